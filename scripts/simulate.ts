@@ -1,0 +1,64 @@
+// Plays N whole games between random legal players and reports how they went.
+//   npm run simulate -- --games 1000 --players 4 --map grand-hall-of-justice
+// Any rule error (a listed command refused, a stuck game) is printed and makes the exit code 1.
+
+import { parseArgs } from 'node:util';
+import { playRandomGame } from '../src/platform/random-player.ts';
+import { seedRng } from '../src/platform/random.ts';
+import { helterSkelter } from '../src/games/helter-skelter/index.ts';
+import { MAP_IDS, type MapId } from '../src/games/helter-skelter/board/board.ts';
+import { TEAM_IDS } from '../src/games/helter-skelter/content/types.ts';
+
+const { values } = parseArgs({
+  options: {
+    games: { type: 'string', default: '100' },
+    players: { type: 'string' },
+    map: { type: 'string' },
+    seed: { type: 'string', default: 'simulate' },
+    'expiry-rate': { type: 'string', default: '0.02' },
+  },
+});
+const games = Number(values.games);
+const playerCounts = values.players ? [Number(values.players)] : [2, 3, 4];
+const maps: MapId[] = values.map ? [values.map as MapId] : [...MAP_IDS];
+if (!Number.isInteger(games) || games < 1) throw new Error('--games must be a positive integer');
+for (const p of playerCounts) if (![2, 3, 4].includes(p)) throw new Error('--players must be 2, 3 or 4');
+for (const m of maps) if (!MAP_IDS.includes(m)) throw new Error(`--map must be one of ${MAP_IDS.join(', ')}`);
+
+let completed = 0;
+let unfinished = 0;
+let events = 0;
+let commands = 0;
+const errors: string[] = [];
+const started = performance.now();
+for (let g = 0; g < games; g++) {
+  const players = playerCounts[g % playerCounts.length]!;
+  const map = maps[Math.floor(g / playerCounts.length) % maps.length]!;
+  const seats = Array.from({ length: players }, (_, i) => ({ team: TEAM_IDS[(g + i) % TEAM_IDS.length]! }));
+  const seed = `${values.seed}-${g}`;
+  try {
+    const result = playRandomGame(
+      helterSkelter,
+      { map, seats, seed },
+      seedRng(`${seed}-players`),
+      { expiryRate: Number(values['expiry-rate']), maxCommands: 200_000 },
+      (windowId) => ({ type: 'EXPIRE_WINDOW' as const, windowId }),
+    );
+    events += result.events.length;
+    commands += result.commands;
+    if (result.finished) completed++;
+    else unfinished++;
+  } catch (e) {
+    errors.push(`game ${g} (${players} players, ${map}, seed ${seed}): ${(e as Error).message}`);
+  }
+}
+const seconds = (performance.now() - started) / 1000;
+console.log(`games played:        ${games}`);
+console.log(`games completed:     ${completed}`);
+console.log(`games unfinished:    ${unfinished} (stopped at the command cap)`);
+console.log(`rule errors:         ${errors.length}`);
+console.log(`avg events per game: ${(events / Math.max(1, games - errors.length)).toFixed(1)}`);
+console.log(`avg commands / game: ${(commands / Math.max(1, games - errors.length)).toFixed(1)}`);
+console.log(`time:                ${seconds.toFixed(1)} s`);
+for (const e of errors.slice(0, 10)) console.log(`  ${e}`);
+process.exitCode = errors.length > 0 || unfinished > 0 ? 1 : 0;

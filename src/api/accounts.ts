@@ -1,0 +1,178 @@
+// Accounts: register, log in (a session token), your own account, and the public keys that
+// verify every token this service issues.
+
+import type { FastifyInstance } from 'fastify';
+import { requireCaller } from '../auth/caller.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/passwords.ts';
+import { loginRateLimit, type RateLimits } from '../auth/rate-limit.ts';
+import type { AuthService } from '../auth/service.ts';
+import { problemResponses } from './problems.ts';
+
+const handle = {
+  type: 'string',
+  minLength: 3,
+  maxLength: 32,
+  pattern: '^[A-Za-z0-9_-]+$',
+  description: 'Your name in games: 3 to 32 letters, digits, `_` or `-`. Unique whatever the case.',
+} as const;
+
+const accountSchema = {
+  $id: 'Account',
+  type: 'object',
+  required: ['id', 'handle', 'email', 'emailVerified', 'createdAt'],
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    handle: { type: 'string' },
+    email: { type: 'string', format: 'email', description: 'Lower-cased.' },
+    emailVerified: { type: 'boolean' },
+    createdAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+const sessionProperties = {
+  token: { type: 'string', description: 'A session token: send it as `Authorization: Bearer <token>`.' },
+  expiresAt: { type: 'string', format: 'date-time', description: 'When the token stops working; log in again then.' },
+} as const;
+
+const publishedKey = {
+  type: 'object',
+  required: ['kty', 'crv', 'x', 'kid', 'alg', 'use'],
+  properties: {
+    kty: { type: 'string', enum: ['OKP'] },
+    crv: { type: 'string', enum: ['Ed25519'] },
+    x: { type: 'string', description: 'The public key, base64url.' },
+    kid: { type: 'string', description: 'Matches the `kid` in the header of the tokens it signed.' },
+    alg: { type: 'string', enum: ['EdDSA'] },
+    use: { type: 'string', enum: ['sig'] },
+  },
+} as const;
+
+export async function accountRoutes(app: FastifyInstance, { auth, limits }: { auth: AuthService; limits: RateLimits }): Promise<void> {
+  app.addSchema(accountSchema);
+
+  app.post<{ Body: { handle: string; email: string; password: string } }>(
+    '/v1/accounts',
+    {
+      schema: {
+        operationId: 'createAccount',
+        tags: ['accounts'],
+        summary: 'Register',
+        description:
+          'Creates an account and logs it in: the answer carries a session token. Passwords are stored as scrypt hashes; one that is your handle or email, or one character repeated, is refused (422 `WEAK_PASSWORD`).',
+        body: {
+          type: 'object',
+          required: ['handle', 'email', 'password'],
+          additionalProperties: false,
+          properties: {
+            handle,
+            email: { type: 'string', format: 'email', maxLength: 254 },
+            password: { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, description: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.` },
+          },
+          examples: [{ handle: 'dredd', email: 'dredd@example.com', password: 'correct horse battery staple' }],
+        },
+        response: {
+          201: {
+            description: 'The account, and a session token for it.',
+            type: 'object',
+            required: ['account', 'token', 'expiresAt'],
+            properties: { account: { $ref: 'Account#' }, ...sessionProperties },
+          },
+          ...problemResponses(400, 401, 409, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { account, session } = await auth.register(request.body);
+      reply.code(201);
+      return { account: present(account), token: session.token, expiresAt: session.expiresAt };
+    },
+  );
+
+  app.post<{ Body: { handle?: string; email?: string; password: string } }>(
+    '/v1/sessions',
+    {
+      config: loginRateLimit(limits),
+      schema: {
+        operationId: 'createSession',
+        tags: ['accounts'],
+        summary: 'Log in',
+        description:
+          'Exchanges a handle (any case) or an email, and the password, for a session token. A wrong password and an unknown account get the same answer: 401 `INVALID_CREDENTIALS`.',
+        body: {
+          type: 'object',
+          required: ['password'],
+          additionalProperties: false,
+          properties: {
+            handle: { type: 'string', minLength: 1, maxLength: 32, description: 'Your handle; or send `email`.' },
+            email: { type: 'string', minLength: 1, maxLength: 254, description: 'Your email address; or send `handle`.' },
+            password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH },
+          },
+          oneOf: [{ required: ['handle'] }, { required: ['email'] }],
+          examples: [
+            { handle: 'dredd', password: 'correct horse battery staple' },
+            { email: 'dredd@example.com', password: 'correct horse battery staple' },
+          ],
+        },
+        response: {
+          200: {
+            description: 'A session token.',
+            type: 'object',
+            required: ['token', 'expiresAt'],
+            properties: sessionProperties,
+          },
+          ...problemResponses(400, 401, 429),
+        },
+      },
+    },
+    async (request) => {
+      const { password, ...login } = request.body;
+      const session = await auth.logIn(login, password);
+      return { token: session.token, expiresAt: session.expiresAt };
+    },
+  );
+
+  app.get(
+    '/v1/me',
+    {
+      schema: {
+        operationId: 'getMe',
+        tags: ['accounts'],
+        summary: 'Your account',
+        description: 'The account of the token you send (a session token or a personal access token).',
+        security: [{ bearer: [] }],
+        response: { 200: { description: 'Your account.', $ref: 'Account#' }, ...problemResponses(401, 429) },
+      },
+    },
+    async (request) => present(await auth.me(requireCaller(request))),
+  );
+
+  app.get(
+    '/.well-known/jwks.json',
+    {
+      schema: {
+        operationId: 'getJwks',
+        tags: ['tokens'],
+        summary: 'The keys that verify tokens (JWKS)',
+        description:
+          'Every public key whose tokens may still be valid: the active one and those retired by a key rotation whose tokens have not all expired. Tokens are JWTs signed with EdDSA (Ed25519); match a token’s header `kid`. Refetch on an unknown `kid`.',
+        response: {
+          200: {
+            description: 'A JSON Web Key Set (RFC 7517).',
+            type: 'object',
+            required: ['keys'],
+            properties: { keys: { type: 'array', items: publishedKey } },
+          },
+          ...problemResponses(401, 429),
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return { keys: await auth.keys.publishedKeys() };
+    },
+  );
+}
+
+function present(account: { id: string; handle: string; email: string; emailVerifiedAt: Date | null; createdAt: Date }) {
+  return { id: account.id, handle: account.handle, email: account.email, emailVerified: account.emailVerifiedAt !== null, createdAt: account.createdAt };
+}

@@ -1,0 +1,42 @@
+// Request bodies the service could not handle, refused before any route sees them: JSON nested
+// deeper than MAX_BODY_DEPTH (writing it out again, to hash or store it, would overflow the
+// stack), and strings or names Postgres cannot store in text or jsonb (NUL, unpaired UTF-16
+// surrogates). Without this guard they fail deep in the service, as a 500.
+
+import type { FastifyInstance } from 'fastify';
+import { ProblemError } from './problems.ts';
+
+/** Far more than any request needs (a command is 3 levels deep, a scenario about 5). */
+export const MAX_BODY_DEPTH = 32;
+
+// eslint-disable-next-line no-control-regex -- NUL is exactly what it looks for
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function registerBodyGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const problem = unstorable(request.body);
+    if (problem)
+      throw new ProblemError(400, 'VALIDATION_FAILED', `The request is invalid: body${problem.path} ${problem.message}.`, {
+        errors: [{ in: 'body', path: problem.path, message: problem.message }],
+      });
+  });
+}
+
+/** The first part of `value` that cannot be handled, with its JSON Pointer; null when there is none. Iterative: any depth is safe. */
+export function unstorable(value: unknown): { path: string; message: string } | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (typeof item.value === 'string') {
+      if (UNSTORABLE.test(item.value)) return { path: item.path, message: 'must not contain NUL characters or unpaired surrogates' };
+    } else if (item.value !== null && typeof item.value === 'object') {
+      if (item.depth >= MAX_BODY_DEPTH) return { path: item.path, message: `must not nest more than ${MAX_BODY_DEPTH} levels deep` };
+      for (const [key, child] of Object.entries(item.value)) {
+        const path = `${item.path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+        if (UNSTORABLE.test(key)) return { path, message: 'must not have a name with NUL characters or unpaired surrogates' };
+        stack.push({ value: child, path, depth: item.depth + 1 });
+      }
+    }
+  }
+  return null;
+}

@@ -1,0 +1,190 @@
+// A game's events as they happen, redacted for the reader: long-polling JSON, or Server-Sent
+// Events resumable with Last-Event-ID. And the caller's own games, those awaiting them first.
+
+import type { FastifyInstance } from 'fastify';
+import { requireCaller } from '../auth/caller.ts';
+import type { GameService } from '../service/index.ts';
+import { run } from './games.ts';
+import { addGameSchemas, bearerOnly, bearerOptional, gameIdParams, json, problems, serializeWithoutUnions } from './schemas.ts';
+
+const MAX_WAIT_SECONDS = 60;
+const SSE_HEARTBEAT_MS = 15_000;
+
+export async function feedRoutes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
+  addGameSchemas(app);
+  // Responses are written from the documented schemas, unions passed through (see schemas.ts).
+  app.setSerializerCompiler(serializeWithoutUnions);
+
+  // Open streams end when the server closes, so a graceful shutdown is not held open by them.
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of streams) end();
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { after: number; wait: number } }>(
+    '/v1/games/:id/events',
+    {
+      schema: {
+        operationId: 'listGameEvents',
+        tags: ['feeds'],
+        summary: 'Events after a version (long-poll)',
+        description: `The game’s events after \`after\`, as your seat may see them (a spectator’s without a token; everything once the game is over). With \`wait\` (seconds, at most ${MAX_WAIT_SECONDS}), the request waits until at least one arrives, or answers with none when the time is up.`,
+        security: bearerOptional,
+        params: gameIdParams,
+        querystring: {
+          type: 'object',
+          properties: {
+            after: { type: 'integer', minimum: 0, default: 0, description: 'The last sequence number you have: events after it are returned.' },
+            wait: { type: 'number', minimum: 0, maximum: MAX_WAIT_SECONDS, default: 0, description: 'Seconds to wait for an event when there is none yet.' },
+          },
+        },
+        response: {
+          200: json('Events, oldest first.', 'EventPage#'),
+          ...problems({ 400: true, 401: true, 404: 'There is no such game (`NOT_FOUND`).', 429: true }),
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const reader = request.caller?.accountId ?? null;
+      const { after, wait } = request.query;
+      // Listen before reading, so that a command accepted while the read runs is not missed.
+      const abort = new AbortController();
+      request.raw.once('close', () => abort.abort());
+      const arrival = wait > 0 ? service.signals.waitPast(id, after, wait * 1000, abort.signal) : null;
+      try {
+        let feed = await run(() => service.views.events(id, reader, after));
+        if (feed.events.length === 0 && arrival && (await arrival) !== null) feed = await run(() => service.views.events(id, reader, after));
+        return feed;
+      } finally {
+        abort.abort();
+      }
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { after?: number }; Headers: { 'last-event-id'?: string } }>(
+    '/v1/games/:id/stream',
+    {
+      schema: {
+        operationId: 'streamGameEvents',
+        tags: ['feeds'],
+        summary: 'Events as Server-Sent Events',
+        description:
+          'One SSE message per event (`id` = its seq, `event` = its type, `data` = the event as JSON, a `FeedEvent`, redacted for you), starting after `Last-Event-ID` (or `after`); a comment every 15 s keeps the connection open. Reconnect with `Last-Event-ID` to resume without gaps.',
+        security: bearerOptional,
+        params: gameIdParams,
+        querystring: {
+          type: 'object',
+          properties: { after: { type: 'integer', minimum: 0, description: 'Start after this sequence number (when there is no `Last-Event-ID`).' } },
+        },
+        headers: {
+          type: 'object',
+          properties: {
+            'last-event-id': { type: 'string', pattern: '^\\d{1,10}$', description: 'The `id` of the last message you received: resume after it.' },
+          },
+        },
+        response: {
+          200: {
+            description: 'An endless event stream: `id: <seq>`, `event: <type>`, `data: <FeedEvent as JSON>` per message.',
+            content: {
+              'text/event-stream': {
+                schema: { type: 'string' },
+                example: 'retry: 2000\n\nid: 7\nevent: TurnBegan\ndata: {"seq":7,"type":"TurnBegan","at":"2026-01-01T12:00:00.000Z","data":{"type":"TurnBegan","windowId":"w3","seat":0,"interrupting":false,"mustDeploy":true}}\n\n',
+              },
+            },
+          },
+          ...problems({ 400: true, 401: true, 404: 'There is no such game (`NOT_FOUND`).', 429: true }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const reader = request.caller?.accountId ?? null;
+      let cursor = Number(request.headers['last-event-id'] ?? request.query.after ?? 0);
+      // Listen before the first read, so that a command accepted while it runs is not missed.
+      let latest = 0;
+      let streaming = false;
+      const unsubscribe = service.signals.subscribe(id, (version) => {
+        latest = Math.max(latest, version);
+        if (streaming) catchUp();
+      });
+      // Fail with a problem (404) before switching to a stream.
+      let first: Awaited<ReturnType<typeof service.views.events>>;
+      try {
+        first = await run(() => service.views.events(id, reader, cursor));
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      }
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write('retry: 2000\n\n');
+      let sending = Promise.resolve();
+      const send = (events: typeof first.events) => {
+        for (const e of events) {
+          if (res.writableEnded) return;
+          res.write(`id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
+          cursor = e.seq;
+        }
+      };
+      // One fetch at a time, in order, so no event is sent twice or skipped; pages until it has
+      // sent everything up to the newest version it knows of.
+      const catchUp = () => {
+        sending = sending.then(async () => {
+          while (cursor < latest && !res.writableEnded) {
+            const feed = await service.views.events(id, reader, cursor).catch(() => null);
+            if (!feed || feed.events.length === 0) return;
+            send(feed.events);
+            latest = Math.max(latest, feed.version);
+          }
+        });
+      };
+      send(first.events);
+      latest = Math.max(latest, first.version);
+      streaming = true;
+      catchUp();
+      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), SSE_HEARTBEAT_MS);
+      const end = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        streams.delete(end);
+        res.end();
+      };
+      streams.add(end);
+      request.raw.once('close', end);
+    },
+  );
+
+  app.get<{ Querystring: { awaiting?: boolean } }>(
+    '/v1/me/games',
+    {
+      schema: {
+        operationId: 'listMyGames',
+        tags: ['feeds'],
+        summary: 'Your games',
+        description:
+          'Games where you hold a seat (the 500 most recently active): those awaiting you first, soonest deadline first. With `awaiting=true`, only those where you can act now.',
+        security: bearerOnly,
+        querystring: {
+          type: 'object',
+          properties: { awaiting: { type: 'boolean', default: false, description: 'Only the games waiting for your seat.' } },
+        },
+        response: {
+          200: json('Your games.', 'MyGames#'),
+          ...problems({ 400: true, 401: true, 429: true }),
+        },
+      },
+    },
+    async (request) => {
+      const caller = requireCaller(request);
+      return { games: await service.views.myGames(caller.accountId, request.query.awaiting === true) };
+    },
+  );
+}

@@ -1,0 +1,242 @@
+// Games: create, list the open ones, take a seat, read a game as your seat sees it, and send
+// commands. Every move in the game is a POST to /v1/games/{id}/commands.
+
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { requireCaller } from '../auth/caller.ts';
+import type { Accepted, GameService } from '../service/index.ts';
+import type { GameResource } from '../service/views.ts';
+import { ProblemError } from './problems.ts';
+import { refusalToProblem } from './refusals.ts';
+import {
+  addGameSchemas,
+  bearerOnly,
+  bearerOptional,
+  createGameBody,
+  gameIdParams,
+  json,
+  problems,
+  serializeWithoutUnions,
+  versionHeaders,
+} from './schemas.ts';
+
+export async function gameRoutes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
+  addGameSchemas(app);
+  // Responses are written from the documented schemas, unions passed through (see schemas.ts).
+  app.setSerializerCompiler(serializeWithoutUnions);
+
+  app.post<{ Body: { game: string; options: { seats: { bot?: boolean }[] } & Record<string, unknown> } }>(
+    '/v1/games',
+    {
+      schema: {
+        operationId: 'createGame',
+        tags: ['games'],
+        summary: 'Create a game',
+        description:
+          'Creates a game with free seats; you do not take one yet (claim it). Bot seats are taken at once, and a game of bots only starts at once. The game starts when every seat is taken. With `seed` the set-up is reproducible; with `scenario` (when the server allows it) the game starts from that position.',
+        security: bearerOnly,
+        body: createGameBody,
+        response: {
+          201: json('The game, as you see it. `Location` is its URL.', 'GameResource#', {
+            ...versionHeaders,
+            location: { type: 'string', description: 'The game’s URL, `/v1/games/{id}`.' },
+          }),
+          ...problems({
+            400: 'The body is invalid (`VALIDATION_FAILED`, with the offending fields) or describes no game the box allows (`UNKNOWN_GAME`, `UNKNOWN_MAP`, `BAD_PLAYER_COUNT`, `TEAM_TAKEN`, `INVALID_OPTIONS`, `INVALID_SCENARIO`).',
+            401: true,
+            403: 'This server does not accept scenarios (`SCENARIOS_DISABLED`).',
+            429: true,
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireCaller(request);
+      const created = await run(() => service.create(caller.accountId, request.body));
+      const resource = await run(() => service.views.game(created.game.id, caller.accountId));
+      reply.header('location', `/v1/games/${created.game.id}`);
+      return sendGame(reply.code(201), resource);
+    },
+  );
+
+  app.get<{ Querystring: { status?: 'open' } }>(
+    '/v1/games',
+    {
+      schema: {
+        operationId: 'listGames',
+        tags: ['games'],
+        summary: 'The lobby: games with free seats',
+        description: 'Games waiting for players, oldest first (at most 100), each as you see it: claim a free seat to join.',
+        security: bearerOptional,
+        querystring: {
+          type: 'object',
+          properties: { status: { type: 'string', enum: ['open'], default: 'open', description: 'Only `open` (games with a free seat) for now.' } },
+        },
+        response: {
+          200: json('The open games.', 'GameList#'),
+          ...problems({ 400: true, 401: true, 429: true }),
+        },
+      },
+    },
+    async (request) => {
+      const ids = await service.lobby.open();
+      const games = await Promise.all(ids.map((id) => service.views.game(id, request.caller?.accountId ?? null)));
+      return { games };
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { at?: number } }>(
+    '/v1/games/:id',
+    {
+      schema: {
+        operationId: 'getGame',
+        tags: ['games'],
+        summary: 'A game as you see it',
+        description:
+          'Your seat’s view (a spectator’s without a token), who is awaited, and `legalCommands`: every command you could send now, ready to POST. With `at`, the game as it was at that version. The `ETag` is the version.',
+        security: bearerOptional,
+        params: gameIdParams,
+        querystring: {
+          type: 'object',
+          properties: { at: { type: 'integer', minimum: 0, description: 'A past version (0 to the current one): the game as it was then, without legal commands.' } },
+        },
+        response: {
+          200: json('The game, as your seat (or a spectator) sees it.', 'GameResource#', versionHeaders),
+          ...problems({
+            400: 'A malformed id or query (`VALIDATION_FAILED`), or `at` beyond the current version (`VERSION_OUT_OF_RANGE`).',
+            401: true,
+            404: 'There is no such game (`NOT_FOUND`).',
+            429: true,
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const resource = await run(() => service.views.game(request.params.id, request.caller?.accountId ?? null, request.query.at));
+      return sendGame(reply, resource);
+    },
+  );
+
+  app.post<{ Params: { id: string; seat: number } }>(
+    '/v1/games/:id/seats/:seat/claim',
+    {
+      schema: {
+        operationId: 'claimSeat',
+        tags: ['games'],
+        summary: 'Take a seat',
+        description: 'Takes a free seat: one per account per game. The game starts when every seat is taken.',
+        security: bearerOnly,
+        params: {
+          type: 'object',
+          required: ['id', 'seat'],
+          properties: { ...gameIdParams.properties, seat: { type: 'integer', minimum: 0, maximum: 3, description: 'The seat, 0-based.' } },
+        },
+        response: {
+          200: json('The game, as you now see it from your seat.', 'GameResource#', versionHeaders),
+          ...problems({
+            400: true,
+            401: true,
+            404: 'There is no such game (`NOT_FOUND`) or seat (`NOT_A_SEAT`).',
+            409: 'The seat is taken or a bot’s (`SEAT_TAKEN`), or you already hold a seat in this game (`ALREADY_SEATED`).',
+            429: true,
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireCaller(request);
+      await run(() => service.claim(request.params.id, request.params.seat, caller.accountId));
+      return sendGame(reply, await run(() => service.views.game(request.params.id, caller.accountId)));
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: Record<string, unknown> & { expectedVersion?: number }; Headers: { 'if-match'?: string; 'idempotency-key'?: string } }>(
+    '/v1/games/:id/commands',
+    {
+      schema: {
+        operationId: 'sendCommand',
+        tags: ['games'],
+        summary: 'Send a command',
+        description:
+          'Every move: set-up choices, deploys, actions, defence decisions, interrupt claims and passes, end of turn. Only your seat may act for itself. Take commands from `legalCommands` in the game, or build them from the `Command` schema. A refused command changes nothing.',
+        security: bearerOnly,
+        params: gameIdParams,
+        headers: {
+          type: 'object',
+          properties: {
+            'if-match': { type: 'string', description: 'The game version (its ETag, e.g. `"42"`) you expect: 409 `VERSION_CONFLICT` if it moved on.' },
+            'idempotency-key': {
+              type: 'string',
+              minLength: 1,
+              maxLength: 255,
+              description: 'Retry safely: the same key with the same command returns the first response (for 24 hours) and applies nothing again.',
+            },
+          },
+        },
+        body: { $ref: 'Command#' },
+        response: {
+          200: json('Accepted: the new version and what the command caused, as your seat may see it.', 'CommandAccepted#', {
+            ...versionHeaders,
+            'idempotent-replayed': { type: 'string', enum: ['true'], description: 'Present when this is the stored answer to an earlier request with the same `Idempotency-Key`.' },
+          }),
+          ...problems({
+            400: 'The body fits no command (`VALIDATION_FAILED`, with the offending fields), or `If-Match` is not a version.',
+            401: true,
+            403: 'You hold no seat in this game (`NOT_SEATED`).',
+            404: 'There is no such game (`NOT_FOUND`).',
+            409: 'The game is not at `expectedVersion`/`If-Match` (`VERSION_CONFLICT`, with its `version`), has not started (`GAME_NOT_STARTED`), or the `Idempotency-Key` was used for another command (`IDEMPOTENCY_KEY_REUSED`).',
+            422: 'The rules refuse the command; `code` says why, e.g. `NOT_YOUR_TURN`, `WINDOW_CLOSED`, `CARD_NOT_IN_HAND`, `WRONG_SYMBOL`, `NO_LINE_OF_SIGHT`, `NOT_ELIGIBLE`, `INVALID_COMMAND`, `GAME_OVER`.',
+            429: true,
+          }),
+        },
+      },
+
+    },
+    async (request, reply) => {
+      const caller = requireCaller(request);
+      const { expectedVersion: inBody, ...command } = request.body;
+      const expectedVersion = inBody ?? versionFromIfMatch(request.headers['if-match']);
+      const respond = (accepted: Accepted) => ({
+        status: 200,
+        body: { version: accepted.version, events: accepted.events.map((e) => service.views.redacted(accepted.game, e, accepted.seat)) },
+      });
+      const accepted = await run(() =>
+        service.submit(
+          {
+            gameId: request.params.id,
+            author: { account: caller.accountId },
+            command,
+            expectedVersion,
+            idempotencyKey: request.headers['idempotency-key'],
+          },
+          respond,
+        ),
+      );
+      if (accepted.replayed) reply.header('idempotent-replayed', 'true');
+      const body = accepted.response ?? respond(accepted).body;
+      reply.header('etag', `"${(body as { version: number }).version}"`);
+      return body;
+    },
+  );
+}
+
+/** Sends a game resource with its version as the ETag. */
+function sendGame(reply: FastifyReply, resource: GameResource) {
+  reply.header('etag', `"${resource.version}"`);
+  return reply.send(resource);
+}
+
+function versionFromIfMatch(header: string | undefined): number | undefined {
+  if (header === undefined) return undefined;
+  const match = /^\s*(?:W\/)?"?(\d+)"?\s*$/.exec(header);
+  if (!match) throw new ProblemError(400, 'VALIDATION_FAILED', 'If-Match must be a game version, e.g. "42".');
+  return Number(match[1]);
+}
+
+/** Runs a service call, turning its refusals into problems. */
+export async function run<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw refusalToProblem(error);
+  }
+}

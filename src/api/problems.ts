@@ -1,0 +1,182 @@
+// Every error the API returns is `application/problem+json` (RFC 9457) with a stable `code` that
+// clients switch on, and a `detail` a person can read. Routes throw `ProblemError`; everything
+// else (schema validation, malformed bodies, unknown routes, bugs) is mapped here, once, for all
+// plugins. Nothing a client sends can produce a 500: those are reserved for our own faults.
+
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** One offending field: where it was (`body`, `querystring`, `params`, `headers`) and its JSON Pointer. */
+export interface FieldError {
+  in: string;
+  path: string;
+  message: string;
+}
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  code: string;
+  detail: string;
+  requestId?: string;
+  errors?: FieldError[];
+  [extension: string]: unknown;
+}
+
+/** Throw from a route to answer with a problem; `extensions` become extra members of the body. */
+export class ProblemError extends Error {
+  override name = 'ProblemError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    detail: string,
+    readonly extensions: Record<string, unknown> = {},
+  ) {
+    super(detail);
+  }
+}
+
+export const problemSchema = {
+  $id: 'Problem',
+  type: 'object',
+  description: 'An error, as RFC 9457 problem details. Switch on `code`; show `detail` to people.',
+  required: ['type', 'title', 'status', 'code', 'detail'],
+  properties: {
+    type: { type: 'string', description: 'Always `about:blank`: `code` carries the meaning.' },
+    title: { type: 'string', description: 'The HTTP status phrase.' },
+    status: { type: 'integer' },
+    code: { type: 'string', description: 'Stable machine-readable code, e.g. `VALIDATION_FAILED`, `NOT_FOUND`.' },
+    detail: { type: 'string', description: 'What went wrong, in a sentence.' },
+    requestId: { type: 'string', description: 'Identifies the request in the service logs (also the `x-request-id` header).' },
+    errors: {
+      type: 'array',
+      description: 'For `VALIDATION_FAILED`: each offending field.',
+      items: {
+        type: 'object',
+        required: ['in', 'path', 'message'],
+        properties: {
+          in: { type: 'string', enum: ['body', 'querystring', 'params', 'headers'] },
+          path: { type: 'string', description: 'JSON Pointer to the field within `in`; empty for the whole of it.' },
+          message: { type: 'string' },
+        },
+      },
+    },
+  },
+  additionalProperties: true,
+} as const;
+
+/** Route-schema `response` entries for the given error statuses, all problem+json. */
+export function problemResponses(...statuses: number[]): Record<number, unknown> {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      {
+        description: STATUS_CODES[status] ?? 'Error',
+        content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: 'Problem#' } } },
+      },
+    ]),
+  );
+}
+
+/** Codes for errors that carry only an HTTP status (Fastify's own, body parsing, plugins). */
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'MALFORMED_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  408: 'REQUEST_TIMEOUT',
+  409: 'CONFLICT',
+  411: 'LENGTH_REQUIRED',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+export function sendProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  detail: string,
+  extensions: Record<string, unknown> = {},
+): FastifyReply {
+  const problem: Problem = {
+    type: 'about:blank',
+    title: STATUS_CODES[status] ?? 'Error',
+    status,
+    code,
+    detail,
+    requestId: request.id,
+    ...extensions,
+  };
+  // Also set by an onRequest hook, but framework errors (undecodable URLs) are answered before hooks run.
+  return reply.code(status).type(PROBLEM_CONTENT_TYPE).header('x-request-id', request.id).send(problem);
+}
+
+/** Installs the error and not-found handlers and the shared `Problem` schema on the root instance. */
+export function registerProblemHandling(app: FastifyInstance): void {
+  app.addSchema(problemSchema);
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    sendProblem(request, reply, 404, 'NOT_FOUND', `There is no ${request.method} ${truncate(path, 200)}.`);
+  });
+
+  app.setErrorHandler((error: FastifyError | ProblemError, request, reply) => {
+    if (error instanceof ProblemError) {
+      return sendProblem(request, reply, error.status, error.code, error.message, error.extensions);
+    }
+    if (error.validation) {
+      const errors = error.validation.map((issue): FieldError => {
+        const missing = (issue.params as { missingProperty?: string }).missingProperty;
+        const path = missing === undefined ? issue.instancePath : `${issue.instancePath}/${escapePointer(missing)}`;
+        return { in: error.validationContext ?? 'body', path, message: issue.message ?? 'is invalid' };
+      });
+      return sendProblem(request, reply, 400, 'VALIDATION_FAILED', `The request is invalid: ${error.message}.`, { errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const detail = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'The request body is not valid JSON.' : error.message;
+      return sendProblem(request, reply, status, CODE_BY_STATUS[status] ?? 'BAD_REQUEST', detail);
+    }
+    if (status === 503) {
+      return sendProblem(request, reply, 503, 'SERVICE_UNAVAILABLE', 'The service is shutting down or overloaded; retry shortly.');
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not the client's fault, and not a bug: the database could not be reached in time (overload,
+      // failover). Nothing was applied; the client may retry, with the same Idempotency-Key.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '2');
+      return sendProblem(request, reply, 503, 'DATABASE_UNAVAILABLE', 'The database is busy or unreachable; nothing was changed. Retry shortly.');
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendProblem(request, reply, 500, 'INTERNAL', 'Something went wrong on our side. The request id identifies it in our logs.');
+  });
+}
+
+/** A connection to Postgres could not be had (pool timeout, refused, reset), as opposed to a bug. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  if (code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '53300'].includes(code)) return true;
+  return typeof message === 'string' && /^(Connection terminated|timeout exceeded when trying to connect)/.test(message);
+}
+
+/** Fastify's `frameworkErrors` option: URLs the router cannot decode, and the like. */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  sendProblem(request, reply, 400, 'MALFORMED_REQUEST', error.message);
+}
+
+function escapePointer(segment: string): string {
+  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

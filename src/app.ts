@@ -1,0 +1,143 @@
+// The HTTP application, assembled from one plugin per resource. The same `buildApp()` serves the
+// process (src/main.ts), the tests and the OpenAPI generator (scripts/openapi.ts).
+
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import packageJson from '../package.json' with { type: 'json' };
+import pg from 'pg';
+import { feedRoutes } from './api/feeds.ts';
+import { gameRoutes } from './api/games.ts';
+import { healthRoutes } from './api/health.ts';
+import { withRequestExamples } from './api/schemas.ts';
+import { DEFAULT_AUTH_SETTINGS, registerAuth, type AuthSettings } from './auth/index.ts';
+import { GameService } from './service/index.ts';
+import { registerBodyGuard } from './api/body-guard.ts';
+import { frameworkErrorHandler, registerProblemHandling } from './api/problems.ts';
+import type { Logger } from './config/logger.ts';
+import type { Readiness } from './db/database.ts';
+
+export interface AppDeps {
+  /** Omit to log nothing (tests, scripts). */
+  logger?: Logger;
+  readiness: () => Promise<Readiness>;
+  /** The database the game service uses. Omit only where no request reaches it (OpenAPI generation). */
+  pool?: pg.Pool;
+  settings?: Partial<AppSettings>;
+}
+
+export interface AppSettings extends AuthSettings {
+  /** Accept `scenario` game creation (explicit positions): on in development and tests. */
+  allowScenarios: boolean;
+}
+
+export async function buildApp(deps: AppDeps) {
+  const loggerInstance: FastifyBaseLogger | undefined = deps.logger;
+  const app = Fastify({
+    ...(loggerInstance ? { loggerInstance } : { logger: false }),
+    genReqId: requestId,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    frameworkErrors: frameworkErrorHandler,
+    // Requests that reach a closing server on a kept-alive connection are served, not refused with
+    // Fastify's own (non problem+json) 503; their responses close the connection (below).
+    return503OnClosing: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // Graceful close: once close() starts, requests still running finish, and their responses end
+  // the connection; otherwise a keep-alive socket would hold close() open until it times out.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (draining) reply.header('connection', 'close');
+    return payload;
+  });
+
+  // Before any plugin: children inherit the error handler and the shared schemas.
+  registerProblemHandling(app);
+  registerBodyGuard(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Helter Skelter play-by-web',
+        version: packageJson.version,
+        description: [
+          'Play Judge Dredd: Helter Skelter over HTTP.',
+          '',
+          'Register (`POST /v1/accounts`) for a token and send it as `Authorization: Bearer <token>`. Create a game, claim seats; then read the game (`GET /v1/games/{id}`): its `legalCommands` are the commands you may send now, ready to POST to `/v1/games/{id}/commands`. Follow a game with the long-poll or SSE feeds.',
+          '',
+          'Errors are `application/problem+json` (RFC 9457) with a stable `code` to switch on and a `detail` to show. Every game response carries the game `version` (also its `ETag`); a command may send `expectedVersion` or `If-Match`, and an `Idempotency-Key` to retry safely.',
+        ].join('\n'),
+      },
+      servers: [{ url: 'http://127.0.0.1:3000', description: 'A local `npm start` (PORT=3000, the default).' }],
+      // Every route reads a token when one is sent (and refuses a bad one with 401); routes that
+      // need one say so with their own `security`.
+      security: [{}, { bearer: [] }],
+      tags: [
+        { name: 'games', description: 'Create games, list open ones, take seats, read a game as your seat sees it, and send commands: every move.' },
+        { name: 'feeds', description: 'A game’s events as they happen (long-poll or Server-Sent Events), and your games awaiting you.' },
+        { name: 'accounts', description: 'Register, log in, your account.' },
+        { name: 'tokens', description: 'Personal access tokens, and the keys that verify every token.' },
+        { name: 'operations', description: 'Health and readiness probes.' },
+      ],
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              'A session token (POST /v1/sessions) or a personal access token (POST /v1/me/tokens). EdDSA-signed JWTs; the keys are at /.well-known/jwks.json.',
+          },
+        },
+      },
+    },
+    transformObject: (document) => withRequestExamples('openapiObject' in document ? document.openapiObject : document.swaggerObject),
+    // Name shared schemas by their $id (`Problem`) instead of `def-0` in components.schemas.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  await app.register(healthRoutes, { readiness: deps.readiness });
+
+  // Creating a pool does not connect: without `deps.pool` the routes exist (for the OpenAPI
+  // document) but nothing reaches a database until a request does.
+  const pool = deps.pool ?? new pg.Pool({ connectionString: 'postgres://unused@127.0.0.1:1/unused', max: 1 });
+  const settings: AppSettings = { allowScenarios: true, ...DEFAULT_AUTH_SETTINGS, ...deps.settings };
+  const games = new GameService(pool, { allowScenarios: settings.allowScenarios }, deps.logger);
+  app.decorate('games', games);
+  if (deps.pool) {
+    app.addHook('onReady', async () => games.start());
+    app.addHook('preClose', async () => games.stop());
+  }
+  await registerAuth(app, { pool, settings, prepareKeys: Boolean(deps.pool) });
+  await app.register(gameRoutes, { service: games });
+  await app.register(feedRoutes, { service: games });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The game service, for tests and scripts that drive the app in-process. */
+    games: GameService;
+  }
+}
+
+/** Keeps a caller's `x-request-id` when it is a plausible id, so logs can be joined across services. */
+function requestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+}

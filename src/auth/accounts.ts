@@ -1,0 +1,162 @@
+// Accounts and their personal access tokens, in Postgres. Handles are unique whatever their case
+// ("Dredd" and "dredd" are one handle), and log-in by handle ignores case; emails are stored
+// lower-cased.
+
+import type pg from 'pg';
+import { ProblemError } from '../api/problems.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
+
+export interface Account {
+  id: string;
+  handle: string;
+  email: string;
+  emailVerifiedAt: Date | null;
+  createdAt: Date;
+}
+
+export interface AccessToken {
+  id: string;
+  name: string;
+  createdAt: Date;
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+interface AccountRow {
+  id: string;
+  handle: string;
+  email: string;
+  password_hash: string;
+  email_verified_at: Date | null;
+  created_at: Date;
+}
+
+interface AccessTokenRow {
+  id: string;
+  name: string;
+  created_at: Date;
+  expires_at: Date | null;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+/** Serialises registrations of one handle (any case) or one email, which the unique indexes alone cannot. */
+const REGISTRATION_LOCK_SPACE = 72707371;
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+export class Accounts {
+  constructor(private readonly pool: pg.Pool) {}
+
+  /** Creates the account; 409 HANDLE_TAKEN or EMAIL_TAKEN when another has it. */
+  async register(input: { handle: string; email: string; password: string }): Promise<Account> {
+    const email = normalizeEmail(input.email);
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await inTransaction(this.pool, async (client) => {
+        await client.query(
+          `SELECT pg_advisory_xact_lock($1, hashtext(k)) FROM unnest(ARRAY['handle:' || lower($2), 'email:' || $3::text]) AS k ORDER BY k`,
+          [REGISTRATION_LOCK_SPACE, input.handle, email],
+        );
+        const taken = await client.query<{ handle_taken: boolean; email_taken: boolean }>(
+          `SELECT coalesce(bool_or(lower(handle) = lower($1)), false) AS handle_taken, coalesce(bool_or(email = $2), false) AS email_taken
+             FROM accounts WHERE lower(handle) = lower($1) OR email = $2`,
+          [input.handle, email],
+        );
+        if (taken.rows[0]?.handle_taken) throw handleTaken(input.handle);
+        if (taken.rows[0]?.email_taken) throw emailTaken();
+        const { rows } = await client.query<AccountRow>(
+          'INSERT INTO accounts (handle, email, password_hash) VALUES ($1, $2, $3) RETURNING *',
+          [input.handle, email, passwordHash],
+        );
+        return toAccount(rows[0]!);
+      });
+    } catch (error) {
+      const constraint = (error as { code?: string; constraint?: string }).code === '23505' ? (error as { constraint?: string }).constraint : undefined;
+      if (constraint === 'accounts_handle_key') throw handleTaken(input.handle);
+      if (constraint === 'accounts_email_key') throw emailTaken();
+      throw error;
+    }
+  }
+
+  /**
+   * The account whose handle or email is `login` and whose password is `password`, else undefined.
+   * An unknown login costs one password hash too, so timing does not tell which accounts exist.
+   */
+  async authenticate(login: { handle?: string; email?: string }, password: string): Promise<Account | undefined> {
+    const { rows } =
+      login.email !== undefined
+        ? await this.pool.query<AccountRow>('SELECT * FROM accounts WHERE email = $1', [normalizeEmail(login.email)])
+        : await this.pool.query<AccountRow>('SELECT * FROM accounts WHERE lower(handle) = lower($1)', [login.handle ?? '']);
+    const row = rows[0];
+    const matches = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
+    return row && matches ? toAccount(row) : undefined;
+  }
+
+  async find(id: string): Promise<Account | undefined> {
+    const { rows } = await this.pool.query<AccountRow>('SELECT * FROM accounts WHERE id = $1', [id]);
+    return rows[0] && toAccount(rows[0]);
+  }
+
+  /** Inserts a PAT row; `sign` makes its JWT, within the same transaction, so no row exists without a token. */
+  async createAccessToken<T>(
+    accountId: string,
+    input: { name: string; expiresInDays?: number },
+    sign: (token: AccessToken) => Promise<T>,
+  ): Promise<{ accessToken: AccessToken; signed: T }> {
+    return inTransaction(this.pool, async (client) => {
+      const { rows } = await client.query<AccessTokenRow>(
+        `INSERT INTO access_tokens (account_id, name, expires_at)
+         VALUES ($1, $2, CASE WHEN $3::int IS NULL THEN NULL ELSE date_trunc('second', now()) + make_interval(days => $3::int) END)
+         RETURNING id, name, created_at, expires_at, last_used_at, revoked_at`,
+        [accountId, input.name, input.expiresInDays ?? null],
+      );
+      const accessToken = toAccessToken(rows[0]!);
+      return { accessToken, signed: await sign(accessToken) };
+    });
+  }
+
+  /** The account's PATs, newest first, revoked and expired ones included. */
+  async accessTokens(accountId: string): Promise<AccessToken[]> {
+    const { rows } = await this.pool.query<AccessTokenRow>(
+      `SELECT id, name, created_at, expires_at, last_used_at, revoked_at FROM access_tokens
+        WHERE account_id = $1 ORDER BY created_at DESC, id`,
+      [accountId],
+    );
+    return rows.map(toAccessToken);
+  }
+
+  /** Revokes the account's PAT (again is fine); false when the account has no such token. */
+  async revokeAccessToken(accountId: string, id: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      'UPDATE access_tokens SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 AND account_id = $2',
+      [id, accountId],
+    );
+    return rowCount === 1;
+  }
+}
+
+function handleTaken(handle: string): ProblemError {
+  return new ProblemError(409, 'HANDLE_TAKEN', `The handle "${handle}" is taken; choose another.`);
+}
+
+function emailTaken(): ProblemError {
+  return new ProblemError(409, 'EMAIL_TAKEN', 'An account with this email address exists already; log in instead.');
+}
+
+function toAccount(row: AccountRow): Account {
+  return { id: row.id, handle: row.handle, email: row.email, emailVerifiedAt: row.email_verified_at, createdAt: row.created_at };
+}
+
+function toAccessToken(row: AccessTokenRow): AccessToken {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    lastUsedAt: row.last_used_at,
+    revokedAt: row.revoked_at,
+  };
+}

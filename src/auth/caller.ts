@@ -1,0 +1,26 @@
+// Who is calling: the contract between authentication (src/auth) and every route. Routes that need
+// a caller use `requireCaller(request)`; the auth plugin fills `request.caller` from a valid
+// bearer token, or leaves it null (anonymous: spectators, the lobby list).
+
+import type { FastifyRequest } from 'fastify';
+import { ProblemError } from '../api/problems.ts';
+
+export interface Caller {
+  accountId: string;
+  handle: string;
+  /** `session` tokens come from log-in; `pat` are personal access tokens (listable, revocable). */
+  tokenKind: 'session' | 'pat';
+  /** The personal access token's id; undefined for session tokens. */
+  tokenId?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+export function requireCaller(request: FastifyRequest): Caller {
+  if (!request.caller) throw new ProblemError(401, 'UNAUTHENTICATED', 'Send a valid token: Authorization: Bearer <token>.');
+  return request.caller;
+}

@@ -1,0 +1,103 @@
+// Authentication for every route: a request's `Authorization: Bearer <JWT>` becomes
+// `request.caller` (src/auth/caller.ts), or null without one. A token that is present but cannot
+// be used is refused with 401 INVALID_TOKEN on every route, even those open to anonymous callers:
+// a client with a broken token should learn so, not be served as a spectator.
+//
+// Also here: the account, session and personal-access-token routes, the JWKS document, and the
+// rate limiter (which needs to know the caller).
+
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { accountRoutes } from '../api/accounts.ts';
+import { accessTokenRoutes } from '../api/auth-tokens.ts';
+import { ProblemError } from '../api/problems.ts';
+import { decoyHash } from './passwords.ts';
+import { registerRateLimit, type RateLimits } from './rate-limit.ts';
+import { AuthService } from './service.ts';
+import { InvalidTokenError } from './tokens.ts';
+
+export interface AuthSettings {
+  /** The tokens' `iss`. */
+  authIssuer: string;
+  /** The tokens' `aud`. */
+  authAudience: string;
+  sessionTtlSeconds: number;
+  /** Requests a minute per caller; 0 turns rate limiting off. */
+  rateLimitPerMinute: number;
+  /** Log-in attempts a minute per IP address; 0 leaves log-in under the general limit. */
+  loginRateLimitPerMinute: number;
+}
+
+/**
+ * buildApp()'s defaults. Rate limiting is off unless asked for, so tests and scripts that play
+ * whole games in seconds are not throttled; the process turns it on (RATE_LIMIT_PER_MINUTE).
+ */
+export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
+  authIssuer: 'helter-skelter',
+  authAudience: 'helter-skelter-api',
+  sessionTtlSeconds: 3600,
+  rateLimitPerMinute: 0,
+  loginRateLimitPerMinute: 0,
+};
+
+export interface AuthOptions {
+  pool: pg.Pool;
+  settings?: Partial<AuthSettings>;
+  /** Create the first signing key when the app starts (off where no database is reached, e.g. OpenAPI generation). */
+  prepareKeys?: boolean;
+}
+
+const BEARER = /^Bearer +([A-Za-z0-9_.~+/=-]+) *$/i;
+
+export async function registerAuth(app: FastifyInstance, options: AuthOptions): Promise<AuthService> {
+  const settings = { ...DEFAULT_AUTH_SETTINGS, ...options.settings };
+  const auth = new AuthService(options.pool, {
+    issuer: settings.authIssuer,
+    audience: settings.authAudience,
+    sessionTtlSeconds: settings.sessionTtlSeconds,
+  });
+  app.decorate('auth', auth);
+  app.decorateRequest('caller', null);
+
+  // On the root instance, not in a plugin: the hooks apply to every route.
+  app.addHook('onRequest', async (request, reply) => authenticate(auth, request, reply));
+  app.addHook('onSend', async (_request, reply, payload) => {
+    // RFC 9110: a 401 says how to authenticate.
+    if (reply.statusCode === 401 && !reply.hasHeader('www-authenticate')) reply.header('www-authenticate', 'Bearer');
+    return payload;
+  });
+  if (options.prepareKeys ?? true) {
+    app.addHook('onReady', async () => {
+      await auth.keys.ensureActiveKey();
+      // In the background: the first log-in for an unknown account then costs no more than the next.
+      void decoyHash();
+    });
+  }
+
+  const limits: RateLimits = { perMinute: settings.rateLimitPerMinute, loginPerMinute: settings.loginRateLimitPerMinute };
+  await registerRateLimit(app, limits);
+  await app.register(accountRoutes, { auth, limits });
+  await app.register(accessTokenRoutes, { auth });
+  return auth;
+}
+
+async function authenticate(auth: AuthService, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const header = request.headers.authorization;
+  if (header === undefined) return;
+  const token = BEARER.exec(header)?.[1];
+  try {
+    if (!token) throw new InvalidTokenError('Send the token as "Authorization: Bearer <token>".');
+    request.caller = await auth.tokens.verify(token);
+  } catch (error) {
+    if (!(error instanceof InvalidTokenError)) throw error;
+    reply.header('www-authenticate', `Bearer error="invalid_token", error_description="${error.message.replace(/[^\x20-\x7e]|"/g, '')}"`);
+    throw new ProblemError(401, 'INVALID_TOKEN', error.message);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Accounts, tokens and signing keys, for tests and scripts that drive the app in-process. */
+    auth: AuthService;
+  }
+}

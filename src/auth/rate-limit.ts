@@ -1,0 +1,50 @@
+// Requests per minute, per caller: by account when the request carries a valid token (every token
+// of an account shares one budget, so minting tokens does not buy more), by IP address otherwise.
+// It runs after authentication (route-level hooks run after the app's), so it knows the caller.
+// A long-poll or an SSE stream is one request, however long it stays open. The counters live in
+// this process: with several instances behind a balancer, each enforces its own.
+//
+// Headers on every limited route: x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset
+// (seconds); a 429 adds retry-after and is problem+json with code RATE_LIMITED.
+
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ProblemError } from '../api/problems.ts';
+
+export interface RateLimits {
+  /** Requests a minute per caller on every API route; 0 turns rate limiting off. */
+  perMinute: number;
+  /** Log-in attempts a minute per IP address (POST /v1/sessions); 0 leaves log-in under `perMinute`. */
+  loginPerMinute: number;
+}
+
+const WINDOW_MS = 60_000;
+
+/** Probes and documentation are never limited. */
+function exempt(request: FastifyRequest): boolean {
+  const path = request.routeOptions.url ?? request.url;
+  return path === '/healthz' || path === '/readyz' || path === '/openapi.json' || path === '/docs' || path.startsWith('/docs/');
+}
+
+/** Registers the limiter; routes registered afterwards are limited. Nothing happens when both limits are 0. */
+export async function registerRateLimit(app: FastifyInstance, limits: RateLimits): Promise<void> {
+  if (limits.perMinute <= 0 && limits.loginPerMinute <= 0) return;
+  await app.register(rateLimit, {
+    global: limits.perMinute > 0,
+    max: limits.perMinute,
+    timeWindow: WINDOW_MS,
+    keyGenerator: (request) => (request.caller ? `account:${request.caller.accountId}` : `ip:${request.ip}`),
+    allowList: (request) => exempt(request),
+    errorResponseBuilder: (_request, context) =>
+      new ProblemError(429, 'RATE_LIMITED', `Too many requests: at most ${context.max} a minute. Retry in ${context.after}.`, {
+        limit: context.max,
+        retryAfterSeconds: Math.ceil(context.ttl / 1000),
+      }),
+  });
+}
+
+/** The `config` of the log-in route: its own, stricter budget per IP address, when configured. */
+export function loginRateLimit(limits: RateLimits): { rateLimit?: object } {
+  if (limits.loginPerMinute <= 0) return {};
+  return { rateLimit: { max: limits.loginPerMinute, timeWindow: WINDOW_MS, keyGenerator: (request: FastifyRequest) => `login:${request.ip}` } };
+}

@@ -1,0 +1,71 @@
+// Authentication as the routes use it: register, log in, personal access tokens, the caller of a
+// bearer token. The pieces it joins: accounts.ts (rows), passwords.ts, keys.ts, tokens.ts.
+
+import type pg from 'pg';
+import { ProblemError } from '../api/problems.ts';
+import { Accounts, type AccessToken, type Account } from './accounts.ts';
+import type { Caller } from './caller.ts';
+import { KeyStore } from './keys.ts';
+import { weakPasswordReason } from './passwords.ts';
+import { TokenService, type TokenSettings } from './tokens.ts';
+
+export interface Session {
+  token: string;
+  expiresAt: Date;
+}
+
+export class AuthService {
+  readonly accounts: Accounts;
+  readonly keys: KeyStore;
+  readonly tokens: TokenService;
+
+  constructor(pool: pg.Pool, settings: TokenSettings) {
+    this.accounts = new Accounts(pool);
+    this.keys = new KeyStore(pool, { sessionTtlSeconds: settings.sessionTtlSeconds });
+    this.tokens = new TokenService(pool, this.keys, settings);
+  }
+
+  async register(input: { handle: string; email: string; password: string }): Promise<{ account: Account; session: Session }> {
+    const weak = weakPasswordReason(input.password, input);
+    if (weak) throw new ProblemError(422, 'WEAK_PASSWORD', weak);
+    const account = await this.accounts.register(input);
+    return { account, session: await this.tokens.issueSession(account) };
+  }
+
+  /** The same answer, in about the same time, for an unknown account and a wrong password. */
+  async logIn(login: { handle?: string; email?: string }, password: string): Promise<Session> {
+    const account = await this.accounts.authenticate(login, password);
+    if (!account) throw new ProblemError(401, 'INVALID_CREDENTIALS', 'No account matches this handle or email and password.');
+    return this.tokens.issueSession(account);
+  }
+
+  /** The caller's account; a valid token for an account that no longer exists is refused. */
+  async me(caller: Caller): Promise<Account> {
+    const account = await this.accounts.find(caller.accountId);
+    if (!account) throw new ProblemError(401, 'INVALID_TOKEN', 'The token’s account does not exist.');
+    return account;
+  }
+
+  /**
+   * A new PAT: only with a session token (from a password log-in), so a leaked PAT cannot mint
+   * others that would survive its revocation.
+   */
+  async createPersonalToken(caller: Caller, input: { name: string; expiresInDays?: number }): Promise<{ accessToken: AccessToken; token: string }> {
+    if (caller.tokenKind !== 'session') {
+      throw new ProblemError(403, 'SESSION_REQUIRED', 'Create personal access tokens with a session token (POST /v1/sessions), not with a personal access token.');
+    }
+    const { accessToken, signed } = await this.accounts.createAccessToken(caller.accountId, input, (row) =>
+      this.tokens.issuePersonal({ id: caller.accountId, handle: caller.handle }, row),
+    );
+    return { accessToken, token: signed };
+  }
+
+  /** Revokes at once (tokens.ts reads the row on every request); 404 for a token of another account. */
+  async revokePersonalToken(caller: Caller, id: string): Promise<void> {
+    if (!(await this.accounts.revokeAccessToken(caller.accountId, id))) {
+      throw new ProblemError(404, 'TOKEN_NOT_FOUND', 'You have no personal access token with this id.');
+    }
+    // A retired signing key kept only for this PAT can now expire.
+    await this.keys.settle();
+  }
+}

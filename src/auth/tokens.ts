@@ -1,0 +1,166 @@
+// Bearer tokens are JWTs signed with the active key (see keys.ts), of two kinds:
+//
+// - `session`: from log-in or registration; lives SESSION_TTL_SECONDS; checked by signature and
+//   claims only, so verifying one costs no database round trip.
+// - `pat`, personal access tokens, for bots and scripts: its `jti` is the access_tokens row's id,
+//   and that row is read on every request, so revoking a PAT (or its expiry) takes effect at once.
+//   It carries `exp` only when the PAT has an expiry.
+//
+// Claims: iss, aud (AUTH_ISSUER, AUTH_AUDIENCE), sub (the account id), handle, kind, jti, iat.
+// Anything else — another algorithm, no signature, another issuer or audience, expired, revoked,
+// an unknown or expired key, a malformed token — is an InvalidTokenError.
+
+import { randomUUID } from 'node:crypto';
+import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type pg from 'pg';
+import type { Caller } from './caller.ts';
+import { SIGNING_ALGORITHM, type KeyStore } from './keys.ts';
+
+export interface TokenSettings {
+  issuer: string;
+  audience: string;
+  sessionTtlSeconds: number;
+}
+
+export type TokenKind = Caller['tokenKind'];
+
+/** The token cannot be used; `message` says why, in words safe to show the caller. */
+export class InvalidTokenError extends Error {
+  override name = 'InvalidTokenError';
+}
+
+/** last_used_at is written at most this often per token, not on every request. */
+const LAST_USED_GRANULARITY = '1 minute';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Claims extends JWTPayload {
+  handle?: unknown;
+  kind?: unknown;
+}
+
+/**
+ * Verified signatures are remembered for a short while: checking an EdDSA signature costs about
+ * 0.35 ms, a good part of a request. An entry lives no longer than the verification keys are cached
+ * (a key dropped as compromised by another process is refused here within that time anyway), never
+ * past the token's expiry, and not past a rotation made by this process. Personal access tokens
+ * still read their row on every request.
+ */
+const VERIFIED_CACHE_MS = 60_000;
+const VERIFIED_CACHE_SIZE = 10_000;
+
+export class TokenService {
+  private readonly verified = new Map<string, { payload: Claims; until: number; rotations: number }>();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly keys: KeyStore,
+    readonly settings: TokenSettings,
+  ) {}
+
+  async issueSession(account: { id: string; handle: string }, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+    const issuedAt = Math.floor(now.getTime() / 1000);
+    const expiresAt = new Date((issuedAt + this.settings.sessionTtlSeconds) * 1000);
+    const token = await this.sign(account, 'session', randomUUID(), issuedAt, expiresAt);
+    return { token, expiresAt };
+  }
+
+  /** The JWT for an access_tokens row already inserted (`id` becomes its `jti`). */
+  async issuePersonal(account: { id: string; handle: string }, pat: { id: string; expiresAt: Date | null }, now = new Date()): Promise<string> {
+    return this.sign(account, 'pat', pat.id, Math.floor(now.getTime() / 1000), pat.expiresAt);
+  }
+
+  /** The caller a token stands for; throws InvalidTokenError when it cannot be used. */
+  async verify(token: string): Promise<Caller> {
+    const payload = await this.verifiedPayload(token);
+    const { sub, handle, kind, jti, exp } = payload;
+    if (typeof sub !== 'string' || !UUID.test(sub) || typeof handle !== 'string' || typeof jti !== 'string') {
+      throw new InvalidTokenError('The token lacks the claims this service issues.');
+    }
+    if (kind === 'session') {
+      if (typeof exp !== 'number') throw new InvalidTokenError('A session token must expire.');
+      return { accountId: sub, handle, tokenKind: 'session' };
+    }
+    if (kind === 'pat' && UUID.test(jti)) {
+      await this.checkPersonal(jti, sub);
+      return { accountId: sub, handle, tokenKind: 'pat', tokenId: jti };
+    }
+    throw new InvalidTokenError('The token is of a kind this service does not issue.');
+  }
+
+  /** The token's claims once its signature, algorithm, issuer, audience and expiry check out. */
+  private async verifiedPayload(token: string): Promise<Claims> {
+    const cached = this.verified.get(token);
+    if (cached && cached.until > Date.now() && cached.rotations === this.keys.rotations) return cached.payload;
+    if (cached) this.verified.delete(token);
+    let payload: Claims;
+    try {
+      ({ payload } = await jwtVerify<Claims>(
+        token,
+        async (header) => {
+          if (typeof header.kid !== 'string' || header.kid === '') throw new InvalidTokenError('The token names no signing key (kid).');
+          const key = await this.keys.verificationKey(header.kid).catch((cause: unknown) => {
+            throw new KeyLookupFailed(cause);
+          });
+          if (!key) throw new InvalidTokenError('The token was signed by a key this service does not know or no longer accepts.');
+          return key;
+        },
+        { algorithms: [SIGNING_ALGORITHM], issuer: this.settings.issuer, audience: this.settings.audience, requiredClaims: ['sub', 'iat'] },
+      ));
+    } catch (error) {
+      throw asInvalidToken(error);
+    }
+    const until = Math.min(Date.now() + VERIFIED_CACHE_MS, typeof payload.exp === 'number' ? payload.exp * 1000 : Infinity);
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, { payload, until, rotations: this.keys.rotations });
+    return payload;
+  }
+
+  private async sign(account: { id: string; handle: string }, kind: TokenKind, jti: string, issuedAt: number, expiresAt: Date | null): Promise<string> {
+    const { kid, key } = await this.keys.signingKey();
+    const jwt = new SignJWT({ handle: account.handle, kind })
+      .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: 'JWT' })
+      .setIssuer(this.settings.issuer)
+      .setAudience(this.settings.audience)
+      .setSubject(account.id)
+      .setJti(jti)
+      .setIssuedAt(issuedAt);
+    if (expiresAt) jwt.setExpirationTime(Math.floor(expiresAt.getTime() / 1000));
+    return jwt.sign(key);
+  }
+
+  /** The PAT's row decides, on every request: revoked or expired is refused at once. */
+  private async checkPersonal(id: string, accountId: string): Promise<void> {
+    const { rows } = await this.pool.query<{ account_id: string; revoked: boolean; expired: boolean; stale: boolean }>(
+      `SELECT account_id, revoked_at IS NOT NULL AS revoked, coalesce(expires_at <= now(), false) AS expired,
+              (last_used_at IS NULL OR last_used_at < now() - $2::interval) AS stale
+         FROM access_tokens WHERE id = $1`,
+      [id, LAST_USED_GRANULARITY],
+    );
+    const row = rows[0];
+    if (!row || row.account_id !== accountId) throw new InvalidTokenError('The personal access token does not exist.');
+    if (row.revoked) throw new InvalidTokenError('The personal access token has been revoked.');
+    if (row.expired) throw new InvalidTokenError('The personal access token has expired.');
+    if (row.stale) await this.pool.query('UPDATE access_tokens SET last_used_at = now() WHERE id = $1', [id]);
+  }
+}
+
+/** Reading the keys failed (the database is down, say): not the token's fault, so a 500/503, not a 401. */
+class KeyLookupFailed extends Error {
+  constructor(override readonly cause: unknown) {
+    super('signing key lookup failed');
+  }
+}
+
+function asInvalidToken(error: unknown): unknown {
+  if (error instanceof KeyLookupFailed) return error.cause;
+  if (error instanceof InvalidTokenError) return error;
+  if (error instanceof errors.JWTExpired) return new InvalidTokenError('The token has expired.');
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    const claim = error.claim === 'iss' ? 'issuer' : error.claim === 'aud' ? 'audience' : `"${error.claim}" claim`;
+    return new InvalidTokenError(`The token's ${claim} is not accepted here.`);
+  }
+  if (error instanceof errors.JOSEAlgNotAllowed) return new InvalidTokenError(`Tokens must be signed with ${SIGNING_ALGORITHM}.`);
+  if (error instanceof errors.JWSSignatureVerificationFailed) return new InvalidTokenError('The token signature is not valid.');
+  // JOSEError, and whatever else undecodable input makes jose throw.
+  return new InvalidTokenError('The token is malformed.');
+}

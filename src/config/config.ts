@@ -1,0 +1,173 @@
+// Configuration comes from the environment only, and is checked once at start-up: a bad value
+// stops the process with one line that names the variable, before anything else happens.
+// Every variable here is listed, with its default, in the README's configuration table.
+
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { StartupError } from './startup-error.ts';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  /** TCP port of the HTTP API; 0 picks a free one. */
+  port: number;
+  /** Interface the HTTP API listens on. */
+  host: string;
+  /**
+   * Where clients reach the service, for links the service prints or sends; no trailing slash.
+   * Unset: http://HOST:PORT as the service listens (localhost for 0.0.0.0).
+   */
+  publicUrl: string | undefined;
+  logLevel: LogLevel;
+  /** An external Postgres; when absent the service runs an embedded one under `dataDir`. */
+  databaseUrl: string | undefined;
+  /** Connections the service keeps to Postgres at most. */
+  databasePoolMax: number;
+  /** How long start-up keeps retrying an external Postgres that does not answer yet. */
+  databaseConnectTimeoutMs: number;
+  /** Absolute path of the directory that holds the embedded Postgres cluster. */
+  dataDir: string;
+  /** Port of the embedded Postgres (127.0.0.1 only); 0 picks a free one at every start. */
+  embeddedPostgresPort: number;
+  /** How long a shutdown waits for in-flight requests before closing their connections. */
+  shutdownTimeoutMs: number;
+  /** Accept games created from an explicit `scenario` position (tutorials, puzzles, tests). */
+  allowScenarios: boolean;
+  /** The `iss` of the tokens the service issues and accepts. */
+  authIssuer: string;
+  /** The `aud` of the tokens the service issues and accepts. */
+  authAudience: string;
+  /** How long a session token (from log-in) lives. */
+  sessionTtlSeconds: number;
+  /** Requests a minute per account (per IP address without a token); 0 turns rate limiting off. */
+  rateLimitPerMinute: number;
+  /** Log-in attempts a minute per IP address; 0 leaves log-in under RATE_LIMIT_PER_MINUTE. */
+  loginRateLimitPerMinute: number;
+}
+
+/** A configuration mistake; its message is the one line the process prints before it exits. */
+export class ConfigError extends StartupError {
+  override name = 'ConfigError';
+}
+
+/** The repository root, so the default data directory does not depend on the working directory. */
+export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const problems: string[] = [];
+  const read = <T>(name: string, fallback: T, parse: (raw: string) => T): T => {
+    const raw = env[name]?.trim();
+    if (raw === undefined || raw === '') return fallback;
+    try {
+      return parse(raw);
+    } catch (error) {
+      problems.push(`${name} ${(error as Error).message}`);
+      return fallback;
+    }
+  };
+
+  const publicUrl = read('PUBLIC_URL', undefined, httpUrl);
+  const config: Config = {
+    port: read('PORT', 3000, integer(0, 65535)),
+    host: read('HOST', '127.0.0.1', hostname),
+    publicUrl,
+    logLevel: read('LOG_LEVEL', 'info', oneOf(LOG_LEVELS)),
+    databaseUrl: read('DATABASE_URL', undefined, postgresUrl),
+    databasePoolMax: read('DATABASE_POOL_MAX', 10, integer(1, 1000)),
+    databaseConnectTimeoutMs: read('DATABASE_CONNECT_TIMEOUT_MS', 10_000, integer(0, 600_000)),
+    dataDir: read('DATA_DIR', path.join(PROJECT_ROOT, '.data'), (raw) => path.resolve(cwd, raw)),
+    embeddedPostgresPort: read('EMBEDDED_POSTGRES_PORT', 0, integer(0, 65535)),
+    shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', 10_000, integer(1, 600_000)),
+    allowScenarios: read('ALLOW_SCENARIOS', env.NODE_ENV !== 'production', boolean),
+    authIssuer: read('AUTH_ISSUER', publicUrl ?? 'helter-skelter', tokenName),
+    authAudience: read('AUTH_AUDIENCE', 'helter-skelter-api', tokenName),
+    sessionTtlSeconds: read('SESSION_TTL_SECONDS', 3600, integer(60, 30 * 86_400)),
+    rateLimitPerMinute: read('RATE_LIMIT_PER_MINUTE', 600, integer(0, 1_000_000)),
+    loginRateLimitPerMinute: read('LOGIN_RATE_LIMIT_PER_MINUTE', 20, integer(0, 1_000_000)),
+  };
+
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  return config;
+}
+
+const boolean = (raw: string): boolean => {
+  if (/^(true|1|yes|on)$/i.test(raw)) return true;
+  if (/^(false|0|no|off)$/i.test(raw)) return false;
+  throw new Error(`must be true or false, not "${raw}"`);
+};
+
+const integer =
+  (min: number, max: number) =>
+  (raw: string): number => {
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      throw new Error(`must be an integer from ${min} to ${max} (got ${JSON.stringify(raw)})`);
+    }
+    return value;
+  };
+
+const oneOf =
+  <T extends string>(choices: readonly T[]) =>
+  (raw: string): T => {
+    const value = raw.toLowerCase();
+    if (!(choices as readonly string[]).includes(value)) {
+      throw new Error(`must be one of ${choices.join(', ')} (got ${JSON.stringify(raw)})`);
+    }
+    return value as T;
+  };
+
+/** An issuer or audience: a name or URL, compared exactly. */
+function tokenName(raw: string): string {
+  if (/\s/.test(raw) || raw.length > 200) throw new Error(`must be a name or URL of at most 200 characters without spaces (got ${JSON.stringify(raw.slice(0, 40))})`);
+  return raw;
+}
+
+function hostname(raw: string): string {
+  if (/[\s/]/.test(raw)) {
+    throw new Error(`must be a host name or IP address such as 127.0.0.1 or 0.0.0.0 (got ${JSON.stringify(raw)})`);
+  }
+  return raw;
+}
+
+function httpUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`must be an http:// or https:// URL (got ${JSON.stringify(raw)})`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`must be an http:// or https:// URL (got ${JSON.stringify(raw)})`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+/** Checks the shape only; whether the server answers is start-up's business. Never echoes the value: it may hold a password. */
+function postgresUrl(raw: string): string {
+  const hint = 'must be a URL like postgres://user:password@host:5432/database';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${hint} (the value given is not a URL)`);
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new Error(`${hint} (the value given starts with ${JSON.stringify(url.protocol.slice(0, 20))})`);
+  }
+  if (url.hostname === '' && !url.searchParams.has('host')) {
+    throw new Error(`${hint} (the value given has no host)`);
+  }
+  if (url.port !== '' && Number(url.port) === 0) {
+    throw new Error(`${hint} (the value given has port 0)`);
+  }
+  return raw;
+}
+
+/** The URL the service is reached at when PUBLIC_URL is unset. */
+export function defaultPublicUrl(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+}

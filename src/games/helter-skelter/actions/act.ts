@@ -1,0 +1,58 @@
+// What every action shares: the acting character must be yours and on the board, and its cost is
+// discarded before it is performed ("choose a standard or combat action and discard the card(s)
+// required. Then perform the action.").
+
+import { check, type Draft } from '../draft.ts';
+import { character, isOnBoard } from '../state.ts';
+import { COMMAND_FIELDS } from '../commands.ts';
+import type { ActionCommand, CardId, CharacterId, CharacterState, GameState, Rally, Seat, SpaceId } from '../types.ts';
+
+export type OnBoard = CharacterState & { space: SpaceId };
+
+export function actingCharacter(s: GameState, seat: Seat, id: CharacterId): OnBoard {
+  const c = character(s, id);
+  check(c && c.seat === seat, 'NOT_YOUR_CHARACTER', `${id} is not one of your characters.`);
+  check(c.status !== 'dead', 'CHARACTER_DEAD', `${id} is dead.`);
+  check(isOnBoard(c), 'NOT_DEPLOYED', `${id} has not been deployed.`);
+  return c;
+}
+
+
+/** Your characters on the board, in roster order: the ones that may act. */
+export const charactersOnBoard = (s: GameState, seat: Seat): OnBoard[] =>
+  Object.values(s.characters).filter((c): c is OnBoard => c.seat === seat && isOnBoard(c));
+
+/** Discards the cost and records the action. */
+export function payAndAnnounce(d: Draft, seat: Seat, cards: readonly CardId[], cmd: ActionCommand): void {
+  d.emit({ type: 'CardsDiscarded', seat, cards: cards.slice(), reason: cmd.type });
+  d.emit({ type: 'ActionTaken', seat, character: cmd.character, action: cmd.type, detail: recorded(cmd) });
+}
+
+/**
+ * The command as the event records it: a copy without `windowId`, fields in one fixed order (the
+ * order of COMMAND_FIELDS), so the event does not depend on the key order the command arrived in.
+ * Stored as jsonb, a command comes back with its keys re-ordered, and replaying it must reproduce
+ * the stored events exactly (architecture.md, `verify`).
+ */
+function recorded(cmd: ActionCommand): ActionCommand {
+  const body = cmd as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = { type: cmd.type };
+  for (const field of [...Object.keys(COMMAND_FIELDS[cmd.type]), 'hiEx']) {
+    const value = body[field];
+    if (value === undefined) continue;
+    out[field] =
+      field === 'moves'
+        ? (cmd as Rally).moves.map((m) => ({ character: m.character, to: m.to, climbCard: m.climbCard }))
+        : Array.isArray(value)
+          ? value.slice()
+          : value;
+  }
+  return out as unknown as ActionCommand;
+}
+
+/** A reason an action is refused, or null when it is allowed: used both to refuse and to list. */
+export type Problem = readonly [code: string, message: string] | null;
+
+export function checkProblem(problem: Problem): void {
+  if (problem) check(false, problem[0], problem[1]);
+}

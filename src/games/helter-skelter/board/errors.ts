@@ -1,0 +1,12 @@
+// The error a malformed map raises: it names the map and says what is wrong and where.
+
+export class MapFormatError extends Error {
+  readonly code = 'MAP_FORMAT';
+  constructor(
+    readonly mapId: string,
+    detail: string,
+  ) {
+    super(`map ${mapId}: ${detail}`);
+    this.name = 'MapFormatError';
+  }
+}

@@ -1,0 +1,123 @@
+// decide: is this command legal now, and what happens? Routes each command to the rule that
+// handles it, after the checks every command shares (the game is on, it is this seat's moment,
+// the window it answers is still open).
+
+import { RuleError, type Decision, type Sender } from '../../platform/game-module.ts';
+import { collectFragment } from './actions/collect-fragment.ts';
+import { decideTargeted, type TargetedAttack, type TargetedCommand } from './actions/combat.ts';
+import { explode } from './actions/explode.ts';
+import { fly } from './actions/fly.ts';
+import { heal } from './actions/heal.ts';
+import { melee } from './actions/melee.ts';
+import { move } from './actions/move.ts';
+import { psi } from './actions/psi.ts';
+import { rally } from './actions/rally.ts';
+import { shotgun } from './actions/shotgun.ts';
+import { smash } from './actions/smash.ts';
+import { snipe } from './actions/snipe.ts';
+import { parseCommand } from './commands.ts';
+import { defend, expireDefence, psiDiscard, takeDamage } from './defences.ts';
+import { check, Draft } from './draft.ts';
+import { claimInterrupt, expireInterruptWindow, openInterruptWindow, passInterrupt } from './interrupts.ts';
+import { assignForLateSeats, assignStartingCards } from './setup.ts';
+import { deploy, endTurn } from './turn.ts';
+import type { Command, Event, GameState, Seat } from './types.ts';
+
+const TARGETED: Record<string, TargetedAttack> = { MELEE: melee, SMASH: smash, SNIPE: snipe, SHOTGUN: shotgun, PSI: psi };
+
+/** The id of the situation open now, if any. */
+export function openWindowId(s: GameState): string | null {
+  return s.situation.kind === 'over' ? null : s.situation.windowId;
+}
+
+export function decide(state: GameState, input: Command, sender: Sender): Decision<Event> {
+  const parsed = parseCommand(input);
+  if (parsed instanceof RuleError) return { ok: false, error: parsed };
+  const d = new Draft(state);
+  try {
+    if (sender.kind === 'system') decideSystem(d, parsed);
+    else decideForSeat(d, sender.seat, parsed);
+  } catch (e) {
+    if (e instanceof RuleError) return { ok: false, error: e };
+    throw e;
+  }
+  return { ok: true, events: d.events };
+}
+
+/** A deadline passed. Firing for a window that is no longer open is harmless: nothing happens. */
+function decideSystem(d: Draft, cmd: Command): void {
+  check(cmd.type === 'EXPIRE_WINDOW', 'NOT_A_SYSTEM_COMMAND', 'The system only expires windows.');
+  if (cmd.windowId !== openWindowId(d.state)) return;
+  switch (d.state.situation.kind) {
+    case 'setup':
+      return assignForLateSeats(d);
+    case 'turn':
+      return endTurn(d, d.state.situation.actor, d.state.situation.interrupting);
+    case 'defence':
+      return expireDefence(d);
+    case 'interrupt':
+      return expireInterruptWindow(d);
+  }
+}
+
+function decideForSeat(d: Draft, seat: Seat, cmd: Command): void {
+  const s = d.state;
+  check(Number.isInteger(seat) && seat >= 0 && seat < s.seats.length, 'NOT_A_SEAT', `There is no seat ${seat}.`);
+  check(cmd.type !== 'EXPIRE_WINDOW', 'SYSTEM_ONLY', 'Only the server expires windows.');
+  const sit = s.situation;
+  check(sit.kind !== 'over', 'GAME_OVER', 'The game is over.');
+  if (cmd.windowId !== undefined)
+    check(cmd.windowId === sit.windowId, 'WINDOW_CLOSED', `Window ${cmd.windowId} is closed; ${sit.windowId} is open.`);
+
+  switch (cmd.type) {
+    case 'ASSIGN_STARTING_CARDS':
+      check(sit.kind === 'setup', 'WRONG_SITUATION', 'Starting map cards are assigned during set-up only.');
+      return assignStartingCards(d, seat, cmd);
+    case 'DEFEND':
+    case 'TAKE_DAMAGE':
+    case 'PSI_DISCARD':
+      check(sit.kind === 'defence', 'WRONG_SITUATION', 'No defence is being asked for.');
+      if (cmd.type === 'DEFEND') return defend(d, seat, cmd);
+      if (cmd.type === 'TAKE_DAMAGE') return takeDamage(d, seat, cmd);
+      return psiDiscard(d, seat, cmd);
+    case 'CLAIM_INTERRUPT':
+    case 'PASS_INTERRUPT':
+      check(sit.kind === 'interrupt', 'WRONG_SITUATION', 'You can only INTERRUPT right after an action or an end of turn.');
+      return cmd.type === 'CLAIM_INTERRUPT' ? claimInterrupt(d, seat, cmd) : passInterrupt(d, seat);
+  }
+
+  // Everything else is played in a turn, by its actor.
+  check(sit.kind === 'turn', 'WRONG_SITUATION', 'That is played during a turn.');
+  check(sit.actor === seat, 'NOT_YOUR_TURN', `It is seat ${sit.actor}'s turn.`);
+  if (sit.mustDeploy)
+    check(cmd.type === 'DEPLOY', 'MUST_DEPLOY_FIRST', 'Step 1 of your turn: deploy a character first.');
+  switch (cmd.type) {
+    case 'DEPLOY':
+      return deploy(d, seat, cmd);
+    case 'END_TURN':
+      return endTurn(d, seat, sit.interrupting);
+    case 'MOVE':
+    case 'CLIMB':
+      move(d, seat, cmd);
+      break;
+    case 'COLLECT_FRAGMENT':
+      collectFragment(d, seat, cmd);
+      break;
+    case 'EXPLODE':
+      return explode(d, seat, cmd);
+    case 'FLY':
+      fly(d, seat, cmd);
+      break;
+    case 'RALLY':
+      rally(d, seat, cmd);
+      break;
+    case 'HEAL':
+      heal(d, seat, cmd);
+      break;
+    default:
+      // Combat actions with a defender complete once every defender is decided (defences.ts).
+      return decideTargeted(TARGETED[cmd.type]!, d, seat, cmd as TargetedCommand);
+  }
+  // An action without defenders is complete at once: other players may now INTERRUPT.
+  openInterruptWindow(d, seat, sit.interrupting, 'action');
+}

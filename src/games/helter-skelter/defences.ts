@@ -1,0 +1,177 @@
+// DEFENCES — "Certain combat actions will trigger an opportunity for players to make a defence.
+// To do so, players must discard the card with the appropriate action symbol, just as when taking
+// a combat action (so it must be wild or linked to the defending character)." Each defender is
+// decided on its own, in any order (timing.md, situation 2); the action completes when all are.
+
+import { boardFor } from './board/index.ts';
+import { cardById } from './content/index.ts';
+import { paysAction, showsCharacter } from './costs.ts';
+import { dealDamageToAll } from './damage.ts';
+import { check, type Draft } from './draft.ts';
+import { openInterruptWindow } from './interrupts.ts';
+import { hasSpecial, symbolFor } from './state.ts';
+import type {
+  Attack,
+  CardId,
+  CharacterId,
+  CharacterState,
+  CombatSymbol,
+  Defence,
+  Defend,
+  GameState,
+  PsiDiscard,
+  Seat,
+  TakeDamage,
+} from './types.ts';
+
+/** The reference card's "Defence breakdown". PSI allows no defence: the defender discards instead. */
+export const DEFENCES_AGAINST: Record<CombatSymbol, readonly Defence[]> = {
+  MELEE: ['BLOCK'],
+  SMASH: ['BLOCK'],
+  SNIPE: ['DEFLECT', 'PRECOG', 'COVER'],
+  SHOTGUN: ['DEFLECT', 'PRECOG', 'COVER'],
+  EXPLODE: ['DEFLECT', 'PRECOG'],
+  PSI: [],
+};
+
+/** Whether `card` pays for `defence` by this defender. */
+export function paysDefence(s: GameState, defence: Defence, card: CardId, c: CharacterState): boolean {
+  switch (defence) {
+    // "BLOCK — Cost: 1 card with the MELEE symbol (wild or linked)". Berserk: "Warp-Sláine may never make the BLOCK defence."
+    case 'BLOCK':
+      return !hasSpecial(c, 'berserk') && paysAction(card, 'MELEE', c);
+    // "DEFLECT — Cost: 1 card with the DEFLECT symbol (wild or linked)"
+    case 'DEFLECT':
+      return paysAction(card, 'DEFLECT', c);
+    // "PRECOG — Cost: 1 card with the PSI symbol (linked)"
+    case 'PRECOG':
+      return cardById(card).action === 'PSI' && cardById(card).linkedTo === symbolFor(c);
+    // "COVER — … and is on a cover space"
+    case 'COVER':
+      return c.space !== null && boardFor(s.map).isCover(c.space) && paysAction(card, 'COVER', c);
+  }
+}
+
+export interface DefenceOption {
+  defence: Defence;
+  card: CardId;
+}
+
+/** Every defence this defender's owner could make against the attack, card by card. */
+export function defenceOptions(s: GameState, attack: Attack, defenderId: CharacterId): DefenceOption[] {
+  const c = s.characters[defenderId]!;
+  const options: DefenceOption[] = [];
+  for (const card of s.seats[c.seat]!.hand)
+    for (const defence of DEFENCES_AGAINST[attack.action])
+      if (paysDefence(s, defence, card, c)) options.push({ defence, card });
+  return options;
+}
+
+/** PSI — "The defender must discard a card with the defender's character symbol." */
+export function psiDiscards(s: GameState, defenderId: CharacterId): CardId[] {
+  const c = s.characters[defenderId]!;
+  return s.seats[c.seat]!.hand.filter((card) => showsCharacter(card, c));
+}
+
+/** Whether the defender's owner has any choice to make. Without one, the damage is taken unasked. */
+export function hasChoice(s: GameState, attack: Attack, defenderId: CharacterId): boolean {
+  return attack.action === 'PSI' ? psiDiscards(s, defenderId).length > 0 : defenceOptions(s, attack, defenderId).length > 0;
+}
+
+/** Names the defenders; those with nothing to decide take the damage at once. */
+export function declareAttack(d: Draft, attack: Attack, defenders: CharacterId[]): void {
+  d.emit({ type: 'AttackDeclared', windowId: d.nextWindowId(), attack, defenders });
+  settleDefenders(d);
+}
+
+function openDefence(s: GameState) {
+  check(s.situation.kind === 'defence', 'WINDOW_CLOSED', 'No defence is being asked for.');
+  return s.situation;
+}
+
+function undecidedDefender(s: GameState, seat: Seat, id: CharacterId) {
+  const w = openDefence(s);
+  const defender = w.defenders.find((x) => x.character === id);
+  check(defender, 'NOT_A_DEFENDER', `${id} is not a defender in this attack.`);
+  check(s.characters[id]!.seat === seat, 'NOT_YOUR_CHARACTER', `${id} is not your character.`);
+  check(defender.choice.kind === 'undecided', 'ALREADY_DECIDED', `${id} has already been decided.`);
+  return w;
+}
+
+export function defend(d: Draft, seat: Seat, cmd: Defend): void {
+  const w = undecidedDefender(d.state, seat, cmd.character);
+  check(
+    DEFENCES_AGAINST[w.attack.action].includes(cmd.defence),
+    'DEFENCE_NOT_ALLOWED',
+    `${cmd.defence} does not work against ${w.attack.action}.`,
+  );
+  check(d.state.seats[seat]!.hand.includes(cmd.card), 'CARD_NOT_IN_HAND', `${cmd.card} is not in your hand.`);
+  const c = d.state.characters[cmd.character]!;
+  if (cmd.defence === 'COVER')
+    check(c.space !== null && boardFor(d.state.map).isCover(c.space), 'NOT_ON_COVER', `${c.id} is not on a cover space.`);
+  check(paysDefence(d.state, cmd.defence, cmd.card, c), 'WRONG_SYMBOL', `${cmd.card} cannot pay for ${c.id}'s ${cmd.defence}.`);
+  d.emit({ type: 'CardsDiscarded', seat, cards: [cmd.card], reason: cmd.defence });
+  d.emit({ type: 'DefenderDecided', character: c.id, choice: { kind: 'defended', defence: cmd.defence, card: cmd.card } });
+  settleDefenders(d);
+}
+
+export function takeDamage(d: Draft, seat: Seat, cmd: TakeDamage): void {
+  const w = undecidedDefender(d.state, seat, cmd.character);
+  check(
+    w.attack.action !== 'PSI' || psiDiscards(d.state, cmd.character).length === 0,
+    'MUST_DISCARD',
+    'Against PSI you must discard a card with the defender’s symbol if you can.',
+  );
+  d.emit({ type: 'DefenderDecided', character: cmd.character, choice: { kind: 'damage' } });
+  settleDefenders(d);
+}
+
+export function psiDiscard(d: Draft, seat: Seat, cmd: PsiDiscard): void {
+  const w = undecidedDefender(d.state, seat, cmd.character);
+  check(w.attack.action === 'PSI', 'DEFENCE_NOT_ALLOWED', 'Only PSI asks for a discard.');
+  check(d.state.seats[seat]!.hand.includes(cmd.card), 'CARD_NOT_IN_HAND', `${cmd.card} is not in your hand.`);
+  check(
+    psiDiscards(d.state, cmd.character).includes(cmd.card),
+    'WRONG_SYMBOL',
+    `${cmd.card} does not show ${cmd.character}'s character symbol.`,
+  );
+  d.emit({ type: 'CardsDiscarded', seat, cards: [cmd.card], reason: 'PSI' });
+  d.emit({ type: 'DefenderDecided', character: cmd.character, choice: { kind: 'discarded', card: cmd.card } });
+  settleDefenders(d);
+}
+
+/** The defence deadline passed: undecided defenders take the damage (PSI: the first eligible card goes). */
+export function expireDefence(d: Draft): void {
+  const w = openDefence(d.state);
+  for (const defender of w.defenders) {
+    if (defender.choice.kind !== 'undecided') continue;
+    const seat = d.state.characters[defender.character]!.seat;
+    const discard = w.attack.action === 'PSI' ? psiDiscards(d.state, defender.character)[0] : undefined;
+    if (discard) {
+      d.emit({ type: 'CardsDiscarded', seat, cards: [discard], reason: 'PSI' });
+      d.emit({ type: 'DefenderDecided', character: defender.character, choice: { kind: 'discarded', card: discard } });
+    } else {
+      d.emit({ type: 'DefenderDecided', character: defender.character, choice: { kind: 'damage' } });
+    }
+  }
+  settleDefenders(d);
+}
+
+/**
+ * Decides, unasked, every defender left with no choice (an earlier defence may have spent the
+ * only card), and resolves the attack once all are decided: "An action is only complete when all
+ * outcomes (figures moved, defences made, and damage taken) have been performed in full."
+ */
+function settleDefenders(d: Draft): void {
+  const w = openDefence(d.state);
+  for (const defender of w.defenders) {
+    if (defender.choice.kind === 'undecided' && !hasChoice(d.state, w.attack, defender.character)) {
+      d.emit({ type: 'DefenderDecided', character: defender.character, choice: { kind: 'damage' } });
+    }
+  }
+  const now = openDefence(d.state);
+  if (now.defenders.some((x) => x.choice.kind === 'undecided')) return;
+  const attack = now.attack;
+  dealDamageToAll(d, attack, now.defenders.filter((x) => x.choice.kind === 'damage').map((x) => x.character));
+  openInterruptWindow(d, attack.seat, attack.interrupting, 'action');
+}

@@ -1,0 +1,166 @@
+// evolve: how each event changes the state. No decisions are made here: every outcome (which
+// cards were drawn, who won a window) is already in the event, so replay never re-rolls.
+
+import { cloneAttack, cloneChoice, cloneState } from './state.ts';
+import type { Event, GameState } from './types.ts';
+
+export function evolve(state: GameState, event: Event): GameState {
+  const next = cloneState(state);
+  applyEvent(next, event);
+  return next;
+}
+
+/** Folds many events with one copy of the state: what replay and `decide`'s draft use. */
+export function evolveAll(state: GameState, events: readonly Event[]): GameState {
+  const next = cloneState(state);
+  for (const e of events) applyEvent(next, e);
+  return next;
+}
+
+function remove<T>(list: T[], item: T): void {
+  const i = list.indexOf(item);
+  if (i < 0) throw new Error(`evolve: ${String(item)} is not there`);
+  list.splice(i, 1);
+}
+
+/** Applies one event to a state the caller owns (mutates it). */
+export function applyEvent(s: GameState, e: Event): void {
+  switch (e.type) {
+    case 'StartingCardsAssigned': {
+      const seat = s.seats[e.seat]!;
+      for (const c of e.cards) remove(seat.mapCards, c);
+      s.characters[e.character]!.startingCards = e.cards.slice();
+      if (e.rng !== undefined) s.rng = e.rng;
+      const unassigned = Object.values(s.characters).some((c) => c.seat === e.seat && c.startingCards.length === 0);
+      if (!unassigned) s.setupDone.push(e.seat);
+      return;
+    }
+    case 'SetupCompleted':
+      for (const seat of s.seats) seat.mapCards = [];
+      s.fragments = e.fragments.map((f) => ({ seat: f.seat, space: f.space }));
+      s.activeSeat = e.firstSeat;
+      return;
+    case 'TurnBegan':
+      s.windows++;
+      s.situation = {
+        kind: 'turn',
+        windowId: e.windowId,
+        actor: e.seat,
+        interrupting: e.interrupting,
+        mustDeploy: e.mustDeploy,
+      };
+      return;
+    case 'CharacterDeployed': {
+      const c = s.characters[e.character]!;
+      c.status = 'deployed';
+      c.space = e.space;
+      c.startingCards = [];
+      s.activitySinceMarker = true;
+      if (s.situation.kind === 'turn') s.situation.mustDeploy = false;
+      return;
+    }
+    case 'CardsDiscarded': {
+      const seat = s.seats[e.seat]!;
+      for (const card of e.cards) {
+        remove(seat.hand, card);
+        seat.discard.push(card);
+      }
+      return;
+    }
+    case 'ActionTaken':
+      s.activitySinceMarker = true;
+      return;
+    case 'CharacterMoved':
+      s.characters[e.character]!.space = e.to;
+      return;
+    case 'FragmentCollected': {
+      const i = s.fragments.findIndex((f) => f.seat === e.seat && f.space === e.space);
+      s.fragments.splice(i, 1);
+      s.seats[e.seat]!.fragments++;
+      return;
+    }
+    case 'AttackDeclared':
+      s.windows++;
+      s.situation = {
+        kind: 'defence',
+        windowId: e.windowId,
+        attack: cloneAttack(e.attack),
+        defenders: e.defenders.map((character) => ({ character, choice: { kind: 'undecided' } })),
+      };
+      return;
+    case 'DefenderDecided': {
+      if (s.situation.kind !== 'defence') throw new Error('evolve: no defence window is open');
+      const d = s.situation.defenders.find((x) => x.character === e.character)!;
+      d.choice = cloneChoice(e.choice);
+      return;
+    }
+    case 'DamageTaken':
+      s.characters[e.character]!.health -= e.amount;
+      return;
+    case 'HealthRestored':
+      s.characters[e.character]!.health += e.amount;
+      return;
+    case 'WarpCubesPlaced':
+      s.characters[e.character]!.warpCubes += e.count;
+      return;
+    case 'CharacterTransformed':
+      s.characters[e.character]!.form = e.form;
+      return;
+    case 'CharacterKilled': {
+      const c = s.characters[e.character]!;
+      c.status = 'dead';
+      c.space = null;
+      if (e.scoredBy !== null) s.seats[e.scoredBy]!.kills.push(e.character);
+      return;
+    }
+    case 'SeatEliminated':
+      s.seats[e.seat]!.eliminated = true;
+      return;
+    case 'InterruptWindowOpened':
+      s.windows++;
+      s.situation = {
+        kind: 'interrupt',
+        windowId: e.windowId,
+        actedSeat: e.actedSeat,
+        actedInterrupting: e.actedInterrupting,
+        after: e.after,
+        eligible: e.eligible.slice(),
+        answers: {},
+      };
+      return;
+    case 'InterruptAnswered':
+      if (s.situation.kind === 'interrupt') s.situation.answers[String(e.seat)] = e.card;
+      return;
+    case 'InterruptWindowClosed':
+      return;
+    case 'TurnEnded':
+      if (!e.interrupting) s.activeTurnEnded = true;
+      return;
+    case 'CardsDrawn': {
+      const seat = s.seats[e.seat]!;
+      for (const card of e.cards) {
+        if (seat.deck[0] !== card) throw new Error(`evolve: ${card} is not on top of the deck`);
+        seat.deck.shift();
+        seat.hand.push(card);
+      }
+      return;
+    }
+    case 'DeckReshuffled': {
+      const seat = s.seats[e.seat]!;
+      seat.deck = e.order.slice();
+      seat.discard = [];
+      s.rng = e.rng;
+      return;
+    }
+    case 'MarkerPassed':
+      s.activeSeat = e.seat;
+      s.activeTurnEnded = false;
+      s.activitySinceMarker = false;
+      s.quietTurns = e.quietTurns;
+      return;
+    case 'GameEnded':
+      s.winners = e.winners.slice();
+      s.situation = { kind: 'over' };
+      return;
+  }
+}

@@ -1,0 +1,32 @@
+// Judge Dredd: Helter Skelter as a game module: what the platform interface asks, nothing more.
+
+import type { GameModule } from '../../platform/game-module.ts';
+import { commandSchemas } from './commands.ts';
+import { decide } from './decide.ts';
+import { evolve, evolveAll } from './evolve.ts';
+import { legalCommands } from './legal.ts';
+import { optionsSchema, setupFromOptions } from './options.ts';
+import { initialState } from './setup.ts';
+import { awaiting } from './situations.ts';
+import { isOver } from './state.ts';
+import type { Command, Event, GameSetup, GameState } from './types.ts';
+import { redact, view, type GameView, type VisibleEvent } from './view.ts';
+
+export const helterSkelter: GameModule<GameSetup, GameState, Command, Event, GameView, VisibleEvent> = {
+  id: 'helter-skelter',
+  optionsSchema,
+  commandSchemas: commandSchemas(),
+  createSetup: setupFromOptions,
+  initialState,
+  decide,
+  evolve,
+  replay: evolveAll,
+  view,
+  redact,
+  awaiting,
+  legalCommands,
+  isOver,
+};
+
+export type { Command, Event, GameSetup, GameState, GameView, VisibleEvent };
+export { evolveAll } from './evolve.ts';

@@ -1,0 +1,95 @@
+// INTERRUPT windows (timing.md, situation 3). "You can INTERRUPT immediately after another player
+// has completed an action … or declared end of turn. … If more than one player wants to INTERRUPT
+// at the same time, the player whose turn is closest takes the action. Only that player discards
+// the card required."
+
+import { cardById } from './content/index.ts';
+import { check, type Draft } from './draft.ts';
+import { isOver, seatsAfter } from './state.ts';
+import { finishNormalTurn, resumeTurn, returnToActivePlayer } from './turn.ts';
+import type { CardId, ClaimInterrupt, GameState, Seat } from './types.ts';
+
+export const isInterruptCard = (card: CardId): boolean => cardById(card).action === 'INTERRUPT';
+
+/** A seat whose hand holds no INTERRUPT card is not asked (timing.md, standing orders). */
+export const holdsInterrupt = (s: GameState, seat: Seat): boolean => s.seats[seat]!.hand.some(isInterruptCard);
+
+/**
+ * Opens the window after an action or an end of turn. Eligible: every seat still in the game
+ * except the one that acted, nearest in turn order first. With nobody to ask it closes at once.
+ */
+export function openInterruptWindow(d: Draft, actedSeat: Seat, actedInterrupting: boolean, after: 'action' | 'endOfTurn'): void {
+  if (isOver(d.state)) return;
+  const eligible = seatsAfter(d.state, actedSeat).filter((seat) => holdsInterrupt(d.state, seat));
+  if (eligible.length === 0) {
+    continueAfterWindow(d, actedSeat, actedInterrupting, after, null);
+    return;
+  }
+  d.emit({ type: 'InterruptWindowOpened', windowId: d.nextWindowId(), actedSeat, actedInterrupting, after, eligible });
+}
+
+function openWindow(s: GameState) {
+  check(s.situation.kind === 'interrupt', 'WINDOW_CLOSED', 'No interrupt window is open.');
+  return s.situation;
+}
+
+export function claimInterrupt(d: Draft, seat: Seat, cmd: ClaimInterrupt): void {
+  const w = openWindow(d.state);
+  check(w.eligible.includes(seat), 'NOT_ELIGIBLE', 'You cannot interrupt now.');
+  check(!(String(seat) in w.answers), 'ALREADY_ANSWERED', 'You have already answered this window.');
+  check(d.state.seats[seat]!.hand.includes(cmd.card), 'CARD_NOT_IN_HAND', `${cmd.card} is not in your hand.`);
+  check(isInterruptCard(cmd.card), 'WRONG_SYMBOL', 'An INTERRUPT costs a card with the INTERRUPT symbol.');
+  d.emit({ type: 'InterruptAnswered', windowId: w.windowId, seat, card: cmd.card });
+  settleWindow(d, false);
+}
+
+export function passInterrupt(d: Draft, seat: Seat): void {
+  const w = openWindow(d.state);
+  check(w.eligible.includes(seat), 'NOT_ELIGIBLE', 'You are not asked in this window.');
+  check(!(String(seat) in w.answers), 'ALREADY_ANSWERED', 'You have already answered this window.');
+  d.emit({ type: 'InterruptAnswered', windowId: w.windowId, seat, card: null });
+  settleWindow(d, false);
+}
+
+/** The window's deadline passed: every seat that has not answered passes. */
+export const expireInterruptWindow = (d: Draft): void => settleWindow(d, true);
+
+/**
+ * The claimant nearest in turn order wins, once every seat nearer than it has passed; with no
+ * claim the window closes when everyone has passed. Returns undefined while still undecided.
+ */
+export function windowOutcome(answers: Record<string, CardId | null>, eligible: readonly Seat[], expired: boolean) {
+  for (const seat of eligible) {
+    const answer = answers[String(seat)];
+    if (answer === undefined && !expired) return undefined;
+    if (answer) return { winner: seat, card: answer };
+  }
+  return { winner: null, card: null };
+}
+
+function settleWindow(d: Draft, expired: boolean): void {
+  const w = openWindow(d.state);
+  const outcome = windowOutcome(w.answers, w.eligible, expired);
+  if (!outcome) return;
+  if (outcome.winner !== null) {
+    d.emit({ type: 'CardsDiscarded', seat: outcome.winner, cards: [outcome.card!], reason: 'INTERRUPT' });
+  }
+  d.emit({ type: 'InterruptWindowClosed', windowId: w.windowId, winner: outcome.winner });
+  continueAfterWindow(d, w.actedSeat, w.actedInterrupting, w.after, outcome.winner);
+}
+
+/**
+ * "When you INTERRUPT, you take an interrupting turn." Unclaimed: the seat that acted carries on,
+ * or, after an end of turn, an interrupter hands play back to the active player and the active
+ * player draws and passes the marker.
+ */
+function continueAfterWindow(d: Draft, actedSeat: Seat, actedInterrupting: boolean, after: 'action' | 'endOfTurn', winner: Seat | null): void {
+  if (winner !== null) {
+    d.emit({ type: 'TurnBegan', windowId: d.nextWindowId(), seat: winner, interrupting: true, mustDeploy: false });
+    return;
+  }
+  const turnIsOver = after === 'endOfTurn' || d.state.seats[actedSeat]!.eliminated;
+  if (!turnIsOver) resumeTurn(d, actedSeat, actedInterrupting);
+  else if (actedInterrupting) returnToActivePlayer(d);
+  else finishNormalTurn(d, actedSeat);
+}

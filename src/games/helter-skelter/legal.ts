@@ -1,0 +1,82 @@
+// Every command a seat could send now, as complete bodies (cards, targets and paths filled in).
+// Each rule file lists its own options next to the checks that refuse the rest, so `decide`
+// accepts exactly what is listed here (a property test holds both to it).
+
+import { legalCollects } from './actions/collect-fragment.ts';
+import { legalTargeted } from './actions/combat.ts';
+import { legalExplodes } from './actions/explode.ts';
+import { legalFlights } from './actions/fly.ts';
+import { legalHeals } from './actions/heal.ts';
+import { melee } from './actions/melee.ts';
+import { legalMoves } from './actions/move.ts';
+import { psi } from './actions/psi.ts';
+import { legalRallies } from './actions/rally.ts';
+import { shotgun } from './actions/shotgun.ts';
+import { smash } from './actions/smash.ts';
+import { snipe } from './actions/snipe.ts';
+import { combinations } from './costs.ts';
+import { defenceOptions, psiDiscards } from './defences.ts';
+import { isInterruptCard } from './interrupts.ts';
+import { startingCardCount } from './setup.ts';
+import { charactersOf } from './state.ts';
+import type { Command, GameState, Seat } from './types.ts';
+
+export function legalCommands(s: GameState, seat: Seat): Command[] {
+  const sit = s.situation;
+  if (sit.kind === 'over' || !s.seats[seat]) return [];
+  const inWindow = (commands: Command[]): Command[] => commands.map((c) => ({ ...c, windowId: sit.windowId }) as Command);
+  switch (sit.kind) {
+    case 'setup':
+      return inWindow(s.setupDone.includes(seat) ? [] : startingCardChoices(s, seat));
+    case 'turn':
+      if (sit.actor !== seat) return [];
+      return inWindow(sit.mustDeploy ? deployments(s, seat) : [...deployments(s, seat), ...actions(s, seat), { type: 'END_TURN' }]);
+    case 'defence': {
+      const out: Command[] = [];
+      for (const d of sit.defenders) {
+        if (d.choice.kind !== 'undecided' || s.characters[d.character]!.seat !== seat) continue;
+        if (sit.attack.action === 'PSI') {
+          for (const card of psiDiscards(s, d.character)) out.push({ type: 'PSI_DISCARD', character: d.character, card });
+          continue;
+        }
+        for (const o of defenceOptions(s, sit.attack, d.character))
+          out.push({ type: 'DEFEND', character: d.character, defence: o.defence, card: o.card });
+        out.push({ type: 'TAKE_DAMAGE', character: d.character });
+      }
+      return inWindow(out);
+    }
+    case 'interrupt': {
+      if (!sit.eligible.includes(seat) || String(seat) in sit.answers) return [];
+      const claims = s.seats[seat]!.hand.filter(isInterruptCard).map((card): Command => ({ type: 'CLAIM_INTERRUPT', card }));
+      return inWindow([...claims, { type: 'PASS_INTERRUPT' }]);
+    }
+  }
+}
+
+function startingCardChoices(s: GameState, seat: Seat): Command[] {
+  const out: Command[] = [];
+  for (const c of charactersOf(s, seat)) {
+    if (c.startingCards.length > 0) continue;
+    for (const cards of combinations(s.seats[seat]!.mapCards, startingCardCount(c)))
+      out.push({ type: 'ASSIGN_STARTING_CARDS', character: c.id, cards });
+  }
+  return out;
+}
+
+function deployments(s: GameState, seat: Seat): Command[] {
+  return charactersOf(s, seat)
+    .filter((c) => c.status === 'undeployed')
+    .flatMap((c) => c.startingCards.map((space): Command => ({ type: 'DEPLOY', character: c.id, space })));
+}
+
+function actions(s: GameState, seat: Seat): Command[] {
+  return [
+    ...legalMoves(s, seat),
+    ...legalCollects(s, seat),
+    ...[melee, smash, snipe, shotgun, psi].flatMap((spec) => legalTargeted(spec, s, seat) as Command[]),
+    ...legalExplodes(s, seat),
+    ...legalFlights(s, seat),
+    ...legalRallies(s, seat),
+    ...legalHeals(s, seat),
+  ];
+}

@@ -1,0 +1,62 @@
+// Turning a client's creation options into a set-up, refusing what the box cannot provide.
+// The platform handles what every game shares (seat owners, bots, clocks, the seed).
+
+import { RuleError } from '../../platform/game-module.ts';
+import { MAP_IDS } from './board/board.ts';
+import { fromScenario, type Scenario } from './scenario.ts';
+import { validateSetup } from './setup.ts';
+import type { GameSetup, TeamId } from './types.ts';
+
+export interface CreationOptions {
+  map?: unknown;
+  seats?: unknown;
+  scenario?: unknown;
+}
+
+/** JSON Schema of the Helter Skelter part of `POST /v1/games` options, for the API to publish. */
+export const optionsSchema = {
+  type: 'object',
+  required: ['map', 'seats'],
+  properties: {
+    map: { type: 'string', enum: [...MAP_IDS], description: 'Which board to play on.' },
+    seats: {
+      type: 'array',
+      minItems: 2,
+      maxItems: 4,
+      description: 'Seats in clockwise (turn) order; each plays a different team.',
+      items: {
+        type: 'object',
+        required: ['team'],
+        properties: { team: { type: 'string', enum: ['judges', 'strontium-dogs', 'nikolai-dante', 'slaine'] } },
+      },
+    },
+    scenario: {
+      type: 'object',
+      description: 'Start from an explicit position (placements, hands, health, whose turn) instead of a random set-up.',
+    },
+  },
+} as const;
+
+export function setupFromOptions(options: CreationOptions, seed: string): GameSetup | RuleError {
+  if (!Array.isArray(options.seats)) return new RuleError('INVALID_OPTIONS', '"seats" must be a list.');
+  const seats = options.seats.map((s) => ({ team: (s as { team?: unknown })?.team as TeamId }));
+  const setup: GameSetup = { map: options.map as GameSetup['map'], seats, seed };
+  const problem = validateSetup(setup);
+  if (problem) return problem;
+  if (options.scenario === undefined) return setup;
+  const scenario = { ...(options.scenario as Scenario), map: setup.map, seats: mergeSeats(options.scenario, seats) };
+  try {
+    fromScenario(scenario);
+  } catch (e) {
+    if (e instanceof RuleError) return e;
+    return new RuleError('INVALID_SCENARIO', `The scenario does not describe a position: ${(e as Error).message}`);
+  }
+  return { ...setup, scenario };
+}
+
+/** A scenario's seats take their teams from the game's seats. */
+function mergeSeats(scenario: unknown, seats: { team: TeamId }[]): Scenario['seats'] {
+  const given = (scenario as { seats?: unknown }).seats;
+  const list = Array.isArray(given) ? given : [];
+  return seats.map((s, i) => ({ hand: [], ...(list[i] as object), team: s.team }) as Scenario['seats'][number]);
+}

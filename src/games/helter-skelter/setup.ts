@@ -1,0 +1,153 @@
+// "How to Play — Prep": map cards, starting spaces, fragments of reality, the first player.
+
+import { nextInt, seedRng, shuffle } from '../../platform/random.ts';
+import { RuleError } from '../../platform/game-module.ts';
+import { MAP_IDS } from './board/board.ts';
+import { MAP_CARDS, TEAMS } from './content/index.ts';
+import { TEAM_IDS } from './content/types.ts';
+import { check, type Draft } from './draft.ts';
+import { fromScenario } from './scenario.ts';
+import { beginNormalTurn } from './turn.ts';
+import { charactersOf, hasSpecial } from './state.ts';
+import type { AssignStartingCards, CharacterState, Fragment, GameSetup, GameState, Seat, SpaceId } from './types.ts';
+
+const MAP_CARDS_DEALT = 10;
+const STARTING_HAND = 7;
+
+/** Refuses set-ups the box cannot provide: 2–4 seats, each a different team, a known map. */
+export function validateSetup(setup: GameSetup): RuleError | null {
+  if (!MAP_IDS.includes(setup.map)) return new RuleError('UNKNOWN_MAP', `There is no map called "${setup.map}".`);
+  if (setup.seats.length < 2 || setup.seats.length > 4)
+    return new RuleError('BAD_PLAYER_COUNT', 'Helter Skelter is played by 2, 3 or 4 players.');
+  const teams = setup.seats.map((s) => s.team);
+  for (const t of teams)
+    if (!TEAM_IDS.includes(t)) return new RuleError('UNKNOWN_TEAM', `There is no team called "${t}".`);
+  if (new Set(teams).size !== teams.length)
+    return new RuleError('TEAM_TAKEN', 'Each player chooses a different team.');
+  return null;
+}
+
+/**
+ * "If you're playing with two players, find and remove all map cards with the multiplayer symbol.
+ * Shuffle all the remaining map cards and deal ten to each player." … "shuffle your action cards
+ * into a face down deck" … "Draw seven cards from your action card deck into your hand."
+ * Shuffles come from the seed; the deal is the starting state, so nothing random is re-rolled.
+ */
+export function initialState(setup: GameSetup): GameState {
+  if (setup.scenario) return fromScenario(setup.scenario);
+  const invalid = validateSetup(setup);
+  if (invalid) throw invalid;
+  let rng = seedRng(setup.seed);
+  const mapCards = MAP_CARDS.filter((c) => setup.seats.length > 2 || !c.multiplayer).map((c) => c.designation);
+  const [dealOrder, afterDeal] = shuffle(mapCards, rng);
+  rng = afterDeal;
+
+  const characters: GameState['characters'] = {};
+  const seats = setup.seats.map(({ team }, seat) => {
+    let deck: string[];
+    [deck, rng] = shuffle(
+      TEAMS[team].deck.map((c) => c.id),
+      rng,
+    );
+    for (const def of TEAMS[team].roster) {
+      characters[def.id] = {
+        id: def.id,
+        form: def.id,
+        seat,
+        health: def.health,
+        warpCubes: 0,
+        status: 'undeployed',
+        space: null,
+        startingCards: [],
+      };
+    }
+    return {
+      team,
+      hand: deck.slice(0, STARTING_HAND),
+      deck: deck.slice(STARTING_HAND),
+      discard: [],
+      mapCards: dealOrder.slice(seat * MAP_CARDS_DEALT, (seat + 1) * MAP_CARDS_DEALT).sort((a, b) => a - b),
+      fragments: 0,
+      kills: [],
+      eliminated: false,
+    };
+  });
+
+  return {
+    map: setup.map,
+    seats,
+    characters,
+    fragments: [],
+    activeSeat: 0,
+    situation: { kind: 'setup', windowId: 'w1' },
+    windows: 1,
+    setupDone: [],
+    activeTurnEnded: false,
+    activitySinceMarker: false,
+    quietTurns: 0,
+    winners: [],
+    rng,
+  };
+}
+
+/** "Stealth: at the start of the game, assign two map cards to Ukko instead of one." */
+export const startingCardCount = (c: CharacterState): number => (hasSpecial(c, 'stealth') ? 2 : 1);
+
+/** "Secretly place a map card face down below each of your character cards." */
+export function assignStartingCards(d: Draft, seat: Seat, cmd: AssignStartingCards): void {
+  const s = d.state;
+  check(!s.setupDone.includes(seat), 'ALREADY_ASSIGNED', 'You have already placed a map card under every character.');
+  const c = charactersOf(s, seat).find((x) => x.id === cmd.character);
+  check(c, 'NOT_YOUR_CHARACTER', `${cmd.character} is not one of your characters.`);
+  check(c.startingCards.length === 0, 'ALREADY_ASSIGNED', `${cmd.character} already has its starting map card.`);
+  const count = startingCardCount(c);
+  check(
+    cmd.cards.length === count,
+    'WRONG_CARD_COUNT',
+    `${cmd.character} takes exactly ${count} map card${count > 1 ? 's' : ''}.`,
+  );
+  check(new Set(cmd.cards).size === cmd.cards.length, 'DUPLICATE_CARD', 'Each map card can be used once.');
+  for (const card of cmd.cards)
+    check(s.seats[seat]!.mapCards.includes(card), 'MAP_CARD_NOT_YOURS', `Map card ${card} is not in your hand.`);
+  d.emit({ type: 'StartingCardsAssigned', seat, character: c.id, cards: cmd.cards.slice().sort((a, b) => a - b) });
+  completeSetupIfReady(d);
+}
+
+/** The set-up deadline passed: the server assigns for every seat that has not, from the seeded PRNG. */
+export function assignForLateSeats(d: Draft): void {
+  for (let seat = 0; seat < d.state.seats.length; seat++) {
+    for (const c of charactersOf(d.state, seat)) {
+      if (c.startingCards.length > 0) continue;
+      let rng = d.state.rng;
+      const pool = d.state.seats[seat]!.mapCards.slice();
+      const cards: SpaceId[] = [];
+      for (let k = 0; k < startingCardCount(c); k++) {
+        let i: number;
+        [i, rng] = nextInt(rng, pool.length);
+        cards.push(pool.splice(i, 1)[0]!);
+      }
+      d.emit({ type: 'StartingCardsAssigned', seat, character: c.id, cards: cards.sort((a, b) => a - b), rng });
+    }
+  }
+  completeSetupIfReady(d);
+}
+
+/**
+ * "Pass your five remaining map cards to the player on your right. Place your fragments on the
+ * spaces designated on the map cards handed to you by the player on your left." … "The player
+ * whose fragment is on the space with the lowest number starts the game."
+ */
+function completeSetupIfReady(d: Draft): void {
+  const s = d.state;
+  if (s.setupDone.length < s.seats.length) return;
+  const n = s.seats.length;
+  const fragments: Fragment[] = [];
+  for (let seat = 0; seat < n; seat++) {
+    const fromLeft = s.seats[(seat + 1) % n]!.mapCards;
+    for (const space of fromLeft) fragments.push({ seat, space });
+  }
+  fragments.sort((a, b) => a.space - b.space);
+  const firstSeat = fragments[0]!.seat;
+  d.emit({ type: 'SetupCompleted', fragments, firstSeat });
+  beginNormalTurn(d, firstSeat);
+}

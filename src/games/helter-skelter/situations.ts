@@ -1,0 +1,29 @@
+// Who is awaited now, and in which situation (timing.md): the platform adds each one's deadline
+// from the game's clocks and fires EXPIRE_WINDOW when it passes.
+
+import type { Awaited } from '../../platform/game-module.ts';
+import type { GameState } from './types.ts';
+
+export function awaiting(s: GameState): Awaited[] {
+  const sit = s.situation;
+  switch (sit.kind) {
+    case 'over':
+      return [];
+    case 'setup':
+      return s.seats
+        .map((_, seat) => seat)
+        .filter((seat) => !s.setupDone.includes(seat))
+        .map((seat) => ({ seat, situation: 'setup', windowId: sit.windowId }));
+    case 'turn':
+      return [{ seat: sit.actor, situation: 'turn', windowId: sit.windowId }];
+    case 'defence': {
+      const seats = new Set<number>();
+      for (const d of sit.defenders) if (d.choice.kind === 'undecided') seats.add(s.characters[d.character]!.seat);
+      return [...seats].sort((a, b) => a - b).map((seat) => ({ seat, situation: 'defence', windowId: sit.windowId }));
+    }
+    case 'interrupt':
+      return sit.eligible
+        .filter((seat) => !(String(seat) in sit.answers))
+        .map((seat) => ({ seat, situation: 'interrupt', windowId: sit.windowId }));
+  }
+}

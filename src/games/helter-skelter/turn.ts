@@ -1,0 +1,125 @@
+// "Your turn": deploy, act, declare end of turn, draw and pass the active player marker.
+
+import { shuffle } from '../../platform/random.ts';
+import { check, type Draft } from './draft.ts';
+import { openInterruptWindow } from './interrupts.ts';
+import { eliminationLeaders } from './damage.ts';
+import { charactersOf, seatsAfter } from './state.ts';
+import type { Deploy, GameState, Seat } from './types.ts';
+
+const CARDS_DRAWN = 3;
+const HAND_LIMIT = 7;
+
+/** "1. DEPLOY A CHARACTER — If all your characters are deployed, skip this step." */
+export function beginNormalTurn(d: Draft, seat: Seat): void {
+  const mustDeploy = charactersOf(d.state, seat).some((c) => c.status === 'undeployed');
+  d.emit({ type: 'TurnBegan', windowId: d.nextWindowId(), seat, interrupting: false, mustDeploy });
+}
+
+/** The actor takes up their turn again after a window closed unclaimed (a new turn clock starts). */
+export function resumeTurn(d: Draft, seat: Seat, interrupting: boolean): void {
+  d.emit({ type: 'TurnBegan', windowId: d.nextWindowId(), seat, interrupting, mustDeploy: false });
+}
+
+/**
+ * "To deploy a character, reveal the map card underneath that character card. Place the figure on
+ * the space with the same designation. Remove that map card from the game." Stealth: "place him on
+ * the space designated by one of the cards. Remove both map cards from the game."
+ */
+export function deploy(d: Draft, seat: Seat, cmd: Deploy): void {
+  const c = charactersOf(d.state, seat).find((x) => x.id === cmd.character);
+  check(c, 'NOT_YOUR_CHARACTER', `${cmd.character} is not one of your characters.`);
+  check(c.status === 'undeployed', 'ALREADY_DEPLOYED', `${cmd.character} is already deployed.`);
+  check(
+    c.startingCards.includes(cmd.space),
+    'NOT_A_STARTING_SPACE',
+    `${cmd.character} can only be deployed on ${c.startingCards.join(' or ')}.`,
+  );
+  d.emit({
+    type: 'CharacterDeployed',
+    seat,
+    character: c.id,
+    space: cmd.space,
+    mapCards: c.startingCards.slice(),
+  });
+}
+
+/** "3. DECLARE END OF TURN" — then other players may INTERRUPT. */
+export function endTurn(d: Draft, seat: Seat, interrupting: boolean): void {
+  d.emit({ type: 'TurnEnded', seat, interrupting });
+  openInterruptWindow(d, seat, interrupting, 'endOfTurn');
+}
+
+/**
+ * "4. DRAW CARDS AND PASS ACTIVE PLAYER MARKER TO YOUR LEFT — Draw three cards … If drawing three
+ * cards would mean you had more than seven cards, stop drawing once you reach seven. If at any
+ * point your deck runs out, shuffle your discard pile into a new deck. Pass the active player
+ * marker to the player on your left."
+ */
+export function finishNormalTurn(d: Draft, seat: Seat): void {
+  const drawn = d.state.seats[seat]!.eliminated ? 0 : drawCards(d, seat, CARDS_DRAWN);
+  const next = seatsAfter(d.state, seat)[0];
+  if (next === undefined) return;
+  const quiet = !d.state.activitySinceMarker && drawn === 0;
+  const quietTurns = quiet ? d.state.quietTurns + 1 : 0;
+  if (isStalemate(d.state, quietTurns)) {
+    d.emit({ type: 'GameEnded', winners: eliminationLeaders(d.state), reason: 'stalemate' });
+    return;
+  }
+  d.emit({ type: 'MarkerPassed', seat: next, quietTurns });
+  beginNormalTurn(d, next);
+}
+
+/** R33: two whole rounds of turns in which nothing changed end the game. */
+export const STALEMATE_ROUNDS = 2;
+
+/**
+ * R33: when every seat, twice round the table, ends its turn without a deploy, an action or a card
+ * drawn (every hand full), nothing will ever change again unless someone chooses to: the game ends,
+ * most points winning.
+ */
+function isStalemate(s: GameState, quietTurns: number): boolean {
+  const inGame = s.seats.filter((seat) => !seat.eliminated).length;
+  return quietTurns >= STALEMATE_ROUNDS * inGame;
+}
+
+/** "When you declare end of turn, play returns to the active player." */
+export function returnToActivePlayer(d: Draft): void {
+  const active = d.state.activeSeat;
+  // The active player's own end of turn was interrupted: it stands, so only step 4 is left.
+  if (d.state.activeTurnEnded || d.state.seats[active]!.eliminated) finishNormalTurn(d, active);
+  else resumeTurn(d, active, false);
+}
+
+/** Draws up to `count` cards, stopping at a full hand; returns how many were drawn. */
+export function drawCards(d: Draft, seat: Seat, count: number): number {
+  let total = 0;
+  let batch: string[] = [];
+  const flush = () => {
+    if (batch.length > 0) d.emit({ type: 'CardsDrawn', seat, cards: batch });
+    total += batch.length;
+    batch = [];
+  };
+  for (let drawn = 0; drawn < count; drawn++) {
+    const s = d.state.seats[seat]!;
+    if (s.hand.length + batch.length >= HAND_LIMIT) break;
+    if (s.deck.length === batch.length) {
+      flush();
+      if (!reshuffleIfEmpty(d, seat)) break;
+    }
+    batch.push(d.state.seats[seat]!.deck[batch.length]!);
+  }
+  flush();
+  reshuffleIfEmpty(d, seat);
+  return total;
+}
+
+/** "If at any point your deck runs out, shuffle your discard pile into a new deck." */
+function reshuffleIfEmpty(d: Draft, seat: Seat): boolean {
+  const s = d.state.seats[seat]!;
+  if (s.deck.length > 0) return true;
+  if (s.discard.length === 0) return false;
+  const [order, rng] = shuffle(s.discard, d.state.rng);
+  d.emit({ type: 'DeckReshuffled', seat, order, rng });
+  return true;
+}

@@ -1,0 +1,219 @@
+// The nouns of Helter Skelter as data: the state of a game, the commands players send, and the
+// events the rules produce. Everything here is plain JSON so it can be stored and replayed.
+
+import type { Seat } from '../../platform/game-module.ts';
+import type { RngState } from '../../platform/random.ts';
+import type { MapId, SpaceId } from './board/board.ts';
+import type { ActionSymbol, CharacterId, TeamId } from './content/types.ts';
+import type { Scenario } from './scenario.ts';
+
+export type { Seat, SpaceId, CharacterId, TeamId, MapId, ActionSymbol };
+export type CardId = string;
+
+// ───────────────────────────── set-up ─────────────────────────────
+
+export interface GameSetup {
+  map: MapId;
+  /** Seats in clockwise order; a seat's left neighbour is the next seat. */
+  seats: readonly { team: TeamId }[];
+  /** Makes the deal reproducible. Keep it secret: it determines every deck's order. */
+  seed: string | number;
+  /** Start from this position instead of a random set-up (tutorials, puzzles, tests). */
+  scenario?: Scenario;
+}
+
+// ───────────────────────────── state ─────────────────────────────
+
+export interface CharacterState {
+  /** The roster character this figure is (stable for the whole game). */
+  id: CharacterId;
+  /** The card currently in play for it: differs from `id` once Sláine becomes Warp-Sláine. */
+  form: CharacterId;
+  seat: Seat;
+  health: number;
+  warpCubes: number;
+  status: 'undeployed' | 'deployed' | 'dead';
+  /** The space it stands on while deployed. */
+  space: SpaceId | null;
+  /** Map cards secretly assigned at set-up (Ukko has two); removed from the game on deploy. */
+  startingCards: SpaceId[];
+}
+
+export interface SeatState {
+  team: TeamId;
+  deck: CardId[];
+  hand: CardId[];
+  discard: CardId[];
+  /** Map cards dealt at set-up and not yet assigned or passed on. */
+  mapCards: SpaceId[];
+  /** Fragments of reality this seat has collected. */
+  fragments: number;
+  /** Enemy characters this seat has killed, each worth a point. */
+  kills: CharacterId[];
+  eliminated: boolean;
+}
+
+export interface Fragment {
+  seat: Seat;
+  space: SpaceId;
+}
+
+export type CombatSymbol = 'MELEE' | 'SMASH' | 'SNIPE' | 'SHOTGUN' | 'EXPLODE' | 'PSI';
+export type Defence = 'BLOCK' | 'DEFLECT' | 'PRECOG' | 'COVER';
+
+export interface Attack {
+  seat: Seat;
+  character: CharacterId;
+  action: CombatSymbol;
+  damage: number;
+  /** Whether the attacker's seat is taking an interrupting turn (play resumes the same way). */
+  interrupting: boolean;
+}
+
+export type DefenderChoice =
+  | { kind: 'undecided' }
+  | { kind: 'defended'; defence: Defence; card: CardId }
+  | { kind: 'discarded'; card: CardId }
+  | { kind: 'damage' };
+
+export interface Defender {
+  character: CharacterId;
+  choice: DefenderChoice;
+}
+
+export type Situation =
+  | { kind: 'setup'; windowId: string }
+  | {
+      kind: 'turn';
+      windowId: string;
+      actor: Seat;
+      /** True for an interrupting turn: no cards are drawn at its end. */
+      interrupting: boolean;
+      /** Step 1 of a normal turn: the first command must deploy a character. */
+      mustDeploy: boolean;
+    }
+  | { kind: 'defence'; windowId: string; attack: Attack; defenders: Defender[] }
+  | {
+      kind: 'interrupt';
+      windowId: string;
+      /** The seat whose action or end of turn opened the window. */
+      actedSeat: Seat;
+      actedInterrupting: boolean;
+      after: 'action' | 'endOfTurn';
+      /** Seats that may claim, nearest to the acted seat first (clockwise). */
+      eligible: Seat[];
+      /** A seat's answer: the INTERRUPT card it claims with, or null for a pass. */
+      answers: Record<string, CardId | null>;
+    }
+  | { kind: 'over' };
+
+export interface GameState {
+  map: MapId;
+  seats: SeatState[];
+  characters: Record<CharacterId, CharacterState>;
+  fragments: Fragment[];
+  /** The seat holding the active player marker. */
+  activeSeat: Seat;
+  situation: Situation;
+  /** Counter behind window ids: every situation opened gets the next one. */
+  windows: number;
+  /** Seats that have finished assigning their starting map cards. */
+  setupDone: Seat[];
+  /** The active player has declared end of turn (an interrupter may still be playing). */
+  activeTurnEnded: boolean;
+  /** Someone deployed or took an action since the marker last passed. */
+  activitySinceMarker: boolean;
+  /** Normal turns in a row in which nothing changed: no deploy, no action, no card drawn (R33). */
+  quietTurns: number;
+  winners: Seat[];
+  rng: RngState;
+}
+
+// ───────────────────────────── commands ─────────────────────────────
+
+interface WithWindow {
+  /** Optional: the window the sender is answering; refused as WINDOW_CLOSED when it has moved on. */
+  windowId?: string;
+}
+
+export type AssignStartingCards = WithWindow & { type: 'ASSIGN_STARTING_CARDS'; character: CharacterId; cards: SpaceId[] };
+export type Deploy = WithWindow & { type: 'DEPLOY'; character: CharacterId; space: SpaceId };
+export type EndTurn = WithWindow & { type: 'END_TURN' };
+export type Move = WithWindow & { type: 'MOVE'; character: CharacterId; to: SpaceId; cards: CardId[] };
+export type Climb = WithWindow & { type: 'CLIMB'; character: CharacterId; to: SpaceId; cards: CardId[] };
+export type CollectFragment = WithWindow & { type: 'COLLECT_FRAGMENT'; character: CharacterId; cards: CardId[] };
+export type Melee = WithWindow & { type: 'MELEE'; character: CharacterId; card: CardId; defender: CharacterId };
+export type Smash = WithWindow & { type: 'SMASH'; character: CharacterId; card: CardId; defender: CharacterId };
+export type Snipe = WithWindow & { type: 'SNIPE'; character: CharacterId; card: CardId; defender: CharacterId; hiEx?: boolean };
+export type Shotgun = WithWindow & { type: 'SHOTGUN'; character: CharacterId; card: CardId; defender: CharacterId };
+export type Explode = WithWindow & { type: 'EXPLODE'; character: CharacterId; card: CardId; space: SpaceId };
+export type Psi = WithWindow & { type: 'PSI'; character: CharacterId; card: CardId; defender: CharacterId };
+export type Fly = WithWindow & { type: 'FLY'; character: CharacterId; card: CardId; to: SpaceId };
+export interface RallyMove {
+  character: CharacterId;
+  to: SpaceId;
+  /** The extra card a CLIMB costs (that character's symbol, or RALLY linked to either); null for a MOVE. */
+  climbCard: CardId | null;
+}
+export type Rally = WithWindow & { type: 'RALLY'; character: CharacterId; card: CardId; ally: CharacterId; moves: RallyMove[] };
+export type Heal = WithWindow & { type: 'HEAL'; character: CharacterId; card: CardId; ally: CharacterId };
+export type Defend = WithWindow & { type: 'DEFEND'; character: CharacterId; defence: Defence; card: CardId };
+export type TakeDamage = WithWindow & { type: 'TAKE_DAMAGE'; character: CharacterId };
+export type PsiDiscard = WithWindow & { type: 'PSI_DISCARD'; character: CharacterId; card: CardId };
+export type ClaimInterrupt = WithWindow & { type: 'CLAIM_INTERRUPT'; card: CardId };
+export type PassInterrupt = WithWindow & { type: 'PASS_INTERRUPT' };
+/** System only: the deadline of `windowId` has passed. Ignored when that window is no longer open. */
+export type ExpireWindow = { type: 'EXPIRE_WINDOW'; windowId: string };
+
+export type ActionCommand = Move | Climb | CollectFragment | Melee | Smash | Snipe | Shotgun | Explode | Psi | Fly | Rally | Heal;
+export type Command =
+  | AssignStartingCards
+  | Deploy
+  | EndTurn
+  | ActionCommand
+  | Defend
+  | TakeDamage
+  | PsiDiscard
+  | ClaimInterrupt
+  | PassInterrupt
+  | ExpireWindow;
+export type CommandType = Command['type'];
+
+// ───────────────────────────── events ─────────────────────────────
+
+export type Event =
+  /** `rng` is present when the server chose for the seat (set-up deadline passed). */
+  | { type: 'StartingCardsAssigned'; seat: Seat; character: CharacterId; cards: SpaceId[]; rng?: RngState }
+  | { type: 'SetupCompleted'; fragments: Fragment[]; firstSeat: Seat }
+  | { type: 'TurnBegan'; windowId: string; seat: Seat; interrupting: boolean; mustDeploy: boolean }
+  | { type: 'CharacterDeployed'; seat: Seat; character: CharacterId; space: SpaceId; mapCards: SpaceId[] }
+  | { type: 'CardsDiscarded'; seat: Seat; cards: CardId[]; reason: string }
+  | { type: 'ActionTaken'; seat: Seat; character: CharacterId; action: ActionCommand['type']; detail: ActionCommand }
+  | { type: 'CharacterMoved'; character: CharacterId; from: SpaceId; to: SpaceId }
+  | { type: 'FragmentCollected'; seat: Seat; character: CharacterId; space: SpaceId }
+  | { type: 'AttackDeclared'; windowId: string; attack: Attack; defenders: CharacterId[] }
+  | { type: 'DefenderDecided'; character: CharacterId; choice: DefenderChoice }
+  | { type: 'DamageTaken'; character: CharacterId; amount: number; from: CharacterId }
+  | { type: 'HealthRestored'; character: CharacterId; amount: number; reason: 'HEAL' | 'vampirism' }
+  | { type: 'WarpCubesPlaced'; character: CharacterId; count: number }
+  | { type: 'CharacterTransformed'; character: CharacterId; form: CharacterId }
+  | { type: 'CharacterKilled'; character: CharacterId; killer: Seat; scoredBy: Seat | null }
+  | { type: 'SeatEliminated'; seat: Seat }
+  | {
+      type: 'InterruptWindowOpened';
+      windowId: string;
+      actedSeat: Seat;
+      actedInterrupting: boolean;
+      after: 'action' | 'endOfTurn';
+      eligible: Seat[];
+    }
+  | { type: 'InterruptAnswered'; windowId: string; seat: Seat; card: CardId | null }
+  | { type: 'InterruptWindowClosed'; windowId: string; winner: Seat | null }
+  | { type: 'TurnEnded'; seat: Seat; interrupting: boolean }
+  | { type: 'CardsDrawn'; seat: Seat; cards: CardId[] }
+  | { type: 'DeckReshuffled'; seat: Seat; order: CardId[]; rng: RngState }
+  | { type: 'MarkerPassed'; seat: Seat; quietTurns: number }
+  | { type: 'GameEnded'; winners: Seat[]; reason: 'points' | 'elimination' | 'stalemate' };
+
+export type EventType = Event['type'];
+export type EventOf<T extends EventType> = Extract<Event, { type: T }>;

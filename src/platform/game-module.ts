@@ -1,0 +1,66 @@
+// The contract between the platform and a game. The platform (store, service, API, clock,
+// notifications) knows nothing of any particular game: it holds commands and events as JSON
+// and asks the game module everything else. A module is pure: no I/O, no clock, no global
+// randomness; the same events always fold to the same state.
+
+/** A seat is a position at the table, 0-based, in clockwise (turn) order. */
+export type Seat = number;
+
+/** Who sends a command: a seat's owner, or the platform itself (deadlines, start). */
+export type Sender = { kind: 'seat'; seat: Seat } | { kind: 'system' };
+
+/** A situation a seat is asked to act in. Deadlines are the platform's: it adds them from the game's clocks. */
+export interface Awaited {
+  seat: Seat;
+  /** What the seat is asked for, e.g. `turn`, `defence`, `interrupt`, `setup`. */
+  situation: string;
+  /** Identifies this opening of the situation; an `ExpireWindow` for any other id is ignored. */
+  windowId: string;
+}
+
+/** A refusal with a stable machine code and a sentence a player can read. */
+export class RuleError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RuleError';
+  }
+}
+
+export type Decision<E> = { ok: true; events: E[] } | { ok: false; error: RuleError };
+
+export interface GameModule<Setup, State, Command, Event, View, VisibleEvent = Event> {
+  /** Stable name used in URLs and stored with every game, e.g. `helter-skelter`. */
+  readonly id: string;
+  /** JSON Schemas of the commands players send, one per command type, published by the API. */
+  readonly commandSchemas: readonly { type: string; schema: object }[];
+  /** JSON Schema of the game's own creation options (map, teams, scenario …), published by the API. */
+  readonly optionsSchema: object;
+  /** A set-up from a client's creation options, or a RuleError saying what is wrong with them. */
+  createSetup(options: Record<string, unknown>, seed: string): Setup | RuleError;
+  initialState(setup: Setup): State;
+  decide(state: State, command: Command, sender: Sender): Decision<Event>;
+  evolve(state: State, event: Event): State;
+  /**
+   * `events.reduce(evolve, state)`, copying the state once. Also normalises a state read back from
+   * storage (JSON key order), so it decides exactly as the state that was saved.
+   */
+  replay(state: State, events: readonly Event[]): State;
+  /** What `seat` may see; `null` is a spectator. */
+  view(state: State, seat: Seat | null): View;
+  /** The event as `seat` may see it (`null`: spectator): hidden cards removed. */
+  redact(event: Event, seat: Seat | null): VisibleEvent;
+  awaiting(state: State): Awaited[];
+  /** Every command `seat` could send now, as complete bodies; `decide` accepts exactly these. */
+  legalCommands(state: State, seat: Seat): Command[];
+  /** True once the game has ended; after that the whole log is public. */
+  isOver(state: State): boolean;
+}
+
+export const ok = <E>(events: E[]): Decision<E> => ({ ok: true, events });
+export const refuse = <E>(code: string, message: string): Decision<E> => ({
+  ok: false,
+  error: new RuleError(code, message),
+});

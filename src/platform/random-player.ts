@@ -1,0 +1,81 @@
+// Plays any game module by picking uniformly among its legal commands, from a seeded PRNG.
+// Used by the simulator, the property tests and (later) bot seats. It knows no game: a command
+// is chosen by first picking a command type, then a command of that type, so that a rare choice
+// such as ending the turn is not drowned by a hundred ways of moving.
+
+import type { GameModule, Seat } from './game-module.ts';
+import { nextFloat, nextInt, type RngState } from './random.ts';
+
+export function pickCommand<C extends { type: string }>(commands: readonly C[], rng: RngState): [C, RngState] {
+  const types = [...new Set(commands.map((c) => c.type))];
+  let i: number;
+  [i, rng] = nextInt(rng, types.length);
+  const ofType = commands.filter((c) => c.type === types[i]);
+  let j: number;
+  [j, rng] = nextInt(rng, ofType.length);
+  return [ofType[j]!, rng];
+}
+
+export type SenderOf = { kind: 'seat'; seat: Seat } | { kind: 'system' };
+
+export interface PlayedGame<State, Command, Event> {
+  state: State;
+  events: Event[];
+  /** Every command sent, in order, with who sent it and how many events it produced. */
+  history: { command: Command; sender: SenderOf; events: number }[];
+  commands: number;
+  finished: boolean;
+}
+
+export interface RandomPlayOptions {
+  maxCommands?: number;
+  /** Chance, per step, that a deadline passes instead of anyone answering. */
+  expiryRate?: number;
+}
+
+/** Plays a whole game with random legal commands. Throws if the module refuses one it listed. */
+export function playRandomGame<Setup, State, Command extends { type: string }, Event, View, Visible>(
+  game: GameModule<Setup, State, Command, Event, View, Visible>,
+  setup: Setup,
+  seed: RngState,
+  options: RandomPlayOptions = {},
+  expire: (windowId: string) => Command,
+): PlayedGame<State, Command, Event> {
+  const maxCommands = options.maxCommands ?? 20_000;
+  const expiryRate = options.expiryRate ?? 0;
+  let state = game.initialState(setup);
+  const events: Event[] = [];
+  const history: PlayedGame<State, Command, Event>['history'] = [];
+  let rng = seed;
+  let commands = 0;
+  while (!game.isOver(state) && commands < maxCommands) {
+    const awaited = game.awaiting(state);
+    if (awaited.length === 0) throw new Error('No seat is awaited, but the game is not over.');
+    let roll: number;
+    [roll, rng] = nextFloat(rng);
+    let command: Command;
+    let sender: SenderOf;
+    if (roll < expiryRate) {
+      command = expire(awaited[0]!.windowId);
+      sender = { kind: 'system' };
+    } else {
+      let k: number;
+      [k, rng] = nextInt(rng, awaited.length);
+      const seat = awaited[k]!.seat;
+      const legal = game.legalCommands(state, seat);
+      if (legal.length === 0) throw new Error(`Seat ${seat} is awaited but has no legal command.`);
+      [command, rng] = pickCommand(legal, rng);
+      sender = { kind: 'seat', seat };
+    }
+    const decision = game.decide(state, command, sender);
+    if (!decision.ok)
+      throw new Error(`Listed command refused: ${decision.error.code} ${decision.error.message} ${JSON.stringify(command)}`);
+    for (const e of decision.events) {
+      state = game.evolve(state, e);
+      events.push(e);
+    }
+    history.push({ command, sender, events: decision.events.length });
+    commands++;
+  }
+  return { state, events, history, commands, finished: game.isOver(state) };
+}

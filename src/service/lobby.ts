@@ -1,0 +1,76 @@
+// Creating games, listing the open ones, taking seats. A game starts when every seat is taken
+// (bot seats are taken from the start).
+
+import { randomBytes } from 'node:crypto';
+import { RuleError } from '../platform/game-module.ts';
+import type { EventStore, GameRow } from '../store/event-store.ts';
+import { claimSeat, createSeats, openGames, seatsOf, type SeatRow } from '../store/seats.ts';
+import { Refusal, notFound } from './errors.ts';
+import { GAMES } from './registry.ts';
+
+export interface CreateGame {
+  game: string;
+  options: {
+    seats: { bot?: boolean; [k: string]: unknown }[];
+    seed?: string;
+    scenario?: unknown;
+    clock?: unknown;
+    [k: string]: unknown;
+  };
+}
+
+/** What the platform stores in `games.options`. `setup` holds the secret seed: never shown. */
+export interface StoredOptions {
+  setup: unknown;
+  /** The options as the client sent them, without the seed: safe to show. */
+  public: Record<string, unknown>;
+  bots: boolean[];
+  createdBy: string;
+}
+
+export class Lobby {
+  constructor(
+    private readonly store: EventStore,
+    private readonly settings: { allowScenarios: boolean },
+  ) {}
+
+  async create(callerId: string, body: CreateGame): Promise<{ game: GameRow; seats: SeatRow[] }> {
+    const module = GAMES.get(body.game);
+    if (!module) throw new Refusal('invalid', 'UNKNOWN_GAME', `There is no game called "${body.game}".`);
+    const { seed, scenario, ...rest } = body.options;
+    if (scenario !== undefined && !this.settings.allowScenarios)
+      throw new Refusal('forbidden', 'SCENARIOS_DISABLED', 'This server does not accept scenarios (ALLOW_SCENARIOS).');
+    const setup = module.createSetup({ ...rest, scenario }, seed ?? randomBytes(16).toString('hex'));
+    if (setup instanceof RuleError) throw new Refusal('invalid', setup.code, setup.message);
+    const bots = body.options.seats.map((s) => s.bot === true);
+    const options: StoredOptions = { setup, public: { ...rest, ...(scenario ? { scenario: true } : {}) }, bots, createdBy: callerId };
+    const allBots = bots.every(Boolean);
+    return this.store.transaction(async (tx) => {
+      const game = await this.store.createGame(tx, { module: module.id, status: allBots ? 'active' : 'open', options });
+      await createSeats(tx, game.id, bots);
+      return { game, seats: await seatsOf(tx, game.id) };
+    });
+  }
+
+  async open(limit = 100): Promise<string[]> {
+    return openGames(this.store.pool, limit);
+  }
+
+  /** Takes a seat; the game starts when none is left free. One seat per account per game. */
+  async claim(gameId: string, seat: number, accountId: string): Promise<{ game: GameRow; seats: SeatRow[]; started: boolean }> {
+    const result = await this.store.withGameLocked(gameId, async (tx, game, seats) => {
+      const row = seats.find((s) => s.seat === seat);
+      if (!row) throw new Refusal('not-found', 'NOT_A_SEAT', `Game ${gameId} has no seat ${seat}.`);
+      if (seats.some((s) => s.accountId === accountId))
+        throw new Refusal('conflict', 'ALREADY_SEATED', 'You already hold a seat in this game.');
+      if (row.bot || row.accountId !== null || !(await claimSeat(tx, game.id, seat, accountId)))
+        throw new Refusal('conflict', 'SEAT_TAKEN', `Seat ${seat} is taken.`);
+      const after = await seatsOf(tx, game.id);
+      const started = after.every((s) => s.bot || s.accountId !== null);
+      if (started) await this.store.setStatus(tx, game.id, 'active');
+      return { game: { ...game, status: started ? ('active' as const) : game.status }, seats: after, started };
+    });
+    if (!result) throw notFound(`Game ${gameId}`);
+    return result.value;
+  }
+}

@@ -1,0 +1,126 @@
+// What a caller sees of a game: its seat's view (or a spectator's), who is awaited, the commands it
+// could send now, and the event feed, each redacted for that reader. After a game ends, the whole
+// log is public.
+
+import type { Awaited } from '../platform/game-module.ts';
+import type { EventStore, GameRow, StoredEvent } from '../store/event-store.ts';
+import { gamesOfAccount, type SeatRow } from '../store/seats.ts';
+import { Refusal, notFound } from './errors.ts';
+import type { GameStates } from './game-states.ts';
+import type { StoredOptions } from './lobby.ts';
+
+export interface SeatSummary {
+  seat: number;
+  player: string | null;
+  bot: boolean;
+}
+
+export interface AwaitedView extends Awaited {
+  /** RFC 3339; null until the game has clocks (deadlines come with the clock). */
+  deadline: string | null;
+}
+
+export interface GameResource {
+  id: string;
+  game: string;
+  status: GameRow['status'];
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  options: Record<string, unknown>;
+  seats: SeatSummary[];
+  /** The caller's seat, or null for a spectator. */
+  mySeat: number | null;
+  view: unknown;
+  awaiting: AwaitedView[];
+  legalCommands: unknown[];
+}
+
+export interface FeedEvent {
+  seq: number;
+  type: string;
+  at: string;
+  data: unknown;
+}
+
+export class Views {
+  constructor(
+    private readonly store: EventStore,
+    private readonly states: GameStates,
+  ) {}
+
+  async game(gameId: string, accountId: string | null, at?: number): Promise<GameResource> {
+    const found = await this.store.gameWithSeats(this.store.pool, gameId);
+    if (!found) throw notFound(`Game ${gameId}`);
+    const { game, seats } = found;
+    if (at !== undefined && (at < 0 || at > game.version))
+      throw new Refusal('invalid', 'VERSION_OUT_OF_RANGE', `Version ${at} is not between 0 and ${game.version}.`, { version: game.version });
+    const mySeat = seatOf(seats, accountId);
+    const module = this.states.moduleOf(game);
+    const version = at ?? game.version;
+    const state = await this.states.at(this.store.pool, game, version);
+    const started = game.status !== 'open';
+    const current = version === game.version;
+    return {
+      id: game.id,
+      game: game.module,
+      status: game.status,
+      version,
+      createdAt: game.createdAt.toISOString(),
+      updatedAt: game.updatedAt.toISOString(),
+      options: (game.options as unknown as StoredOptions).public,
+      seats: seats.map(summary),
+      mySeat,
+      view: module.view(state, mySeat),
+      awaiting: started ? module.awaiting(state).map((a) => ({ ...a, deadline: null })) : [],
+      legalCommands: started && current && mySeat !== null ? module.legalCommands(state, mySeat) : [],
+    };
+  }
+
+  /** Events after `after`, as this reader may see them. */
+  async events(gameId: string, accountId: string | null, after: number, limit = 1_000): Promise<{ version: number; events: FeedEvent[] }> {
+    const found = await this.store.gameWithSeats(this.store.pool, gameId);
+    if (!found) throw notFound(`Game ${gameId}`);
+    const { game, seats } = found;
+    const reader = seatOf(seats, accountId);
+    const events = await this.store.events(this.store.pool, game.id, after, game.version, limit);
+    return { version: game.version, events: events.map((e) => this.redacted(game, e, reader)) };
+  }
+
+  redacted(game: GameRow, e: StoredEvent, reader: number | null): FeedEvent {
+    const module = this.states.moduleOf(game);
+    const data = game.status === 'finished' ? e.payload : module.redact(e.payload, reader);
+    return { seq: e.seq, type: e.type, at: e.createdAt.toISOString(), data };
+  }
+
+  /** The caller's games; with `awaitingOnly`, those where one of its seats can act now. */
+  async myGames(accountId: string, awaitingOnly: boolean): Promise<{ game: GameResource; awaitingMe: boolean }[]> {
+    const mine = await gamesOfAccount(this.store.pool, accountId);
+    const out: { game: GameResource; awaitingMe: boolean }[] = [];
+    for (const { gameId } of mine) {
+      const game = await this.game(gameId, accountId);
+      const awaitingMe = game.awaiting.some((a) => a.seat === game.mySeat);
+      if (!awaitingMe && awaitingOnly) continue;
+      out.push({ game, awaitingMe });
+    }
+    // Games where I can act first, soonest deadline first (no deadline last), then most recent.
+    return out.sort(
+      (a, b) =>
+        Number(b.awaitingMe) - Number(a.awaitingMe) ||
+        deadlineOf(a.game, accountId).localeCompare(deadlineOf(b.game, accountId)) ||
+        b.game.updatedAt.localeCompare(a.game.updatedAt),
+    );
+  }
+}
+
+export function seatOf(seats: SeatRow[], accountId: string | null): number | null {
+  if (!accountId) return null;
+  return seats.find((s) => s.accountId === accountId)?.seat ?? null;
+}
+
+const summary = (s: SeatRow): SeatSummary => ({ seat: s.seat, player: s.handle, bot: s.bot });
+
+function deadlineOf(game: GameResource, _accountId: string): string {
+  const mine = game.awaiting.filter((a) => a.seat === game.mySeat && a.deadline);
+  return mine.map((a) => a.deadline!).sort()[0] ?? '9999';
+}

@@ -1,0 +1,210 @@
+// The event store: per game, the accepted commands and the events they produced, appended in one
+// transaction under the game's row lock. Raw SQL: this is the hot path of every move.
+//
+// Nothing here knows a game's rules; states are opaque JSON (snapshots only cache a fold of the log).
+
+import type pg from 'pg';
+import { inTransaction } from '../db/transaction.ts';
+import { seatsColumn, type SeatRow } from './seats.ts';
+
+export interface GameRow {
+  id: string;
+  module: string;
+  status: GameStatus;
+  options: Record<string, unknown>;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type GameStatus = 'open' | 'active' | 'finished' | 'abandoned';
+
+export interface StoredEvent {
+  seq: number;
+  commandSeq: number;
+  type: string;
+  payload: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export interface StoredCommand {
+  seq: number;
+  type: string;
+  payload: Record<string, unknown>;
+  senderKind: 'seat' | 'system';
+  seat: number | null;
+  callerId: string | null;
+  acceptedAt: Date;
+}
+
+export interface AppendInput {
+  command: { type: string; payload: object; senderKind: 'seat' | 'system'; seat: number | null; callerId: string | null };
+  events: { type: string; payload: object }[];
+  /** The game's status after these events. */
+  status: GameStatus;
+  /** A fold of the log at the new version, to store as a snapshot; omit when none is due. */
+  snapshot?: unknown;
+  /** A Postgres NOTIFY to send with the append: delivered to listeners if and when it commits. */
+  notify?: { channel: string; payload: string };
+}
+
+/** Anything that runs queries: the pool, or a client inside a transaction. */
+export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+const gameColumns = `id, module, status, options, version, created_at AS "createdAt", updated_at AS "updatedAt"`;
+// The hot queries are named: each connection parses and plans them once (node-pg prepares a named
+// query on first use per connection).
+const GAME_WITH_SEATS = `SELECT ${gameColumns}, ${seatsColumn('games')} FROM games WHERE id = $1`;
+
+export class EventStore {
+  constructor(readonly pool: pg.Pool) {}
+
+  async createGame(
+    db: Queryable,
+    input: { module: string; status: GameStatus; options: object },
+  ): Promise<GameRow> {
+    const { rows } = await db.query<GameRow>(
+      `INSERT INTO games (module, status, options) VALUES ($1, $2, $3) RETURNING ${gameColumns}`,
+      [input.module, input.status, JSON.stringify(input.options)],
+    );
+    return rows[0]!;
+  }
+
+  async game(db: Queryable, id: string): Promise<GameRow | null> {
+    if (!isUuid(id)) return null;
+    const { rows } = await db.query<GameRow>(`SELECT ${gameColumns} FROM games WHERE id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  /** The game and its seats, in one query. */
+  async gameWithSeats(db: Queryable, id: string): Promise<{ game: GameRow; seats: SeatRow[] } | null> {
+    if (!isUuid(id)) return null;
+    const { rows } = await db.query<GameRow & { seats: SeatRow[] }>({ name: 'game-with-seats', text: GAME_WITH_SEATS, values: [id] });
+    if (!rows[0]) return null;
+    const { seats, ...game } = rows[0];
+    return { game, seats };
+  }
+
+  async setStatus(db: Queryable, id: string, status: GameStatus): Promise<void> {
+    await db.query(`UPDATE games SET status = $2, updated_at = now() WHERE id = $1`, [id, status]);
+  }
+
+  /**
+   * Runs `work` in a transaction that holds the game's row lock, so commands for one game are
+   * decided one at a time against its latest version. `work` also gets the game's seats, read
+   * with the lock. Returns null when there is no such game.
+   */
+  async withGameLocked<T>(id: string, work: (tx: pg.PoolClient, game: GameRow, seats: SeatRow[]) => Promise<T>): Promise<{ value: T } | null> {
+    if (!isUuid(id)) return null;
+    return this.transaction(async (tx) => {
+      const { rows } = await tx.query<GameRow & { seats: SeatRow[] }>({ name: 'game-with-seats-locked', text: `${GAME_WITH_SEATS} FOR UPDATE OF games`, values: [id] });
+      if (!rows[0]) return null;
+      const { seats, ...game } = rows[0];
+      return { value: await work(tx, game, seats) };
+    });
+  }
+
+  transaction<T>(work: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
+    return inTransaction(this.pool, work);
+  }
+
+  /**
+   * Appends one accepted command and its events after `game.version`. Call inside
+   * `withGameLocked`: the lock is what makes the sequence numbers gap-free and unforked.
+   */
+  async append(tx: pg.PoolClient, game: GameRow, input: AppendInput): Promise<{ version: number; commandSeq: number; events: StoredEvent[] }> {
+    const version = game.version + input.events.length;
+    // One statement, one round trip: the command (numbered after the last), its events, the
+    // game's new version, and the NOTIFY. The events' foreign key to their command is checked at
+    // the end of the statement, once both are in.
+    const { rows } = await tx.query<{ commandSeq: number; acceptedAt: Date }>({
+      name: input.notify ? 'append-notify' : 'append',
+      text: `WITH command AS (
+         INSERT INTO commands (game_id, seq, type, payload, sender_kind, seat, caller_id)
+         SELECT $1::uuid, COALESCE(MAX(seq), 0) + 1, $2::text, $3::jsonb, $4::text, $5::int, $6::text FROM commands WHERE game_id = $1::uuid
+         RETURNING seq, accepted_at
+       ), appended AS (
+         INSERT INTO events (game_id, seq, command_seq, type, payload, created_at)
+         SELECT $1::uuid, $7::int + e.n::int, command.seq, e.t, e.p::jsonb, command.accepted_at
+         FROM command, unnest($8::text[], $9::text[]) WITH ORDINALITY AS e(t, p, n)
+       ), moved AS (
+         UPDATE games SET version = $10::int, status = $11::text, updated_at = now() WHERE id = $1::uuid
+       )
+       SELECT seq AS "commandSeq", accepted_at AS "acceptedAt"${input.notify ? ', pg_notify($12::text, $13::text)' : ''} FROM command`,
+      values: [
+        game.id,
+        input.command.type,
+        JSON.stringify(input.command.payload),
+        input.command.senderKind,
+        input.command.seat,
+        input.command.callerId,
+        game.version,
+        input.events.map((e) => e.type),
+        input.events.map((e) => JSON.stringify(e.payload)),
+        version,
+        input.status,
+        ...(input.notify ? [input.notify.channel, input.notify.payload] : []),
+      ],
+    });
+    const { commandSeq, acceptedAt } = rows[0]!;
+    const seqs = input.events.map((_, i) => game.version + 1 + i);
+    if (input.snapshot !== undefined) await this.writeSnapshot(tx, game.id, version, input.snapshot);
+    return {
+      version,
+      commandSeq,
+      events: input.events.map((e, i) => ({
+        seq: seqs[i]!,
+        commandSeq,
+        type: e.type,
+        payload: e.payload as Record<string, unknown>,
+        createdAt: acceptedAt,
+      })),
+    };
+  }
+
+  async writeSnapshot(db: Queryable, gameId: string, version: number, state: unknown): Promise<void> {
+    await db.query(
+      `INSERT INTO snapshots (game_id, version, state) VALUES ($1, $2, $3) ON CONFLICT (game_id, version) DO NOTHING`,
+      [gameId, version, JSON.stringify(state)],
+    );
+  }
+
+  /** The newest snapshot at or before `atMost`. */
+  async snapshot(db: Queryable, gameId: string, atMost: number): Promise<{ version: number; state: unknown } | null> {
+    const { rows } = await db.query<{ version: number; state: unknown }>(
+      `SELECT version, state FROM snapshots WHERE game_id = $1 AND version <= $2 ORDER BY version DESC LIMIT 1`,
+      [gameId, atMost],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Events with `after < seq <= upTo`, in order. */
+  async events(db: Queryable, gameId: string, after: number, upTo = 2 ** 31 - 1, limit = 100_000): Promise<StoredEvent[]> {
+    // Nothing lies past the end; and a reader's `after` beyond int4 (from a query string) must not reach the query.
+    if (after >= upTo) return [];
+    const { rows } = await db.query<StoredEvent>({
+      name: 'events',
+      text: `SELECT seq, command_seq AS "commandSeq", type, payload, created_at AS "createdAt"
+       FROM events WHERE game_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq LIMIT $4`,
+      values: [gameId, after, upTo, limit],
+    });
+    return rows;
+  }
+
+  async commands(db: Queryable, gameId: string): Promise<StoredCommand[]> {
+    const { rows } = await db.query<StoredCommand>(
+      `SELECT seq, type, payload, sender_kind AS "senderKind", seat, caller_id AS "callerId", accepted_at AS "acceptedAt"
+       FROM commands WHERE game_id = $1 ORDER BY seq`,
+      [gameId],
+    );
+    return rows;
+  }
+
+  async gameIds(db: Queryable): Promise<string[]> {
+    const { rows } = await db.query<{ id: string }>(`SELECT id FROM games ORDER BY created_at, id`);
+    return rows.map((r) => r.id);
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (id: string): boolean => UUID.test(id);

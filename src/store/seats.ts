@@ -1,0 +1,66 @@
+// Who sits where: the lobby's view of a game. A seat is held by an account, by a bot, or is free.
+
+import type { Queryable } from './event-store.ts';
+
+export interface SeatRow {
+  seat: number;
+  accountId: string | null;
+  handle: string | null;
+  bot: boolean;
+}
+
+export async function createSeats(db: Queryable, gameId: string, bots: boolean[]): Promise<void> {
+  await db.query(
+    `INSERT INTO game_seats (game_id, seat, bot) SELECT $1, s - 1, b FROM unnest($2::boolean[]) WITH ORDINALITY AS t(b, s)`,
+    [gameId, bots],
+  );
+}
+
+/**
+ * A select-list column `seats`: the game's seats as `seatsOf` returns them, for reading a game and
+ * its seats in one query. `games` is the games table's alias in that query.
+ */
+export const seatsColumn = (games: string): string =>
+  `COALESCE((SELECT json_agg(json_build_object('seat', s.seat, 'accountId', s.account_id, 'handle', a.handle, 'bot', s.bot) ORDER BY s.seat)
+     FROM game_seats s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = ${games}.id), '[]'::json) AS seats`;
+
+export async function seatsOf(db: Queryable, gameId: string): Promise<SeatRow[]> {
+  const { rows } = await db.query<SeatRow>(
+    `SELECT s.seat, s.account_id AS "accountId", a.handle, s.bot
+     FROM game_seats s LEFT JOIN accounts a ON a.id = s.account_id
+     WHERE s.game_id = $1 ORDER BY s.seat`,
+    [gameId],
+  );
+  return rows;
+}
+
+/** Takes a free seat; false when it was not free. */
+export async function claimSeat(db: Queryable, gameId: string, seat: number, accountId: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE game_seats SET account_id = $3, claimed_at = now()
+     WHERE game_id = $1 AND seat = $2 AND account_id IS NULL AND NOT bot`,
+    [gameId, seat, accountId],
+  );
+  return rowCount === 1;
+}
+
+/** Games where the account holds a seat, newest activity first. */
+export async function gamesOfAccount(db: Queryable, accountId: string): Promise<{ gameId: string; seat: number }[]> {
+  const { rows } = await db.query<{ gameId: string; seat: number }>(
+    `SELECT s.game_id AS "gameId", s.seat FROM game_seats s JOIN games g ON g.id = s.game_id
+     WHERE s.account_id = $1 ORDER BY g.updated_at DESC LIMIT 500`,
+    [accountId],
+  );
+  return rows;
+}
+
+/** Games with at least one free seat, oldest first. */
+export async function openGames(db: Queryable, limit: number): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT g.id FROM games g WHERE g.status = 'open'
+     AND EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.account_id IS NULL AND NOT s.bot)
+     ORDER BY g.created_at, g.id LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => r.id);
+}

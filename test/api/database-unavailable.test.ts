@@ -1,0 +1,37 @@
+// When no database connection can be had in time (overload, failover), a request is answered
+// 503 problem+json with Retry-After, not 500: the client did nothing wrong and nothing was applied.
+
+import pg from 'pg';
+import request from 'supertest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp, type App } from '../../src/app.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+
+let db: TestDatabase;
+let app: App;
+let pool: pg.Pool;
+let held: pg.PoolClient;
+beforeAll(async () => {
+  db = await createTestDatabase({ migrate: true });
+  // Two connections: the feed listener takes one, and the test holds the other.
+  pool = new pg.Pool({ connectionString: db.url, max: 2, connectionTimeoutMillis: 300 });
+  app = await buildApp({ readiness: async () => ({ ready: true, appliedMigrations: 2 }), pool });
+  await app.ready();
+  held = await pool.connect();
+});
+afterAll(async () => {
+  held?.release();
+  await app?.close();
+  await pool?.end();
+  await db?.drop();
+});
+
+it('a database that cannot give a connection in time gives 503 DATABASE_UNAVAILABLE with Retry-After', async () => {
+  const res = await request(app.server)
+    .post('/v1/accounts')
+    .send({ handle: 'nobody1', email: 'nobody1@example.test', password: 'correct horse battery staple' });
+  expect(res.status).toBe(503);
+  expect(res.headers['content-type']).toContain('application/problem+json');
+  expect(res.body.code).toBe('DATABASE_UNAVAILABLE');
+  expect(res.headers['retry-after']).toBe('2');
+});

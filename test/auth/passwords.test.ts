@@ -1,0 +1,54 @@
+// Password hashing: scrypt with its parameters and a random salt in a self-describing string.
+
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword, weakPasswordReason } from '../../src/auth/passwords.ts';
+
+describe('password hashes', () => {
+  it('are scrypt strings naming their parameters, salted afresh each time, and verify only the right password', async () => {
+    const [a, b] = await Promise.all([hashPassword('I am the law'), hashPassword('I am the law')]);
+    expect(a).toMatch(/^\$scrypt\$ln=15,r=8,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword('I am the law', a)).toBe(true);
+    expect(await verifyPassword('I am the law', b)).toBe(true);
+    expect(await verifyPassword('I am the lAw', a)).toBe(false);
+    expect(await verifyPassword('', a)).toBe(false);
+  });
+
+  it('match the same password however its accents are encoded (NFKC)', async () => {
+    const composed = 'Sl\u00e1ine mac Roth';
+    const decomposed = 'Sla\u0301ine mac Roth';
+    expect(await verifyPassword(decomposed, await hashPassword(composed))).toBe(true);
+  });
+
+  it('verify with the parameters stored in the string, and refuse strings they cannot read', async () => {
+    const cheaper = await hashAt(12);
+    expect(cheaper.startsWith('$scrypt$ln=12,')).toBe(true);
+    expect(await verifyPassword('drokk it', cheaper)).toBe(true);
+    for (const stored of ['', 'drokk it', '$scrypt$ln=15,r=8,p=1$abc', '$bcrypt$x', '$scrypt$ln=40,r=8,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA']) {
+      expect(await verifyPassword('drokk it', stored)).toBe(false);
+    }
+  });
+});
+
+describe('password rules', () => {
+  const account = { handle: 'Dredd', email: 'dredd@example.com' };
+
+  it('accept 8 to 200 characters that are not the handle, the email, or one character repeated', () => {
+    expect(weakPasswordReason('correct horse', account)).toBeUndefined();
+    expect(weakPasswordReason('x'.repeat(7) + 'y', account)).toBeUndefined();
+    expect(weakPasswordReason('short', account)).toMatch(/8 to 200/);
+    expect(weakPasswordReason('ab'.repeat(101), account)).toMatch(/8 to 200/);
+    expect(weakPasswordReason('dredd@EXAMPLE.com', account)).toMatch(/handle or your email/);
+    expect(weakPasswordReason('        ', account)).toMatch(/only spaces/);
+    expect(weakPasswordReason('zzzzzzzzzz', account)).toMatch(/repeated/);
+  });
+});
+
+/** A hash at another cost, as an older (or future) version of the service might have stored it. */
+async function hashAt(ln: number): Promise<string> {
+  const { scryptSync, randomBytes } = await import('node:crypto');
+  const salt = randomBytes(16);
+  const hash = scryptSync('drokk it', salt, 32, { N: 2 ** ln, r: 8, p: 1 });
+  const b64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
+  return `$scrypt$ln=${ln},r=8,p=1$${b64(salt)}$${b64(hash)}`;
+}

@@ -1,0 +1,125 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, PROJECT_ROOT } from '../../src/config/config.ts';
+
+const errorFor = (env: Record<string, string>): string => {
+  try {
+    loadConfig(env, '/srv/app');
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('configuration from the environment', () => {
+  it('has working defaults for a newcomer: embedded Postgres under the project, port 3000 on localhost', () => {
+    expect(loadConfig({}, '/srv/app')).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: undefined,
+      logLevel: 'info',
+      databaseUrl: undefined,
+      databasePoolMax: 10,
+      databaseConnectTimeoutMs: 10_000,
+      dataDir: path.join(PROJECT_ROOT, '.data'),
+      embeddedPostgresPort: 0,
+      shutdownTimeoutMs: 10_000,
+      allowScenarios: true,
+      authIssuer: 'helter-skelter',
+      authAudience: 'helter-skelter-api',
+      sessionTtlSeconds: 3600,
+      rateLimitPerMinute: 600,
+      loginRateLimitPerMinute: 20,
+    });
+  });
+
+  it('turns scenarios off by default in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }, '/srv/app').allowScenarios).toBe(false);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        PUBLIC_URL: 'https://play.example.org/',
+        LOG_LEVEL: 'DEBUG',
+        DATABASE_URL: 'postgresql://app:secret@db.internal:6543/games?sslmode=require',
+        DATABASE_POOL_MAX: '25',
+        DATABASE_CONNECT_TIMEOUT_MS: '0',
+        DATA_DIR: 'var/data',
+        EMBEDDED_POSTGRES_PORT: '5433',
+        SHUTDOWN_TIMEOUT_MS: '2500',
+        ALLOW_SCENARIOS: 'off',
+        AUTH_ISSUER: 'https://auth.example.org',
+        AUTH_AUDIENCE: 'helter-skelter-staging',
+        SESSION_TTL_SECONDS: '900',
+        RATE_LIMIT_PER_MINUTE: '0',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '5',
+      },
+      '/srv/app',
+    );
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'https://play.example.org',
+      logLevel: 'debug',
+      databaseUrl: 'postgresql://app:secret@db.internal:6543/games?sslmode=require',
+      databasePoolMax: 25,
+      databaseConnectTimeoutMs: 0,
+      dataDir: '/srv/app/var/data',
+      embeddedPostgresPort: 5433,
+      shutdownTimeoutMs: 2500,
+      allowScenarios: false,
+      authIssuer: 'https://auth.example.org',
+      authAudience: 'helter-skelter-staging',
+      sessionTtlSeconds: 900,
+      rateLimitPerMinute: 0,
+      loginRateLimitPerMinute: 5,
+    });
+  });
+
+  it('takes the token issuer from PUBLIC_URL unless AUTH_ISSUER is set', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://play.example.org/' }, '/srv/app').authIssuer).toBe('https://play.example.org');
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '  ' }, '/srv/app')).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it.each([
+    [{ PORT: 'http' }, /^Invalid configuration: PORT must be an integer from 0 to 65535 \(got "http"\)$/],
+    [{ PORT: '70000' }, /PORT must be an integer/],
+    [{ PORT: '-1' }, /PORT must be an integer/],
+    [{ HOST: 'localhost/x' }, /HOST must be a host name or IP address/],
+    [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent \(got "loud"\)$/],
+    [{ PUBLIC_URL: 'ftp://example.org' }, /PUBLIC_URL must be an http:\/\/ or https:\/\/ URL/],
+    [{ DATABASE_URL: 'localhost:5432' }, /DATABASE_URL must be a URL like postgres:\/\/user:password@host:5432\/database/],
+    [{ DATABASE_URL: 'mysql://root@localhost/db' }, /DATABASE_URL must be a URL like .* starts with "mysql:"/],
+    [{ DATABASE_URL: 'postgres:///games' }, /DATABASE_URL .* has no host/],
+    [{ DATABASE_POOL_MAX: '0' }, /DATABASE_POOL_MAX must be an integer from 1 to 1000/],
+    [{ DATABASE_CONNECT_TIMEOUT_MS: '1.5' }, /DATABASE_CONNECT_TIMEOUT_MS must be an integer/],
+    [{ EMBEDDED_POSTGRES_PORT: 'x' }, /EMBEDDED_POSTGRES_PORT must be an integer/],
+    [{ SHUTDOWN_TIMEOUT_MS: '0' }, /SHUTDOWN_TIMEOUT_MS must be an integer from 1 to 600000/],
+    [{ ALLOW_SCENARIOS: 'maybe' }, /ALLOW_SCENARIOS must be true or false/],
+    [{ AUTH_ISSUER: 'helter skelter' }, /AUTH_ISSUER must be a name or URL/],
+    [{ AUTH_AUDIENCE: 'x'.repeat(201) }, /AUTH_AUDIENCE must be a name or URL/],
+    [{ SESSION_TTL_SECONDS: '30' }, /SESSION_TTL_SECONDS must be an integer from 60 to 2592000/],
+    [{ RATE_LIMIT_PER_MINUTE: '-5' }, /RATE_LIMIT_PER_MINUTE must be an integer from 0/],
+    [{ LOGIN_RATE_LIMIT_PER_MINUTE: 'lots' }, /LOGIN_RATE_LIMIT_PER_MINUTE must be an integer/],
+  ])('refuses %o with a message naming the variable', (env, message) => {
+    expect(errorFor(env)).toMatch(message);
+  });
+
+  it('names every bad variable in one line', () => {
+    const message = errorFor({ PORT: 'x', LOG_LEVEL: 'loud' });
+    expect(message).not.toContain('\n');
+    expect(message).toMatch(/PORT .*; LOG_LEVEL /);
+  });
+
+  it('never repeats a malformed DATABASE_URL, which may hold a password', () => {
+    expect(errorFor({ DATABASE_URL: 'postgres//app:hunter2@db:5432/games' })).not.toContain('hunter2');
+    expect(errorFor({ DATABASE_URL: 'pg://app:hunter2@db:5432/games' })).not.toContain('hunter2');
+  });
+});

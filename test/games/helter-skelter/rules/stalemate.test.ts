@@ -1,0 +1,94 @@
+// R33 (docs/rulings.md): a game in which nothing can change never reaches five points or an
+// elimination. The rulebook has no way to clear a hand ("If drawing three cards would mean you had
+// more than seven cards, stop drawing once you reach seven"), so seven cards that can never be
+// played freeze a seat for good. Two whole rounds of turns without a deploy, an action or a card
+// drawn end the game, most points winning.
+
+import { describe, expect, it } from 'vitest';
+import { TEAMS } from '../../../../src/games/helter-skelter/content/index.ts';
+import { STALEMATE_ROUNDS } from '../../../../src/games/helter-skelter/turn.ts';
+import { TestGame, types } from '../support.ts';
+
+/** Found by random play: every card in both hands shows only dead characters or cannot be used. */
+function frozen(firstCard = 'nikolai-dante-29') {
+  return TestGame.from({
+    map: 'grand-hall-of-justice',
+    seats: [
+      {
+        team: 'nikolai-dante',
+        hand: [firstCard, 'nikolai-dante-23', 'nikolai-dante-20', 'nikolai-dante-12', 'nikolai-dante-28', 'nikolai-dante-27', 'nikolai-dante-19'],
+        fragments: 2,
+        kills: ['slaine', 'kai'],
+      },
+      {
+        team: 'slaine',
+        hand: ['slaine-19', 'slaine-20', 'slaine-29', 'slaine-07', 'slaine-30', 'slaine-28', 'slaine-08'],
+        fragments: 1,
+        kills: ['viktor', 'lulu', 'elena'],
+      },
+    ],
+    characters: { 'nikolai-dante': { space: 27, health: 2 }, jena: { space: 5 }, ukko: { space: 15, health: 1 }, niamh: { space: 12 } },
+    fragments: [
+      { seat: 0, space: 6 },
+      { seat: 1, space: 10 },
+      { seat: 0, space: 20 },
+    ],
+  });
+}
+
+describe('R33 — stalemate', () => {
+  it('the position holds no move but END_TURN for either seat', () => {
+    const g = frozen();
+    expect(g.legal(0).map((c) => c.type)).toEqual(['END_TURN']);
+  });
+
+  it('two whole rounds in which nothing changes end the game; tied leaders share the win', () => {
+    const g = frozen();
+    // Seat 0 has 2 fragments + 2 kills = 4 points; seat 1 has 1 + 3 = 4 points: a tie, shared.
+    const rounds = STALEMATE_ROUNDS * 2;
+    let ended: ReturnType<TestGame['send']> = [];
+    for (let turn = 0; turn < rounds; turn++) {
+      expect(g.situation.kind).toBe('turn');
+      const actor = g.situation.kind === 'turn' ? g.situation.actor : -1;
+      ended = g.send(actor, { type: 'END_TURN' });
+    }
+    expect(types(ended)).toContain('GameEnded');
+    const end = ended.find((e) => e.type === 'GameEnded');
+    expect(end).toEqual({ type: 'GameEnded', winners: [0, 1], reason: 'stalemate' });
+  });
+
+  it('one round short of two, the game goes on', () => {
+    const g = frozen();
+    for (let turn = 0; turn < STALEMATE_ROUNDS * 2 - 1; turn++) {
+      const actor = g.situation.kind === 'turn' ? g.situation.actor : -1;
+      expect(types(g.send(actor, { type: 'END_TURN' }))).not.toContain('GameEnded');
+    }
+    expect(g.state.quietTurns).toBe(STALEMATE_ROUNDS * 2 - 1);
+  });
+
+  it('a turn with an action is not quiet: the count starts again', () => {
+    // A card showing Nikolai's symbol lets him MOVE.
+    const playable = TEAMS['nikolai-dante'].deck.find((c) => c.characters.includes('nikolai-dante'))!.id;
+    const g = frozen(playable);
+    // A quiet round first: seat 0 could move but does not, and seat 1 cannot.
+    g.send(0, { type: 'END_TURN' });
+    g.send(1, { type: 'END_TURN' });
+    expect(g.state.quietTurns).toBe(2);
+    // Then seat 0 MOVEs Nikolai with the card that shows his symbol: an active turn.
+    const move = g.legalOf(0, 'MOVE')[0]!;
+    g.send(0, move);
+    g.send(0, { type: 'END_TURN' });
+    expect(g.state.quietTurns).toBe(0);
+    expect(g.state.situation.kind).toBe('turn');
+  });
+
+  it('a turn that draws a card is not quiet', () => {
+    const g = frozen();
+    // Seat 1's hand is one short (a card put back on its deck), so its end of turn draws.
+    g.state.seats[1]!.deck.unshift(g.state.seats[1]!.hand.pop()!);
+    g.send(0, { type: 'END_TURN' });
+    expect(g.state.quietTurns).toBe(1);
+    g.send(1, { type: 'END_TURN' });
+    expect(g.state.quietTurns).toBe(0);
+  });
+});

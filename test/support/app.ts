@@ -1,0 +1,27 @@
+// The app as the process builds it, on a test database, for supertest.
+
+import pg from 'pg';
+import { buildApp, type App } from '../../src/app.ts';
+import { databaseOver, type Database } from '../../src/db/database.ts';
+import { readMigrations } from '../../src/db/migrations.ts';
+
+export interface TestApp {
+  app: App;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/** buildApp() over a pool to `url`, ready for requests; `close` closes both. */
+export async function appOn(url: string): Promise<TestApp> {
+  const db = databaseOver(new pg.Pool({ connectionString: url, max: 8, connectionTimeoutMillis: 10_000 }), await readMigrations());
+  const app = await buildApp({ readiness: db.readiness, pool: db.pool });
+  await app.ready();
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// A fresh database per test file, on the run's test server (see global-setup.ts), so files run in
+// parallel without seeing each other's rows.
+//
+//   const db = await createTestDatabase({ migrate: true });
+//   … db.url …
+//   await db.drop();
+
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createLogger } from '../../src/config/logger.ts';
+import { migrate, readMigrations } from '../../src/db/migrations.ts';
+
+export interface TestDatabase {
+  name: string;
+  url: string;
+  /** Drops the database, disconnecting whoever is still connected. */
+  drop(): Promise<void>;
+}
+
+export const silentLogger = createLogger('silent');
+
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const base = new URL(adminUrl).pathname.slice(1) || 'postgres';
+  // Named after the run's database, so a CI run can drop whatever a crashed test left behind.
+  const name = `${base}_t_${randomBytes(5).toString('hex')}`.slice(-63);
+  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`));
+
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database: TestDatabase = {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`));
+    },
+  };
+  if (options.migrate) {
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    try {
+      await migrate(pool, await readMigrations(), { logger: silentLogger });
+    } finally {
+      await pool.end();
+    }
+  }
+  return database;
+}
+
+async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
