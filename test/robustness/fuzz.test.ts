@@ -115,6 +115,31 @@ const deepJson = fc.record({ depth: fc.integer({ min: 33, max: 20_000 }), kind: 
   kind === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth),
 );
 
+/**
+ * `value` as Fastify's validator (Ajv, `coerceTypes: 'array'`) would turn it into the type of `like`:
+ * `"4"`, `true` and `[4]` become numbers, a lone scalar becomes a one-item array. A fuzzed command
+ * that coerces into another legal one (map card 4 instead of 1) would rightly be accepted.
+ */
+function coercedLike(value: unknown, like: unknown): unknown {
+  if (Array.isArray(like)) return (Array.isArray(value) ? value : [value]).map((v) => coercedLike(v, like[0]));
+  if (Array.isArray(value) && value.length === 1) return coercedLike(value[0], like);
+  if (typeof like === 'number') {
+    if (typeof value === 'boolean') return Number(value);
+    if (value === null) return 0;
+    if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  }
+  if (typeof like === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return String(value);
+  if (typeof like === 'string' && value === null) return '';
+  return value;
+}
+
+/** Whether a command is one of seat 0's legal ones (map cards in any order). */
+function isLegal(command: Record<string, unknown>): boolean {
+  const key = (c: Record<string, unknown>) =>
+    JSON.stringify(Object.keys(c).sort().map((k) => [k, Array.isArray(c[k]) ? [...(c[k] as unknown[])].sort() : c[k]]));
+  return legal.some((c) => key(c) === key(command));
+}
+
 const withField = (command: object, field: string, json: string) => JSON.stringify(command).replace(/}$/, `,${JSON.stringify(field)}:${json}}`);
 
 /** A legal command broken in one way, so that no server may accept it. */
@@ -132,13 +157,7 @@ const brokenCommand = fc.oneof(
       const field = fields[i % fields.length]!;
       return { c, field, value };
     })
-    .filter(({ c, field, value }) => {
-      const original = c[field];
-      if (value === null || value === undefined) return true;
-      if (String(value) === String(original)) return false;
-      if (Array.isArray(value) && value.length === 1 && String(value[0]) === String(original)) return false;
-      return true;
-    })
+    .filter(({ c, field, value }) => !isLegal({ ...c, [field]: coercedLike(value, c[field]) }))
     .map(({ c, field, value }) => JSON.stringify({ ...c, [field]: value })),
   // No field at all but `type`, or one required field missing.
   fc.tuple(legalCommand(), fc.nat()).map(([c, i]) => {
@@ -151,9 +170,11 @@ const brokenCommand = fc.oneof(
     .tuple(legalCommand(), nastyString)
     .filter(([, type]) => !KNOWN_TYPES.has(type))
     .map(([c, type]) => JSON.stringify({ ...c, type })),
-  // A version the game is not at.
+  // A version the game is not at. Fastify's validator coerces `"7"`, `true` (1) and `[7]` to numbers, and
+  // fast-check favours small integers, so the game's own version, however written, is left out.
   fc
     .tuple(legalCommand(), fc.oneof(fc.integer({ min: 1, max: 2 ** 31 }), fc.constantFrom(-1, 0.5, 1e308, '1', 'latest', true, [], {})))
+    .filter(([, v]) => coercedLike(v, version) !== version)
     .map(([c, v]) => JSON.stringify({ ...c, expectedVersion: v })),
   // Big numbers written out in full.
   legalCommand().map((c) => withField(c, 'expectedVersion', `1${'0'.repeat(400)}`)),
