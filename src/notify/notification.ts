@@ -1,0 +1,31 @@
+// What a player is told, whatever the channel (email, webhook). Built by the service when a
+// seat becomes awaited, a deadline nears or a game ends, stored with the job that delivers it,
+// and rendered by each channel (src/notify/email, src/notify/webhooks).
+
+export type NotificationKind =
+  /** The seat can act now: its turn began, it is asked to defend, it may claim an INTERRUPT, a set-up choice is due. */
+  | 'awaited'
+  /** A deadline is near and the seat has not acted. */
+  | 'reminder'
+  /** The game is over. */
+  | 'ended';
+
+export interface Notification {
+  /** Unique per notification: webhooks send it as `webhook-id`, so receivers can drop duplicates. */
+  id: string;
+  kind: NotificationKind;
+  game: { id: string; title: string; url: string };
+  /** The seat concerned; null for a notification about the whole game (a per-game webhook). */
+  seat: number | null;
+  /** `turn`, `defence`, `interrupt`, `setup`; null for `ended`. */
+  situation: string | null;
+  windowId: string | null;
+  /** ISO 8601, UTC; null without a clock. */
+  deadline: string | null;
+  /** How many complete commands the seat could send now (its `legalCommands`); null for `ended`. */
+  legalCommandCount: number | null;
+  /** One line saying what happened, e.g. "Seat 1 (Sláine) attacked Dredd with a SMASH." */
+  summary: string;
+  /** ISO 8601, UTC: when the events that caused it were committed. */
+  at: string;
+}
