@@ -44,6 +44,12 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Log-in attempts a minute per IP address; 0 leaves log-in under RATE_LIMIT_PER_MINUTE. */
   loginRateLimitPerMinute: number;
+  /** The mail server (smtp:// or smtps://); unset, emails are written as .eml files to `mailOutboxDir`. */
+  smtpUrl: string | undefined;
+  /** The From of every email, e.g. `Helter Skelter <no-reply@example.org>`. */
+  mailFrom: string;
+  /** Absolute path of the directory that receives emails when no SMTP_URL is set. */
+  mailOutboxDir: string;
 }
 
 /** A configuration mistake; its message is the one line the process prints before it exits. */
@@ -87,6 +93,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sessionTtlSeconds: read('SESSION_TTL_SECONDS', 3600, integer(60, 30 * 86_400)),
     rateLimitPerMinute: read('RATE_LIMIT_PER_MINUTE', 600, integer(0, 1_000_000)),
     loginRateLimitPerMinute: read('LOGIN_RATE_LIMIT_PER_MINUTE', 20, integer(0, 1_000_000)),
+    smtpUrl: read('SMTP_URL', undefined, smtpUrl),
+    mailFrom: read('MAIL_FROM', 'Helter Skelter <no-reply@localhost>', mailbox),
+    mailOutboxDir: read('MAIL_OUTBOX_DIR', path.join(PROJECT_ROOT, '.data', 'outbox'), (raw) => path.resolve(cwd, raw)),
   };
 
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
@@ -162,6 +171,31 @@ function postgresUrl(raw: string): string {
   }
   if (url.port !== '' && Number(url.port) === 0) {
     throw new Error(`${hint} (the value given has port 0)`);
+  }
+  return raw;
+}
+
+/** Checks the shape only, like postgresUrl, and never echoes the value: it may hold a password. */
+function smtpUrl(raw: string): string {
+  const hint = 'must be a URL like smtp://user:password@host:587 or smtps://host:465';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${hint} (the value given is not a URL)`);
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new Error(`${hint} (the value given starts with ${JSON.stringify(url.protocol.slice(0, 20))})`);
+  }
+  if (url.hostname === '') throw new Error(`${hint} (the value given has no host)`);
+  return raw;
+}
+
+/** One mailbox, `Name <address>` or a bare address; a line break here would let the value forge headers. */
+function mailbox(raw: string): string {
+  const address = /<([^<>]+)>$/.exec(raw)?.[1] ?? raw;
+  if (/[\r\n]/.test(raw) || !/^[^\s@<>]+@[^\s@<>]+$/.test(address)) {
+    throw new Error(`must be an address like no-reply@example.org or "Helter Skelter <no-reply@example.org>" (got ${JSON.stringify(raw.slice(0, 80))})`);
   }
   return raw;
 }

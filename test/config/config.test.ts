@@ -31,6 +31,9 @@ describe('configuration from the environment', () => {
       sessionTtlSeconds: 3600,
       rateLimitPerMinute: 600,
       loginRateLimitPerMinute: 20,
+      smtpUrl: undefined,
+      mailFrom: 'Helter Skelter <no-reply@localhost>',
+      mailOutboxDir: path.join(PROJECT_ROOT, '.data', 'outbox'),
     });
   });
 
@@ -57,6 +60,9 @@ describe('configuration from the environment', () => {
         SESSION_TTL_SECONDS: '900',
         RATE_LIMIT_PER_MINUTE: '0',
         LOGIN_RATE_LIMIT_PER_MINUTE: '5',
+        SMTP_URL: 'smtps://mailer:secret@smtp.example.org:465',
+        MAIL_FROM: 'Mega-City One <judges@example.org>',
+        MAIL_OUTBOX_DIR: 'var/outbox',
       },
       '/srv/app',
     );
@@ -77,6 +83,9 @@ describe('configuration from the environment', () => {
       sessionTtlSeconds: 900,
       rateLimitPerMinute: 0,
       loginRateLimitPerMinute: 5,
+      smtpUrl: 'smtps://mailer:secret@smtp.example.org:465',
+      mailFrom: 'Mega-City One <judges@example.org>',
+      mailOutboxDir: '/srv/app/var/outbox',
     });
   });
 
@@ -108,6 +117,11 @@ describe('configuration from the environment', () => {
     [{ SESSION_TTL_SECONDS: '30' }, /SESSION_TTL_SECONDS must be an integer from 60 to 2592000/],
     [{ RATE_LIMIT_PER_MINUTE: '-5' }, /RATE_LIMIT_PER_MINUTE must be an integer from 0/],
     [{ LOGIN_RATE_LIMIT_PER_MINUTE: 'lots' }, /LOGIN_RATE_LIMIT_PER_MINUTE must be an integer/],
+    [{ SMTP_URL: 'smtp.example.org:25' }, /SMTP_URL must be a URL like smtp:\/\/user:password@host:587/],
+    [{ SMTP_URL: 'https://smtp.example.org' }, /SMTP_URL must be a URL like .* starts with "https:"/],
+    [{ SMTP_URL: 'smtp:relay' }, /SMTP_URL .* has no host/],
+    [{ MAIL_FROM: 'no-reply' }, /MAIL_FROM must be an address like no-reply@example.org/],
+    [{ MAIL_FROM: 'Judges <judges@example.org>\nBcc: all@example.org' }, /MAIL_FROM must be an address/],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(errorFor(env)).toMatch(message);
   });
@@ -116,6 +130,18 @@ describe('configuration from the environment', () => {
     const message = errorFor({ PORT: 'x', LOG_LEVEL: 'loud' });
     expect(message).not.toContain('\n');
     expect(message).toMatch(/PORT .*; LOG_LEVEL /);
+  });
+
+  it('accepts a bare address as MAIL_FROM and a plain smtp:// server', () => {
+    expect(loadConfig({ MAIL_FROM: 'judges@example.org', SMTP_URL: 'smtp://127.0.0.1:2525' }, '/srv/app')).toMatchObject({
+      mailFrom: 'judges@example.org',
+      smtpUrl: 'smtp://127.0.0.1:2525',
+    });
+  });
+
+  it('never repeats a malformed SMTP_URL, which may hold a password', () => {
+    expect(errorFor({ SMTP_URL: 'smtp//mailer:hunter2@smtp:25' })).not.toContain('hunter2');
+    expect(errorFor({ SMTP_URL: 'imap://mailer:hunter2@smtp:25' })).not.toContain('hunter2');
   });
 
   it('never repeats a malformed DATABASE_URL, which may hold a password', () => {
