@@ -1,0 +1,170 @@
+// One email from one notification, or a digest of several about the same game. The subject says
+// what the player must do and where; the body says what happened, what is asked, by when (on the
+// player's own clock) and where to go. Titles, handles and summaries are player text: the HTML
+// part escapes every one of them.
+
+import type { Notification } from '../notification.ts';
+import { formatDeadline } from './deadline.ts';
+
+export interface EmailRecipient {
+  address: string;
+  handle: string;
+  /** IANA zone, e.g. 'Europe/London'; an unknown zone falls back to UTC. */
+  timeZone: string;
+}
+
+export interface EmailInput {
+  to: EmailRecipient;
+  /** One notification, or several about the same game for a digest, in any order. */
+  notifications: Notification[];
+  /** One-click unsubscribe (RFC 8058): a POST to it must unsubscribe without further questions. */
+  unsubscribeUrl: string;
+  serviceName?: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+const DEFAULT_SERVICE_NAME = 'Helter Skelter';
+const MAX_TITLE_IN_SUBJECT = 80;
+
+interface Situation {
+  subject: (title: string) => string;
+  ask: string;
+}
+
+// What each window asks of the awaited seat, in the rulebook's words where it has them.
+const SITUATIONS: Record<string, Situation> = {
+  turn: {
+    subject: (title) => `Your turn in ${title}`,
+    ask: 'It is your turn: deploy, act, then declare the end of your turn.',
+  },
+  defence: {
+    subject: (title) => `Defend now in ${title}`,
+    ask: 'You are the defender: choose a defence, or take the damage.',
+  },
+  interrupt: {
+    subject: (title) => `You may INTERRUPT in ${title}`,
+    ask: 'You may claim an INTERRUPT now, or let play go on.',
+  },
+  setup: {
+    subject: (title) => `Choose starting cards in ${title}`,
+    ask: 'Choose your starting cards so that the game can begin.',
+  },
+};
+
+const OTHER_SITUATION: Situation = {
+  subject: (title) => `Your move in ${title}`,
+  ask: 'The game is waiting for you.',
+};
+
+export function renderEmail(input: EmailInput): RenderedEmail {
+  const notifications = inOrder(input.notifications);
+  const game = notifications[0]!.game;
+  const title = oneLine(game.title);
+  const handle = oneLine(input.to.handle);
+  const serviceName = oneLine(input.serviceName ?? DEFAULT_SERVICE_NAME);
+  const sections = notifications.map((notification) => section(notification, input.to.timeZone));
+  const subject =
+    notifications.length === 1 ? subjectOf(notifications[0]!, shortened(title)) : `${notifications.length} updates in ${shortened(title)}`;
+
+  const text = [
+    `Hello ${handle},`,
+    '',
+    ...(notifications.length > 1 ? [`${notifications.length} updates in ${title}:`, ''] : []),
+    ...sections.flatMap((lines, index) =>
+      notifications.length > 1 ? [`${index + 1}. ${lines[0]}`, ...lines.slice(1).map((line) => `   ${line}`), ''] : [...lines, ''],
+    ),
+    `Open the game: ${game.url}`,
+    '',
+    '-- ',
+    `You receive this because you play in ${title} on ${serviceName}.`,
+    `Unsubscribe: ${input.unsubscribeUrl}`,
+    '',
+  ].join('\n');
+
+  const body = sections.map((lines) => `<p>${lines.map(escapeHtml).join('<br>\n')}</p>`).join('\n');
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family: sans-serif; line-height: 1.5; color: #111;">
+<p>Hello ${escapeHtml(handle)},</p>
+${notifications.length > 1 ? `<p><strong>${escapeHtml(`${notifications.length} updates in ${title}:`)}</strong></p>\n` : ''}${body}
+<p><a href="${escapeHtml(game.url)}">Open ${escapeHtml(title)}</a></p>
+<hr>
+<p style="font-size: small; color: #555;">You receive this because you play in ${escapeHtml(title)} on ${escapeHtml(serviceName)}.
+<a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe</a></p>
+</body>
+</html>
+`;
+
+  return {
+    subject,
+    text,
+    html,
+    headers: {
+      'List-Unsubscribe': `<${input.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      // RFC 3834: no out-of-office replies to a machine.
+      'Auto-Submitted': 'auto-generated',
+      'X-Game-Id': game.id,
+    },
+  };
+}
+
+/** A digest is about one game, oldest news first. */
+function inOrder(notifications: Notification[]): Notification[] {
+  if (notifications.length === 0) throw new Error('An email needs at least one notification');
+  const gameId = notifications[0]!.game.id;
+  if (notifications.some((notification) => notification.game.id !== gameId)) {
+    throw new Error('A digest covers one game: send one email per game');
+  }
+  return [...notifications].sort((a, b) => a.at.localeCompare(b.at));
+}
+
+function subjectOf(notification: Notification, title: string): string {
+  if (notification.kind === 'ended') return `${title} is over`;
+  if (notification.kind === 'reminder') return `Deadline soon in ${title}`;
+  return situationOf(notification).subject(title);
+}
+
+function situationOf(notification: Notification): Situation {
+  return (notification.situation !== null ? SITUATIONS[notification.situation] : undefined) ?? OTHER_SITUATION;
+}
+
+/** The lines about one notification: what happened, what is asked, by when, with how many choices. */
+function section(notification: Notification, timeZone: string): string[] {
+  const lines = [oneLine(notification.summary)];
+  if (notification.kind === 'ended') {
+    lines.push('The game is over: open it to see the final result.');
+    return lines;
+  }
+  const ask = situationOf(notification).ask;
+  lines.push(notification.kind === 'reminder' ? `Your deadline is near and you have not acted yet. ${ask}` : ask);
+  if (notification.deadline !== null) lines.push(`Deadline: ${formatDeadline(notification.deadline, timeZone)}`);
+  if (notification.legalCommandCount !== null) {
+    const count = notification.legalCommandCount;
+    lines.push(`You have ${count === 0 ? 'no' : count} legal ${count === 1 ? 'command' : 'commands'} to choose from.`);
+  }
+  return lines;
+}
+
+/** Player text on one line: a line break in a title must not become a header or a fake paragraph. */
+function oneLine(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
+}
+
+function shortened(title: string): string {
+  return title.length <= MAX_TITLE_IN_SUBJECT ? title : `${title.slice(0, MAX_TITLE_IN_SUBJECT - 1)}…`;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
+}
