@@ -18,6 +18,7 @@ import { registerBodyGuard } from './api/body-guard.ts';
 import { frameworkErrorHandler, registerProblemHandling } from './api/problems.ts';
 import type { Logger } from './config/logger.ts';
 import type { Readiness } from './db/database.ts';
+import type { WorkerSettings } from './jobs/worker.ts';
 
 export interface AppDeps {
   /** Omit to log nothing (tests, scripts). */
@@ -31,6 +32,12 @@ export interface AppDeps {
 export interface AppSettings extends AuthSettings {
   /** Accept `scenario` game creation (explicit positions): on in development and tests. */
   allowScenarios: boolean;
+  /** Run the job queue's worker (deadlines) in this process; null: none (tests that need no deadlines). */
+  worker: WorkerSettings | null;
+  /** Days a year a player may pause their clocks. */
+  vacationDaysPerYear: number;
+  /** The server's clock (tests may inject one). */
+  now?: () => Date;
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -111,8 +118,12 @@ export async function buildApp(deps: AppDeps) {
   // Creating a pool does not connect: without `deps.pool` the routes exist (for the OpenAPI
   // document) but nothing reaches a database until a request does.
   const pool = deps.pool ?? new pg.Pool({ connectionString: 'postgres://unused@127.0.0.1:1/unused', max: 1 });
-  const settings: AppSettings = { allowScenarios: true, ...DEFAULT_AUTH_SETTINGS, ...deps.settings };
-  const games = new GameService(pool, { allowScenarios: settings.allowScenarios }, deps.logger);
+  const settings: AppSettings = { allowScenarios: true, worker: null, vacationDaysPerYear: 30, ...DEFAULT_AUTH_SETTINGS, ...deps.settings };
+  const games = new GameService(
+    pool,
+    { allowScenarios: settings.allowScenarios, worker: settings.worker, now: settings.now, vacationDaysPerYear: settings.vacationDaysPerYear },
+    deps.logger,
+  );
   app.decorate('games', games);
   if (deps.pool) {
     app.addHook('onReady', async () => games.start());

@@ -60,6 +60,8 @@ async function start(): Promise<void> {
       sessionTtlSeconds: config.sessionTtlSeconds,
       rateLimitPerMinute: config.rateLimitPerMinute,
       loginRateLimitPerMinute: config.loginRateLimitPerMinute,
+      worker: config.jobConcurrency > 0 ? { concurrency: config.jobConcurrency, pollIntervalMs: config.jobPollIntervalMs } : null,
+      vacationDaysPerYear: config.vacationDaysPerYear,
     },
   });
   try {

@@ -14,6 +14,7 @@
 import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify';
 import { STATUS_CODES } from 'node:http';
+import { CLOCK_PRESETS, DEFAULT_CLOCK, MAX_SECONDS, MIN_SECONDS } from '../clock/clocks.ts';
 import { GAMES } from '../service/registry.ts';
 import { PROBLEM_CONTENT_TYPE, problemSchema } from './problems.ts';
 
@@ -209,6 +210,28 @@ const gameViewSchema = {
 
 // ───────────────────────────── games ─────────────────────────────
 
+const seconds = (what: string) =>
+  ({ type: 'number', minimum: MIN_SECONDS, maximum: MAX_SECONDS, description: `Seconds for ${what}.` }) as const;
+
+const clockOptionSchema = {
+  $id: 'ClockOption',
+  description: [
+    'How long a seat has to act, per situation. A preset — `live` (turn 5 min, defence 60 s, interrupt 20 s, set-up 3 min),',
+    '`daily` (24 h, 12 h, 2 h, 24 h), `weekly` (7 d, 3 d, 12 h, 7 d) — or seconds per situation (the others from `daily`).',
+    `Without one, \`${DEFAULT_CLOCK}\`. When a deadline passes the server acts for the seat: end of turn, damage taken, window passed, starting cards chosen.`,
+  ].join(' '),
+  oneOf: [
+    { type: 'string', enum: Object.keys(CLOCK_PRESETS) },
+    {
+      type: 'object',
+      // Not `additionalProperties: false`, which the validator answers by silently dropping the field.
+      propertyNames: { enum: ['turn', 'defence', 'interrupt', 'setup'] },
+      minProperties: 1,
+      properties: { turn: seconds('a turn'), defence: seconds('a defence decision'), interrupt: seconds('an INTERRUPT window'), setup: seconds('set-up choices') },
+    },
+  ],
+} as const;
+
 const awaitedSchema = {
   $id: 'Awaited',
   type: 'object',
@@ -233,7 +256,7 @@ const gameOptionsSchema = {
       type: 'array',
       items: { type: 'object', required: ['team'], properties: { team: teamId, bot: { type: 'boolean' } } },
     },
-    clock: { type: 'string', enum: ['live', 'daily', 'weekly'] },
+    clock: { $ref: 'ClockOption#' },
     scenario: { type: 'boolean', const: true },
   },
   additionalProperties: true,
@@ -403,7 +426,7 @@ export const createGameBody = {
           maxLength: 128,
           description: 'Makes the random set-up reproducible (anyone who knows it can predict the decks). Never shown.',
         },
-        clock: { type: 'string', enum: ['live', 'daily', 'weekly'], description: 'Deadlines preset (deadlines come with the clock feature).' },
+        clock: { $ref: 'ClockOption#' },
       },
     },
   },
@@ -462,6 +485,7 @@ export const gameSchemas = [
   attackSchema,
   defenderChoiceSchema,
   awaitedSchema,
+  clockOptionSchema,
   gameListSchema,
   myGamesSchema,
   commandSchema,

@@ -44,6 +44,12 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Log-in attempts a minute per IP address; 0 leaves log-in under RATE_LIMIT_PER_MINUTE. */
   loginRateLimitPerMinute: number;
+  /** Jobs (deadlines, notifications) this process runs at once; 0 runs no worker here. */
+  jobConcurrency: number;
+  /** How often the worker looks for jobs that became due, in ms (deadlines set here are woken on time anyway). */
+  jobPollIntervalMs: number;
+  /** Days a year a player may pause their clocks. */
+  vacationDaysPerYear: number;
   /** The mail server (smtp:// or smtps://); unset, emails are written as .eml files to `mailOutboxDir`. */
   smtpUrl: string | undefined;
   /** The From of every email, e.g. `Helter Skelter <no-reply@example.org>`. */
@@ -93,6 +99,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sessionTtlSeconds: read('SESSION_TTL_SECONDS', 3600, integer(60, 30 * 86_400)),
     rateLimitPerMinute: read('RATE_LIMIT_PER_MINUTE', 600, integer(0, 1_000_000)),
     loginRateLimitPerMinute: read('LOGIN_RATE_LIMIT_PER_MINUTE', 20, integer(0, 1_000_000)),
+    jobConcurrency: read('JOB_CONCURRENCY', 4, integer(0, 100)),
+    jobPollIntervalMs: read('JOB_POLL_INTERVAL_MS', 1000, integer(50, 60_000)),
+    vacationDaysPerYear: read('VACATION_DAYS_PER_YEAR', 30, integer(0, 366)),
     smtpUrl: read('SMTP_URL', undefined, smtpUrl),
     mailFrom: read('MAIL_FROM', 'Helter Skelter <no-reply@localhost>', mailbox),
     mailOutboxDir: read('MAIL_OUTBOX_DIR', path.join(PROJECT_ROOT, '.data', 'outbox'), (raw) => path.resolve(cwd, raw)),

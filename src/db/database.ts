@@ -8,6 +8,7 @@ import { StartupError } from '../config/startup-error.ts';
 import { EmbeddedPostgres } from './embedded-postgres.ts';
 import { migrate, pendingMigrations, readMigrations, type Migration } from './migrations.ts';
 import { createPrismaClient, type PrismaClient } from './prisma.ts';
+import { installJobQueue } from '../jobs/queue.ts';
 
 /** `reason` is safe to show to any client; `cause` (host names, driver messages) is for the logs. */
 export type Readiness = { ready: true; appliedMigrations: number } | { ready: false; reason: string; cause?: string };
@@ -40,6 +41,7 @@ export async function openDatabase(config: DatabaseConfig, logger: Logger): Prom
     });
     pool = createPool(url, config.databasePoolMax, logger);
     const applied = await migrate(pool, migrations, { logger });
+    await installJobQueue(pool, logger);
     logger.info({ applied: applied.length, total: migrations.length }, 'database schema is up to date');
     return databaseOver(pool, migrations, embedded);
   } catch (error) {

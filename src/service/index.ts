@@ -1,10 +1,16 @@
 // The game service: the one place that joins the rules (game modules) and storage. HTTP routes
 // call this; it knows nothing of HTTP.
 
+import type { Runner } from 'graphile-worker';
 import type pg from 'pg';
-import type { Logger } from '../config/logger.ts';
+import { createLogger, type Logger } from '../config/logger.ts';
+import { Alarm } from '../jobs/alarm.ts';
+import { TASKS } from '../jobs/queue.ts';
+import { startWorker, type WorkerSettings } from '../jobs/worker.ts';
 import { EventStore } from '../store/event-store.ts';
 import { Bots } from './bots.ts';
+import { DeadlineKeeper } from './deadlines.ts';
+import { Refusal } from './errors.ts';
 import { GameStates, type GameStatesOptions } from './game-states.ts';
 import { Lobby, type CreateGame } from './lobby.ts';
 import { Play, type Accepted, type IdempotentResponse, type Submission } from './play.ts';
@@ -14,6 +20,12 @@ import { Views } from './views.ts';
 export interface GameServiceSettings {
   allowScenarios: boolean;
   states?: GameStatesOptions;
+  /** Run the job queue's worker in this process (deadlines fire only where one runs). */
+  worker?: WorkerSettings | null;
+  /** The server's clock; tests may inject one. */
+  now?: () => Date;
+  /** Days a year a player may pause their clocks (vacations). */
+  vacationDaysPerYear?: number;
 }
 
 export class GameService {
@@ -24,12 +36,21 @@ export class GameService {
   readonly views: Views;
   readonly signals: GameSignals;
   readonly bots: Bots;
+  readonly deadlines: DeadlineKeeper;
+  private readonly alarm: Alarm | null;
+  private worker: Runner | null = null;
 
-  constructor(pool: pg.Pool, settings: GameServiceSettings, logger?: Logger) {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly settings: GameServiceSettings,
+    private readonly logger?: Logger,
+  ) {
     this.store = new EventStore(pool);
     this.states = new GameStates(this.store, settings.states);
-    this.play = new Play(this.store, this.states);
-    this.lobby = new Lobby(this.store, { allowScenarios: settings.allowScenarios });
+    this.alarm = settings.worker ? new Alarm(pool, (error) => logger?.warn({ err: error }, 'could not wake the job workers')) : null;
+    this.deadlines = new DeadlineKeeper(settings.now ?? (() => new Date()), this.alarm);
+    this.play = new Play(this.store, this.states, this.deadlines);
+    this.lobby = new Lobby(this.store, { allowScenarios: settings.allowScenarios }, this.deadlines);
     this.views = new Views(this.store, this.states);
     this.signals = new GameSignals(pool);
     this.bots = new Bots(this.store, this.states, this.play, logger, (a) => this.signals.local(a.game.id, a.version));
@@ -37,11 +58,32 @@ export class GameService {
 
   async start(): Promise<void> {
     await this.signals.start();
+    if (this.settings.worker) {
+      const tasks = { [TASKS.expireWindow]: (payload: unknown) => this.expire(payload as { gameId: string; windowId: string }) };
+      this.worker = await startWorker(this.pool, tasks, this.settings.worker, this.logger ?? createLogger('silent'));
+    }
   }
 
   async stop(): Promise<void> {
+    this.alarm?.stop();
+    await this.worker?.stop();
+    this.worker = null;
     await this.bots.stop();
     await this.signals.stop();
+  }
+
+  /**
+   * A window's deadline passed (a job): the system expires it. A window that closed meanwhile is
+   * ignored by the rules, so a late or repeated job changes nothing.
+   */
+  async expire({ gameId, windowId }: { gameId: string; windowId: string }): Promise<void> {
+    try {
+      await this.submit({ gameId, author: { system: true }, command: { type: 'EXPIRE_WINDOW', windowId } });
+    } catch (error) {
+      // The game is gone or over: nothing left to expire.
+      if (error instanceof Refusal && (error.code === 'NOT_FOUND' || error.code === 'GAME_OVER')) return;
+      throw error;
+    }
   }
 
   async create(callerId: string, body: CreateGame) {
@@ -69,5 +111,5 @@ export class GameService {
   }
 }
 
-export { Refusal } from './errors.ts';
+export { Refusal };
 export type { Accepted, CreateGame, Submission };

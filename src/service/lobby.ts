@@ -2,9 +2,11 @@
 // (bot seats are taken from the start).
 
 import { randomBytes } from 'node:crypto';
+import { ClockError, clocksFor, type Clocks } from '../clock/clocks.ts';
 import { RuleError } from '../platform/game-module.ts';
-import type { EventStore, GameRow } from '../store/event-store.ts';
+import type { EventStore, GameRow, Queryable } from '../store/event-store.ts';
 import { claimSeat, createSeats, openGames, seatsOf, type SeatRow } from '../store/seats.ts';
+import type { DeadlineKeeper } from './deadlines.ts';
 import { Refusal, notFound } from './errors.ts';
 import { GAMES } from './registry.ts';
 
@@ -26,12 +28,15 @@ export interface StoredOptions {
   public: Record<string, unknown>;
   bots: boolean[];
   createdBy: string;
+  /** Durations per situation, in milliseconds, from the `clock` option. */
+  clocks: Clocks;
 }
 
 export class Lobby {
   constructor(
     private readonly store: EventStore,
     private readonly settings: { allowScenarios: boolean },
+    private readonly deadlines: DeadlineKeeper,
   ) {}
 
   async create(callerId: string, body: CreateGame): Promise<{ game: GameRow; seats: SeatRow[] }> {
@@ -42,14 +47,36 @@ export class Lobby {
       throw new Refusal('forbidden', 'SCENARIOS_DISABLED', 'This server does not accept scenarios (ALLOW_SCENARIOS).');
     const setup = module.createSetup({ ...rest, scenario }, seed ?? randomBytes(16).toString('hex'));
     if (setup instanceof RuleError) throw new Refusal('invalid', setup.code, setup.message);
+    let clocks: Clocks;
+    try {
+      clocks = clocksFor(rest.clock);
+    } catch (error) {
+      if (error instanceof ClockError) throw new Refusal('invalid', error.code, error.message);
+      throw error;
+    }
     const bots = body.options.seats.map((s) => s.bot === true);
-    const options: StoredOptions = { setup, public: { ...rest, ...(scenario ? { scenario: true } : {}) }, bots, createdBy: callerId };
+    const options: StoredOptions = { setup, public: { ...rest, ...(scenario ? { scenario: true } : {}) }, bots, createdBy: callerId, clocks };
     const allBots = bots.every(Boolean);
-    return this.store.transaction(async (tx) => {
-      const game = await this.store.createGame(tx, { module: module.id, status: allBots ? 'active' : 'open', options });
+    const created = await this.store.transaction(async (tx) => {
+      const game = await this.store.createGame(tx, { module: module.id, status: 'open', options });
       await createSeats(tx, game.id, bots);
-      return { game, seats: await seatsOf(tx, game.id) };
+      const seats = await seatsOf(tx, game.id);
+      if (!allBots) return { game, seats, due: [] };
+      const started = await this.start(tx, game, seats);
+      return { game: started.game, seats, due: started.due };
     });
+    this.deadlines.ring(created.due);
+    return { game: created.game, seats: created.seats };
+  }
+
+  /** Every seat is taken: the game is on, and its first situation's deadlines run. */
+  private async start(tx: Queryable, game: GameRow, seats: SeatRow[]): Promise<{ game: GameRow; due: string[] }> {
+    const module = GAMES.get(game.module)!;
+    const awaited = module.awaiting(module.initialState((game.options as unknown as StoredOptions).setup));
+    const deadlines = this.deadlines.plan(game, seats, awaited);
+    await this.store.setStatus(tx, game.id, 'active', deadlines);
+    const due = await this.deadlines.schedule(tx, game.id, game.deadlines, deadlines);
+    return { game: { ...game, status: 'active', deadlines }, due };
   }
 
   async open(limit = 100): Promise<string[]> {
@@ -67,10 +94,13 @@ export class Lobby {
         throw new Refusal('conflict', 'SEAT_TAKEN', `Seat ${seat} is taken.`);
       const after = await seatsOf(tx, game.id);
       const started = after.every((s) => s.bot || s.accountId !== null);
-      if (started) await this.store.setStatus(tx, game.id, 'active');
-      return { game: { ...game, status: started ? ('active' as const) : game.status }, seats: after, started };
+      if (!started) return { game, seats: after, started, due: [] };
+      const begun = await this.start(tx, game, after);
+      return { game: begun.game, seats: after, started, due: begun.due };
     });
     if (!result) throw notFound(`Game ${gameId}`);
-    return result.value;
+    const { due, ...claimed } = result.value;
+    this.deadlines.ring(due);
+    return claimed;
   }
 }

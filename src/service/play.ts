@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Sender } from '../platform/game-module.ts';
 import type { EventStore, GameRow, StoredEvent } from '../store/event-store.ts';
 import type { SeatRow } from '../store/seats.ts';
+import type { DeadlineKeeper } from './deadlines.ts';
 import { Refusal, notFound } from './errors.ts';
 import type { GameStates } from './game-states.ts';
 import { CHANNEL } from './signals.ts';
@@ -31,6 +32,8 @@ export interface Accepted {
   replayed?: boolean;
   /** The stored response body, when replayed. */
   response?: unknown;
+  /** Expiry jobs this command added or moved: when they fall due (rung after commit). */
+  due?: string[];
 }
 
 export interface IdempotentResponse {
@@ -47,6 +50,7 @@ export class Play {
   constructor(
     private readonly store: EventStore,
     private readonly states: GameStates,
+    private readonly deadlines: DeadlineKeeper,
   ) {}
 
   /**
@@ -105,6 +109,7 @@ export class Play {
 
       const next = module.replay(state, decision.events);
       const version = game.version + decision.events.length;
+      const deadlines = this.deadlines.plan(game, seats, module.awaiting(next));
       const appended = await this.store.append(tx, game, {
         command: {
           type: String(s.command.type),
@@ -115,11 +120,13 @@ export class Play {
         },
         events: decision.events.map((e: { type: string }) => ({ type: e.type, payload: e })),
         status: module.isOver(next) ? 'finished' : 'active',
+        deadlines,
         snapshot: this.states.snapshotDue(game.version, version) ? next : undefined,
         // Delivered at commit, to every process listening (long-polls, SSE streams).
         notify: { channel: CHANNEL, payload: `${game.id}:${version}` },
       });
-      const accepted: Accepted = { game: { ...game, version }, seat, version, events: appended.events, state: next };
+      const due = await this.deadlines.schedule(tx, game.id, game.deadlines, deadlines);
+      const accepted: Accepted = { game: { ...game, version, deadlines }, seat, version, events: appended.events, state: next, due };
       if (s.idempotencyKey && callerId && respond) {
         const response = respond(accepted);
         await tx.query(
@@ -135,6 +142,7 @@ export class Play {
     const accepted = result.value;
     // Only once the transaction has committed may the cache hold the new state.
     if (accepted.events.length > 0) this.states.remember(s.gameId, accepted.version, accepted.state);
+    this.deadlines.ring(accepted.due ?? []);
     return accepted;
   }
 }

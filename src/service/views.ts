@@ -16,7 +16,7 @@ export interface SeatSummary {
 }
 
 export interface AwaitedView extends Awaited {
-  /** RFC 3339; null until the game has clocks (deadlines come with the clock). */
+  /** RFC 3339: when the server acts for the seat. Null in a view of an earlier version. */
   deadline: string | null;
 }
 
@@ -72,7 +72,7 @@ export class Views {
       seats: seats.map(summary),
       mySeat,
       view: module.view(state, mySeat),
-      awaiting: started ? module.awaiting(state).map((a) => ({ ...a, deadline: null })) : [],
+      awaiting: started ? module.awaiting(state).map((a) => ({ ...a, deadline: current ? deadlineFor(game, a) : null })) : [],
       legalCommands: started && current && mySeat !== null ? module.legalCommands(state, mySeat) : [],
     };
   }
@@ -107,7 +107,7 @@ export class Views {
     return out.sort(
       (a, b) =>
         Number(b.awaitingMe) - Number(a.awaitingMe) ||
-        deadlineOf(a.game, accountId).localeCompare(deadlineOf(b.game, accountId)) ||
+        myDeadline(a.game).localeCompare(myDeadline(b.game)) ||
         b.game.updatedAt.localeCompare(a.game.updatedAt),
     );
   }
@@ -120,7 +120,13 @@ export function seatOf(seats: SeatRow[], accountId: string | null): number | nul
 
 const summary = (s: SeatRow): SeatSummary => ({ seat: s.seat, player: s.handle, bot: s.bot });
 
-function deadlineOf(game: GameResource, _accountId: string): string {
+/** The stored deadline of an awaited seat (written when the situation opened). */
+function deadlineFor(game: GameRow, a: Awaited): string | null {
+  return game.deadlines.find((d) => d.seat === a.seat && d.windowId === a.windowId)?.deadline ?? null;
+}
+
+/** The caller's soonest deadline in a game, for sorting ('9999' when none). */
+function myDeadline(game: GameResource): string {
   const mine = game.awaiting.filter((a) => a.seat === game.mySeat && a.deadline);
   return mine.map((a) => a.deadline!).sort()[0] ?? '9999';
 }

@@ -4,6 +4,7 @@
 // Nothing here knows a game's rules; states are opaque JSON (snapshots only cache a fold of the log).
 
 import type pg from 'pg';
+import type { Deadline } from '../clock/deadlines.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { seatsColumn, type SeatRow } from './seats.ts';
 
@@ -13,6 +14,8 @@ export interface GameRow {
   status: GameStatus;
   options: Record<string, unknown>;
   version: number;
+  /** The deadline of every seat awaited now. */
+  deadlines: Deadline[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -42,6 +45,8 @@ export interface AppendInput {
   events: { type: string; payload: object }[];
   /** The game's status after these events. */
   status: GameStatus;
+  /** The deadlines of the seats awaited after these events. */
+  deadlines: Deadline[];
   /** A fold of the log at the new version, to store as a snapshot; omit when none is due. */
   snapshot?: unknown;
   /** A Postgres NOTIFY to send with the append: delivered to listeners if and when it commits. */
@@ -51,7 +56,7 @@ export interface AppendInput {
 /** Anything that runs queries: the pool, or a client inside a transaction. */
 export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
-const gameColumns = `id, module, status, options, version, created_at AS "createdAt", updated_at AS "updatedAt"`;
+const gameColumns = `id, module, status, options, version, deadlines, created_at AS "createdAt", updated_at AS "updatedAt"`;
 // The hot queries are named: each connection parses and plans them once (node-pg prepares a named
 // query on first use per connection).
 const GAME_WITH_SEATS = `SELECT ${gameColumns}, ${seatsColumn('games')} FROM games WHERE id = $1`;
@@ -85,8 +90,17 @@ export class EventStore {
     return { game, seats };
   }
 
-  async setStatus(db: Queryable, id: string, status: GameStatus): Promise<void> {
-    await db.query(`UPDATE games SET status = $2, updated_at = now() WHERE id = $1`, [id, status]);
+  async setStatus(db: Queryable, id: string, status: GameStatus, deadlines?: Deadline[]): Promise<void> {
+    await db.query(`UPDATE games SET status = $2, deadlines = COALESCE($3::jsonb, deadlines), updated_at = now() WHERE id = $1`, [
+      id,
+      status,
+      deadlines ? JSON.stringify(deadlines) : null,
+    ]);
+  }
+
+  /** Replaces the deadlines of the seats awaited now (a vacation moved them). */
+  async setDeadlines(db: Queryable, id: string, deadlines: Deadline[]): Promise<void> {
+    await db.query(`UPDATE games SET deadlines = $2::jsonb WHERE id = $1`, [id, JSON.stringify(deadlines)]);
   }
 
   /**
@@ -128,9 +142,9 @@ export class EventStore {
          SELECT $1::uuid, $7::int + e.n::int, command.seq, e.t, e.p::jsonb, command.accepted_at
          FROM command, unnest($8::text[], $9::text[]) WITH ORDINALITY AS e(t, p, n)
        ), moved AS (
-         UPDATE games SET version = $10::int, status = $11::text, updated_at = now() WHERE id = $1::uuid
+         UPDATE games SET version = $10::int, status = $11::text, deadlines = $12::jsonb, updated_at = now() WHERE id = $1::uuid
        )
-       SELECT seq AS "commandSeq", accepted_at AS "acceptedAt"${input.notify ? ', pg_notify($12::text, $13::text)' : ''} FROM command`,
+       SELECT seq AS "commandSeq", accepted_at AS "acceptedAt"${input.notify ? ', pg_notify($13::text, $14::text)' : ''} FROM command`,
       values: [
         game.id,
         input.command.type,
@@ -143,6 +157,7 @@ export class EventStore {
         input.events.map((e) => JSON.stringify(e.payload)),
         version,
         input.status,
+        JSON.stringify(input.deadlines),
         ...(input.notify ? [input.notify.channel, input.notify.payload] : []),
       ],
     });

@@ -1,7 +1,7 @@
 // The app as the process builds it, on a test database, for supertest.
 
 import pg from 'pg';
-import { buildApp, type App } from '../../src/app.ts';
+import { buildApp, type App, type AppSettings } from '../../src/app.ts';
 import { databaseOver, type Database } from '../../src/db/database.ts';
 import { readMigrations } from '../../src/db/migrations.ts';
 
@@ -11,10 +11,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A job worker that notices due jobs quickly, for tests with real short deadlines. */
+export const QUICK_WORKER = { concurrency: 4, pollIntervalMs: 100 } as const;
+
 /** buildApp() over a pool to `url`, ready for requests; `close` closes both. */
-export async function appOn(url: string): Promise<TestApp> {
+export async function appOn(url: string, settings: Partial<AppSettings> = {}): Promise<TestApp> {
   const db = databaseOver(new pg.Pool({ connectionString: url, max: 8, connectionTimeoutMillis: 10_000 }), await readMigrations());
-  const app = await buildApp({ readiness: db.readiness, pool: db.pool });
+  const app = await buildApp({ readiness: db.readiness, pool: db.pool, settings });
   await app.ready();
   return {
     app,

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { createLogger } from '../../src/config/logger.ts';
 import { migrate, readMigrations } from '../../src/db/migrations.ts';
+import { installJobQueue } from '../../src/jobs/queue.ts';
 
 export interface TestDatabase {
   name: string;
@@ -40,6 +41,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     const pool = new pg.Pool({ connectionString: database.url, max: 1 });
     try {
       await migrate(pool, await readMigrations(), { logger: silentLogger });
+      await installJobQueue(pool, silentLogger);
     } finally {
       await pool.end();
     }

@@ -61,7 +61,7 @@ export async function register(base: string, prefix = 'r'): Promise<HttpPlayer> 
 const TEAMS = ['judges', 'strontium-dogs', 'nikolai-dante', 'slaine'];
 
 /** Creates a game for these players (seat i = players[i]) and has each claim its seat; it starts. */
-export async function startGame(base: string, players: HttpPlayer[], options: { map?: string; seed?: string } = {}): Promise<string> {
+export async function startGame(base: string, players: HttpPlayer[], options: { map?: string; seed?: string; clock?: unknown } = {}): Promise<string> {
   const created = await call(base, 'POST', '/v1/games', {
     token: players[0]!.token,
     body: {
@@ -69,6 +69,7 @@ export async function startGame(base: string, players: HttpPlayer[], options: { 
       options: {
         map: options.map ?? 'dan-tanna-enid-blyton',
         ...(options.seed ? { seed: options.seed } : {}),
+        ...(options.clock ? { clock: options.clock } : {}),
         seats: players.map((_, i) => ({ team: TEAMS[i] })),
       },
     },
@@ -87,7 +88,7 @@ export interface GameAnswer {
   status: string;
   version: number;
   mySeat: number | null;
-  awaiting: { seat: number; situation: string; windowId: string }[];
+  awaiting: { seat: number; situation: string; windowId: string; deadline: string | null }[];
   legalCommands: ({ type: string } & Record<string, unknown>)[];
   view: Record<string, unknown>;
 }

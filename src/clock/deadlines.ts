@@ -1,0 +1,57 @@
+// Deadlines (timing.md): "A new deadline is set each time a seat becomes the actor or is asked."
+// After every accepted command the platform compares who is awaited now with who was awaited
+// before: a seat still awaited in the same window keeps its deadline; a seat newly asked gets one
+// from the game's clock, starting when its owner's vacation ends if they are away. Pure: `now`
+// and the pauses are given.
+
+import type { Awaited } from '../platform/game-module.ts';
+import { durationOf, type Clocks } from './clocks.ts';
+
+export interface Deadline {
+  seat: number;
+  windowId: string;
+  situation: string;
+  /** ISO 8601, UTC. */
+  deadline: string;
+}
+
+const keyOf = (d: { seat: number; windowId: string }) => `${d.windowId}:${d.seat}`;
+
+export function planDeadlines(
+  before: readonly Deadline[],
+  awaited: readonly Awaited[],
+  clocks: Clocks,
+  now: Date,
+  pausedUntil: (seat: number) => Date | null,
+): Deadline[] {
+  const kept = new Map(before.map((d) => [keyOf(d), d]));
+  return awaited.map((a) => {
+    const earlier = kept.get(keyOf(a));
+    if (earlier) return earlier;
+    const paused = pausedUntil(a.seat);
+    const start = paused && paused > now ? paused : now;
+    return { seat: a.seat, windowId: a.windowId, situation: a.situation, deadline: new Date(start.getTime() + durationOf(clocks, a.situation)).toISOString() };
+  });
+}
+
+/**
+ * One expiry job per open window, due when its last seat's deadline passes (a window's seats
+ * normally share one; a seat on vacation holds the window open for everyone). Returns the windows
+ * whose job must be added or moved, and those whose job is no longer needed.
+ */
+export function windowJobs(before: readonly Deadline[], after: readonly Deadline[]): { due: Map<string, string>; gone: string[] } {
+  const dueOf = (list: readonly Deadline[]) => {
+    const due = new Map<string, string>();
+    for (const d of list) if (!due.has(d.windowId) || due.get(d.windowId)! < d.deadline) due.set(d.windowId, d.deadline);
+    return due;
+  };
+  const was = dueOf(before);
+  const now = dueOf(after);
+  const due = new Map([...now].filter(([windowId, at]) => was.get(windowId) !== at));
+  const gone = [...was.keys()].filter((windowId) => !now.has(windowId));
+  return { due, gone };
+}
+
+/** Every deadline of `seat` moved later by `ms` (a vacation begins). */
+export const postpone = (deadlines: readonly Deadline[], seat: number, ms: number): Deadline[] =>
+  deadlines.map((d) => (d.seat === seat ? { ...d, deadline: new Date(Date.parse(d.deadline) + ms).toISOString() } : d));

@@ -1,0 +1,115 @@
+// Deadlines fire on time (issue 5, timing.md "How a deadline fires"): real short clocks, the real
+// job queue (graphile-worker) in the app's process, and the game's log as the witness.
+
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appOn, QUICK_WORKER, type TestApp } from '../support/app.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { call, readGame, register, startGame, type GameAnswer, type HttpPlayer } from '../support/http-client.ts';
+
+let db: TestDatabase;
+let t: TestApp;
+let base: string;
+let players: HttpPlayer[];
+
+beforeAll(async () => {
+  db = await createTestDatabase({ migrate: true });
+  t = await appOn(db.url, { worker: QUICK_WORKER });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  players = await Promise.all([0, 1].map(() => register(base, 'clock')));
+});
+
+afterAll(async () => {
+  await t?.close();
+  await db?.drop();
+});
+
+/** Reads the game until `done` holds, for at most `ms`. */
+async function until(id: string, done: (g: GameAnswer) => boolean, ms: number): Promise<GameAnswer> {
+  const stop = Date.now() + ms;
+  for (;;) {
+    const game = await readGame(base, id, null);
+    if (done(game) || Date.now() > stop) return game;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function systemCommands(id: string): Promise<{ type: string; payload: { windowId: string }; accepted_at: Date }[]> {
+  const { rows } = await t.db.pool.query(`SELECT type, payload, accepted_at FROM commands WHERE game_id = $1 AND sender_kind = 'system' ORDER BY seq`, [id]);
+  return rows;
+}
+
+describe('deadlines', () => {
+  it('every awaited seat carries its deadline, from the game clock', async () => {
+    const before = Date.now();
+    const id = await startGame(base, players, { clock: 'live' });
+    const game = await readGame(base, id, players[0]!);
+    expect(game.awaiting.map((a) => a.situation)).toEqual(['setup', 'setup']);
+    for (const a of game.awaiting) {
+      const due = Date.parse(a.deadline!);
+      expect(due).toBeGreaterThanOrEqual(before + 3 * 60_000 - 50);
+      expect(due).toBeLessThanOrEqual(Date.now() + 3 * 60_000);
+    }
+  });
+
+  it('a game created without a clock gets the daily one', async () => {
+    const id = await startGame(base, players);
+    const game = await readGame(base, id, null);
+    const hours = (Date.parse(game.awaiting[0]!.deadline!) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
+  });
+
+  it('refuses a clock it does not know, or durations out of range', async () => {
+    for (const clock of ['hourly', { turn: 0 }, { turn: 1e9 }, { lunch: 5 }, { turn: 'ten' }]) {
+      const res = await call(base, 'POST', '/v1/games', {
+        token: players[0]!.token,
+        body: { game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', clock, seats: [{ team: 'judges' }, { team: 'slaine' }] } },
+      });
+      expect(res.status, JSON.stringify(clock)).toBe(400);
+    }
+  });
+
+  it('set-up choices not made in time are made for the seats, once', async () => {
+    const id = await startGame(base, players, { clock: { setup: 0.3 } });
+    const opened = await readGame(base, id, null);
+    const deadline = Date.parse(opened.awaiting[0]!.deadline!);
+    const game = await until(id, (g) => g.awaiting.every((a) => a.situation !== 'setup'), 5_000);
+    expect(game.awaiting.map((a) => a.situation)).toEqual(['turn']);
+    const fired = await systemCommands(id);
+    expect(fired.map((c) => c.type)).toEqual(['EXPIRE_WINDOW']);
+    expect(fired[0]!.accepted_at.getTime()).toBeGreaterThanOrEqual(deadline);
+    expect(fired[0]!.accepted_at.getTime() - deadline).toBeLessThan(2_000);
+  });
+
+  it('with nobody playing, every clock runs out in turn and the game still ends (R33)', async () => {
+    const id = await startGame(base, players, { clock: { setup: 0.1, turn: 0.1, defence: 0.1, interrupt: 0.1 } });
+    const game = await until(id, (g) => g.status === 'finished', 20_000);
+    expect(game.status).toBe('finished');
+    const fired = await systemCommands(id);
+    expect(fired.length).toBeGreaterThan(2);
+    // Each window expired at most once.
+    const windows = fired.map((c) => c.payload.windowId);
+    expect(new Set(windows).size).toBe(windows.length);
+    const { rows } = await t.db.pool.query(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key LIKE $1`, [`expire:${id}:%`]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('a window closed by the players takes its job with it', async () => {
+    const id = await startGame(base, players, { clock: 'daily' });
+    const { rows: before } = await t.db.pool.query(`SELECT key FROM graphile_worker.jobs WHERE key LIKE $1`, [`expire:${id}:%`]);
+    expect(before).toHaveLength(1);
+    // Both seats make every set-up choice: the set-up window closes.
+    for (;;) {
+      const awaited = (await readGame(base, id, null)).awaiting.find((a) => a.situation === 'setup');
+      if (!awaited) break;
+      const p = players[awaited.seat]!;
+      const game = await readGame(base, id, p);
+      const res = await call(base, 'POST', `/v1/games/${id}/commands`, { token: p.token, body: game.legalCommands[0] });
+      expect(res.status, res.text).toBe(200);
+    }
+    const { rows: after } = await t.db.pool.query(`SELECT key FROM graphile_worker.jobs WHERE key LIKE $1`, [`expire:${id}:%`]);
+    expect(after.map((r) => r.key)).not.toContain(before[0].key);
+  });
+});
