@@ -4,13 +4,15 @@
 import { RuleError } from '../../platform/game-module.ts';
 import type { Command, CommandType } from './types.ts';
 
-export type FieldKind = 'string' | 'space' | 'cards' | 'spaces' | 'boolean' | 'defence' | 'rallyMoves';
+export type FieldKind = 'string' | 'space' | 'cards' | 'spaces' | 'boolean' | 'defence' | 'rallyMoves' | 'interruptOrder' | 'defenceOrder';
 
 const DEFENCES = ['BLOCK', 'DEFLECT', 'PRECOG', 'COVER'];
+const INTERRUPT_ORDERS = ['ask', 'never', 'endOfTurnOnly'];
+const DEFENCE_ORDERS = ['ask', 'always', 'never'];
 
 const targeted = { character: 'string', card: 'string', defender: 'string' } as const;
 
-/** Required fields per command type; `windowId` is optional on every player command. */
+/** Required fields per command type; `windowId` is optional on every player command but SET_ORDERS. */
 export const COMMAND_FIELDS: Record<CommandType, Record<string, FieldKind>> = {
   ASSIGN_STARTING_CARDS: { character: 'string', cards: 'spaces' },
   DEPLOY: { character: 'string', space: 'space' },
@@ -32,11 +34,18 @@ export const COMMAND_FIELDS: Record<CommandType, Record<string, FieldKind>> = {
   PSI_DISCARD: { character: 'string', card: 'string' },
   CLAIM_INTERRUPT: { card: 'string' },
   PASS_INTERRUPT: {},
+  SET_ORDERS: {},
   EXPIRE_WINDOW: { windowId: 'string' },
 };
 
-/** Optional fields beyond `windowId`. */
-const OPTIONAL_FIELDS: Partial<Record<CommandType, Record<string, FieldKind>>> = { SNIPE: { hiEx: 'boolean' } };
+/** Optional fields beyond `windowId`. SET_ORDERS needs at least one of its two. */
+export const OPTIONAL_FIELDS: Partial<Record<CommandType, Record<string, FieldKind>>> = {
+  SNIPE: { hiEx: 'boolean' },
+  SET_ORDERS: { interrupt: 'interruptOrder', defence: 'defenceOrder' },
+};
+
+/** Commands that answer no window, so carry no `windowId`: the deadline, and standing orders (R34). */
+const WITHOUT_WINDOW: readonly CommandType[] = ['EXPIRE_WINDOW', 'SET_ORDERS'];
 
 const isSpace = (v: unknown) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 40;
 const isString = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 64;
@@ -51,6 +60,10 @@ function fits(kind: FieldKind, v: unknown): boolean {
       return typeof v === 'boolean';
     case 'defence':
       return DEFENCES.includes(v as string);
+    case 'interruptOrder':
+      return INTERRUPT_ORDERS.includes(v as string);
+    case 'defenceOrder':
+      return DEFENCE_ORDERS.includes(v as string);
     case 'cards':
       return Array.isArray(v) && v.length <= 7 && v.every(isString);
     case 'spaces':
@@ -82,7 +95,7 @@ export function parseCommand(input: unknown): Command | RuleError {
     // Never String(body.type): a JSON object such as {"toString": 1} cannot be turned into text.
     return new RuleError('INVALID_COMMAND', typeof type === 'string' ? `Unknown command type "${type}".` : 'A command\'s "type" is a string naming a command.');
   const required = COMMAND_FIELDS[type];
-  const optional: Record<string, FieldKind> = { ...OPTIONAL_FIELDS[type], ...(type === 'EXPIRE_WINDOW' ? {} : { windowId: 'string' }) };
+  const optional: Record<string, FieldKind> = { ...OPTIONAL_FIELDS[type], ...(WITHOUT_WINDOW.includes(type) ? {} : { windowId: 'string' }) };
   for (const [field, kind] of Object.entries(required))
     if (!fits(kind, body[field])) return new RuleError('INVALID_COMMAND', `${type}: "${field}" is missing or malformed.`);
   for (const [field, value] of Object.entries(body)) {
@@ -91,6 +104,8 @@ export function parseCommand(input: unknown): Command | RuleError {
     if (!kind) return new RuleError('INVALID_COMMAND', `${type}: unexpected field "${field}".`);
     if (value !== undefined && !fits(kind, value)) return new RuleError('INVALID_COMMAND', `${type}: "${field}" is malformed.`);
   }
+  if (type === 'SET_ORDERS' && body.interrupt === undefined && body.defence === undefined)
+    return new RuleError('INVALID_COMMAND', 'SET_ORDERS: give "interrupt", "defence" or both.');
   return body as unknown as Command;
 }
 
@@ -99,6 +114,16 @@ const FIELD_SCHEMAS: Record<FieldKind, object> = {
   space: { type: 'integer', minimum: 1, maximum: 40, description: 'A space designation, 1–40.' },
   boolean: { type: 'boolean' },
   defence: { type: 'string', enum: DEFENCES },
+  interruptOrder: {
+    type: 'string',
+    enum: INTERRUPT_ORDERS,
+    description: 'Interrupt windows: `ask` (default), `never`, or `endOfTurnOnly` (only after an end of turn).',
+  },
+  defenceOrder: {
+    type: 'string',
+    enum: DEFENCE_ORDERS,
+    description: 'Defences: `ask` (default), `always` (the server defends with the first eligible card in hand order), `never` (take the damage).',
+  },
   cards: { type: 'array', maxItems: 7, items: { type: 'string', minLength: 1, maxLength: 64 }, description: 'Card ids from your hand.' },
   spaces: { type: 'array', minItems: 1, maxItems: 2, items: { type: 'integer', minimum: 1, maximum: 40 }, description: 'Map card designations.' },
   rallyMoves: {
@@ -125,7 +150,20 @@ export function commandSchemas(): { type: CommandType; schema: object }[] {
       const fields = { ...COMMAND_FIELDS[type], ...OPTIONAL_FIELDS[type] };
       const properties: Record<string, object> = { type: { type: 'string', const: type } };
       for (const [field, kind] of Object.entries(fields)) properties[field] = FIELD_SCHEMAS[kind];
+      if (type === 'SET_ORDERS') return { type, schema: setOrdersSchema(properties) };
       properties.windowId = { type: 'string', maxLength: 64, description: 'The window you answer; refused as WINDOW_CLOSED once it has closed.' };
       return { type, schema: { type: 'object', title: type, required: ['type', ...Object.keys(COMMAND_FIELDS[type])], properties } };
     });
+}
+
+/** SET_ORDERS answers no window: no `windowId`, and at least one of its two orders. */
+function setOrdersSchema(properties: Record<string, object>): object {
+  return {
+    type: 'object',
+    title: 'SET_ORDERS',
+    description: 'Your standing orders, private to you; accepted at any moment until the game is over. Not a move: never in legalCommands.',
+    required: ['type'],
+    anyOf: [{ required: ['interrupt'] }, { required: ['defence'] }],
+    properties,
+  };
 }

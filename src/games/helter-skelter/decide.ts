@@ -19,6 +19,7 @@ import { parseCommand } from './commands.ts';
 import { defend, expireDefence, psiDiscard, takeDamage } from './defences.ts';
 import { check, Draft } from './draft.ts';
 import { claimInterrupt, expireInterruptWindow, openInterruptWindow, passInterrupt } from './interrupts.ts';
+import { setOrders } from './orders.ts';
 import { assignForLateSeats, assignStartingCards } from './setup.ts';
 import { deploy, endTurn } from './turn.ts';
 import type { Command, Event, GameState, Seat } from './types.ts';
@@ -66,6 +67,8 @@ function decideForSeat(d: Draft, seat: Seat, cmd: Command): void {
   check(cmd.type !== 'EXPIRE_WINDOW', 'SYSTEM_ONLY', 'Only the server expires windows.');
   const sit = s.situation;
   check(sit.kind !== 'over', 'GAME_OVER', 'The game is over.');
+  // Standing orders are a setting, not a move: any seat, at any moment, whoever is awaited (R34).
+  if (cmd.type === 'SET_ORDERS') return setOrders(d, seat, cmd);
   if (cmd.windowId !== undefined)
     check(cmd.windowId === sit.windowId, 'WINDOW_CLOSED', `Window ${cmd.windowId} is closed; ${sit.windowId} is open.`);
 

@@ -9,6 +9,7 @@ import { paysAction, showsCharacter } from './costs.ts';
 import { dealDamageToAll } from './damage.ts';
 import { check, type Draft } from './draft.ts';
 import { openInterruptWindow } from './interrupts.ts';
+import { defenceOrderFor } from './orders.ts';
 import { hasSpecial, symbolFor } from './state.ts';
 import type {
   Attack,
@@ -78,10 +79,45 @@ export function hasChoice(s: GameState, attack: Attack, defenderId: CharacterId)
   return attack.action === 'PSI' ? psiDiscards(s, defenderId).length > 0 : defenceOptions(s, attack, defenderId).length > 0;
 }
 
-/** Names the defenders; those with nothing to decide take the damage at once. */
+/**
+ * Names the defenders. Those whose owner's standing orders decide for them (R35) are decided at
+ * once, in the order named; those with nothing to decide take the damage (R14).
+ */
 export function declareAttack(d: Draft, attack: Attack, defenders: CharacterId[]): void {
   d.emit({ type: 'AttackDeclared', windowId: d.nextWindowId(), attack, defenders });
+  for (const id of defenders) {
+    const order = defenceOrderFor(d.state, id);
+    if (order !== 'ask') decideUnasked(d, attack, id, order === 'always');
+  }
   settleDefenders(d);
+}
+
+function emitDefence(d: Draft, seat: Seat, defender: CharacterId, option: DefenceOption): void {
+  d.emit({ type: 'CardsDiscarded', seat, cards: [option.card], reason: option.defence });
+  d.emit({ type: 'DefenderDecided', character: defender, choice: { kind: 'defended', defence: option.defence, card: option.card } });
+}
+
+function emitPsiDiscard(d: Draft, seat: Seat, defender: CharacterId, card: CardId): void {
+  d.emit({ type: 'CardsDiscarded', seat, cards: [card], reason: 'PSI' });
+  d.emit({ type: 'DefenderDecided', character: defender, choice: { kind: 'discarded', card } });
+}
+
+/**
+ * The server decides a defender for its owner: when the defence deadline passes, or by standing
+ * orders. Against PSI the first card in hand order with the defender's symbol is discarded (R15,
+ * R37); otherwise, when `defend` is set (`defence: always`), the first card in hand order that pays
+ * a defence against this attack is spent on it (R38); else the damage is taken.
+ */
+function decideUnasked(d: Draft, attack: Attack, defender: CharacterId, defend: boolean): void {
+  const seat = d.state.characters[defender]!.seat;
+  if (attack.action === 'PSI') {
+    const card = psiDiscards(d.state, defender)[0];
+    if (card) return emitPsiDiscard(d, seat, defender, card);
+  } else if (defend) {
+    const option = defenceOptions(d.state, attack, defender)[0];
+    if (option) return emitDefence(d, seat, defender, option);
+  }
+  d.emit({ type: 'DefenderDecided', character: defender, choice: { kind: 'damage' } });
 }
 
 function openDefence(s: GameState) {
@@ -110,8 +146,7 @@ export function defend(d: Draft, seat: Seat, cmd: Defend): void {
   if (cmd.defence === 'COVER')
     check(c.space !== null && boardFor(d.state.map).isCover(c.space), 'NOT_ON_COVER', `${c.id} is not on a cover space.`);
   check(paysDefence(d.state, cmd.defence, cmd.card, c), 'WRONG_SYMBOL', `${cmd.card} cannot pay for ${c.id}'s ${cmd.defence}.`);
-  d.emit({ type: 'CardsDiscarded', seat, cards: [cmd.card], reason: cmd.defence });
-  d.emit({ type: 'DefenderDecided', character: c.id, choice: { kind: 'defended', defence: cmd.defence, card: cmd.card } });
+  emitDefence(d, seat, c.id, { defence: cmd.defence, card: cmd.card });
   settleDefenders(d);
 }
 
@@ -135,25 +170,15 @@ export function psiDiscard(d: Draft, seat: Seat, cmd: PsiDiscard): void {
     'WRONG_SYMBOL',
     `${cmd.card} does not show ${cmd.character}'s character symbol.`,
   );
-  d.emit({ type: 'CardsDiscarded', seat, cards: [cmd.card], reason: 'PSI' });
-  d.emit({ type: 'DefenderDecided', character: cmd.character, choice: { kind: 'discarded', card: cmd.card } });
+  emitPsiDiscard(d, seat, cmd.character, cmd.card);
   settleDefenders(d);
 }
 
 /** The defence deadline passed: undecided defenders take the damage (PSI: the first eligible card goes). */
 export function expireDefence(d: Draft): void {
   const w = openDefence(d.state);
-  for (const defender of w.defenders) {
-    if (defender.choice.kind !== 'undecided') continue;
-    const seat = d.state.characters[defender.character]!.seat;
-    const discard = w.attack.action === 'PSI' ? psiDiscards(d.state, defender.character)[0] : undefined;
-    if (discard) {
-      d.emit({ type: 'CardsDiscarded', seat, cards: [discard], reason: 'PSI' });
-      d.emit({ type: 'DefenderDecided', character: defender.character, choice: { kind: 'discarded', card: discard } });
-    } else {
-      d.emit({ type: 'DefenderDecided', character: defender.character, choice: { kind: 'damage' } });
-    }
-  }
+  for (const defender of w.defenders)
+    if (defender.choice.kind === 'undecided') decideUnasked(d, w.attack, defender.character, false);
   settleDefenders(d);
 }
 

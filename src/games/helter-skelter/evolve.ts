@@ -1,6 +1,7 @@
 // evolve: how each event changes the state. No decisions are made here: every outcome (which
 // cards were drawn, who won a window) is already in the event, so replay never re-rolls.
 
+import { cloneOrders } from './orders.ts';
 import { cloneAttack, cloneChoice, cloneState } from './state.ts';
 import type { Event, GameState } from './types.ts';
 
@@ -157,6 +158,9 @@ export function applyEvent(s: GameState, e: Event): void {
       s.activeTurnEnded = false;
       s.activitySinceMarker = false;
       s.quietTurns = e.quietTurns;
+      return;
+    case 'OrdersSet':
+      s.seats[e.seat]!.orders = cloneOrders(e.orders);
       return;
     case 'GameEnded':
       s.winners = e.winners.slice();

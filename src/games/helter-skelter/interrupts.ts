@@ -5,6 +5,7 @@
 
 import { cardById } from './content/index.ts';
 import { check, type Draft } from './draft.ts';
+import { interruptOrderAsks } from './orders.ts';
 import { isOver, seatsAfter } from './state.ts';
 import { finishNormalTurn, resumeTurn, returnToActivePlayer } from './turn.ts';
 import type { CardId, ClaimInterrupt, GameState, Seat } from './types.ts';
@@ -16,11 +17,14 @@ export const holdsInterrupt = (s: GameState, seat: Seat): boolean => s.seats[sea
 
 /**
  * Opens the window after an action or an end of turn. Eligible: every seat still in the game
- * except the one that acted, nearest in turn order first. With nobody to ask it closes at once.
+ * except the one that acted, nearest in turn order first, that holds an INTERRUPT card (R11) and
+ * whose standing orders let it be asked now (R35). With nobody to ask it closes at once.
  */
 export function openInterruptWindow(d: Draft, actedSeat: Seat, actedInterrupting: boolean, after: 'action' | 'endOfTurn'): void {
   if (isOver(d.state)) return;
-  const eligible = seatsAfter(d.state, actedSeat).filter((seat) => holdsInterrupt(d.state, seat));
+  const eligible = seatsAfter(d.state, actedSeat).filter(
+    (seat) => holdsInterrupt(d.state, seat) && interruptOrderAsks(d.state, seat, after),
+  );
   if (eligible.length === 0) {
     continueAfterWindow(d, actedSeat, actedInterrupting, after, null);
     return;
@@ -67,6 +71,16 @@ export function windowOutcome(answers: Record<string, CardId | null>, eligible: 
   return { winner: null, card: null };
 }
 
+/**
+ * How the race went, for the closing event (R36): who claimed (nearest first; their cards stay
+ * secret) and which rule picked the winner.
+ */
+export function raceOf(answers: Record<string, CardId | null>, eligible: readonly Seat[]) {
+  const claimants = eligible.filter((seat) => Boolean(answers[String(seat)]));
+  const decidedBy = claimants.length > 1 ? ('NEAREST_IN_TURN_ORDER' as const) : claimants.length === 1 ? ('ONLY_CLAIM' as const) : null;
+  return { claimants, decidedBy };
+}
+
 function settleWindow(d: Draft, expired: boolean): void {
   const w = openWindow(d.state);
   const outcome = windowOutcome(w.answers, w.eligible, expired);
@@ -74,7 +88,8 @@ function settleWindow(d: Draft, expired: boolean): void {
   if (outcome.winner !== null) {
     d.emit({ type: 'CardsDiscarded', seat: outcome.winner, cards: [outcome.card!], reason: 'INTERRUPT' });
   }
-  d.emit({ type: 'InterruptWindowClosed', windowId: w.windowId, winner: outcome.winner });
+  const { claimants, decidedBy } = raceOf(w.answers, w.eligible);
+  d.emit({ type: 'InterruptWindowClosed', windowId: w.windowId, winner: outcome.winner, claimants, decidedBy, expired });
   continueAfterWindow(d, w.actedSeat, w.actedInterrupting, w.after, outcome.winner);
 }
 

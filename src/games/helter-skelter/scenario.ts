@@ -6,6 +6,7 @@ import { seedRng } from '../../platform/random.ts';
 import { boardFor } from './board/index.ts';
 import { TEAMS, characterDef } from './content/index.ts';
 import { initialState } from './setup.ts';
+import { cloneOrders, DEFAULT_ORDERS } from './orders.ts';
 import type { CardId, CharacterId, Fragment, GameState, MapId, Seat, SpaceId, TeamId } from './types.ts';
 
 export interface ScenarioCharacter {
@@ -62,6 +63,7 @@ export function fromScenario(sc: Scenario): GameState {
       fragments: seat.fragments ?? 0,
       kills: (seat.kills ?? []).slice(),
       eliminated: false,
+      orders: cloneOrders(DEFAULT_ORDERS),
     };
   });
   const characters: GameState['characters'] = {};

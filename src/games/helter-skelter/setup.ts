@@ -6,6 +6,7 @@ import { MAP_IDS } from './board/board.ts';
 import { MAP_CARDS, TEAMS } from './content/index.ts';
 import { TEAM_IDS } from './content/types.ts';
 import { check, type Draft } from './draft.ts';
+import { cloneOrders, DEFAULT_ORDERS } from './orders.ts';
 import { fromScenario } from './scenario.ts';
 import { beginNormalTurn } from './turn.ts';
 import { charactersOf, hasSpecial } from './state.ts';
@@ -70,6 +71,7 @@ export function initialState(setup: GameSetup): GameState {
       fragments: 0,
       kills: [],
       eliminated: false,
+      orders: cloneOrders(DEFAULT_ORDERS),
     };
   });
 

@@ -3,6 +3,7 @@
 
 import { characterDef, symbolOf, TEAMS } from './content/index.ts';
 import type { CharacterDef, Special } from './content/types.ts';
+import { cloneOrders, DEFAULT_ORDERS } from './orders.ts';
 import type {
   Attack,
   CardId,
@@ -64,6 +65,8 @@ function cloneSeat(seat: SeatState): SeatState {
     fragments: seat.fragments,
     kills: seat.kills.slice(),
     eliminated: seat.eliminated,
+    // A state saved before standing orders existed has none: the default applies.
+    orders: cloneOrders(seat.orders ?? DEFAULT_ORDERS),
   };
 }
 

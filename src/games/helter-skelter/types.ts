@@ -51,6 +51,19 @@ export interface SeatState {
   /** Enemy characters this seat has killed, each worth a point. */
   kills: CharacterId[];
   eliminated: boolean;
+  /** The seat's standing orders (orders.ts): private to it. */
+  orders: StandingOrders;
+}
+
+/** Whether the seat is asked in interrupt windows: always, never, or only after an end of turn. */
+export type InterruptOrder = 'ask' | 'never' | 'endOfTurnOnly';
+/** Whether the seat is asked to defend: always asked, or the server defends for it, or it takes the damage. */
+export type DefenceOrder = 'ask' | 'always' | 'never';
+
+/** timing.md, "Standing orders": applied the moment a situation would ask the seat. */
+export interface StandingOrders {
+  interrupt: InterruptOrder;
+  defence: DefenceOrder;
 }
 
 export interface Fragment {
@@ -162,6 +175,8 @@ export type TakeDamage = WithWindow & { type: 'TAKE_DAMAGE'; character: Characte
 export type PsiDiscard = WithWindow & { type: 'PSI_DISCARD'; character: CharacterId; card: CardId };
 export type ClaimInterrupt = WithWindow & { type: 'CLAIM_INTERRUPT'; card: CardId };
 export type PassInterrupt = WithWindow & { type: 'PASS_INTERRUPT' };
+/** A setting, not a move: accepted at any moment of the game, answers no window (so has no windowId). */
+export type SetOrders = { type: 'SET_ORDERS'; interrupt?: InterruptOrder; defence?: DefenceOrder; windowId?: never };
 /** System only: the deadline of `windowId` has passed. Ignored when that window is no longer open. */
 export type ExpireWindow = { type: 'EXPIRE_WINDOW'; windowId: string };
 
@@ -176,6 +191,7 @@ export type Command =
   | PsiDiscard
   | ClaimInterrupt
   | PassInterrupt
+  | SetOrders
   | ExpireWindow;
 export type CommandType = Command['type'];
 
@@ -208,11 +224,23 @@ export type Event =
       eligible: Seat[];
     }
   | { type: 'InterruptAnswered'; windowId: string; seat: Seat; card: CardId | null }
-  | { type: 'InterruptWindowClosed'; windowId: string; winner: Seat | null }
+  | {
+      type: 'InterruptWindowClosed';
+      windowId: string;
+      winner: Seat | null;
+      /** Seats that claimed before the close, nearest in turn order from the acted seat first. */
+      claimants: Seat[];
+      /** Why the winner won: the nearest of several claims, the only claim, or no claim at all. */
+      decidedBy: 'NEAREST_IN_TURN_ORDER' | 'ONLY_CLAIM' | null;
+      /** Closed by its deadline rather than by the seats' answers. */
+      expired: boolean;
+    }
   | { type: 'TurnEnded'; seat: Seat; interrupting: boolean }
   | { type: 'CardsDrawn'; seat: Seat; cards: CardId[] }
   | { type: 'DeckReshuffled'; seat: Seat; order: CardId[]; rng: RngState }
   | { type: 'MarkerPassed'; seat: Seat; quietTurns: number }
+  /** The seat's orders after the change, in full. Others see only `{ type: 'OrdersSet' }` (view.ts). */
+  | { type: 'OrdersSet'; seat: Seat; orders: StandingOrders }
   | { type: 'GameEnded'; winners: Seat[]; reason: 'points' | 'elimination' | 'stalemate' };
 
 export type EventType = Event['type'];

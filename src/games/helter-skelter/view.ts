@@ -1,11 +1,12 @@
 // What each seat may see (api.md, "Views and hidden information"): its own hand, its own secret
-// starting map cards and its own interrupt answers. Everyone sees the board, health, scores,
+// starting map cards, its own standing orders and its own interrupt answers. Everyone sees the board, health, scores,
 // discard piles, deck and hand sizes, whose turn it is and who is awaited. Nobody sees deck order,
 // other hands, or undeployed characters' cards. Spectators (seat null) see what every player sees.
 
 import type { Seat } from '../../platform/game-module.ts';
+import { cloneOrders } from './orders.ts';
 import { maxHealth, points } from './state.ts';
-import type { Attack, CardId, CharacterId, DefenderChoice, Event, Fragment, GameState, MapId, SpaceId } from './types.ts';
+import type { Attack, CardId, CharacterId, DefenderChoice, Event, Fragment, GameState, MapId, SpaceId, StandingOrders } from './types.ts';
 
 export interface SeatView {
   seat: Seat;
@@ -21,6 +22,8 @@ export interface SeatView {
   hand?: CardId[];
   /** Only in the viewer's own seat, during set-up: map cards not yet assigned. */
   mapCards?: SpaceId[];
+  /** Only in the viewer's own seat: its standing orders (R34). */
+  orders?: StandingOrders;
 }
 
 export interface CharacterView {
@@ -84,6 +87,7 @@ export function view(s: GameState, viewer: Seat | null): GameView {
       discard: seat.discard.slice(),
       ...(sees(i) ? { hand: seat.hand.slice() } : {}),
       ...(sees(i) && s.situation.kind === 'setup' ? { mapCards: seat.mapCards.slice() } : {}),
+      ...(sees(i) ? { orders: cloneOrders(seat.orders) } : {}),
     })),
     characters: Object.values(s.characters).map((c) => ({
       id: c.id,
@@ -134,11 +138,14 @@ function situationView(s: GameState, viewer: Seat | null): SituationView {
 
 /** Events as a reader may see them: hidden cards removed, counts kept. */
 export type VisibleEvent =
-  | Exclude<Event, { type: 'CardsDrawn' | 'DeckReshuffled' | 'StartingCardsAssigned' | 'InterruptAnswered' }>
+  | Exclude<Event, { type: 'CardsDrawn' | 'DeckReshuffled' | 'StartingCardsAssigned' | 'InterruptAnswered' | 'OrdersSet' }>
   | { type: 'CardsDrawn'; seat: Seat; count: number; cards?: CardId[] }
   | { type: 'DeckReshuffled'; seat: Seat; size: number }
   | { type: 'StartingCardsAssigned'; seat: Seat; character: CharacterId; cards?: SpaceId[]; byServer: boolean }
-  | { type: 'InterruptAnswered'; windowId: string; seat: Seat; card?: CardId | null };
+  | { type: 'InterruptAnswered'; windowId: string; seat: Seat; card?: CardId | null }
+  /** The seat's own; every other reader sees only that some seat changed its orders (R39). */
+  | { type: 'OrdersSet'; seat: Seat; orders: StandingOrders }
+  | { type: 'OrdersSet' };
 
 /**
  * The event as `reader` may see it. The PRNG state in events is never shown: it would let a
@@ -156,6 +163,8 @@ export function redact(e: Event, reader: Seat | null): VisibleEvent {
     }
     case 'InterruptAnswered':
       return e.seat === reader ? { ...e } : { type: e.type, windowId: e.windowId, seat: e.seat };
+    case 'OrdersSet':
+      return e.seat === reader ? { type: e.type, seat: e.seat, orders: cloneOrders(e.orders) } : { type: e.type };
     default:
       return e;
   }

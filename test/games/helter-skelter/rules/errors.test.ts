@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { helterSkelter } from '../../../../src/games/helter-skelter/index.ts';
-import type { Command, GameState } from '../../../../src/games/helter-skelter/types.ts';
+import type { Command, GameState, Move } from '../../../../src/games/helter-skelter/types.ts';
 import { RuleError } from '../../../../src/platform/game-module.ts';
 import { DAN_TANNA, findPair, TestGame, wild } from '../support.ts';
 import { interrupts, padding, showingNoInterrupt, systemDecide } from './support-part1.ts';
@@ -24,7 +24,7 @@ function twoSeats(): TestGame {
   });
 }
 
-const move = (to: number, card = dredd[0]!): Command => ({ type: 'MOVE', character: 'dredd', to, cards: [card] });
+const move = (to: number, card = dredd[0]!): Move => ({ type: 'MOVE', character: 'dredd', to, cards: [card] });
 const windowId = (g: TestGame) => (g.situation.kind === 'over' ? '' : g.situation.windowId);
 
 /** The code of a refusal for any input (bodies that are not even Command-shaped included). */
