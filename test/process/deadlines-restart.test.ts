@@ -1,0 +1,80 @@
+// A deadline survives the death of the process that set it (issue 5, timing.md "How a deadline
+// fires": "Jobs survive process restarts and run once"). A real server process opens a window,
+// is killed outright before the deadline, and a new process on the same database fires it, once.
+
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { readGame, register, startGame } from '../support/http-client.ts';
+import { startService, stopLeftoverServices } from '../support/service-process.ts';
+
+let database: TestDatabase;
+let pool: pg.Pool;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ migrate: true });
+  pool = new pg.Pool({ connectionString: database.url, max: 2 });
+});
+
+afterAll(async () => {
+  await stopLeftoverServices();
+  await pool?.end();
+  await database?.drop();
+});
+
+const env = () => ({ DATABASE_URL: database.url, PORT: '0', LOG_LEVEL: 'info', JOB_POLL_INTERVAL_MS: '200', RATE_LIMIT_PER_MINUTE: '0' });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function expiries(gameId: string, windowId: string): Promise<{ acceptedAt: Date }[]> {
+  const { rows } = await pool.query(
+    `SELECT accepted_at AS "acceptedAt" FROM commands
+      WHERE game_id = $1 AND sender_kind = 'system' AND type = 'EXPIRE_WINDOW' AND payload->>'windowId' = $2`,
+    [gameId, windowId],
+  );
+  return rows;
+}
+
+const jobsFor = async (gameId: string, windowId: string): Promise<number> =>
+  (await pool.query(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key = $1`, [`expire:${gameId}:${windowId}`])).rows[0].n;
+
+describe('a deadline set by a process that dies', () => {
+  it('fires once, in the next process on the same database', async () => {
+    const first = await startService(env());
+    const players = await Promise.all([0, 1].map(() => register(first.url, 'restart')));
+    const id = await startGame(first.url, players, { clock: { setup: 1.5 } });
+    const opened = await readGame(first.url, id, null);
+    expect(opened.awaiting.map((a) => a.situation)).toEqual(['setup', 'setup']);
+    const { windowId } = opened.awaiting[0]!;
+    const deadline = Date.parse(opened.awaiting[0]!.deadline!);
+
+    // Killed outright while the window is open: no shutdown, no chance to run the job.
+    expect(Date.now()).toBeLessThan(deadline);
+    expect(await first.stop('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
+    expect(await jobsFor(id, windowId)).toBe(1);
+
+    // The deadline passes with no process running: nothing fires.
+    while (Date.now() < deadline + 300) await sleep(50);
+    expect(await expiries(id, windowId)).toEqual([]);
+
+    // A new process picks the overdue job up (its worker looks for due jobs at start and every 200 ms).
+    const second = await startService(env());
+    const stop = Date.now() + 15_000;
+    while ((await expiries(id, windowId)).length === 0 && Date.now() < stop) await sleep(50);
+    const fired = await expiries(id, windowId);
+    expect(fired).toHaveLength(1);
+    expect(fired[0]!.acceptedAt.getTime()).toBeGreaterThanOrEqual(deadline);
+
+    // Nothing fires it again: a few more polls later there is still exactly one.
+    await sleep(800);
+    expect(await expiries(id, windowId)).toHaveLength(1);
+    expect(await jobsFor(id, windowId)).toBe(0);
+    const game = await readGame(second.url, id, null);
+    expect(game.status).toBe('active');
+    expect(game.awaiting.map((a) => a.situation)).toEqual(['turn']);
+    const { rows } = await pool.query(`SELECT count(*)::int AS n FROM events WHERE game_id = $1 AND type = 'SetupCompleted'`, [id]);
+    expect(rows[0].n).toBe(1);
+    // The new turn's deadline has its own job, for the window that is open now.
+    expect(await jobsFor(id, game.awaiting[0]!.windowId)).toBe(1);
+    expect(await second.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+  }, 60_000);
+});
