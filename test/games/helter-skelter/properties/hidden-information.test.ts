@@ -5,7 +5,9 @@
 // every player sees. The same rule applies to the event feed: each event is redacted for the reader.
 // After the game ends the full log is public." R2 (others see only that a character was assigned),
 // R3 (byServer, never which cards), R7 (no reader ever sees a shuffle's order), R12 (claims are secret
-// until the window closes). view.ts: the PRNG state is never shown.
+// until the window closes), R39 (standing orders are their seat's alone). view.ts: the PRNG state is
+// never shown. Random games never set orders (SET_ORDERS is not a legal command):
+// properties/orders.test.ts plays games that do and checks that orders stay private.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +52,7 @@ function viewProblems(v: GameView, s: GameState, reader: Reader): string[] {
   for (const seat of v.seats) {
     if (seat.hand !== undefined && seat.seat !== reader) problems.push(`shows seat ${seat.seat}'s hand`);
     if (seat.mapCards !== undefined && seat.seat !== reader) problems.push(`shows seat ${seat.seat}'s map cards`);
+    if (seat.orders !== undefined && seat.seat !== reader) problems.push(`shows seat ${seat.seat}'s standing orders`);
     if (seat.handSize !== s.seats[seat.seat]!.hand.length || seat.deckSize !== s.seats[seat.seat]!.deck.length) problems.push('wrong sizes');
   }
   for (const c of v.characters) {
@@ -73,6 +76,9 @@ function eventProblems(r: VisibleEvent, e: Event, reader: Reader): string[] {
   if (r.type === 'CardsDrawn' && 'cards' in r && e.type === 'CardsDrawn' && e.seat !== reader) problems.push('shows another seat’s draw');
   if (r.type === 'InterruptAnswered' && 'card' in r && e.type === 'InterruptAnswered' && e.seat !== reader)
     problems.push('shows another seat’s interrupt answer');
+  // R39: others learn only that some seat set its orders, not which seat nor what.
+  if (r.type === 'OrdersSet' && e.type === 'OrdersSet' && e.seat !== reader && Object.keys(r).length !== 1)
+    problems.push('shows another seat’s standing orders');
   return problems;
 }
 

@@ -5,6 +5,10 @@
 // Order of discarded cards does not matter, so commands are compared in a normal form (harness.ts ›
 // normalize): card lists sorted, and likewise the two legs of a RALLY (decide takes them in either
 // order, legalCommands lists the rallying character's first), `hiEx: false` as no Hi-Ex.
+//
+// The one exception, on purpose: SET_ORDERS (R34) is a setting, not a move. It is never listed (bots
+// and random play must not pick it), yet decide accepts it from any seat at any moment of the game
+// when it is well formed. `judge` says so explicitly; orders.test.ts holds the rest.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -163,9 +167,19 @@ function randomCommand(s: GameState, seat: number, p: Pools, ch: Chooser): Body 
         break;
     }
   }
+  if (type === 'SET_ORDERS') {
+    // Its fields are optional: mostly well formed, sometimes not (no field, a wrong value, a windowId).
+    if (ch.chance(0.7)) c.interrupt = ch.pick([...INTERRUPT_ORDERS, 'always', '']);
+    if (ch.chance(0.7)) c.defence = ch.pick([...DEFENCE_ORDERS, 'endOfTurnOnly']);
+    if (ch.chance(0.2)) c.windowId = openWindow(s) ?? 'w1';
+    return c;
+  }
   if (ch.chance(0.5) && type !== 'EXPIRE_WINDOW') c.windowId = openWindow(s) ?? 'w1';
   return c;
 }
+
+const INTERRUPT_ORDERS = ['ask', 'never', 'endOfTurnOnly'];
+const DEFENCE_ORDERS = ['ask', 'always', 'never'];
 
 const ACTION_TYPES: CommandType[] = ['MOVE', 'CLIMB', 'COLLECT_FRAGMENT', 'MELEE', 'SMASH', 'SNIPE', 'SHOTGUN', 'PSI', 'EXPLODE', 'FLY', 'RALLY', 'HEAL', 'DEPLOY', 'END_TURN'];
 
@@ -277,6 +291,14 @@ interface Mismatch {
   message?: string;
 }
 
+/** A SET_ORDERS decide must accept although it is never listed (R34): a seat's own, sent before the game is over. */
+function isWellFormedOrders(body: Body, s: GameState, seat: number): boolean {
+  const keys = Object.keys(body).filter((k) => k !== 'type');
+  const fits = (k: string) =>
+    (k === 'interrupt' && INTERRUPT_ORDERS.includes(body[k] as string)) || (k === 'defence' && DEFENCE_ORDERS.includes(body[k] as string));
+  return Number.isInteger(seat) && seat >= 0 && seat < s.seats.length && s.situation.kind !== 'over' && keys.length > 0 && keys.every(fits);
+}
+
 /** decide accepts ⇔ the command is listed for the sender (and, when it names a window, that window is open). */
 function judge(s: GameState, seat: number, candidate: unknown, legal: Set<string>, out: Mismatch[]): boolean {
   // Commands arrive as JSON: a field set to undefined is no field at all.
@@ -287,7 +309,8 @@ function judge(s: GameState, seat: number, candidate: unknown, legal: Set<string
   codesSeen.set(code, (codesSeen.get(code) ?? 0) + 1);
   const body = command as Body;
   const windowOk = body.windowId === undefined || body.windowId === openWindow(s);
-  const listed = legal.has(normalize(command)) && windowOk;
+  // R34: SET_ORDERS is accepted unlisted, from any seat, whenever it is well formed.
+  const listed = body.type === 'SET_ORDERS' ? isWellFormedOrders(body, s, seat) : legal.has(normalize(command)) && windowOk;
   if (d.ok !== listed) {
     out.push({
       situation: s.situation.kind,

@@ -1,7 +1,7 @@
 // INTERRUPT — "This action can only be taken out of turn. You can INTERRUPT immediately after another
 // player has completed an action … or declared end of turn. You cannot take this action immediately
 // after an INTERRUPT action." Windows, claims, the tie-break, interrupting turns and where play
-// returns (timing.md situation 3; docs/rulings.md R5, R8–R11, R13, R29).
+// returns (timing.md situation 3; docs/rulings.md R5, R8–R13, R29, R36).
 
 import { describe, expect, it } from 'vitest';
 import { cardById } from '../../../../src/games/helter-skelter/content/index.ts';
@@ -213,6 +213,65 @@ describe('Claims and passes', () => {
     expect(g.hand(3)).toContain(loserCard);
     expect(g.hand(2)).not.toContain(winnerCard);
     expect(g.state.seats[3]!.discard).toEqual([]);
+  });
+
+  // R36: the closing event explains the race — who claimed, nearest first, and the rule that chose.
+  it('two seats claim: the nearer wins, only its card is discarded, and the closed event names both claimants and the rule (R36)', () => {
+    const g = table();
+    act(g, 0);
+    const window = windowId(g);
+    const loserCard = g.hand(3).find(isInterrupt)!;
+    const winnerCard = g.hand(2).find(isInterrupt)!;
+    claim(g, 3);
+    claim(g, 2);
+    const events = pass(g, 1);
+    expect(only(events, 'InterruptWindowClosed')).toEqual({
+      type: 'InterruptWindowClosed',
+      windowId: window,
+      winner: 2,
+      claimants: [2, 3],
+      decidedBy: 'NEAREST_IN_TURN_ORDER',
+      expired: false,
+    });
+    expect(ofType(events, 'CardsDiscarded')).toEqual([{ type: 'CardsDiscarded', seat: 2, cards: [winnerCard], reason: 'INTERRUPT' }]);
+    expect(g.hand(3)).toContain(loserCard);
+    // The loser's card stays hidden: no event, as any other reader sees it, names it.
+    for (const reader of [null, 0, 1, 2]) expect(JSON.stringify(g.log.map((e) => helterSkelter.redact(e, reader)))).not.toContain(loserCard);
+    expect(JSON.stringify(g.log.map((e) => helterSkelter.redact(e, 3)))).toContain(loserCard);
+  });
+
+  it('a single claim is decided as ONLY_CLAIM; a window closed unclaimed names nobody (R36)', () => {
+    const one = table();
+    act(one, 0);
+    pass(one, 1);
+    expect(only(claim(one, 2), 'InterruptWindowClosed')).toMatchObject({ winner: 2, claimants: [2], decidedBy: 'ONLY_CLAIM', expired: false });
+
+    const none = table();
+    act(none, 0);
+    pass(none, 1);
+    pass(none, 2);
+    expect(only(pass(none, 3), 'InterruptWindowClosed')).toMatchObject({ winner: null, claimants: [], decidedBy: null, expired: false });
+  });
+
+  it('a window closed by its deadline says so, and names the claims held by then (R36)', () => {
+    const claimed = table();
+    act(claimed, 0);
+    claim(claimed, 3);
+    expect(only(claimed.expire(), 'InterruptWindowClosed')).toMatchObject({ winner: 3, claimants: [3], decidedBy: 'ONLY_CLAIM', expired: true });
+
+    const silent = table();
+    act(silent, 0);
+    expect(only(silent.expire(), 'InterruptWindowClosed')).toMatchObject({ winner: null, claimants: [], decidedBy: null, expired: true });
+  });
+
+  // R12 with R36: while the window is open, others see that a seat answered, never its card.
+  it('an answer is shown to others without its card, to its own seat with it (R12)', () => {
+    const g = table();
+    act(g, 0);
+    const card = g.hand(3).find(isInterrupt)!;
+    const [answered] = claim(g, 3);
+    expect(helterSkelter.redact(answered!, 3)).toMatchObject({ seat: 3, card });
+    for (const reader of [null, 0, 1, 2]) expect(helterSkelter.redact(answered!, reader)).toEqual({ type: 'InterruptAnswered', windowId: windowId(g), seat: 3 });
   });
 
   // R13: "the claimant nearest clockwise (to the left) from the seat that acted" — not from the active player.
