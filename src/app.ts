@@ -11,6 +11,9 @@ import pg from 'pg';
 import { feedRoutes } from './api/feeds.ts';
 import { gameRoutes } from './api/games.ts';
 import { healthRoutes } from './api/health.ts';
+import { preferenceRoutes } from './api/me-preferences.ts';
+import { orderRoutes } from './api/orders.ts';
+import { vacationRoutes } from './api/vacation.ts';
 import { withRequestExamples } from './api/schemas.ts';
 import { DEFAULT_AUTH_SETTINGS, registerAuth, type AuthSettings } from './auth/index.ts';
 import { GameService } from './service/index.ts';
@@ -132,6 +135,9 @@ export async function buildApp(deps: AppDeps) {
   await registerAuth(app, { pool, settings, prepareKeys: Boolean(deps.pool) });
   await app.register(gameRoutes, { service: games });
   await app.register(feedRoutes, { service: games });
+  await app.register(orderRoutes, { service: games });
+  await app.register(preferenceRoutes, { service: games });
+  await app.register(vacationRoutes, { service: games });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -38,6 +38,18 @@ export const gameIdParams = {
 
 // ───────────────────────────── what a seat sees ─────────────────────────────
 
+export const standingOrdersSchema = {
+  $id: 'StandingOrders',
+  type: 'object',
+  description:
+    'A seat’s standing orders, private to it, applied the moment a situation would ask the seat. `interrupt`: `ask` (default), `never`, or `endOfTurnOnly` (asked only after an end of turn); a hand without an INTERRUPT card is never asked. `defence`: `ask` (default), `always` (the server defends whenever a card allows, with the card it would pick), or `never` (take the damage).',
+  required: ['interrupt', 'defence'],
+  properties: {
+    interrupt: { type: 'string', enum: ['ask', 'never', 'endOfTurnOnly'] },
+    defence: { type: 'string', enum: ['ask', 'always', 'never'] },
+  },
+} as const;
+
 const seatViewSchema = {
   $id: 'SeatView',
   type: 'object',
@@ -55,6 +67,7 @@ const seatViewSchema = {
     discard: { type: 'array', items: cardId, description: 'The discard pile, oldest first: public.' },
     hand: { type: 'array', items: cardId, description: 'Your hand: only in your own seat.' },
     mapCards: { type: 'array', items: spaceId, description: 'During set-up, your map cards not yet assigned: only in your own seat.' },
+    orders: { $ref: 'StandingOrders#', description: 'Your standing orders: only in your own seat.' },
   },
 } as const;
 
@@ -480,6 +493,7 @@ export const gameSchemas = [
   gameViewSchema,
   situationSchema,
   seatViewSchema,
+  standingOrdersSchema,
   characterViewSchema,
   fragmentSchema,
   attackSchema,

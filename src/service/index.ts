@@ -5,6 +5,7 @@ import type { Runner } from 'graphile-worker';
 import type pg from 'pg';
 import { createLogger, type Logger } from '../config/logger.ts';
 import { Alarm } from '../jobs/alarm.ts';
+import type { GameNotice } from '../jobs/notifications.ts';
 import { TASKS } from '../jobs/queue.ts';
 import { startWorker, type WorkerSettings } from '../jobs/worker.ts';
 import { EventStore } from '../store/event-store.ts';
@@ -13,8 +14,11 @@ import { DeadlineKeeper } from './deadlines.ts';
 import { Refusal } from './errors.ts';
 import { GameStates, type GameStatesOptions } from './game-states.ts';
 import { Lobby, type CreateGame } from './lobby.ts';
+import { SeatOrders } from './orders.ts';
 import { Play, type Accepted, type IdempotentResponse, type Submission } from './play.ts';
+import { PreferenceBook } from './preferences.ts';
 import { GameSignals } from './signals.ts';
+import { Vacations } from './vacations.ts';
 import { Views } from './views.ts';
 
 export interface GameServiceSettings {
@@ -37,7 +41,12 @@ export class GameService {
   readonly signals: GameSignals;
   readonly bots: Bots;
   readonly deadlines: DeadlineKeeper;
+  readonly orders: SeatOrders;
+  readonly preferences: PreferenceBook;
+  readonly vacations: Vacations;
   private readonly alarm: Alarm | null;
+  /** Who hears of seats newly awaited and games ended (src/notify); by default nobody. */
+  notices: (notice: GameNotice) => Promise<void> = async () => undefined;
   private worker: Runner | null = null;
 
   constructor(
@@ -54,12 +63,18 @@ export class GameService {
     this.views = new Views(this.store, this.states);
     this.signals = new GameSignals(pool);
     this.bots = new Bots(this.store, this.states, this.play, logger, (a) => this.signals.local(a.game.id, a.version));
+    this.orders = new SeatOrders(this.store, this.states, (s) => this.submit(s));
+    this.preferences = new PreferenceBook(pool, (s) => this.submit(s), logger);
+    this.vacations = new Vacations(this.store, this.deadlines, settings.vacationDaysPerYear ?? 30);
   }
 
   async start(): Promise<void> {
     await this.signals.start();
     if (this.settings.worker) {
-      const tasks = { [TASKS.expireWindow]: (payload: unknown) => this.expire(payload as { gameId: string; windowId: string }) };
+      const tasks = {
+        [TASKS.expireWindow]: (payload: unknown) => this.expire(payload as { gameId: string; windowId: string }),
+        [TASKS.notify]: (payload: unknown) => this.notices(payload as GameNotice),
+      };
       this.worker = await startWorker(this.pool, tasks, this.settings.worker, this.logger ?? createLogger('silent'));
     }
   }
@@ -88,13 +103,17 @@ export class GameService {
 
   async create(callerId: string, body: CreateGame) {
     const created = await this.lobby.create(callerId, body);
-    if (created.game.status === 'active') this.bots.kick(created.game.id);
+    if (created.game.status === 'active') {
+      await this.preferences.applyAtStart(created.game.id, created.seats);
+      this.bots.kick(created.game.id);
+    }
     return created;
   }
 
   async claim(gameId: string, seat: number, accountId: string) {
     const claimed = await this.lobby.claim(gameId, seat, accountId);
     if (claimed.started) {
+      await this.preferences.applyAtStart(gameId, claimed.seats);
       this.signals.local(gameId, claimed.game.version);
       this.bots.kick(gameId);
     }

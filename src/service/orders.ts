@@ -1,0 +1,46 @@
+// A seat's standing orders (timing.md, "Standing orders"): private to the seat, so only the player
+// holding it may read or change them. A change is the seat's own SET_ORDERS command; the orders
+// are read back from the seat's view, where the game shows them to their owner alone.
+
+import type { EventStore, GameRow } from '../store/event-store.ts';
+import type { SeatRow } from '../store/seats.ts';
+import { Refusal, notFound } from './errors.ts';
+import type { GameStates } from './game-states.ts';
+import type { Accepted, Submission } from './play.ts';
+import { DEFAULT_ORDERS, type StandingOrders } from './preferences.ts';
+
+export class SeatOrders {
+  constructor(
+    private readonly store: EventStore,
+    private readonly states: GameStates,
+    /** GameService.submit. */
+    private readonly submit: (s: Submission) => Promise<Accepted>,
+  ) {}
+
+  async get(gameId: string, seat: number, accountId: string): Promise<StandingOrders> {
+    const game = await this.ownSeat(gameId, seat, accountId);
+    return this.ordersIn(game, await this.states.at(this.store.pool, game), seat);
+  }
+
+  async set(gameId: string, seat: number, accountId: string, change: Partial<StandingOrders>): Promise<StandingOrders> {
+    await this.ownSeat(gameId, seat, accountId);
+    const accepted = await this.submit({ gameId, author: { account: accountId }, command: { type: 'SET_ORDERS', ...change } });
+    return this.ordersIn(accepted.game, accepted.state, seat);
+  }
+
+  /** The game, once the caller is known to hold `seat` in it. */
+  private async ownSeat(gameId: string, seat: number, accountId: string): Promise<GameRow> {
+    const found = await this.store.gameWithSeats(this.store.pool, gameId);
+    if (!found) throw notFound(`Game ${gameId}`);
+    const row: SeatRow | undefined = found.seats.find((s) => s.seat === seat);
+    if (!row) throw new Refusal('not-found', 'NOT_A_SEAT', `Game ${gameId} has no seat ${seat}.`);
+    if (row.accountId !== accountId) throw new Refusal('forbidden', 'NOT_YOUR_SEAT', `Seat ${seat} is not yours: standing orders are private to their seat.`);
+    return found.game;
+  }
+
+  private ordersIn(game: GameRow, state: unknown, seat: number): StandingOrders {
+    const view = this.states.moduleOf(game).view(state, seat) as { seats?: { seat: number; orders?: StandingOrders }[] };
+    const orders = view.seats?.find((s) => s.seat === seat)?.orders;
+    return orders ? { interrupt: orders.interrupt, defence: orders.defence } : { ...DEFAULT_ORDERS };
+  }
+}
