@@ -1,0 +1,115 @@
+// Your preferences (api.md: GET/PUT /v1/me/preferences): the standing orders your seats start every
+// game with, and your time zone.
+
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appOn, type TestApp } from '../support/app.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { as, getGame, registerPlayer, type Player } from '../support/players.ts';
+
+let db: TestDatabase;
+let t: TestApp;
+
+beforeAll(async () => {
+  db = await createTestDatabase({ migrate: true });
+  t = await appOn(db.url);
+});
+
+afterAll(async () => {
+  await t?.close();
+  await db?.drop();
+});
+
+const getPreferences = (who: Player | null) => request(t.app.server).get('/v1/me/preferences').set(as(who));
+const putPreferences = (who: Player | null, body: unknown) => request(t.app.server).put('/v1/me/preferences').set(as(who)).send(body as object);
+
+async function startGame(seated: Player[], extraBot = false): Promise<string> {
+  const seats = [{ team: 'judges' }, { team: 'slaine' }, ...(extraBot ? [{ team: 'strontium-dogs', bot: true }] : [])];
+  const created = await request(t.app.server)
+    .post('/v1/games')
+    .set(as(seated[0]!))
+    .send({ game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', seats } });
+  expect(created.status, created.text).toBe(201);
+  const id = created.body.id as string;
+  for (const [seat, p] of seated.entries()) {
+    const claimed = await request(t.app.server).post(`/v1/games/${id}/seats/${seat}/claim`).set(as(p));
+    expect(claimed.status, claimed.text).toBe(200);
+  }
+  return id;
+}
+
+describe('preferences', () => {
+  it('start as ask/ask in UTC', async () => {
+    const p = await registerPlayer(t.app, 'pref');
+    const res = await getPreferences(p);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ orders: { interrupt: 'ask', defence: 'ask' }, timeZone: 'UTC' });
+    expect((await getPreferences(null)).status).toBe(401);
+  });
+
+  it('a change is merged: what it leaves out, each order too, stays as it was', async () => {
+    const p = await registerPlayer(t.app, 'pref');
+    expect((await putPreferences(p, { orders: { interrupt: 'never' } })).body).toEqual({ orders: { interrupt: 'never', defence: 'ask' }, timeZone: 'UTC' });
+    expect((await putPreferences(p, { timeZone: 'Europe/London' })).body).toEqual({ orders: { interrupt: 'never', defence: 'ask' }, timeZone: 'Europe/London' });
+    expect((await putPreferences(p, { orders: { defence: 'always' } })).body).toEqual({
+      orders: { interrupt: 'never', defence: 'always' },
+      timeZone: 'Europe/London',
+    });
+    expect((await getPreferences(p)).body).toEqual({ orders: { interrupt: 'never', defence: 'always' }, timeZone: 'Europe/London' });
+  });
+
+  it('settings stored beside these by other parts of the service are kept', async () => {
+    const p = await registerPlayer(t.app, 'pref');
+    await t.db.pool.query(`UPDATE accounts SET preferences = $2 WHERE handle = $1`, [p.handle, JSON.stringify({ notifications: { email: 'digest' } })]);
+    await putPreferences(p, { timeZone: 'Asia/Tokyo' });
+    const { rows } = await t.db.pool.query(`SELECT preferences FROM accounts WHERE handle = $1`, [p.handle]);
+    expect(rows[0].preferences).toEqual({ notifications: { email: 'digest' }, timeZone: 'Asia/Tokyo' });
+  });
+
+  it('a time zone is an IANA zone, named as Intl names it; anything else is 400 INVALID_TIME_ZONE and changes nothing', async () => {
+    const p = await registerPlayer(t.app, 'pref');
+    expect((await putPreferences(p, { timeZone: 'america/new_york' })).body.timeZone).toBe('America/New_York');
+    for (const timeZone of ['Mars/Olympus_Mons', 'GMT+25', 'not a zone']) {
+      const res = await putPreferences(p, { timeZone, orders: { interrupt: 'never' } });
+      expect(res.status, timeZone).toBe(400);
+      expect(res.body.code).toBe('INVALID_TIME_ZONE');
+    }
+    expect((await getPreferences(p)).body).toEqual({ orders: { interrupt: 'ask', defence: 'ask' }, timeZone: 'America/New_York' });
+  });
+
+  it('malformed changes are 400 VALIDATION_FAILED', async () => {
+    const p = await registerPlayer(t.app, 'pref');
+    for (const body of [{}, { orders: {} }, { orders: { interrupt: 'sometimes' } }, { orders: { colour: 'red' } }, { theme: 'dark' }, { timeZone: '' }]) {
+      const res = await putPreferences(p, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await getPreferences(p)).body).toEqual({ orders: { interrupt: 'ask', defence: 'ask' }, timeZone: 'UTC' });
+  });
+
+  it('when a game starts, each seat gets its owner’s preferred orders, privately', async () => {
+    const [cautious, eager] = [await registerPlayer(t.app, 'pref'), await registerPlayer(t.app, 'pref')];
+    await putPreferences(cautious, { orders: { interrupt: 'never' } });
+    const id = await startGame([cautious, eager], true);
+
+    const mine = await getGame(t.app, id, cautious);
+    expect(mine.status).toBe('active');
+    expect((mine.view.seats[0] as { orders?: unknown }).orders).toEqual({ interrupt: 'never', defence: 'ask' });
+    const orders = await request(t.app.server).get(`/v1/games/${id}/seats/0/orders`).set(as(cautious));
+    expect(orders.body).toEqual({ interrupt: 'never', defence: 'ask' });
+    // The other seat keeps the defaults, and sees nothing of seat 0's orders.
+    const theirs = await getGame(t.app, id, eager);
+    expect((theirs.view.seats[1] as { orders?: unknown }).orders).toEqual({ interrupt: 'ask', defence: 'ask' });
+    expect(theirs.view.seats[0]).not.toHaveProperty('orders');
+    // Sent as the owner's own command, once, and only for the seat whose owner prefers other orders.
+    const { rows } = await t.db.pool.query(`SELECT type, payload, seat FROM commands WHERE game_id = $1 AND type = 'SET_ORDERS'`, [id]);
+    expect(rows).toEqual([{ type: 'SET_ORDERS', payload: { type: 'SET_ORDERS', interrupt: 'never' }, seat: 0 }]);
+  });
+
+  it('preferences changed later leave games already running as they are', async () => {
+    const [a, b] = [await registerPlayer(t.app, 'pref'), await registerPlayer(t.app, 'pref')];
+    const id = await startGame([a, b]);
+    await putPreferences(a, { orders: { defence: 'never' } });
+    expect((await request(t.app.server).get(`/v1/games/${id}/seats/0/orders`).set(as(a))).body).toEqual({ interrupt: 'ask', defence: 'ask' });
+  });
+});
