@@ -11,6 +11,8 @@ import type { Queryable } from '../store/event-store.ts';
 export const TASKS = {
   /** `{ gameId, windowId }`: a deadline passed; submits `EXPIRE_WINDOW` as the system. */
   expireWindow: 'expire-window',
+  /** A `GameNotice`: seats newly awaited or the game over; fans out to each player's channels. */
+  notify: 'notify',
 } as const;
 
 /** Installs or upgrades graphile-worker's own schema (`graphile_worker`); idempotent and quick when current. */
