@@ -45,8 +45,12 @@ export class GameService {
   readonly preferences: PreferenceBook;
   readonly vacations: Vacations;
   private readonly alarm: Alarm | null;
-  /** Who hears of seats newly awaited and games ended (src/notify); by default nobody. */
-  notices: (notice: GameNotice) => Promise<void> = async () => undefined;
+  /**
+   * Who hears of seats newly awaited and games ended (src/notify: webhooks, email). Each runs in
+   * the `notify` job, which is retried as a whole: a listener must only add its own jobs, keyed so
+   * that adding them twice is harmless.
+   */
+  readonly noticeListeners: ((notice: GameNotice) => Promise<void>)[] = [];
   private worker: Runner | null = null;
 
   constructor(
@@ -73,7 +77,9 @@ export class GameService {
     if (this.settings.worker) {
       const tasks = {
         [TASKS.expireWindow]: (payload: unknown) => this.expire(payload as { gameId: string; windowId: string }),
-        [TASKS.notify]: (payload: unknown) => this.notices(payload as GameNotice),
+        [TASKS.notify]: async (payload: unknown) => {
+          await Promise.all(this.noticeListeners.map((listener) => listener(payload as GameNotice)));
+        },
       };
       this.worker = await startWorker(this.pool, tasks, this.settings.worker, this.logger ?? createLogger('silent'));
     }
