@@ -73,6 +73,8 @@ export function createPool(url: string, max: number, logger: Logger): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
   // An idle client losing its connection (server restart, failover) must not crash the process.
   pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection failed'));
+  // A checked-out client losing its connection too: its query fails, the process carries on.
+  pool.on('connect', (client) => client.on('error', (error) => logger.warn({ err: error }, 'database connection failed')));
   return pool;
 }
 

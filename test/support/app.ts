@@ -16,7 +16,11 @@ export const QUICK_WORKER = { concurrency: 4, pollIntervalMs: 100 } as const;
 
 /** buildApp() over a pool to `url`, ready for requests; `close` closes both. */
 export async function appOn(url: string, settings: Partial<AppSettings> = {}): Promise<TestApp> {
-  const db = databaseOver(new pg.Pool({ connectionString: url, max: 8, connectionTimeoutMillis: 10_000 }), await readMigrations());
+  const pool = new pg.Pool({ connectionString: url, max: 8, connectionTimeoutMillis: 10_000 });
+  // As createPool does: a dropped connection (a test dropping its database) must not crash the run.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const db = databaseOver(pool, await readMigrations());
   const app = await buildApp({ readiness: db.readiness, pool: db.pool, settings });
   await app.ready();
   return {

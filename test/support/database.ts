@@ -39,6 +39,8 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   };
   if (options.migrate) {
     const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     try {
       await migrate(pool, await readMigrations(), { logger: silentLogger });
       await installJobQueue(pool, silentLogger);
