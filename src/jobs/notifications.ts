@@ -3,8 +3,6 @@
 // if its cause committed. Its task (src/notify) works out who is told on which channel.
 
 import type { Deadline } from '../clock/deadlines.ts';
-import type { Queryable } from '../store/event-store.ts';
-import { TASKS } from './queue.ts';
 
 export interface GameNotice {
   gameId: string;
@@ -24,11 +22,7 @@ export function newlyAwaited(before: readonly Deadline[], after: readonly Deadli
   return after.filter((d) => !had.has(`${d.windowId}:${d.seat}`));
 }
 
-export async function enqueueNotice(db: Queryable, notice: GameNotice): Promise<void> {
-  if (notice.awaited.length === 0 && !notice.ended) return;
-  await db.query({
-    name: 'enqueue-notice',
-    text: `SELECT graphile_worker.add_job($1::text, $2::json, max_attempts := 5)`,
-    values: [TASKS.notify, JSON.stringify(notice)],
-  });
+/** The notice as the `notify` job's payload; null when nobody needs telling. */
+export function noticeJob(notice: GameNotice): string | null {
+  return notice.awaited.length === 0 && !notice.ended ? null : JSON.stringify(notice);
 }

@@ -35,18 +35,24 @@ export function graphileLogger(logger: Logger): GraphileLogger {
 export const expiryKey = (gameId: string, windowId: string): string => `expire:${gameId}:${windowId}`;
 
 /**
- * Adds or moves the expiry jobs of `due` windows and removes those of `gone` ones, in one
- * statement. Call inside the transaction that changed the game's deadlines.
+ * Adds or moves the expiry jobs of `due` windows, removes those of `gone` ones, and adds the
+ * `notify` job for a notice (its JSON), in one statement: one round trip for every job a command
+ * causes. Call inside the transaction that changed the game.
  */
-export async function scheduleExpiries(db: Queryable, gameId: string, due: ReadonlyMap<string, string>, gone: readonly string[]): Promise<void> {
-  if (due.size === 0 && gone.length === 0) return;
+export async function addGameJobs(
+  db: Queryable,
+  gameId: string,
+  jobs: { due: ReadonlyMap<string, string>; gone: readonly string[]; notice: string | null },
+): Promise<void> {
+  if (jobs.due.size === 0 && jobs.gone.length === 0 && jobs.notice === null) return;
   await db.query({
-    name: 'schedule-expiries',
+    name: 'add-game-jobs',
     text: `SELECT
        (SELECT count(graphile_worker.add_job($2::text, json_build_object('gameId', $1::text, 'windowId', w),
           run_at := at, job_key := 'expire:' || $1::text || ':' || w, job_key_mode := 'replace', max_attempts := 10))
         FROM unnest($3::text[], $4::timestamptz[]) AS t(w, at)) AS added,
-       (SELECT count(graphile_worker.remove_job('expire:' || $1::text || ':' || w)) FROM unnest($5::text[]) AS r(w)) AS removed`,
-    values: [gameId, TASKS.expireWindow, [...due.keys()], [...due.values()], gone],
+       (SELECT count(graphile_worker.remove_job('expire:' || $1::text || ':' || w)) FROM unnest($5::text[]) AS r(w)) AS removed,
+       (SELECT count(graphile_worker.add_job($6::text, n, max_attempts := 5)) FROM (SELECT $7::json AS n) AS x WHERE n IS NOT NULL) AS notices`,
+    values: [gameId, TASKS.expireWindow, [...jobs.due.keys()], [...jobs.due.values()], jobs.gone, TASKS.notify, jobs.notice],
   });
 }

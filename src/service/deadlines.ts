@@ -5,7 +5,8 @@
 import { clocksFor, type Clocks } from '../clock/clocks.ts';
 import { planDeadlines, windowJobs, type Deadline } from '../clock/deadlines.ts';
 import type { Alarm } from '../jobs/alarm.ts';
-import { scheduleExpiries } from '../jobs/queue.ts';
+import { newlyAwaited, noticeJob, type GameNotice } from '../jobs/notifications.ts';
+import { addGameJobs } from '../jobs/queue.ts';
 import type { Awaited } from '../platform/game-module.ts';
 import type { GameRow, Queryable } from '../store/event-store.ts';
 import type { SeatRow } from '../store/seats.ts';
@@ -26,10 +27,14 @@ export class DeadlineKeeper {
     });
   }
 
-  /** In the transaction that stores `after`: the expiry jobs. Returns the due times to ring after commit. */
-  async schedule(db: Queryable, gameId: string, before: readonly Deadline[], after: readonly Deadline[]): Promise<string[]> {
+  /**
+   * In the transaction that stores `after`: the expiry jobs, and the job that tells the players
+   * (`notice`). Returns the due times to ring after commit.
+   */
+  async schedule(db: Queryable, gameId: string, before: readonly Deadline[], after: readonly Deadline[], notice?: Omit<GameNotice, 'awaited'>): Promise<string[]> {
     const { due, gone } = windowJobs(before, after);
-    await scheduleExpiries(db, gameId, due, gone);
+    const job = notice ? noticeJob({ ...notice, awaited: newlyAwaited(before, after) }) : null;
+    await addGameJobs(db, gameId, { due, gone, notice: job });
     return [...due.values()];
   }
 

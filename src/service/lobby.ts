@@ -6,7 +6,6 @@ import { ClockError, clocksFor, type Clocks } from '../clock/clocks.ts';
 import { RuleError } from '../platform/game-module.ts';
 import type { EventStore, GameRow, Queryable } from '../store/event-store.ts';
 import { claimSeat, createSeats, openGames, seatsOf, type SeatRow } from '../store/seats.ts';
-import { enqueueNotice } from '../jobs/notifications.ts';
 import type { DeadlineKeeper } from './deadlines.ts';
 import { Refusal, notFound } from './errors.ts';
 import { GAMES } from './registry.ts';
@@ -76,8 +75,12 @@ export class Lobby {
     const awaited = module.awaiting(module.initialState((game.options as unknown as StoredOptions).setup));
     const deadlines = this.deadlines.plan(game, seats, awaited);
     await this.store.setStatus(tx, game.id, 'active', deadlines);
-    const due = await this.deadlines.schedule(tx, game.id, game.deadlines, deadlines);
-    await enqueueNotice(tx, { gameId: game.id, version: game.version, at: this.deadlines.now().toISOString(), awaited: deadlines, ended: false });
+    const due = await this.deadlines.schedule(tx, game.id, game.deadlines, deadlines, {
+      gameId: game.id,
+      version: game.version,
+      at: this.deadlines.now().toISOString(),
+      ended: false,
+    });
     return { game: { ...game, status: 'active', deadlines }, due };
   }
 

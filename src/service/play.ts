@@ -5,7 +5,6 @@ import { createHash } from 'node:crypto';
 import type { Sender } from '../platform/game-module.ts';
 import type { EventStore, GameRow, StoredEvent } from '../store/event-store.ts';
 import type { SeatRow } from '../store/seats.ts';
-import { enqueueNotice, newlyAwaited } from '../jobs/notifications.ts';
 import type { DeadlineKeeper } from './deadlines.ts';
 import { Refusal, notFound } from './errors.ts';
 import type { GameStates } from './game-states.ts';
@@ -126,12 +125,10 @@ export class Play {
         // Delivered at commit, to every process listening (long-polls, SSE streams).
         notify: { channel: CHANNEL, payload: `${game.id}:${version}` },
       });
-      const due = await this.deadlines.schedule(tx, game.id, game.deadlines, deadlines);
-      await enqueueNotice(tx, {
+      const due = await this.deadlines.schedule(tx, game.id, game.deadlines, deadlines, {
         gameId: game.id,
         version,
         at: this.deadlines.now().toISOString(),
-        awaited: newlyAwaited(game.deadlines, deadlines),
         ended: module.isOver(next),
       });
       const accepted: Accepted = { game: { ...game, version, deadlines }, seat, version, events: appended.events, state: next, due };
