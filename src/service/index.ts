@@ -9,6 +9,8 @@ import type { GameNotice } from '../jobs/notifications.ts';
 import { TASKS } from '../jobs/queue.ts';
 import { startWorker, type WorkerSettings } from '../jobs/worker.ts';
 import { EventStore } from '../store/event-store.ts';
+import { DEFAULT_WEBHOOK_SETTINGS, DELIVER_WEBHOOK, WebhookDispatcher, type WebhookSettings } from '../notify/webhooks/dispatch.ts';
+import { WebhookSubscriptions } from '../notify/webhooks/subscriptions.ts';
 import { Bots } from './bots.ts';
 import { DeadlineKeeper } from './deadlines.ts';
 import { Refusal } from './errors.ts';
@@ -30,6 +32,8 @@ export interface GameServiceSettings {
   now?: () => Date;
   /** Days a year a player may pause their clocks (vacations). */
   vacationDaysPerYear?: number;
+  /** Webhook delivery: URL policy, links, timeouts, retry pacing. */
+  webhooks?: Partial<WebhookSettings>;
 }
 
 export class GameService {
@@ -44,6 +48,8 @@ export class GameService {
   readonly orders: SeatOrders;
   readonly preferences: PreferenceBook;
   readonly vacations: Vacations;
+  readonly webhooks: WebhookDispatcher;
+  readonly webhookSubscriptions: WebhookSubscriptions;
   private readonly alarm: Alarm | null;
   /**
    * Who hears of seats newly awaited and games ended (src/notify: webhooks, email). Each runs in
@@ -70,6 +76,10 @@ export class GameService {
     this.orders = new SeatOrders(this.store, this.states, (s) => this.submit(s));
     this.preferences = new PreferenceBook(pool, (s) => this.submit(s), logger);
     this.vacations = new Vacations(this.store, this.deadlines, settings.vacationDaysPerYear ?? 30);
+    const webhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, now: settings.now ?? (() => new Date()), ...settings.webhooks };
+    this.webhooks = new WebhookDispatcher(pool, this.store, this.states, webhookSettings, logger);
+    this.webhookSubscriptions = new WebhookSubscriptions(pool, this.store, () => webhookSettings.policy, webhookSettings.now, webhookSettings.resolve);
+    this.noticeListeners.push((notice) => this.webhooks.onNotice(notice));
   }
 
   async start(): Promise<void> {
@@ -80,6 +90,7 @@ export class GameService {
         [TASKS.notify]: async (payload: unknown) => {
           await Promise.all(this.noticeListeners.map((listener) => listener(payload as GameNotice)));
         },
+        [DELIVER_WEBHOOK]: (payload: unknown) => this.webhooks.deliverOnce(payload as { deliveryId: string }),
       };
       this.worker = await startWorker(this.pool, tasks, this.settings.worker, this.logger ?? createLogger('silent'));
     }
