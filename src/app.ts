@@ -14,6 +14,7 @@ import { healthRoutes } from './api/health.ts';
 import { preferenceRoutes } from './api/me-preferences.ts';
 import { orderRoutes } from './api/orders.ts';
 import { vacationRoutes } from './api/vacation.ts';
+import { webhookRoutes } from './api/webhooks.ts';
 import { withRequestExamples } from './api/schemas.ts';
 import { DEFAULT_AUTH_SETTINGS, registerAuth, type AuthSettings } from './auth/index.ts';
 import { GameService } from './service/index.ts';
@@ -22,6 +23,7 @@ import { frameworkErrorHandler, registerProblemHandling } from './api/problems.t
 import type { Logger } from './config/logger.ts';
 import type { Readiness } from './db/database.ts';
 import type { WorkerSettings } from './jobs/worker.ts';
+import type { WebhookUrlPolicy } from './notify/webhooks/address-guard.ts';
 
 export interface AppDeps {
   /** Omit to log nothing (tests, scripts). */
@@ -41,6 +43,12 @@ export interface AppSettings extends AuthSettings {
   vacationDaysPerYear: number;
   /** The server's clock (tests may inject one). */
   now?: () => Date;
+  /** Which webhook URLs are accepted: https to public addresses only, unless the operator allows more. */
+  webhookPolicy: WebhookUrlPolicy;
+  /** Where players reach the service, for links in notifications; no trailing slash. */
+  publicUrl?: string;
+  /** Multiplies webhook retry waits (1 in production; tests shrink them). */
+  webhookRetryScale?: number;
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -96,6 +104,7 @@ export async function buildApp(deps: AppDeps) {
         { name: 'feeds', description: 'A game’s events as they happen (long-poll or Server-Sent Events), and your games awaiting you.' },
         { name: 'accounts', description: 'Register, log in, your account.' },
         { name: 'tokens', description: 'Personal access tokens, and the keys that verify every token.' },
+        { name: 'webhooks', description: 'Be told when you can act: signed webhooks (Standard Webhooks) for all your games or one game, and their delivery log.' },
         { name: 'operations', description: 'Health and readiness probes.' },
       ],
       components: {
@@ -121,10 +130,27 @@ export async function buildApp(deps: AppDeps) {
   // Creating a pool does not connect: without `deps.pool` the routes exist (for the OpenAPI
   // document) but nothing reaches a database until a request does.
   const pool = deps.pool ?? new pg.Pool({ connectionString: 'postgres://unused@127.0.0.1:1/unused', max: 1 });
-  const settings: AppSettings = { allowScenarios: true, worker: null, vacationDaysPerYear: 30, ...DEFAULT_AUTH_SETTINGS, ...deps.settings };
+  const settings: AppSettings = {
+    allowScenarios: true,
+    worker: null,
+    vacationDaysPerYear: 30,
+    webhookPolicy: { allowHttp: false, allowPrivate: false },
+    ...DEFAULT_AUTH_SETTINGS,
+    ...deps.settings,
+  };
   const games = new GameService(
     pool,
-    { allowScenarios: settings.allowScenarios, worker: settings.worker, now: settings.now, vacationDaysPerYear: settings.vacationDaysPerYear },
+    {
+      allowScenarios: settings.allowScenarios,
+      worker: settings.worker,
+      now: settings.now,
+      vacationDaysPerYear: settings.vacationDaysPerYear,
+      webhooks: {
+        policy: settings.webhookPolicy,
+        ...(settings.publicUrl ? { publicUrl: settings.publicUrl } : {}),
+        ...(settings.webhookRetryScale !== undefined ? { retryScale: settings.webhookRetryScale } : {}),
+      },
+    },
     deps.logger,
   );
   app.decorate('games', games);
@@ -138,6 +164,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(orderRoutes, { service: games });
   await app.register(preferenceRoutes, { service: games });
   await app.register(vacationRoutes, { service: games });
+  await app.register(webhookRoutes, { service: games });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -62,6 +62,8 @@ async function start(): Promise<void> {
       loginRateLimitPerMinute: config.loginRateLimitPerMinute,
       worker: config.jobConcurrency > 0 ? { concurrency: config.jobConcurrency, pollIntervalMs: config.jobPollIntervalMs } : null,
       vacationDaysPerYear: config.vacationDaysPerYear,
+      webhookPolicy: { allowHttp: config.webhookAllowHttp, allowPrivate: config.webhookAllowPrivate },
+      publicUrl: config.publicUrl ?? defaultPublicUrl(config.host, config.port),
     },
   });
   try {

@@ -56,6 +56,10 @@ export interface Config {
   mailFrom: string;
   /** Absolute path of the directory that receives emails when no SMTP_URL is set. */
   mailOutboxDir: string;
+  /** Accept plain-http webhook URLs (development only). */
+  webhookAllowHttp: boolean;
+  /** Accept webhook URLs on loopback, private or link-local addresses (development and tests only). */
+  webhookAllowPrivate: boolean;
 }
 
 /** A configuration mistake; its message is the one line the process prints before it exits. */
@@ -105,6 +109,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     smtpUrl: read('SMTP_URL', undefined, smtpUrl),
     mailFrom: read('MAIL_FROM', 'Helter Skelter <no-reply@localhost>', mailbox),
     mailOutboxDir: read('MAIL_OUTBOX_DIR', path.join(PROJECT_ROOT, '.data', 'outbox'), (raw) => path.resolve(cwd, raw)),
+    webhookAllowHttp: read('WEBHOOK_ALLOW_HTTP', false, boolean),
+    webhookAllowPrivate: read('WEBHOOK_ALLOW_PRIVATE', false, boolean),
   };
 
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);

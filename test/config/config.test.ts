@@ -37,6 +37,8 @@ describe('configuration from the environment', () => {
       smtpUrl: undefined,
       mailFrom: 'Helter Skelter <no-reply@localhost>',
       mailOutboxDir: path.join(PROJECT_ROOT, '.data', 'outbox'),
+      webhookAllowHttp: false,
+      webhookAllowPrivate: false,
     });
   });
 
@@ -69,6 +71,8 @@ describe('configuration from the environment', () => {
         SMTP_URL: 'smtps://mailer:secret@smtp.example.org:465',
         MAIL_FROM: 'Mega-City One <judges@example.org>',
         MAIL_OUTBOX_DIR: 'var/outbox',
+        WEBHOOK_ALLOW_HTTP: 'true',
+        WEBHOOK_ALLOW_PRIVATE: 'yes',
       },
       '/srv/app',
     );
@@ -95,6 +99,8 @@ describe('configuration from the environment', () => {
       smtpUrl: 'smtps://mailer:secret@smtp.example.org:465',
       mailFrom: 'Mega-City One <judges@example.org>',
       mailOutboxDir: '/srv/app/var/outbox',
+      webhookAllowHttp: true,
+      webhookAllowPrivate: true,
     });
   });
 
