@@ -391,15 +391,35 @@ const expectedVersion = {
   description: 'Refuse (409 `VERSION_CONFLICT`) unless the game is still at this version. Same as `If-Match`.',
 } as const;
 
+/**
+ * A command's `anyOf: [{ required: ['interrupt'] }, { required: ['defence'] }]` (at least one of
+ * them, SET_ORDERS) with each branch a whole command: the same validation, but a generated client
+ * gets a union of complete command types (with `type`) instead of `unknown`, and linters find every
+ * required property defined.
+ */
+function withDefinedAlternatives(schema: { properties: object; required?: readonly string[]; anyOf?: readonly { required?: readonly string[] }[] }) {
+  if (!schema.anyOf) return schema;
+  return {
+    ...schema,
+    anyOf: schema.anyOf.map((branch) => ({
+      type: 'object',
+      required: [...(schema.required ?? []), ...(branch.required ?? [])],
+      properties: schema.properties,
+    })),
+  };
+}
+
 /** Every command a player can send, one schema per `type`: the body of POST /v1/games/{id}/commands. */
 export const commandSchema = {
   $id: 'Command',
   description:
     'A move: a set-up choice, a deploy, an action, a defence decision, an interrupt claim or pass, the end of a turn. `legalCommands` in the game lists every command you can send now, ready to POST. Switch on `type`.',
-  oneOf: helterSkelter.commandSchemas.map(({ schema }) => ({
-    ...schema,
-    properties: { ...(schema as { properties: object }).properties, expectedVersion },
-  })),
+  oneOf: helterSkelter.commandSchemas.map(({ schema }) =>
+    withDefinedAlternatives({
+      ...schema,
+      properties: { ...(schema as { properties: object }).properties, expectedVersion },
+    }),
+  ),
   examples: Object.values(commandExamples).map((example) => example.value),
 } as const;
 
