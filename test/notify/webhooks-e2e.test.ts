@@ -1,0 +1,272 @@
+// Webhooks end to end (issue 6): a real receiver on loopback, the real job queue in the app's
+// process, and signatures checked with `standardwebhooks`, a verifier we did not write.
+
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appOn, QUICK_WORKER, type TestApp } from '../support/app.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { call, readGame, register, startGame, type HttpPlayer } from '../support/http-client.ts';
+
+interface Received {
+  headers: Record<string, string>;
+  body: string;
+  status: number;
+}
+
+/** Answers 204 on `/ok/…`; on `/flaky/…`, 500 three times, then 200. Keeps every request by path. */
+class Receiver {
+  readonly byPath = new Map<string, Received[]>();
+  private readonly server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = req.url ?? '/';
+      const seen = this.byPath.get(path) ?? [];
+      const status = path.startsWith('/flaky/') && seen.length < 3 ? 500 : path.startsWith('/flaky/') ? 200 : 204;
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+      seen.push({ headers, body: Buffer.concat(chunks).toString('utf8'), status });
+      this.byPath.set(path, seen);
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(status >= 500 ? 'receiver down' : 'ok');
+    });
+  });
+  base = '';
+
+  async start(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+
+  /** The requests to `path` once there are `count` of them (or whatever came within `ms`). */
+  async waitFor(path: string, count: number, ms = 10_000): Promise<Received[]> {
+    const stop = Date.now() + ms;
+    while ((this.byPath.get(path)?.length ?? 0) < count && Date.now() < stop) await new Promise((r) => setTimeout(r, 20));
+    return this.byPath.get(path) ?? [];
+  }
+}
+
+let db: TestDatabase;
+let t: TestApp;
+let base: string;
+const receiver = new Receiver();
+const PUBLIC_URL = 'https://play.example.test';
+
+beforeAll(async () => {
+  db = await createTestDatabase({ migrate: true });
+  t = await appOn(db.url, {
+    worker: QUICK_WORKER,
+    webhookPolicy: { allowHttp: true, allowPrivate: true },
+    publicUrl: PUBLIC_URL,
+    // Retry waits of at most 5, 10, 20 ms instead of 5, 10, 20 s.
+    webhookRetryScale: 0.001,
+  });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  await receiver.start();
+});
+
+afterAll(async () => {
+  await receiver.stop();
+  await t?.close();
+  await db?.drop();
+});
+
+interface Created {
+  id: string;
+  secret: string;
+  gameId: string | null;
+  format: string;
+}
+
+async function subscribe(player: HttpPlayer, body: object): Promise<Created> {
+  const res = await call(base, 'POST', '/v1/webhooks', { token: player.token, body });
+  expect(res.status, res.text).toBe(201);
+  return res.body as Created;
+}
+
+async function players(n: number): Promise<HttpPlayer[]> {
+  return Promise.all(Array.from({ length: n }, () => register(base, 'hook')));
+}
+
+const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('webhooks', () => {
+  it('a seat becoming awaited sends its owner a signed JSON payload', async () => {
+    const [alice, bob] = await players(2);
+    const hook = await subscribe(alice!, { url: `${receiver.base}/ok/alice` });
+    expect(hook.secret).toMatch(/^whsec_/);
+
+    const id = await startGame(base, [alice!, bob!]);
+    const [got] = await receiver.waitFor('/ok/alice', 1);
+    expect(got, 'no delivery arrived').toBeDefined();
+    const payload = new Webhook(hook.secret).verify(got!.body, got!.headers) as {
+      type: string;
+      data: { game: { id: string; url: string; title: string }; seat: number; situation: string; deadline: string; legalCommandCount: number };
+    };
+    expect(got!.headers['content-type']).toMatch(/^application\/json/);
+    expect(payload.type).toBe('seat.awaited');
+    expect(payload.data.game.id).toBe(id);
+    expect(payload.data.game.url).toBe(`${PUBLIC_URL}/v1/games/${id}`);
+    expect(payload.data.game.title).toContain('Judges');
+    expect(payload.data.seat).toBe(0);
+    expect(payload.data.situation).toBe('setup');
+    const game = await readGame(base, id, alice!);
+    expect(payload.data.legalCommandCount).toBe(game.legalCommands.length);
+    expect(payload.data.deadline).toBe(game.awaiting.find((a) => a.seat === 0)!.deadline);
+
+    // Bob's seat is awaited too, but he has no subscription: Alice hears only of her own seat.
+    await settle(300);
+    expect(receiver.byPath.get('/ok/alice')).toHaveLength(1);
+  });
+
+  it('a receiver that fails three times then succeeds gets the event exactly once more, and the log shows every attempt', async () => {
+    const [carol, dan] = await players(2);
+    const hook = await subscribe(carol!, { url: `${receiver.base}/flaky/carol` });
+    await startGame(base, [carol!, dan!]);
+
+    const attempts = await receiver.waitFor('/flaky/carol', 4);
+    expect(attempts.map((a) => a.status)).toEqual([500, 500, 500, 200]);
+    await settle(500);
+    expect(receiver.byPath.get('/flaky/carol')).toHaveLength(4);
+    // Every attempt is the same message: same id, same body, each signed afresh.
+    expect(new Set(attempts.map((a) => a.headers['webhook-id'])).size).toBe(1);
+    expect(new Set(attempts.map((a) => a.body)).size).toBe(1);
+    for (const a of attempts) new Webhook(hook.secret).verify(a.body, a.headers);
+
+    const log = await call(base, 'GET', `/v1/webhooks/${hook.id}/deliveries`, { token: carol!.token });
+    expect(log.status).toBe(200);
+    const { deliveries } = log.body as { deliveries: { status: string; notificationId: string; attempts: { status: number; latencyMs: number; at: string; error: string | null; responsePrefix: string }[] }[] };
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]!.status).toBe('delivered');
+    expect(deliveries[0]!.notificationId).toBe(attempts[0]!.headers['webhook-id']);
+    expect(deliveries[0]!.attempts.map((a) => a.status)).toEqual([500, 500, 500, 200]);
+    expect(deliveries[0]!.attempts[0]!.responsePrefix).toBe('receiver down');
+    expect(deliveries[0]!.attempts[0]!.error).toBe('HTTP 500.');
+    for (const a of deliveries[0]!.attempts) {
+      expect(a.latencyMs).toBeGreaterThanOrEqual(0);
+      expect(Number.isNaN(Date.parse(a.at))).toBe(false);
+    }
+
+    const shown = await call(base, 'GET', `/v1/webhooks/${hook.id}`, { token: carol!.token });
+    expect(shown.body).toMatchObject({ enabled: true, consecutiveFailures: 0 });
+  });
+
+  it('a per-game subscription gets one delivery per event, not one per member', async () => {
+    const [erin, frank] = await players(2);
+    const created = await call(base, 'POST', '/v1/games', {
+      token: erin!.token,
+      body: { game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', seats: [{ team: 'judges' }, { team: 'slaine' }] } },
+    });
+    const gameId = (created.body as { id: string }).id;
+    expect((await call(base, 'POST', `/v1/games/${gameId}/seats/0/claim`, { token: erin!.token })).status).toBe(200);
+
+    // Frank is not seated yet: he may not subscribe to the whole game.
+    const refused = await call(base, 'POST', '/v1/webhooks', { token: frank!.token, body: { url: `${receiver.base}/ok/x`, gameId } });
+    expect(refused.status).toBe(403);
+    expect((refused.body as { code: string }).code).toBe('NOT_SEATED');
+
+    const hook = await subscribe(erin!, { url: `${receiver.base}/ok/game-erin`, gameId });
+    expect(hook.gameId).toBe(gameId);
+    // The start awaits both seats, Erin's and Frank's: one event, so one delivery.
+    expect((await call(base, 'POST', `/v1/games/${gameId}/seats/1/claim`, { token: frank!.token })).status).toBe(200);
+
+    const got = await receiver.waitFor('/ok/game-erin', 1);
+    await settle(500);
+    expect(receiver.byPath.get('/ok/game-erin')).toHaveLength(1);
+    const payload = new Webhook(hook.secret).verify(got[0]!.body, got[0]!.headers) as { type: string; data: { seat: number | null; game: { id: string } } };
+    expect(payload.type).toBe('seat.awaited');
+    expect(payload.data.seat).toBeNull();
+    expect(payload.data.game.id).toBe(gameId);
+  });
+
+  it('a Discord subscription receives a body Discord accepts', async () => {
+    const [gina, hal] = await players(2);
+    const hook = await subscribe(gina!, { url: `${receiver.base}/ok/discord-gina`, format: 'discord' });
+    expect(hook.format).toBe('discord');
+    const id = await startGame(base, [gina!, hal!]);
+
+    const [got] = await receiver.waitFor('/ok/discord-gina', 1);
+    const body = new Webhook(hook.secret).verify(got!.body, got!.headers) as {
+      content: string;
+      embeds: { title: string; url: string; description: string; color: number; fields: { name: string; value: string }[] }[];
+      allowed_mentions: { parse: string[] };
+    };
+    expect(typeof body.content).toBe('string');
+    expect(body.content.length).toBeLessThanOrEqual(2000);
+    expect(body.embeds).toHaveLength(1);
+    expect(body.embeds[0]!.url).toBe(`${PUBLIC_URL}/v1/games/${id}`);
+    expect(body.embeds[0]!.fields.map((f) => f.name)).toEqual(['Seat', 'Situation', 'Deadline']);
+    expect(body.allowed_mentions).toEqual({ parse: [] });
+  });
+
+  it('a rotated secret signs beside the previous one for a day', async () => {
+    const [ivy, jo] = await players(2);
+    const hook = await subscribe(ivy!, { url: `${receiver.base}/ok/rotated-ivy` });
+    const rotated = await call(base, 'POST', `/v1/webhooks/${hook.id}/rotate`, { token: ivy!.token });
+    expect(rotated.status).toBe(200);
+    const fresh = rotated.body as Created & { previousSecretExpiresAt: string };
+    expect(fresh.secret).not.toBe(hook.secret);
+    const hours = (Date.parse(fresh.previousSecretExpiresAt) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+
+    await startGame(base, [ivy!, jo!]);
+    const [got] = await receiver.waitFor('/ok/rotated-ivy', 1);
+    new Webhook(fresh.secret).verify(got!.body, got!.headers);
+    new Webhook(hook.secret).verify(got!.body, got!.headers);
+  });
+
+  it('lists your subscriptions without secrets, and deletes them', async () => {
+    const [kim] = await players(1);
+    const hook = await subscribe(kim!, { url: `${receiver.base}/ok/kim`, format: 'slack' });
+    const list = await call(base, 'GET', '/v1/webhooks', { token: kim!.token });
+    expect(list.status).toBe(200);
+    expect(list.text).not.toContain(hook.secret);
+    expect((list.body as { webhooks: { id: string }[] }).webhooks.map((w) => w.id)).toEqual([hook.id]);
+
+    const [other] = await players(1);
+    const stranger = await call(base, 'GET', `/v1/webhooks/${hook.id}`, { token: other!.token });
+    expect(stranger.status).toBe(404);
+    expect((stranger.body as { code: string }).code).toBe('WEBHOOK_NOT_FOUND');
+
+    expect((await call(base, 'DELETE', `/v1/webhooks/${hook.id}`, { token: kim!.token })).status).toBe(204);
+    expect((await call(base, 'GET', `/v1/webhooks/${hook.id}`, { token: kim!.token })).status).toBe(404);
+  });
+});
+
+describe('webhook URLs, as a production server judges them', () => {
+  let strict: TestApp;
+
+  beforeAll(async () => {
+    strict = await appOn(db.url);
+  });
+
+  afterAll(async () => {
+    await strict?.close();
+  });
+
+  it('refuses private and loopback addresses, and plain http, at creation', async () => {
+    const [lee] = await players(1);
+    const cases: [string, string][] = [
+      ['https://127.0.0.1/hook', 'WEBHOOK_URL_PRIVATE'],
+      ['https://10.1.2.3/hook', 'WEBHOOK_URL_PRIVATE'],
+      ['https://[::1]/hook', 'WEBHOOK_URL_PRIVATE'],
+      ['https://169.254.169.254/latest/meta-data', 'WEBHOOK_URL_PRIVATE'],
+      ['https://localhost/hook', 'WEBHOOK_URL_PRIVATE'],
+      [`${receiver.base}/ok/never`, 'WEBHOOK_URL_NOT_HTTPS'],
+    ];
+    for (const [url, code] of cases) {
+      const res = await strict.app.inject({ method: 'POST', url: '/v1/webhooks', headers: { authorization: `Bearer ${lee!.token}` }, payload: { url } });
+      expect(res.statusCode, url).toBe(422);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json().code, url).toBe(code);
+    }
+    const list = await strict.app.inject({ method: 'GET', url: '/v1/webhooks', headers: { authorization: `Bearer ${lee!.token}` } });
+    expect(list.json().webhooks).toEqual([]);
+  });
+});
