@@ -6,11 +6,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import type { IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import packageJson from '../package.json' with { type: 'json' };
 import pg from 'pg';
 import { feedRoutes } from './api/feeds.ts';
 import { gameRoutes } from './api/games.ts';
 import { healthRoutes } from './api/health.ts';
+import { emailRoutes } from './api/email.ts';
 import { preferenceRoutes } from './api/me-preferences.ts';
 import { orderRoutes } from './api/orders.ts';
 import { vacationRoutes } from './api/vacation.ts';
@@ -23,6 +25,9 @@ import { frameworkErrorHandler, registerProblemHandling } from './api/problems.t
 import type { Logger } from './config/logger.ts';
 import type { Readiness } from './db/database.ts';
 import type { WorkerSettings } from './jobs/worker.ts';
+import { EmailChannel } from './notify/email/dispatch.ts';
+import { createMailer } from './notify/email/transport.ts';
+import { createLogger } from './config/logger.ts';
 import type { WebhookUrlPolicy } from './notify/webhooks/address-guard.ts';
 
 export interface AppDeps {
@@ -43,6 +48,8 @@ export interface AppSettings extends AuthSettings {
   vacationDaysPerYear: number;
   /** The server's clock (tests may inject one). */
   now?: () => Date;
+  /** Email notifications and verification: SMTP_URL or the outbox. Null: no email at all (the default, for tests and scripts). */
+  mail?: { smtpUrl?: string; outboxDir: string; from: string } | null;
   /** Which webhook URLs are accepted: https to public addresses only, unless the operator allows more. */
   webhookPolicy: WebhookUrlPolicy;
   /** Where players reach the service, for links in notifications; no trailing slash. */
@@ -105,6 +112,7 @@ export async function buildApp(deps: AppDeps) {
         { name: 'accounts', description: 'Register, log in, your account.' },
         { name: 'tokens', description: 'Personal access tokens, and the keys that verify every token.' },
         { name: 'webhooks', description: 'Be told when you can act: signed webhooks (Standard Webhooks) for all your games or one game, and their delivery log.' },
+        { name: 'email', description: 'Email notifications: verify your address, choose every event or a digest, unsubscribe in one click.' },
         { name: 'operations', description: 'Health and readiness probes.' },
       ],
       components: {
@@ -154,6 +162,17 @@ export async function buildApp(deps: AppDeps) {
     deps.logger,
   );
   app.decorate('games', games);
+  const mail = deps.pool && settings.mail ? settings.mail : null;
+  const mailer = mail ? createMailer({ ...mail, logger: deps.logger ?? createLogger('silent') }) : null;
+  const emailChannel = mailer
+    ? new EmailChannel(pool, games.views, { mailer, publicUrl: () => settings.publicUrl ?? listeningUrl(app.server.address()) }, deps.logger, settings.now)
+    : null;
+  if (emailChannel) {
+    games.noticeListeners.push(emailChannel.onNotice);
+    Object.assign(games.jobTasks, emailChannel.tasks());
+    app.addHook('onClose', async () => mailer?.close());
+  }
+  app.decorate('emailChannel', emailChannel);
   if (deps.pool) {
     app.addHook('onReady', async () => games.start());
     app.addHook('preClose', async () => games.stop());
@@ -164,6 +183,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(orderRoutes, { service: games });
   await app.register(preferenceRoutes, { service: games });
   await app.register(vacationRoutes, { service: games });
+  await app.register(emailRoutes, { channel: emailChannel, pool });
   await app.register(webhookRoutes, { service: games });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -178,6 +198,12 @@ declare module 'fastify' {
     /** The game service, for tests and scripts that drive the app in-process. */
     games: GameService;
   }
+}
+
+/** The URL this app listens on, for links when no public URL is configured. */
+function listeningUrl(address: string | AddressInfo | null): string {
+  if (address === null || typeof address === 'string') return 'http://127.0.0.1';
+  return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 }
 
 /** Keeps a caller's `x-request-id` when it is a plausible id, so logs can be joined across services. */

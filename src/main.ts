@@ -62,6 +62,7 @@ async function start(): Promise<void> {
       loginRateLimitPerMinute: config.loginRateLimitPerMinute,
       worker: config.jobConcurrency > 0 ? { concurrency: config.jobConcurrency, pollIntervalMs: config.jobPollIntervalMs } : null,
       vacationDaysPerYear: config.vacationDaysPerYear,
+      mail: { smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir, from: config.mailFrom },
       webhookPolicy: { allowHttp: config.webhookAllowHttp, allowPrivate: config.webhookAllowPrivate },
       publicUrl: config.publicUrl ?? defaultPublicUrl(config.host, config.port),
     },

@@ -83,6 +83,8 @@ export async function accountRoutes(app: FastifyInstance, { auth, limits }: { au
     },
     async (request, reply) => {
       const { account, session } = await auth.register(request.body);
+      // No notification reaches an address before its owner opens the link this sends.
+      await app.emailChannel?.requestVerification(account.id);
       reply.code(201);
       return { account: present(account), token: session.token, expiresAt: session.expiresAt };
     },

@@ -57,6 +57,8 @@ export class GameService {
    * that adding them twice is harmless.
    */
   readonly noticeListeners: ((notice: GameNotice) => Promise<void>)[] = [];
+  /** More job tasks for the worker, by name: each channel's own (src/notify/email). Add before start(). */
+  readonly jobTasks: Record<string, (payload: unknown) => Promise<void>> = {};
   private worker: Runner | null = null;
 
   constructor(
@@ -86,6 +88,7 @@ export class GameService {
     await this.signals.start();
     if (this.settings.worker) {
       const tasks = {
+        ...this.jobTasks,
         [TASKS.expireWindow]: (payload: unknown) => this.expire(payload as { gameId: string; windowId: string }),
         [TASKS.notify]: async (payload: unknown) => {
           await Promise.all(this.noticeListeners.map((listener) => listener(payload as GameNotice)));

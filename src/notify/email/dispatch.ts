@@ -1,0 +1,299 @@
+// The email channel's jobs. The `notify` listener decides who is told (each newly awaited seat's
+// owner, every seated player when a game ends) and how (an email each, or the game's digest), and
+// only adds keyed jobs: the `notify` job may run again. Sending happens in those jobs, which
+// graphile-worker retries when the mail server fails, and which read the player's settings again
+// when they run, so an unsubscribe stops what is already queued.
+
+import type pg from 'pg';
+import type { Logger } from '../../config/logger.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { GameNotice } from '../../jobs/notifications.ts';
+import type { Views } from '../../service/views.ts';
+import type { Queryable } from '../../store/event-store.ts';
+import type { Notification } from '../notification.ts';
+import { EmailLinks } from './links.ts';
+import { renderEmail } from './render.ts';
+import { emailSettingsOf, type EmailSettings } from './settings.ts';
+import { EmailNotSentError, type Mailer } from './transport.ts';
+import { renderVerificationEmail } from './verification.ts';
+import type { RenderedEmail } from './render.ts';
+
+export const EMAIL_TASKS = {
+  /** `{ accountId, gameId, notifications }`: one email now. */
+  sendEmail: 'send-email',
+  /** `{ accountId, gameId }`: everything pending in the player's digest of the game, in one email. */
+  sendDigest: 'send-digest',
+  /** `{ accountId, gameId, seat, windowId, deadline }`: a reminder, if the seat is still awaited there. */
+  remind: 'remind-email',
+  /** `{ accountId }`: a link that verifies the account's address. */
+  verify: 'send-verification',
+} as const;
+
+export interface EmailChannelSettings {
+  mailer: Mailer;
+  /** Where players reach the service (links in emails), without a trailing slash. */
+  publicUrl: () => string;
+  serviceName?: string;
+}
+
+interface Recipient {
+  accountId: string;
+  handle: string;
+  email: string;
+  verified: boolean;
+  settings: EmailSettings;
+  timeZone: string;
+}
+
+const SUMMARIES: Record<string, string> = {
+  turn: 'Your turn has begun.',
+  defence: 'You are attacked and may defend.',
+  interrupt: 'An INTERRUPT window is open.',
+  setup: 'The game has begun: your starting cards are to be chosen.',
+};
+
+export class EmailChannel {
+  readonly links: EmailLinks;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly views: Views,
+    private readonly settings: EmailChannelSettings,
+    private readonly logger?: Logger,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.links = new EmailLinks(pool, now);
+  }
+
+  /** The worker's tasks for this channel. */
+  tasks(): Record<string, (payload: unknown) => Promise<void>> {
+    return {
+      [EMAIL_TASKS.sendEmail]: (p) => this.sendEmail(p as { accountId: string; gameId: string; notifications: Notification[] }),
+      [EMAIL_TASKS.sendDigest]: (p) => this.sendDigest(p as { accountId: string; gameId: string }),
+      [EMAIL_TASKS.remind]: (p) => this.remind(p as { accountId: string; gameId: string; seat: number; windowId: string; deadline: string }),
+      [EMAIL_TASKS.verify]: (p) => this.sendVerification(p as { accountId: string }),
+    };
+  }
+
+  /** Queues the verification email of an account (at registration, or when the player asks again). */
+  async requestVerification(accountId: string, db: Queryable = this.pool): Promise<void> {
+    await addJob(db, EMAIL_TASKS.verify, { accountId }, { key: `verify:${accountId}` });
+  }
+
+  /** The `notify` listener. */
+  readonly onNotice = async (notice: GameNotice): Promise<void> => {
+    const seats = await this.seatedPlayers(notice.gameId);
+    const at = Date.parse(notice.at);
+    const wanted: { recipient: Recipient; notification: Notification; deadline?: { seat: number; windowId: string; deadline: string } }[] = [];
+    for (const awaited of notice.awaited) {
+      const seat = seats.find((s) => s.seat === awaited.seat);
+      if (!seat || !wants(seat, at)) continue;
+      const view = await this.views.game(notice.gameId, seat.accountId);
+      wanted.push({
+        recipient: seat,
+        notification: {
+          id: `${notice.gameId}:${notice.version}:${awaited.seat}:${awaited.windowId}`,
+          kind: 'awaited',
+          game: this.gameOf(notice.gameId, view.options),
+          seat: awaited.seat,
+          situation: awaited.situation,
+          windowId: awaited.windowId,
+          deadline: awaited.deadline,
+          legalCommandCount: view.legalCommands.length,
+          summary: SUMMARIES[awaited.situation] ?? 'The game is waiting for you.',
+          at: notice.at,
+        },
+        deadline: awaited,
+      });
+    }
+    if (notice.ended) {
+      const options = seats.length > 0 ? (await this.views.game(notice.gameId, null)).options : {};
+      for (const seat of seats) {
+        if (!wants(seat, at)) continue;
+        wanted.push({
+          recipient: seat,
+          notification: {
+            id: `${notice.gameId}:${notice.version}:${seat.seat}:ended`,
+            kind: 'ended',
+            game: this.gameOf(notice.gameId, options),
+            seat: seat.seat,
+            situation: null,
+            windowId: null,
+            deadline: null,
+            legalCommandCount: null,
+            summary: 'The game has ended.',
+            at: notice.at,
+          },
+        });
+      }
+    }
+
+    for (const { recipient, notification, deadline } of wanted) {
+      const { accountId } = recipient;
+      if (recipient.settings.email === 'digest') {
+        await this.addToDigest(accountId, notice.gameId, notification, recipient.settings.digestMinutes);
+      } else {
+        await addJob(this.pool, EMAIL_TASKS.sendEmail, { accountId, gameId: notice.gameId, notifications: [notification] }, {
+          key: `email:${accountId}:${notice.gameId}:${notice.version}:${notification.seat}`,
+        });
+      }
+      const before = recipient.settings.reminderMinutes;
+      if (before !== null && deadline) {
+        const runAt = new Date(Date.parse(deadline.deadline) - before * 60_000);
+        if (runAt.getTime() > this.now().getTime()) {
+          await addJob(this.pool, EMAIL_TASKS.remind, { accountId, gameId: notice.gameId, ...deadline }, {
+            key: `remind:${accountId}:${notice.gameId}:${deadline.windowId}:${deadline.seat}`,
+            runAt,
+          });
+        }
+      }
+    }
+  };
+
+  private gameOf(gameId: string, options: Record<string, unknown>): Notification['game'] {
+    const map = typeof options.map === 'string' ? ` on ${options.map}` : '';
+    return { id: gameId, title: `Game ${gameId.slice(0, 8)}${map}`, url: `${this.settings.publicUrl()}/v1/games/${gameId}` };
+  }
+
+  /** Appends to the player's pending digest of the game (once per notification) and makes sure its job is due at `send_after`. */
+  private async addToDigest(accountId: string, gameId: string, notification: Notification, minutes: number): Promise<void> {
+    await inTransaction(this.pool, async (tx) => {
+      const sendAfter = new Date(this.now().getTime() + minutes * 60_000);
+      const { rows } = await tx.query<{ sendAfter: Date }>(
+        `INSERT INTO email_digests AS d (account_id, game_id, notifications, send_after) VALUES ($1, $2, jsonb_build_array($3::jsonb), $4)
+         ON CONFLICT (account_id, game_id) DO UPDATE
+           SET notifications = CASE WHEN d.notifications @> jsonb_build_array(jsonb_build_object('id', $3::jsonb->'id'))
+                                    THEN d.notifications ELSE d.notifications || jsonb_build_array($3::jsonb) END
+         RETURNING send_after AS "sendAfter"`,
+        [accountId, gameId, JSON.stringify(notification), sendAfter],
+      );
+      await addJob(tx, EMAIL_TASKS.sendDigest, { accountId, gameId }, { key: `digest:${accountId}:${gameId}`, runAt: rows[0]!.sendAfter, mode: 'preserve_run_at' });
+    });
+  }
+
+  async sendEmail({ accountId, notifications }: { accountId: string; gameId: string; notifications: Notification[] }): Promise<void> {
+    const recipient = await this.recipient(accountId);
+    if (!recipient || !recipient.verified || recipient.settings.email === 'off') return;
+    await this.deliver(recipient, notifications);
+  }
+
+  /** Sends the pending digest and clears it in one transaction: a failed send leaves it for the retry. */
+  async sendDigest({ accountId, gameId }: { accountId: string; gameId: string }): Promise<void> {
+    await inTransaction(this.pool, async (tx) => {
+      const { rows } = await tx.query<{ notifications: Notification[] }>(
+        `SELECT notifications FROM email_digests WHERE account_id = $1 AND game_id = $2 FOR UPDATE`,
+        [accountId, gameId],
+      );
+      if (!rows[0]) return;
+      await tx.query(`DELETE FROM email_digests WHERE account_id = $1 AND game_id = $2`, [accountId, gameId]);
+      const recipient = await this.recipient(accountId);
+      if (!recipient || !recipient.verified || recipient.settings.email === 'off' || rows[0].notifications.length === 0) return;
+      await this.deliver(recipient, rows[0].notifications);
+    });
+  }
+
+  async remind(job: { accountId: string; gameId: string; seat: number; windowId: string; deadline: string }): Promise<void> {
+    const recipient = await this.recipient(job.accountId);
+    if (!recipient || !recipient.verified || recipient.settings.email === 'off') return;
+    const view = await this.views.game(job.gameId, job.accountId);
+    if (!view.awaiting.some((a) => a.seat === job.seat && a.windowId === job.windowId)) return;
+    const situation = view.awaiting.find((a) => a.seat === job.seat)!.situation;
+    await this.deliver(recipient, [
+      {
+        id: `${job.gameId}:${job.windowId}:${job.seat}:reminder`,
+        kind: 'reminder',
+        game: this.gameOf(job.gameId, view.options),
+        seat: job.seat,
+        situation,
+        windowId: job.windowId,
+        deadline: job.deadline,
+        legalCommandCount: view.legalCommands.length,
+        summary: 'Your deadline is near.',
+        at: this.now().toISOString(),
+      },
+    ]);
+  }
+
+  async sendVerification({ accountId }: { accountId: string }): Promise<void> {
+    const recipient = await this.recipient(accountId);
+    if (!recipient || recipient.verified) return;
+    const token = await this.links.verificationToken(accountId, recipient.email);
+    const verifyUrl = `${this.settings.publicUrl()}/v1/email/verify?token=${token}`;
+    await this.send(recipient, renderVerificationEmail({ handle: recipient.handle, verifyUrl, serviceName: this.settings.serviceName }));
+  }
+
+  private async deliver(recipient: Recipient, notifications: Notification[]): Promise<void> {
+    const token = await this.links.unsubscribeToken(recipient.accountId, recipient.email);
+    const rendered = renderEmail({
+      to: { address: recipient.email, handle: recipient.handle, timeZone: recipient.timeZone },
+      notifications,
+      unsubscribeUrl: `${this.settings.publicUrl()}/v1/email/unsubscribe?token=${token}`,
+      serviceName: this.settings.serviceName,
+    });
+    await this.send(recipient, rendered);
+  }
+
+  /** Throws (so the job is retried) unless the server refused the message for good: then retrying is pointless. */
+  private async send(recipient: Recipient, rendered: RenderedEmail): Promise<void> {
+    try {
+      await this.settings.mailer.send({ ...rendered, to: { address: recipient.email, name: recipient.handle } });
+    } catch (error) {
+      if (error instanceof EmailNotSentError && error.permanent) {
+        this.logger?.warn({ err: error, accountId: recipient.accountId, responseCode: error.responseCode }, 'email refused for good; not retried');
+        return;
+      }
+      throw error;
+    }
+  }
+
+  private async recipient(accountId: string): Promise<Recipient | undefined> {
+    const { rows } = await this.pool.query<RecipientRow>(`${RECIPIENT_SQL} WHERE a.id = $1`, [accountId]);
+    return rows[0] ? recipientOf(rows[0]) : undefined;
+  }
+
+  /** The humans seated at the game, with when each last sent a command to it. */
+  private async seatedPlayers(gameId: string): Promise<(Recipient & { seat: number; lastActed: Date | null })[]> {
+    const { rows } = await this.pool.query<RecipientRow & { seat: number; lastActed: Date | null }>(
+      `SELECT s.seat, (SELECT max(c.accepted_at) FROM commands c WHERE c.game_id = s.game_id AND c.caller_id = a.id::text) AS "lastActed",
+              a.id AS "accountId", a.handle, a.email, a.email_verified_at IS NOT NULL AS verified, a.preferences
+         FROM game_seats s JOIN accounts a ON a.id = s.account_id
+        WHERE s.game_id = $1 AND NOT s.bot ORDER BY s.seat`,
+      [gameId],
+    );
+    return rows.map((row) => ({ ...recipientOf(row), seat: row.seat, lastActed: row.lastActed }));
+  }
+}
+
+/** Verified, not off, and not playing the game right now (the quiet period). */
+function wants(player: Recipient & { lastActed: Date | null }, at: number): boolean {
+  if (!player.verified || player.settings.email === 'off') return false;
+  return player.lastActed === null || player.lastActed.getTime() <= at - player.settings.quietMinutes * 60_000;
+}
+
+interface RecipientRow {
+  accountId: string;
+  handle: string;
+  email: string;
+  verified: boolean;
+  preferences: Record<string, unknown>;
+}
+
+const RECIPIENT_SQL = `SELECT a.id AS "accountId", a.handle, a.email, a.email_verified_at IS NOT NULL AS verified, a.preferences FROM accounts a`;
+
+function recipientOf(row: RecipientRow): Recipient {
+  return {
+    accountId: row.accountId,
+    handle: row.handle,
+    email: row.email,
+    verified: row.verified,
+    settings: emailSettingsOf(row.preferences),
+    timeZone: typeof row.preferences.timeZone === 'string' ? row.preferences.timeZone : 'UTC',
+  };
+}
+
+async function addJob(db: Queryable, task: string, payload: object, options: { key: string; runAt?: Date; mode?: 'replace' | 'preserve_run_at' }): Promise<void> {
+  await db.query(
+    `SELECT graphile_worker.add_job($1::text, $2::json, run_at := $3::timestamptz, job_key := $4::text, job_key_mode := $5::text, max_attempts := 10)`,
+    [task, JSON.stringify(payload), options.runAt ?? null, options.key, options.mode ?? 'preserve_run_at'],
+  );
+}

@@ -1,0 +1,72 @@
+// The links an email carries that act without a log-in: verify an address, unsubscribe. Each is a
+// random token; only its SHA-256 is stored (email_tokens), so the table alone opens nothing. A
+// table rather than signed tokens: no secret to configure, and a link can be revoked.
+
+import { createHash, randomBytes } from 'node:crypto';
+import type { Queryable } from '../../store/event-store.ts';
+import { updateEmailSettings } from './settings.ts';
+
+/** How long a verification link works. */
+export const VERIFY_TTL_MS = 48 * 3_600_000;
+
+const hashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
+const newToken = (): string => randomBytes(24).toString('base64url');
+
+export type VerifyOutcome = 'verified' | 'invalid';
+
+export class EmailLinks {
+  constructor(
+    private readonly db: Queryable,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** A verification token for the account's current address. */
+  async verificationToken(accountId: string, email: string): Promise<string> {
+    const token = newToken();
+    await this.db.query(`INSERT INTO email_tokens (token_hash, account_id, purpose, email, expires_at) VALUES ($1, $2, 'verify', $3, $4)`, [
+      hashOf(token),
+      accountId,
+      email,
+      new Date(this.now().getTime() + VERIFY_TTL_MS),
+    ]);
+    return token;
+  }
+
+  /** An unsubscribe token: one per email sent, lasting, so an old email's link still works. */
+  async unsubscribeToken(accountId: string, email: string): Promise<string> {
+    const token = newToken();
+    await this.db.query(`INSERT INTO email_tokens (token_hash, account_id, purpose, email) VALUES ($1, $2, 'unsubscribe', $3)`, [hashOf(token), accountId, email]);
+    return token;
+  }
+
+  /** Verifies the address the token was sent to, if it is still the account's, once, before it expires. */
+  async verify(token: string): Promise<VerifyOutcome> {
+    const { rowCount } = await this.db.query(
+      `WITH used AS (
+         UPDATE email_tokens SET used_at = $2
+          WHERE token_hash = $1 AND purpose = 'verify' AND used_at IS NULL AND expires_at > $2
+          RETURNING account_id, email)
+       UPDATE accounts a SET email_verified_at = coalesce(a.email_verified_at, $2)
+         FROM used WHERE a.id = used.account_id AND a.email = used.email`,
+      [hashOf(token), this.now()],
+    );
+    return rowCount === 1 ? 'verified' : 'invalid';
+  }
+
+  /** The account an unsubscribe token belongs to, or undefined. */
+  async unsubscriber(token: string): Promise<{ accountId: string; email: string } | undefined> {
+    const { rows } = await this.db.query<{ accountId: string; email: string }>(
+      `SELECT account_id AS "accountId", email FROM email_tokens WHERE token_hash = $1 AND purpose = 'unsubscribe'`,
+      [hashOf(token)],
+    );
+    return rows[0];
+  }
+
+  /** RFC 8058 one-click: turns email off for the token's account. False for an unknown token. */
+  async unsubscribe(token: string): Promise<boolean> {
+    const owner = await this.unsubscriber(token);
+    if (!owner) return false;
+    await updateEmailSettings(this.db, owner.accountId, { email: 'off' });
+    return true;
+  }
+}

@@ -1,0 +1,199 @@
+// Email end to end (issue 6): the app with its worker, a real SMTP receiver (smtp-server), the
+// mails parsed with mailparser, and every link in them followed against the running service.
+
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appOn, QUICK_WORKER, type TestApp } from '../support/app.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { call, playMoves, register, startGame, type HttpPlayer } from '../support/http-client.ts';
+import { startSmtpServer } from './email/fixtures.ts';
+
+let db: TestDatabase;
+let t: TestApp;
+let base: string;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let outboxDir: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase({ migrate: true });
+  smtp = await startSmtpServer();
+  outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-e2e-outbox-'));
+  t = await appOn(db.url, { worker: QUICK_WORKER, mail: { smtpUrl: smtp.url, outboxDir, from: 'Helter Skelter <no-reply@example.org>' } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+  await db?.drop();
+  if (outboxDir) fs.rmSync(outboxDir, { recursive: true, force: true });
+});
+
+const addressOf = (player: HttpPlayer) => `${player.handle}@example.test`.toLowerCase();
+
+/** Every mail received for `player`, parsed, oldest first. */
+async function mailsTo(player: HttpPlayer): Promise<ParsedMail[]> {
+  const raws = smtp.received.filter((mail) => mail.to.includes(addressOf(player)));
+  return Promise.all(raws.map((mail) => simpleParser(mail.raw)));
+}
+
+/** Waits until `player` has received `count` mails matching `match` (at most `ms`), and returns those. */
+async function waitForMails(player: HttpPlayer, count: number, match: (mail: ParsedMail) => boolean = () => true, ms = 10_000): Promise<ParsedMail[]> {
+  const stop = Date.now() + ms;
+  for (;;) {
+    const mails = (await mailsTo(player)).filter(match);
+    if (mails.length >= count || Date.now() > stop) return mails;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A header as sent, unfolded (mailparser turns List-* headers into objects). */
+const header = (mail: ParsedMail, name: string): string | undefined =>
+  mail.headerLines.find((line) => line.key === name.toLowerCase())?.line.replace(/^[^:]+:\s*/, '').replace(/\r?\n\s+/g, ' ');
+
+const aboutGame = (id: string) => (mail: ParsedMail) => mail.headers.get('x-game-id') === id;
+const linkIn = (text: string, pattern: RegExp): string => {
+  const found = pattern.exec(text)?.[0];
+  if (!found) throw new Error(`no link ${pattern} in:\n${text}`);
+  return found;
+};
+
+async function verified(prefix: string, settings: object = { quietMinutes: 0 }): Promise<HttpPlayer> {
+  const player = await register(base, prefix);
+  const [mail] = await waitForMails(player, 1, (m) => /Confirm your email/.test(m.subject ?? ''));
+  expect(mail, `verification email for ${player.handle}`).toBeDefined();
+  const link = linkIn(mail!.text!, /http:\/\/\S+\/v1\/email\/verify\?token=\S+/);
+  const opened = await fetch(link);
+  expect(opened.status).toBe(200);
+  const changed = await call(base, 'PUT', '/v1/me/notifications', { token: player.token, body: settings });
+  expect(changed.status, changed.text).toBe(200);
+  return player;
+}
+
+describe('email verification', () => {
+  it('registration sends a link that verifies the address, once', async () => {
+    const player = await register(base, 'ver');
+    const [mail] = await waitForMails(player, 1);
+    expect(mail!.subject).toMatch(/Confirm your email address/);
+    const link = linkIn(mail!.text!, /http:\/\/\S+\/v1\/email\/verify\?token=\S+/);
+    expect(link.startsWith(base)).toBe(true);
+    expect((await call(base, 'GET', '/v1/me', { token: player.token })).body).toMatchObject({ emailVerified: false });
+
+    const opened = await fetch(link);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('content-type')).toMatch(/text\/html/);
+    expect((await call(base, 'GET', '/v1/me', { token: player.token })).body).toMatchObject({ emailVerified: true });
+    expect((await fetch(link)).status).toBe(400);
+    expect((await call(base, 'POST', '/v1/me/email/verification', { token: player.token })).status).toBe(409);
+  });
+
+  it('a player may ask for the link again', async () => {
+    const player = await register(base, 'again');
+    await waitForMails(player, 1);
+    const asked = await call(base, 'POST', '/v1/me/email/verification', { token: player.token });
+    expect(asked.status).toBe(202);
+    const mails = await waitForMails(player, 2);
+    expect(mails).toHaveLength(2);
+    expect((await fetch(linkIn(mails[1]!.text!, /http:\/\/\S+\/v1\/email\/verify\?token=\S+/))).status).toBe(200);
+  });
+});
+
+describe('notification emails', () => {
+  it('the awaited player gets an email with both parts, unsubscribe headers and a game link that works', async () => {
+    const [alice, bob] = [await verified('alice'), await verified('bob')];
+    const id = await startGame(base, [alice!, bob!]);
+    const [mail] = await waitForMails(alice!, 1, aboutGame(id));
+    expect(mail, 'the set-up email').toBeDefined();
+    expect(mail!.subject).toMatch(/^Choose starting cards in /);
+    expect(mail!.from?.text).toContain('no-reply@example.org');
+    expect(header(mail!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(header(mail!, 'List-Unsubscribe')).toMatch(new RegExp(`^<${base}/v1/email/unsubscribe\\?token=`));
+    expect(mail!.text).toContain('Deadline: ');
+    expect(mail!.html).toContain(`href="${base}/v1/games/${id}"`);
+
+    const gameLink = linkIn(mail!.text!, /Open the game: (\S+)/).replace('Open the game: ', '');
+    const opened = await call(base, 'GET', gameLink.slice(base.length), { token: alice!.token });
+    expect(opened.status).toBe(200);
+    expect((opened.body as { mySeat: number }).mySeat).toBe(0);
+
+    // Play on until someone's turn begins: that player is told.
+    const game = await playMoves(base, id, [alice!, bob!], 10, { until: (g) => g.awaiting.some((a) => a.situation === 'turn') });
+    const turn = game.awaiting.find((a) => a.situation === 'turn')!;
+    const player = [alice!, bob!][turn.seat]!;
+    const [turnMail] = await waitForMails(player, 1, (m) => aboutGame(id)(m) && /^Your turn in /.test(m.subject ?? ''));
+    expect(turnMail, 'the turn email').toBeDefined();
+  });
+
+  it('an unverified address gets nothing but its verification email', async () => {
+    const verifiedPlayer = await verified('vfd');
+    const unverified = await register(base, 'unv');
+    const id = await startGame(base, [verifiedPlayer, unverified]);
+    // The same notify job tells both: once one has mail, the other has been considered.
+    await waitForMails(verifiedPlayer, 1, aboutGame(id));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await waitForMails(unverified, 1, aboutGame(id), 0)).toHaveLength(0);
+    expect(await mailsTo(unverified)).toHaveLength(1);
+  });
+
+  it('a digest sends one email for many events', async () => {
+    const digester = await verified('dig', { quietMinutes: 0, email: 'digest', digestMinutes: 0.1 });
+    const other = await verified('oth');
+    const id = await startGame(base, [digester, other]);
+    const started = Date.now();
+    await playMoves(base, id, [digester, other], 40, { until: () => Date.now() - started > 3_000 });
+    const pending = await t.db.pool.query<{ n: number }>(`SELECT jsonb_array_length(notifications) AS n FROM email_digests WHERE game_id = $1`, [id]);
+    expect(pending.rows[0]?.n ?? 0, 'several notifications wait in the digest').toBeGreaterThan(1);
+    const mails = await waitForMails(digester, 1, aboutGame(id), 10_000);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await waitForMails(digester, 1, aboutGame(id), 0)).toHaveLength(1);
+    const combined = Number(/^(\d+) updates in /.exec(mails[0]!.subject ?? '')?.[1]);
+    expect(combined).toBeGreaterThanOrEqual(pending.rows[0]!.n);
+    expect(mails[0]!.text).toMatch(/1\. /);
+  });
+
+  it('one-click unsubscribe turns email off: nothing more arrives', async () => {
+    const [leaver, stayer] = [await verified('leave'), await verified('stay')];
+    const first = await startGame(base, [leaver!, stayer!]);
+    const [mail] = await waitForMails(leaver!, 1, aboutGame(first));
+    const url = header(mail!, 'List-Unsubscribe')!.replace(/^<|>$/g, '');
+
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<form method="post"');
+    expect((await call(base, 'GET', '/v1/me/notifications', { token: leaver!.token })).body).toMatchObject({ email: 'every' });
+
+    const posted = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(posted.status).toBe(200);
+    expect((await call(base, 'GET', '/v1/me/notifications', { token: leaver!.token })).body).toMatchObject({ email: 'off' });
+
+    const second = await startGame(base, [leaver!, stayer!]);
+    await waitForMails(stayer!, 1, aboutGame(second));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await waitForMails(leaver!, 1, aboutGame(second), 0)).toHaveLength(0);
+    const unknown = await fetch(`${base}/v1/email/unsubscribe?token=nope`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('no email about a game the player acted in during the quiet period', async () => {
+    const busy = await verified('busy', { quietMinutes: 5 });
+    const idle = await verified('idle', { quietMinutes: 0 });
+    const id = await startGame(base, [busy, idle]);
+    await waitForMails(busy, 1, aboutGame(id));
+    await playMoves(base, id, [busy, idle], 20, { seed: 'quiet' });
+    const idleMails = await waitForMails(idle, 3, aboutGame(id), 3_000);
+    expect(idleMails.length, 'the other player is told each time').toBeGreaterThan(1);
+    // The busy player was told of the set-up, before acting; not after.
+    expect(await waitForMails(busy, 2, aboutGame(id), 0)).toHaveLength(1);
+    const { rows } = await t.db.pool.query(`SELECT count(*)::int AS n FROM commands WHERE game_id = $1 AND caller_id IN (SELECT id::text FROM accounts WHERE handle = $2)`, [id, busy.handle]);
+    expect(rows[0].n).toBeGreaterThan(0);
+  });
+});
