@@ -58,7 +58,7 @@ export async function accountRoutes(app: FastifyInstance, { auth, limits }: { au
         tags: ['accounts'],
         summary: 'Register',
         description:
-          'Creates an account and logs it in: the answer carries a session token. Passwords are stored as scrypt hashes; one that is your handle or email, or one character repeated, is refused (422 `WEAK_PASSWORD`).',
+          'Creates an account and logs it in: the answer carries a session token, and a link to verify your email address is sent to it (no notification is emailed before). Passwords are stored as scrypt hashes; one that is your handle or email, or one character repeated, is refused (422 `WEAK_PASSWORD`).',
         body: {
           type: 'object',
           required: ['handle', 'email', 'password'],

@@ -9,7 +9,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOn, QUICK_WORKER, type TestApp } from '../support/app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { call, playMoves, register, startGame, type HttpPlayer } from '../support/http-client.ts';
+import { call, playMoves, postCommand, readGame, register, startGame, type HttpPlayer } from '../support/http-client.ts';
 import { startSmtpServer } from './email/fixtures.ts';
 
 let db: TestDatabase;
@@ -195,5 +195,20 @@ describe('notification emails', () => {
     expect(await waitForMails(busy, 2, aboutGame(id), 0)).toHaveLength(1);
     const { rows } = await t.db.pool.query(`SELECT count(*)::int AS n FROM commands WHERE game_id = $1 AND caller_id IN (SELECT id::text FROM accounts WHERE handle = $2)`, [id, busy.handle]);
     expect(rows[0].n).toBeGreaterThan(0);
+  });
+
+  it('a reminder before a deadline goes only to a seat still awaited then', async () => {
+    const late = await verified('late', { quietMinutes: 0, reminderMinutes: 0.05 });
+    const prompt = await verified('prompt', { quietMinutes: 0, reminderMinutes: 0.05 });
+    const id = await startGame(base, [late, prompt], { clock: { setup: 6 } });
+    // The prompt player makes every set-up choice at once (one command per character).
+    for (let game = await readGame(base, id, prompt); game.awaiting.some((a) => a.seat === 1); game = await readGame(base, id, prompt)) {
+      const acted = await postCommand(base, id, prompt, game.legalCommands[0]);
+      expect(acted.status, acted.text).toBe(200);
+    }
+    const reminders = await waitForMails(late, 1, (m) => aboutGame(id)(m) && /^Deadline soon in /.test(m.subject ?? ''), 6_000);
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.text).toContain('Your deadline is near');
+    expect(await waitForMails(prompt, 1, (m) => /^Deadline soon in /.test(m.subject ?? ''), 0)).toHaveLength(0);
   });
 });

@@ -1,6 +1,8 @@
 // Runs the real service (`node --import tsx src/main.ts`, what `npm start` runs) as a child process.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/config/config.ts';
 
 /**
@@ -34,7 +36,8 @@ export function spawnService(env: Record<string, string>): ServiceProcess {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => PASSED_ON.includes(name)));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: PROJECT_ROOT,
-    env: { ...inherited, ...env },
+    // Emails from accounts the tests register go to a temporary outbox, never the repository's.
+    env: { MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `hs-test-outbox-${process.pid}`), ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
