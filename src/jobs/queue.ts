@@ -31,6 +31,12 @@ export function graphileLogger(logger: Logger): GraphileLogger {
   });
 }
 
+/**
+ * Expiries run before other due jobs (graphile-worker takes the lowest number first): under load
+ * the workers are busy with notifications, and a deadline must not wait behind them.
+ */
+export const EXPIRY_PRIORITY = -10;
+
 /** The key that makes a window's expiry job unique: adding it again moves it. */
 export const expiryKey = (gameId: string, windowId: string): string => `expire:${gameId}:${windowId}`;
 
@@ -49,10 +55,10 @@ export async function addGameJobs(
     name: 'add-game-jobs',
     text: `SELECT
        (SELECT count(graphile_worker.add_job($2::text, json_build_object('gameId', $1::text, 'windowId', w),
-          run_at := at, job_key := 'expire:' || $1::text || ':' || w, job_key_mode := 'replace', max_attempts := 10))
+          run_at := at, job_key := 'expire:' || $1::text || ':' || w, job_key_mode := 'replace', max_attempts := 10, priority := $8::int))
         FROM unnest($3::text[], $4::timestamptz[]) AS t(w, at)) AS added,
        (SELECT count(graphile_worker.remove_job('expire:' || $1::text || ':' || w)) FROM unnest($5::text[]) AS r(w)) AS removed,
        (SELECT count(graphile_worker.add_job($6::text, n, max_attempts := 5)) FROM (SELECT $7::json AS n) AS x WHERE n IS NOT NULL) AS notices`,
-    values: [gameId, TASKS.expireWindow, [...jobs.due.keys()], [...jobs.due.values()], jobs.gone, TASKS.notify, jobs.notice],
+    values: [gameId, TASKS.expireWindow, [...jobs.due.keys()], [...jobs.due.values()], jobs.gone, TASKS.notify, jobs.notice, EXPIRY_PRIORITY],
   });
 }

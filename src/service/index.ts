@@ -2,7 +2,7 @@
 // call this; it knows nothing of HTTP.
 
 import type { Runner } from 'graphile-worker';
-import type pg from 'pg';
+import pg from 'pg';
 import { createLogger, type Logger } from '../config/logger.ts';
 import { Alarm } from '../jobs/alarm.ts';
 import type { GameNotice } from '../jobs/notifications.ts';
@@ -51,6 +51,7 @@ export class GameService {
   readonly webhooks: WebhookDispatcher;
   readonly webhookSubscriptions: WebhookSubscriptions;
   private readonly alarm: Alarm | null;
+  private readonly jobPool: pg.Pool | null;
   /**
    * Who hears of seats newly awaited and games ended (src/notify: webhooks, email). Each runs in
    * the `notify` job, which is retried as a whole: a listener must only add its own jobs, keyed so
@@ -68,7 +69,10 @@ export class GameService {
   ) {
     this.store = new EventStore(pool);
     this.states = new GameStates(this.store, settings.states);
-    this.alarm = settings.worker ? new Alarm(pool, (error) => logger?.warn({ err: error }, 'could not wake the job workers')) : null;
+    // The worker fetches jobs and the alarm wakes it over their own few connections, so neither
+    // waits behind HTTP requests for one of the pool's (measured: seconds late under load otherwise).
+    this.jobPool = settings.worker ? ownPool(pool, settings.worker.concurrency + 2, logger) : null;
+    this.alarm = this.jobPool ? new Alarm(this.jobPool, (error) => logger?.warn({ err: error }, 'could not wake the job workers')) : null;
     this.deadlines = new DeadlineKeeper(settings.now ?? (() => new Date()), this.alarm);
     this.play = new Play(this.store, this.states, this.deadlines);
     this.lobby = new Lobby(this.store, { allowScenarios: settings.allowScenarios }, this.deadlines);
@@ -95,7 +99,7 @@ export class GameService {
         },
         [DELIVER_WEBHOOK]: (payload: unknown) => this.webhooks.deliverOnce(payload as { deliveryId: string }),
       };
-      this.worker = await startWorker(this.pool, tasks, this.settings.worker, this.logger ?? createLogger('silent'));
+      this.worker = await startWorker(this.jobPool!, tasks, this.settings.worker, this.logger ?? createLogger('silent'));
     }
   }
 
@@ -103,6 +107,7 @@ export class GameService {
     this.alarm?.stop();
     await this.worker?.stop();
     this.worker = null;
+    await this.jobPool?.end();
     await this.bots.stop();
     await this.signals.stop();
   }
@@ -152,3 +157,11 @@ export class GameService {
 
 export { Refusal };
 export type { Accepted, CreateGame, Submission };
+
+/** A small pool to the same database as `pool`. */
+function ownPool(pool: pg.Pool, max: number, logger?: Logger): pg.Pool {
+  const own = new pg.Pool({ ...(pool as unknown as { options: pg.PoolConfig }).options, max });
+  own.on('error', (error) => logger?.warn({ err: error }, 'idle job connection failed'));
+  own.on('connect', (client) => client.on('error', (error) => logger?.warn({ err: error }, 'job connection failed')));
+  return own;
+}
