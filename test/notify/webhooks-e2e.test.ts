@@ -141,7 +141,7 @@ describe('webhooks', () => {
 
     const log = await call(base, 'GET', `/v1/webhooks/${hook.id}/deliveries`, { token: carol!.token });
     expect(log.status).toBe(200);
-    const { deliveries } = log.body as { deliveries: { status: string; notificationId: string; attempts: { status: number; latencyMs: number; at: string; error: string | null; responsePrefix: string }[] }[] };
+    const { deliveries } = log.body as { deliveries: { id: string; status: string; notificationId: string; attempts: { status: number; latencyMs: number; at: string; error: string | null; responsePrefix: string }[] }[] };
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]!.status).toBe('delivered');
     expect(deliveries[0]!.notificationId).toBe(attempts[0]!.headers['webhook-id']);
@@ -155,6 +155,9 @@ describe('webhooks', () => {
 
     const shown = await call(base, 'GET', `/v1/webhooks/${hook.id}`, { token: carol!.token });
     expect(shown.body).toMatchObject({ enabled: true, consecutiveFailures: 0 });
+    // Delivered: no attempt is left waiting in the queue.
+    const { rows } = await t.db.pool.query(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key = 'webhook:' || $1::text`, [deliveries[0]!.id]);
+    expect(rows[0].n).toBe(0);
   });
 
   it('a per-game subscription gets one delivery per event, not one per member', async () => {

@@ -1,7 +1,11 @@
 // From a commit to a receiver: the `notify` job's webhook listener turns a GameNotice into one
-// delivery per matching subscription (a row holding the exact body, and a `deliver-webhook` job),
-// and that job signs, sends, logs the attempt and schedules the next one. Both only add rows and
-// jobs keyed so that a retried job adds nothing twice.
+// delivery per matching subscription (a row holding the exact body, and a `deliver-webhook` job
+// keyed `webhook:<deliveryId>`), then makes the first attempt itself, at once: one trip through
+// the queue instead of two, which is most of the delay when the server is busy. The job, due a
+// little later, is the safety net should this process die mid-attempt; every attempt replaces it
+// with the next one (or removes it), so `webhook:<deliveryId>` always means "the next attempt".
+// Only the rows this listener inserted are attempted inline, so a retried `notify` job sends
+// nothing twice.
 
 import type pg from 'pg';
 import type { Logger } from '../../config/logger.ts';
@@ -21,6 +25,8 @@ import { signatureHeaders } from './sign.ts';
 
 /** The graphile-worker task that makes one attempt of one delivery. */
 export const DELIVER_WEBHOOK = 'deliver-webhook';
+/** When the queue makes a first attempt that the listener did not finish: well after its timeout. */
+const SAFETY_NET_S = 60;
 
 export interface WebhookSettings {
   policy: WebhookUrlPolicy;
@@ -94,7 +100,7 @@ export class WebhookDispatcher {
     });
     if (subscriptions.length === 0) return;
 
-    const legalCount = await this.legalCounter(game, notice.version);
+    const legalCount = await this.legalCounter(game);
     const planned: Planned[] = [];
     const told: { seat: number; awaited: Deadline | null }[] = notice.ended
       ? [...owners.keys()].map((seat) => ({ seat, awaited: null }))
@@ -113,23 +119,25 @@ export class WebhookDispatcher {
 
     // One statement: the rows and their jobs are added together or not at all, and a row that
     // exists already (a retried `notify` job) is skipped with its job.
-    await this.pool.query({
+    const { rows: added } = await this.pool.query<{ id: string }>({
       name: 'webhook-deliveries-add',
       text: `WITH added AS (
                INSERT INTO webhook_deliveries (subscription_id, notification_id, event_type, payload)
                SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[])
                ON CONFLICT (subscription_id, notification_id) DO NOTHING
                RETURNING id)
-             SELECT count(graphile_worker.add_job($5::text, json_build_object('deliveryId', id),
-               job_key := 'webhook:' || id, max_attempts := 5)) FROM added`,
+             SELECT id, graphile_worker.add_job($5::text, json_build_object('deliveryId', id),
+               run_at := now() + make_interval(secs => $6), job_key := 'webhook:' || id, max_attempts := 5) AS job FROM added`,
       values: [
         planned.map((p) => p.subscriptionId),
         planned.map((p) => p.notification.id),
         planned.map((p) => eventType(p.notification.kind)),
         planned.map((p) => JSON.stringify(renderPayload(p.format, p.notification))),
         DELIVER_WEBHOOK,
+        SAFETY_NET_S,
       ],
     });
+    await Promise.all(added.map(({ id }) => this.deliverOnce({ deliveryId: id })));
   }
 
   /** The `deliver-webhook` task: one attempt, logged; then the next attempt, or the end. */
@@ -181,15 +189,18 @@ export class WebhookDispatcher {
       responsePrefix: cutToBytes(result.responsePrefix, RESPONSE_PREFIX_BYTES),
     };
 
+    if (result.ok) {
+      // One statement, the common case: logged, the failure count cleared, the safety net removed.
+      await this.pool.query({
+        name: 'webhook-delivered',
+        text: `WITH d AS (UPDATE webhook_deliveries SET status = 'delivered', delivered_at = $2, attempts = attempts || jsonb_build_array($3::jsonb) WHERE id = $1),
+               s AS (UPDATE webhook_subscriptions SET consecutive_failures = 0, first_failure_at = NULL WHERE id = $4 AND consecutive_failures > 0)
+               SELECT graphile_worker.remove_job('webhook:' || $1::text)`,
+        values: [deliveryId, this.settings.now(), JSON.stringify(attempt), delivery.subscription_id],
+      });
+      return;
+    }
     const disabled = await inTransaction(this.pool, async (tx) => {
-      if (result.ok) {
-        await tx.query(
-          `UPDATE webhook_deliveries SET status = 'delivered', delivered_at = $2, attempts = attempts || jsonb_build_array($3::jsonb) WHERE id = $1`,
-          [deliveryId, this.settings.now(), JSON.stringify(attempt)],
-        );
-        await tx.query(`UPDATE webhook_subscriptions SET consecutive_failures = 0, first_failure_at = NULL WHERE id = $1`, [delivery.subscription_id]);
-        return null;
-      }
       const now = this.settings.now();
       const { rows: subs } = await tx.query<{ consecutive_failures: number; first_failure_at: Date }>(
         `UPDATE webhook_subscriptions SET consecutive_failures = consecutive_failures + 1, first_failure_at = coalesce(first_failure_at, $2)
@@ -209,11 +220,14 @@ export class WebhookDispatcher {
         [deliveryId, JSON.stringify(attempt), wait === null ? 'failed' : 'pending'],
       );
       if (wait !== null) {
+        // Replaces the pending job (the safety net, or this one: a running job's key passes to the new one).
         await tx.query(
           `SELECT graphile_worker.add_job($1::text, json_build_object('deliveryId', $2::text), run_at := $3::timestamptz,
-             job_key := 'webhook:' || $2::text || ':' || $4::text, max_attempts := 5)`,
-          [DELIVER_WEBHOOK, deliveryId, new Date(now.getTime() + wait * this.settings.retryScale), failures],
+             job_key := 'webhook:' || $2::text, job_key_mode := 'replace', max_attempts := 5)`,
+          [DELIVER_WEBHOOK, deliveryId, new Date(now.getTime() + wait * this.settings.retryScale)],
         );
+      } else {
+        await tx.query(`SELECT graphile_worker.remove_job('webhook:' || $1::text)`, [deliveryId]);
       }
       return reason === null ? null : { id: delivery.subscription_id, accountId: delivery.account_id, url: delivery.url, reason };
     });
@@ -225,11 +239,15 @@ export class WebhookDispatcher {
 
   // ---- Notifications --------------------------------------------------------------------
 
-  /** How many commands each seat could send at the notice's version. */
-  private async legalCounter(game: GameRow, version: number): Promise<(seat: number) => number | null> {
+  /**
+   * How many commands each seat could send now: at the game's current version, which the state
+   * cache holds after every commit, rather than the notice's, which would mean replaying the log
+   * for every notice of a busy game (and counting commands the seat can no longer send).
+   */
+  private async legalCounter(game: GameRow): Promise<(seat: number) => number | null> {
     if (game.status === 'open') return () => null;
     const module = this.states.moduleOf(game);
-    const state = await this.states.at(this.pool, game, Math.min(version, game.version));
+    const state = await this.states.at(this.pool, game);
     return (seat) => module.legalCommands(state, seat).length;
   }
 
