@@ -19,6 +19,9 @@ const tokenQuery = {
 
 const NO_EMAIL = 'This server sends no email (`EMAIL_DISABLED`).';
 
+const UNKNOWN_LINK = 'The link is unknown (`UNKNOWN_LINK`).';
+const unknownLink = () => new ProblemError(404, 'UNKNOWN_LINK', 'This unsubscribe link is unknown.');
+
 const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
 
 const minutes = (description: string, minimum: number) => ({ type: 'number', minimum, maximum: 10_080, description }) as const;
@@ -93,15 +96,14 @@ export async function emailRoutes(app: FastifyInstance, { channel, pool }: { cha
         querystring: tokenQuery,
         response: {
           200: htmlPage('The address is verified.'),
-          400: htmlPage('The link is unknown, used, expired, or for an address the account no longer has.'),
-          ...problems({ 503: NO_EMAIL }),
+          ...problems({ 400: 'The link is unknown, used, expired, or for an address the account no longer has (`INVALID_LINK`).', 503: NO_EMAIL }),
         },
       },
     },
     async (request, reply) => {
       const outcome = await mail().links.verify(request.query.token);
       if (outcome === 'verified') return page(reply, 200, 'Address verified', 'Your email address is verified: you will be told by email when a game awaits you.');
-      return page(reply, 400, 'Link not valid', 'This link is unknown, used, or expired. Log in and ask for a new one (POST /v1/me/email/verification).');
+      throw new ProblemError(400, 'INVALID_LINK', 'This link is unknown, used, or expired. Log in and ask for a new one (POST /v1/me/email/verification).');
     },
   );
 
@@ -176,12 +178,12 @@ export async function emailRoutes(app: FastifyInstance, { channel, pool }: { cha
         description: 'A small HTML page with one button that unsubscribes (a POST to the same URL). Opening it changes nothing: mail scanners open links.',
         security: [{}],
         querystring: tokenQuery,
-        response: { 200: htmlPage('The page with the button.'), 404: htmlPage('The link is unknown.'), ...problems({ 400: true, 503: NO_EMAIL }) },
+        response: { 200: htmlPage('The page with the button.'), ...problems({ 400: true, 404: UNKNOWN_LINK, 503: NO_EMAIL }) },
       },
     },
     async (request, reply) => {
       const owner = await mail().links.unsubscriber(request.query.token);
-      if (!owner) return page(reply, 404, 'Link not valid', 'This unsubscribe link is unknown.');
+      if (!owner) throw unknownLink();
       const action = `/v1/email/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
       return page(
         reply,
@@ -209,11 +211,11 @@ export async function emailRoutes(app: FastifyInstance, { channel, pool }: { cha
           type: 'object',
           properties: { 'List-Unsubscribe': { type: 'string', enum: ['One-Click'] } },
         },
-        response: { 200: htmlPage('Unsubscribed.'), 404: htmlPage('The link is unknown.'), ...problems({ 400: true, 503: NO_EMAIL }) },
+        response: { 200: htmlPage('Unsubscribed.'), ...problems({ 400: true, 404: UNKNOWN_LINK, 503: NO_EMAIL }) },
       },
     },
     async (request, reply) => {
-      if (!(await mail().links.unsubscribe(request.query.token))) return page(reply, 404, 'Link not valid', 'This unsubscribe link is unknown.');
+      if (!(await mail().links.unsubscribe(request.query.token))) throw unknownLink();
       return page(reply, 200, 'Unsubscribed', 'You will receive no more notification emails. Turn them on again in your notification settings.');
     },
   );
