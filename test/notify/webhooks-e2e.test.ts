@@ -15,7 +15,7 @@ interface Received {
   status: number;
 }
 
-/** Answers 204 on `/ok/…`; on `/flaky/…`, 500 three times, then 200. Keeps every request by path. */
+/** Answers 204 on `/ok/…`; on `/flaky/…`, 500 three times, then 200; 500 always on `/down/…`. Keeps every request by path. */
 class Receiver {
   readonly byPath = new Map<string, Received[]>();
   private readonly server = http.createServer((req, res) => {
@@ -24,7 +24,7 @@ class Receiver {
     req.on('end', () => {
       const path = req.url ?? '/';
       const seen = this.byPath.get(path) ?? [];
-      const status = path.startsWith('/flaky/') && seen.length < 3 ? 500 : path.startsWith('/flaky/') ? 200 : 204;
+      const status = path.startsWith('/down/') ? 500 : path.startsWith('/flaky/') ? (seen.length < 3 ? 500 : 200) : 204;
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
       seen.push({ headers, body: Buffer.concat(chunks).toString('utf8'), status });
       this.byPath.set(path, seen);
@@ -222,6 +222,39 @@ describe('webhooks', () => {
     const [got] = await receiver.waitFor('/ok/rotated-ivy', 1);
     new Webhook(fresh.secret).verify(got!.body, got!.headers);
     new Webhook(hook.secret).verify(got!.body, got!.headers);
+  });
+
+  it('a subscription failing for more than a day is disabled, its owner told, and can be enabled again', async () => {
+    const [lou, max] = await players(2);
+    const hook = await subscribe(lou!, { url: `${receiver.base}/down/lou` });
+    // As if it had been failing since yesterday: the next failure is the fifth in a row, after more than a day.
+    await t.db.pool.query(`UPDATE webhook_subscriptions SET consecutive_failures = 4, first_failure_at = now() - interval '25 hours' WHERE id = $1`, [hook.id]);
+    const told: string[] = [];
+    t.app.games.webhooks.onDisabled = async (s) => {
+      told.push(s.id);
+    };
+
+    await startGame(base, [lou!, max!]);
+    await receiver.waitFor('/down/lou', 1);
+    const stop = Date.now() + 5_000;
+    let shown = await call(base, 'GET', `/v1/webhooks/${hook.id}`, { token: lou!.token });
+    while ((shown.body as { enabled: boolean }).enabled && Date.now() < stop) {
+      await settle(25);
+      shown = await call(base, 'GET', `/v1/webhooks/${hook.id}`, { token: lou!.token });
+    }
+    expect(shown.body).toMatchObject({ enabled: false, consecutiveFailures: 5 });
+    expect((shown.body as { disabledReason: string }).disabledReason).toContain('HTTP 500');
+    expect(told).toEqual([hook.id]);
+    const log = await call(base, 'GET', `/v1/webhooks/${hook.id}/deliveries`, { token: lou!.token });
+    expect((log.body as { deliveries: { status: string }[] }).deliveries.map((d) => d.status)).toEqual(['failed']);
+    // Disabled: no retry follows.
+    await settle(300);
+    expect(receiver.byPath.get('/down/lou')).toHaveLength(1);
+
+    const enabled = await call(base, 'POST', `/v1/webhooks/${hook.id}/enable`, { token: lou!.token });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body).toMatchObject({ enabled: true, disabledReason: null, consecutiveFailures: 0 });
+    t.app.games.webhooks.onDisabled = null;
   });
 
   it('lists your subscriptions without secrets, and deletes them', async () => {
