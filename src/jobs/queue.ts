@@ -40,25 +40,37 @@ export const EXPIRY_PRIORITY = -10;
 /** The key that makes a window's expiry job unique: adding it again moves it. */
 export const expiryKey = (gameId: string, windowId: string): string => `expire:${gameId}:${windowId}`;
 
+/** The jobs one change of a game causes: expiry jobs to add or move (window → due time) or remove, and a notice (JSON). */
+export interface GameJobs {
+  due: ReadonlyMap<string, string>;
+  gone: readonly string[];
+  notice: string | null;
+}
+
 /**
- * Adds or moves the expiry jobs of `due` windows, removes those of `gone` ones, and adds the
- * `notify` job for a notice (its JSON), in one statement: one round trip for every job a command
- * causes. Call inside the transaction that changed the game.
+ * A SELECT list that adds or moves the expiry jobs of `due` windows, removes those of `gone`
+ * ones, and adds the `notify` job, if anyone would be told (`notify_wanted`, a SQL function of
+ * the notify migration), so that it can ride in the statement that changes the game: no round
+ * trip of its own. `game` is the SQL of the game's id; the values (`gameJobsValues`) are
+ * parameters `$first` onwards.
  */
-export async function addGameJobs(
-  db: Queryable,
-  gameId: string,
-  jobs: { due: ReadonlyMap<string, string>; gone: readonly string[]; notice: string | null },
-): Promise<void> {
+export function gameJobsColumns(game: string, first: number): string {
+  const $ = (i: number) => `$${first + i}`;
+  return `(SELECT count(graphile_worker.add_job(${$(0)}::text, json_build_object('gameId', ${game}::text, 'windowId', w),
+            run_at := due_at, job_key := 'expire:' || ${game}::text || ':' || w, job_key_mode := 'replace', max_attempts := 10, priority := ${$(1)}::int))
+          FROM unnest(${$(2)}::text[], ${$(3)}::timestamptz[]) AS t(w, due_at)) AS "expiriesAdded",
+         (SELECT count(graphile_worker.remove_job('expire:' || ${game}::text || ':' || w)) FROM unnest(${$(4)}::text[]) AS r(w)) AS "expiriesRemoved",
+         (SELECT count(graphile_worker.add_job(${$(5)}::text, n, max_attempts := 5))
+          FROM (SELECT ${$(6)}::json AS n) AS x WHERE n IS NOT NULL AND notify_wanted(${game}::uuid)) AS "noticesAdded"`;
+}
+
+/** The parameters of `gameJobsColumns`, in order. */
+export function gameJobsValues(jobs: GameJobs): unknown[] {
+  return [TASKS.expireWindow, EXPIRY_PRIORITY, [...jobs.due.keys()], [...jobs.due.values()], jobs.gone, TASKS.notify, jobs.notice];
+}
+
+/** `gameJobsColumns` on its own, for a change made under the game's row lock (a start, a vacation). */
+export async function addGameJobs(db: Queryable, gameId: string, jobs: GameJobs): Promise<void> {
   if (jobs.due.size === 0 && jobs.gone.length === 0 && jobs.notice === null) return;
-  await db.query({
-    name: 'add-game-jobs',
-    text: `SELECT
-       (SELECT count(graphile_worker.add_job($2::text, json_build_object('gameId', $1::text, 'windowId', w),
-          run_at := at, job_key := 'expire:' || $1::text || ':' || w, job_key_mode := 'replace', max_attempts := 10, priority := $8::int))
-        FROM unnest($3::text[], $4::timestamptz[]) AS t(w, at)) AS added,
-       (SELECT count(graphile_worker.remove_job('expire:' || $1::text || ':' || w)) FROM unnest($5::text[]) AS r(w)) AS removed,
-       (SELECT count(graphile_worker.add_job($6::text, n, max_attempts := 5)) FROM (SELECT $7::json AS n) AS x WHERE n IS NOT NULL) AS notices`,
-    values: [gameId, TASKS.expireWindow, [...jobs.due.keys()], [...jobs.due.values()], jobs.gone, TASKS.notify, jobs.notice, EXPIRY_PRIORITY],
-  });
+  await db.query({ name: 'add-game-jobs', text: `SELECT ${gameJobsColumns('$1', 2)}`, values: [gameId, ...gameJobsValues(jobs)] });
 }

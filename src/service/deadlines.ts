@@ -6,7 +6,7 @@ import { clocksFor, type Clocks } from '../clock/clocks.ts';
 import { planDeadlines, windowJobs, type Deadline } from '../clock/deadlines.ts';
 import type { Alarm } from '../jobs/alarm.ts';
 import { newlyAwaited, noticeJob, type GameNotice } from '../jobs/notifications.ts';
-import { addGameJobs } from '../jobs/queue.ts';
+import { addGameJobs, type GameJobs } from '../jobs/queue.ts';
 import type { Awaited } from '../platform/game-module.ts';
 import type { GameRow, Queryable } from '../store/event-store.ts';
 import type { SeatRow } from '../store/seats.ts';
@@ -28,14 +28,20 @@ export class DeadlineKeeper {
   }
 
   /**
-   * In the transaction that stores `after`: the expiry jobs, and the job that tells the players
-   * (`notice`). Returns the due times to ring after commit.
+   * The jobs a change from `before` to `after` causes: expiry jobs added, moved or removed, and
+   * the job that tells the players (`notice`); with the due times to ring after commit.
    */
-  async schedule(db: Queryable, gameId: string, before: readonly Deadline[], after: readonly Deadline[], notice?: Omit<GameNotice, 'awaited'>): Promise<string[]> {
+  jobsFor(before: readonly Deadline[], after: readonly Deadline[], notice?: Omit<GameNotice, 'awaited'>): { jobs: GameJobs; due: string[] } {
     const { due, gone } = windowJobs(before, after);
     const job = notice ? noticeJob({ ...notice, awaited: newlyAwaited(before, after) }) : null;
-    await addGameJobs(db, gameId, { due, gone, notice: job });
-    return [...due.values()];
+    return { jobs: { due, gone, notice: job }, due: [...due.values()] };
+  }
+
+  /** `jobsFor`, added in the transaction that stores `after` (under the game's row lock). */
+  async schedule(db: Queryable, gameId: string, before: readonly Deadline[], after: readonly Deadline[], notice?: Omit<GameNotice, 'awaited'>): Promise<string[]> {
+    const { jobs, due } = this.jobsFor(before, after, notice);
+    await addGameJobs(db, gameId, jobs);
+    return due;
   }
 
   /** After commit: wake the workers when these fall due. */

@@ -1,9 +1,10 @@
-// The command handler: read, fold, decide, append — under the game's row lock, so one game's
-// commands are decided one at a time against its latest version and the log can never fork.
+// The command handler: read, fold, decide, append — and the append succeeds only if the game is
+// still at the version the command was decided on, so the log can never fork; when another
+// process got there first, the command is decided again on the new version.
 
 import { createHash } from 'node:crypto';
 import type { Sender } from '../platform/game-module.ts';
-import type { EventStore, GameRow, StoredEvent } from '../store/event-store.ts';
+import type { AppendInput, Appended, EventStore, GameRow, Queryable, StoredEvent } from '../store/event-store.ts';
 import type { SeatRow } from '../store/seats.ts';
 import type { DeadlineKeeper } from './deadlines.ts';
 import { Refusal, notFound } from './errors.ts';
@@ -42,6 +43,8 @@ export interface IdempotentResponse {
 }
 
 const IDEMPOTENCY_TTL_HOURS = 24;
+/** Appends tried before giving up on a game that keeps changing under us (other processes' commands). */
+const MAX_ATTEMPTS = 5;
 
 export class Play {
   /** Per game, the end of this process's queue of commands for it. */
@@ -77,76 +80,97 @@ export class Play {
   }
 
   private async decideAndAppend(s: Submission, respond?: (accepted: Accepted) => IdempotentResponse): Promise<Accepted> {
-    const requestHash = hashRequest(s);
+    for (let attempt = 1; ; attempt++) {
+      const accepted = await this.tryOnce(s, respond);
+      if (accepted) return this.committed(s.gameId, accepted);
+      // Another process (or a vacation) changed the game between our read and our append.
+      if (attempt === MAX_ATTEMPTS)
+        throw new Refusal('conflict', 'GAME_BUSY', 'The game changed while this command was being decided; send it again.');
+    }
+  }
+
+  /**
+   * Reads the game, decides, and appends if the game is still as read; null when it is not.
+   * With an Idempotency-Key, the append and the stored answer commit in one transaction.
+   */
+  private async tryOnce(s: Submission, respond?: (accepted: Accepted) => IdempotentResponse): Promise<Accepted | null> {
+    const found = await this.store.gameWithSeats(this.store.pool, s.gameId);
+    if (!found) throw notFound(`Game ${s.gameId}`);
+    const { game, seats } = found;
     const callerId = 'account' in s.author ? s.author.account : null;
-    const result = await this.store.withGameLocked(s.gameId, async (tx, game, seats): Promise<Accepted> => {
-      const sender = senderOf(seats, s.author);
-      const seat = sender.kind === 'seat' ? sender.seat : null;
-      if (s.idempotencyKey && callerId) {
-        const { rows } = await tx.query<{ requestHash: string; status: number; body: unknown }>(
-          `SELECT request_hash AS "requestHash", response_status AS status, response_body AS body
-           FROM idempotency_keys WHERE caller_id = $1 AND key = $2`,
-          [callerId, s.idempotencyKey],
-        );
-        const earlier = rows[0];
-        if (earlier) {
-          if (earlier.requestHash !== requestHash)
-            throw new Refusal('conflict', 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request.');
-          return { game, seat, version: game.version, events: [], state: undefined, replayed: true, response: earlier.body };
-        }
-      }
-      if (game.status === 'open') throw new Refusal('conflict', 'GAME_NOT_STARTED', 'The game starts when every seat is taken.');
-      if (s.expectedVersion !== undefined && s.expectedVersion !== game.version)
-        throw new Refusal('conflict', 'VERSION_CONFLICT', `The game is at version ${game.version}, not ${s.expectedVersion}.`, {
-          version: game.version,
-        });
-
-      const module = this.states.moduleOf(game);
-      const state = await this.states.at(tx, game);
-      const decision = module.decide(state, s.command, sender);
-      if (!decision.ok) throw new Refusal('rule', decision.error.code, decision.error.message);
-      if (decision.events.length === 0) return { game, seat, version: game.version, events: [], state };
-
-      const next = module.replay(state, decision.events);
-      const version = game.version + decision.events.length;
-      const deadlines = this.deadlines.plan(game, seats, module.awaiting(next));
-      const appended = await this.store.append(tx, game, {
-        command: {
-          type: String(s.command.type),
-          payload: s.command,
-          senderKind: sender.kind,
-          seat,
-          callerId,
-        },
-        events: decision.events.map((e: { type: string }) => ({ type: e.type, payload: e })),
-        status: module.isOver(next) ? 'finished' : 'active',
-        deadlines,
-        snapshot: this.states.snapshotDue(game.version, version) ? next : undefined,
-        // Delivered at commit, to every process listening (long-polls, SSE streams).
-        notify: { channel: CHANNEL, payload: `${game.id}:${version}` },
+    const sender = senderOf(seats, s.author);
+    const seat = sender.kind === 'seat' ? sender.seat : null;
+    const keyed = s.idempotencyKey !== undefined && callerId !== null && respond !== undefined;
+    const requestHash = hashRequest(s);
+    if (s.idempotencyKey && callerId) {
+      const earlier = await this.earlierAnswer(this.store.pool, callerId, s.idempotencyKey, requestHash);
+      if (earlier) return { game, seat, version: game.version, events: [], state: undefined, replayed: true, response: earlier };
+    }
+    if (game.status === 'open') throw new Refusal('conflict', 'GAME_NOT_STARTED', 'The game starts when every seat is taken.');
+    if (s.expectedVersion !== undefined && s.expectedVersion !== game.version)
+      throw new Refusal('conflict', 'VERSION_CONFLICT', `The game is at version ${game.version}, not ${s.expectedVersion}.`, {
+        version: game.version,
       });
-      const due = await this.deadlines.schedule(tx, game.id, game.deadlines, deadlines, {
-        gameId: game.id,
-        version,
-        at: this.deadlines.now().toISOString(),
-        ended: module.isOver(next),
-      });
-      const accepted: Accepted = { game: { ...game, version, deadlines }, seat, version, events: appended.events, state: next, due };
-      if (s.idempotencyKey && callerId && respond) {
-        const response = respond(accepted);
-        await tx.query(
-          `INSERT INTO idempotency_keys (caller_id, key, request_hash, response_status, response_body, expires_at)
-           VALUES ($1, $2, $3, $4, $5, now() + make_interval(hours => $6))`,
-          [callerId, s.idempotencyKey, requestHash, response.status, JSON.stringify(response.body), IDEMPOTENCY_TTL_HOURS],
-        );
-        accepted.response = response.body;
-      }
+
+    const module = this.states.moduleOf(game);
+    const state = await this.states.at(this.store.pool, game);
+    const decision = module.decide(state, s.command, sender);
+    if (!decision.ok) throw new Refusal('rule', decision.error.code, decision.error.message);
+    if (decision.events.length === 0) return { game, seat, version: game.version, events: [], state };
+
+    const next = module.replay(state, decision.events);
+    const version = game.version + decision.events.length;
+    const deadlines = this.deadlines.plan(game, seats, module.awaiting(next));
+    const over = module.isOver(next);
+    const { jobs, due } = this.deadlines.jobsFor(game.deadlines, deadlines, { gameId: game.id, version, at: this.deadlines.now().toISOString(), ended: over });
+    const input: AppendInput = {
+      command: { type: String(s.command.type), payload: s.command, senderKind: sender.kind, seat, callerId },
+      events: decision.events.map((e: { type: string }) => ({ type: e.type, payload: e })),
+      status: over ? 'finished' : 'active',
+      deadlines,
+      snapshot: this.states.snapshotDue(game.version, version) ? next : undefined,
+      // Delivered at commit, to every process listening (long-polls, SSE streams).
+      notify: { channel: CHANNEL, payload: `${game.id}:${version}` },
+      jobs,
+    };
+    const acceptedFrom = (appended: Appended): Accepted => ({ game: { ...game, version, deadlines }, seat, version, events: appended.events, state: next, due });
+
+    if (!keyed) {
+      const appended = await this.store.append(this.store.pool, game, input);
+      return appended && acceptedFrom(appended);
+    }
+    return this.store.transaction(async (tx) => {
+      const appended = await this.store.append(tx, game, input);
+      if (!appended) return null;
+      const accepted = acceptedFrom(appended);
+      const response = respond!(accepted);
+      // Unique per caller and key: a concurrent first use of the same key fails this transaction, and the retry replays its answer.
+      await tx.query(
+        `INSERT INTO idempotency_keys (caller_id, key, request_hash, response_status, response_body, expires_at)
+         VALUES ($1, $2, $3, $4, $5, now() + make_interval(hours => $6))`,
+        [callerId, s.idempotencyKey, requestHash, response.status, JSON.stringify(response.body), IDEMPOTENCY_TTL_HOURS],
+      );
+      accepted.response = response.body;
       return accepted;
     });
-    if (!result) throw notFound(`Game ${s.gameId}`);
-    const accepted = result.value;
-    // Only once the transaction has committed may the cache hold the new state.
-    if (accepted.events.length > 0) this.states.remember(s.gameId, accepted.version, accepted.state);
+  }
+
+  /** The stored answer to an earlier request with this key; refused if that request was another. */
+  private async earlierAnswer(db: Queryable, callerId: string, key: string, requestHash: string): Promise<unknown> {
+    const { rows } = await db.query<{ requestHash: string; body: unknown }>({
+      name: 'idempotency-key',
+      text: `SELECT request_hash AS "requestHash", response_body AS body FROM idempotency_keys WHERE caller_id = $1 AND key = $2`,
+      values: [callerId, key],
+    });
+    const earlier = rows[0];
+    if (earlier && earlier.requestHash !== requestHash)
+      throw new Refusal('conflict', 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request.');
+    return earlier?.body;
+  }
+
+  /** Once the append has committed: the cache may hold the new state, and the alarm is set. */
+  private committed(gameId: string, accepted: Accepted): Accepted {
+    if (accepted.events.length > 0) this.states.remember(gameId, accepted.version, accepted.state);
     this.deadlines.ring(accepted.due ?? []);
     return accepted;
   }

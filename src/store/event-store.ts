@@ -1,11 +1,14 @@
-// The event store: per game, the accepted commands and the events they produced, appended in one
-// transaction under the game's row lock. Raw SQL: this is the hot path of every move.
+// The event store: per game, the accepted commands and the events they produced, appended by one
+// statement that checks the game is still at the version they were decided on. Raw SQL: this is
+// the hot path of every move.
 //
 // Nothing here knows a game's rules; states are opaque JSON (snapshots only cache a fold of the log).
 
 import type pg from 'pg';
 import type { Deadline } from '../clock/deadlines.ts';
 import { inTransaction } from '../db/transaction.ts';
+// The jobs a change causes are added by the statement that makes it: a job exists if and only if its cause committed.
+import { gameJobsColumns, gameJobsValues, type GameJobs } from '../jobs/queue.ts';
 import { seatsColumn, type SeatRow } from './seats.ts';
 
 export interface GameRow {
@@ -50,7 +53,15 @@ export interface AppendInput {
   /** A fold of the log at the new version, to store as a snapshot; omit when none is due. */
   snapshot?: unknown;
   /** A Postgres NOTIFY to send with the append: delivered to listeners if and when it commits. */
-  notify?: { channel: string; payload: string };
+  notify: { channel: string; payload: string };
+  /** The expiry and notify jobs the change causes, added in the same statement. */
+  jobs: GameJobs;
+}
+
+export interface Appended {
+  version: number;
+  commandSeq: number;
+  events: StoredEvent[];
 }
 
 /** Anything that runs queries: the pool, or a client inside a transaction. */
@@ -104,8 +115,9 @@ export class EventStore {
   }
 
   /**
-   * Runs `work` in a transaction that holds the game's row lock, so commands for one game are
-   * decided one at a time against its latest version. `work` also gets the game's seats, read
+   * Runs `work` in a transaction that holds the game's row lock, for changes other than commands
+   * (claiming a seat and starting the game, a vacation moving deadlines): `append` sees them, as
+   * it checks the version and the deadlines it decided on. `work` also gets the game's seats, read
    * with the lock. Returns null when there is no such game.
    */
   async withGameLocked<T>(id: string, work: (tx: pg.PoolClient, game: GameRow, seats: SeatRow[]) => Promise<T>): Promise<{ value: T } | null> {
@@ -123,28 +135,37 @@ export class EventStore {
   }
 
   /**
-   * Appends one accepted command and its events after `game.version`. Call inside
-   * `withGameLocked`: the lock is what makes the sequence numbers gap-free and unforked.
+   * Appends one accepted command and its events after `game.version`, if the game is still as
+   * read: same version, same deadlines (a vacation moves deadlines without a new version). One
+   * statement, so one round trip and atomic without a transaction: the game's new version, the
+   * command (numbered after the last), its events, a snapshot when one is due, its jobs, and the
+   * NOTIFY. Returns null, having written nothing, when the game moved since it was read: the
+   * caller reads it again and decides again (optimistic concurrency, architecture.md "Service").
+   * The events' foreign key to their command is checked at the end of the statement, once both are in.
    */
-  async append(tx: pg.PoolClient, game: GameRow, input: AppendInput): Promise<{ version: number; commandSeq: number; events: StoredEvent[] }> {
+  async append(db: Queryable, game: GameRow, input: AppendInput): Promise<Appended | null> {
     const version = game.version + input.events.length;
-    // One statement, one round trip: the command (numbered after the last), its events, the
-    // game's new version, and the NOTIFY. The events' foreign key to their command is checked at
-    // the end of the statement, once both are in.
-    const { rows } = await tx.query<{ commandSeq: number; acceptedAt: Date }>({
-      name: input.notify ? 'append-notify' : 'append',
-      text: `WITH command AS (
+    const { rows } = await db.query<{ commandSeq: number; acceptedAt: Date }>({
+      name: 'append',
+      text: `WITH moved AS (
+         UPDATE games SET version = $8::int, status = $9::text, deadlines = $10::jsonb, updated_at = now()
+         WHERE id = $1::uuid AND version = $7::int AND deadlines = $11::jsonb
+         RETURNING id
+       ), command AS (
          INSERT INTO commands (game_id, seq, type, payload, sender_kind, seat, caller_id)
-         SELECT $1::uuid, COALESCE(MAX(seq), 0) + 1, $2::text, $3::jsonb, $4::text, $5::int, $6::text FROM commands WHERE game_id = $1::uuid
+         SELECT $1::uuid, (SELECT COALESCE(MAX(seq), 0) + 1 FROM commands WHERE game_id = $1::uuid), $2::text, $3::jsonb, $4::text, $5::int, $6::text
+         FROM moved
          RETURNING seq, accepted_at
        ), appended AS (
          INSERT INTO events (game_id, seq, command_seq, type, payload, created_at)
          SELECT $1::uuid, $7::int + e.n::int, command.seq, e.t, e.p::jsonb, command.accepted_at
-         FROM command, unnest($8::text[], $9::text[]) WITH ORDINALITY AS e(t, p, n)
-       ), moved AS (
-         UPDATE games SET version = $10::int, status = $11::text, deadlines = $12::jsonb, updated_at = now() WHERE id = $1::uuid
+         FROM command, unnest($12::text[], $13::text[]) WITH ORDINALITY AS e(t, p, n)
+       ), snapshot AS (
+         INSERT INTO snapshots (game_id, version, state) SELECT $1::uuid, $8::int, $14::jsonb FROM moved WHERE $14::jsonb IS NOT NULL
+         ON CONFLICT (game_id, version) DO NOTHING
        )
-       SELECT seq AS "commandSeq", accepted_at AS "acceptedAt"${input.notify ? ', pg_notify($13::text, $14::text)' : ''} FROM command`,
+       SELECT seq AS "commandSeq", accepted_at AS "acceptedAt", pg_notify($15::text, $16::text), ${gameJobsColumns('$1', 17)}
+       FROM command`,
       values: [
         game.id,
         input.command.type,
@@ -153,35 +174,31 @@ export class EventStore {
         input.command.seat,
         input.command.callerId,
         game.version,
-        input.events.map((e) => e.type),
-        input.events.map((e) => JSON.stringify(e.payload)),
         version,
         input.status,
         JSON.stringify(input.deadlines),
-        ...(input.notify ? [input.notify.channel, input.notify.payload] : []),
+        JSON.stringify(game.deadlines ?? []),
+        input.events.map((e) => e.type),
+        input.events.map((e) => JSON.stringify(e.payload)),
+        input.snapshot === undefined ? null : JSON.stringify(input.snapshot),
+        input.notify.channel,
+        input.notify.payload,
+        ...gameJobsValues(input.jobs),
       ],
     });
-    const { commandSeq, acceptedAt } = rows[0]!;
-    const seqs = input.events.map((_, i) => game.version + 1 + i);
-    if (input.snapshot !== undefined) await this.writeSnapshot(tx, game.id, version, input.snapshot);
+    if (!rows[0]) return null;
+    const { commandSeq, acceptedAt } = rows[0];
     return {
       version,
       commandSeq,
       events: input.events.map((e, i) => ({
-        seq: seqs[i]!,
+        seq: game.version + 1 + i,
         commandSeq,
         type: e.type,
         payload: e.payload as Record<string, unknown>,
         createdAt: acceptedAt,
       })),
     };
-  }
-
-  async writeSnapshot(db: Queryable, gameId: string, version: number, state: unknown): Promise<void> {
-    await db.query(
-      `INSERT INTO snapshots (game_id, version, state) VALUES ($1, $2, $3) ON CONFLICT (game_id, version) DO NOTHING`,
-      [gameId, version, JSON.stringify(state)],
-    );
   }
 
   /** The newest snapshot at or before `atMost`. */
