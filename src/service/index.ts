@@ -15,7 +15,7 @@ import { Bots } from './bots.ts';
 import { DeadlineKeeper } from './deadlines.ts';
 import { Refusal } from './errors.ts';
 import { GameStates, type GameStatesOptions } from './game-states.ts';
-import { Lobby, type CreateGame } from './lobby.ts';
+import { Lobby, type CreateGame, type StoredOptions } from './lobby.ts';
 import { SeatOrders } from './orders.ts';
 import { Play, type Accepted, type IdempotentResponse, type Submission } from './play.ts';
 import { PreferenceBook } from './preferences.ts';
@@ -149,7 +149,8 @@ export class GameService {
     const accepted = await this.play.submit(s, respond);
     if (accepted.events.length > 0) {
       this.signals.local(s.gameId, accepted.version);
-      this.bots.kick(s.gameId);
+      // Only a game with bot seats has bots to wake: the others would pay a read for nothing.
+      if ((accepted.game.options as unknown as StoredOptions).bots?.some(Boolean)) this.bots.kick(s.gameId);
     }
     return accepted;
   }
