@@ -22,9 +22,10 @@ export class Alarm {
   /** Rings at each of these times (ISO 8601). */
   set(times: Iterable<string>): void {
     if (this.stopped) return;
-    for (const at of times) this.due.push(Date.parse(at));
-    this.due.sort((a, b) => a - b);
-    this.arm();
+    const first = this.due[0];
+    for (const at of times) insertSorted(this.due, Date.parse(at));
+    // Most deadlines are hours away, behind the one the timer waits for: leave the timer be.
+    if (this.due[0] !== first || this.timer === null) this.arm();
   }
 
   stop(): void {
@@ -56,4 +57,16 @@ export class Alarm {
     }
     this.arm();
   }
+}
+
+/** Inserts `value` into the ascending `list`, after any equal values (binary search: deadlines pile up by the thousand). */
+function insertSorted(list: number[], value: number): void {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (list[mid]! <= value) low = mid + 1;
+    else high = mid;
+  }
+  list.splice(low, 0, value);
 }
