@@ -154,7 +154,7 @@ function section(notification: Notification, timeZone: string): string[] {
 }
 
 /** Player text on one line: a line break in a title must not become a header or a fake paragraph. */
-function oneLine(value: string): string {
+export function oneLine(value: string): string {
   // eslint-disable-next-line no-control-regex
   return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
 }
