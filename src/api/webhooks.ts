@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../auth/caller.ts';
 import { WEBHOOK_FORMATS, type WebhookFormat } from '../notify/webhooks/formats.ts';
+import { DEFAULT_REMINDER_MINUTES, REMINDER_MINUTES } from '../notify/webhooks/reminders.ts';
 import type { GameService } from '../service/index.ts';
 import { run } from './games.ts';
 import { bearerOnly, json, problems } from './schemas.ts';
@@ -16,10 +17,16 @@ const subscriptionProperties = {
   enabled: { type: 'boolean', description: 'False once switched off for failing; `POST /v1/webhooks/{id}/enable` switches it on again.' },
   disabledReason: { type: ['string', 'null'] },
   consecutiveFailures: { type: 'integer', minimum: 0, description: 'Failed attempts since the last success.' },
+  reminderMinutes: {
+    type: ['integer', 'null'],
+    minimum: REMINDER_MINUTES.min,
+    maximum: REMINDER_MINUTES.max,
+    description: 'How many minutes before a seat’s deadline a `deadline.near` reminder is sent, if the seat has not acted by then; null: no reminders.',
+  },
   previousSecretExpiresAt: { type: ['string', 'null'], format: 'date-time', description: 'During a rotation: when the previous secret stops signing.' },
   createdAt: { type: 'string', format: 'date-time' },
 } as const;
-const subscriptionRequired = ['id', 'url', 'format', 'gameId', 'enabled', 'disabledReason', 'consecutiveFailures', 'previousSecretExpiresAt', 'createdAt'];
+const subscriptionRequired = ['id', 'url', 'format', 'gameId', 'enabled', 'disabledReason', 'consecutiveFailures', 'reminderMinutes', 'previousSecretExpiresAt', 'createdAt'];
 
 export const webhookSchemas = [
   {
@@ -96,7 +103,7 @@ export async function webhookRoutes(app: FastifyInstance, { service }: { service
   for (const schema of webhookSchemas) app.addSchema(schema);
   const subscriptions = service.webhookSubscriptions;
 
-  app.post<{ Body: { url: string; format?: WebhookFormat; gameId?: string } }>(
+  app.post<{ Body: { url: string; format?: WebhookFormat; gameId?: string; reminderMinutes?: number | null } }>(
     '/v1/webhooks',
     {
       schema: {
@@ -104,18 +111,25 @@ export async function webhookRoutes(app: FastifyInstance, { service }: { service
         tags: ['webhooks'],
         summary: 'Subscribe a URL to notifications',
         description:
-          'Without `gameId`: you are told whenever one of your seats can act (its turn, a defence, an interrupt it may claim, a set-up choice) and when your games end. With `gameId` (a game you are seated in): every such event of that game, once — point a group’s Discord or Slack channel at it. The answer shows the signing secret once.',
+          'Without `gameId`: you are told whenever one of your seats can act (its turn, a defence, an interrupt it may claim, a set-up choice) and when your games end. With `gameId` (a game you are seated in): every such event of that game, once — point a group’s Discord or Slack channel at it. Unless `reminderMinutes` is null, a `deadline.near` reminder follows that long before a deadline the seat has not acted on (a per-game subscription: for each seat). The answer shows the signing secret once.',
         security: bearerOnly,
         body: {
           type: 'object',
           required: ['url'],
-          propertyNames: { enum: ['url', 'format', 'gameId'] },
+          propertyNames: { enum: ['url', 'format', 'gameId', 'reminderMinutes'] },
           properties: {
             url: { type: 'string', minLength: 1, maxLength: 2048, description: 'An https URL on a public address.' },
             format: { type: 'string', enum: [...WEBHOOK_FORMATS], default: 'json' },
             gameId: { type: 'string', format: 'uuid' },
+            reminderMinutes: {
+              type: ['integer', 'null'],
+              minimum: REMINDER_MINUTES.min,
+              maximum: REMINDER_MINUTES.max,
+              default: DEFAULT_REMINDER_MINUTES,
+              description: `Minutes before a deadline to remind, ${REMINDER_MINUTES.min} to ${REMINDER_MINUTES.max} (a week); null: no reminders. None is sent for a deadline nearer than this when the seat is asked.`,
+            },
           },
-          examples: [{ url: 'https://discord.com/api/webhooks/123/abc', format: 'discord', gameId: '7d1c3a52-1f4e-4a43-9a53-2f7f0c1e9b10' }],
+          examples: [{ url: 'https://discord.com/api/webhooks/123/abc', format: 'discord', gameId: '7d1c3a52-1f4e-4a43-9a53-2f7f0c1e9b10', reminderMinutes: 120 }],
         },
         response: {
           201: json('The subscription, with its secret (shown this once).', 'WebhookSubscriptionWithSecret#'),

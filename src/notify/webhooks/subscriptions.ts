@@ -7,6 +7,7 @@ import type { EventStore } from '../../store/event-store.ts';
 import { checkWebhookUrl, type ResolveHost, type WebhookUrlPolicy } from './address-guard.ts';
 import type { Attempt } from './dispatch.ts';
 import type { WebhookFormat } from './formats.ts';
+import { DEFAULT_REMINDER_MINUTES } from './reminders.ts';
 import { newSecret } from './secrets.ts';
 
 /** How long the previous secret still signs after a rotation. */
@@ -21,6 +22,8 @@ export interface Subscription {
   enabled: boolean;
   disabledReason: string | null;
   consecutiveFailures: number;
+  /** How long before a seat's deadline a `deadline.near` reminder is sent; null: none. */
+  reminderMinutes: number | null;
   /** When the previous secret stops signing, during a rotation; null otherwise. */
   previousSecretExpiresAt: string | null;
   createdAt: string;
@@ -44,11 +47,12 @@ interface SubscriptionRow {
   enabled: boolean;
   disabled_reason: string | null;
   consecutive_failures: number;
+  reminder_minutes: number | null;
   previous_secret_expires_at: Date | null;
   created_at: Date;
 }
 
-const COLUMNS = 'id, url, format, game_id, enabled, disabled_reason, consecutive_failures, previous_secret_expires_at, created_at';
+const COLUMNS = 'id, url, format, game_id, enabled, disabled_reason, consecutive_failures, reminder_minutes, previous_secret_expires_at, created_at';
 
 const toSubscription = (r: SubscriptionRow): Subscription => ({
   id: r.id,
@@ -58,6 +62,7 @@ const toSubscription = (r: SubscriptionRow): Subscription => ({
   enabled: r.enabled,
   disabledReason: r.disabled_reason,
   consecutiveFailures: r.consecutive_failures,
+  reminderMinutes: r.reminder_minutes,
   previousSecretExpiresAt: r.previous_secret_expires_at?.toISOString() ?? null,
   createdAt: r.created_at.toISOString(),
 });
@@ -73,7 +78,10 @@ export class WebhookSubscriptions {
     private readonly resolve?: ResolveHost,
   ) {}
 
-  async create(accountId: string, body: { url: string; format?: WebhookFormat; gameId?: string }): Promise<Subscription & { secret: string }> {
+  async create(
+    accountId: string,
+    body: { url: string; format?: WebhookFormat; gameId?: string; reminderMinutes?: number | null },
+  ): Promise<Subscription & { secret: string }> {
     if (body.gameId !== undefined) {
       const found = await this.store.gameWithSeats(this.pool, body.gameId);
       if (!found) throw notFound(`Game ${body.gameId}`);
@@ -85,8 +93,8 @@ export class WebhookSubscriptions {
     if (!checked.ok) throw new Refusal('rule', checked.code, checked.message);
     const secret = newSecret();
     const { rows } = await this.pool.query<SubscriptionRow>(
-      `INSERT INTO webhook_subscriptions (account_id, game_id, url, format, secrets) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
-      [accountId, body.gameId ?? null, body.url, body.format ?? 'json', [secret]],
+      `INSERT INTO webhook_subscriptions (account_id, game_id, url, format, secrets, reminder_minutes) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+      [accountId, body.gameId ?? null, body.url, body.format ?? 'json', [secret], body.reminderMinutes === undefined ? DEFAULT_REMINDER_MINUTES : body.reminderMinutes],
     );
     return { ...toSubscription(rows[0]!), secret };
   }

@@ -1,0 +1,64 @@
+// Webhook reminders (`deadline.near`): when a notice awaits a seat, each matching subscription with
+// `reminderMinutes` gets a keyed `webhook-reminder` job, due that long before the seat's deadline.
+// The job (WebhookDispatcher.remind) looks again when it runs: see src/notify/reminders.ts.
+
+import type { Deadline } from '../../clock/deadlines.ts';
+import type { Queryable } from '../../store/event-store.ts';
+import { reminderRunAt } from '../reminders.ts';
+
+/** The graphile-worker task that sends one reminder to one subscription. */
+export const WEBHOOK_REMINDER = 'webhook-reminder';
+
+/** Bounds of a subscription's `reminderMinutes`: a minute to a week. */
+export const REMINDER_MINUTES = { min: 1, max: 7 * 24 * 60 } as const;
+/**
+ * A new subscription's `reminderMinutes` (the column's default): an hour before the deadline is
+ * time enough to act from wherever the reminder finds you. Live clocks (five minutes at most)
+ * never leave an hour, so live games get none; daily and weekly games get one per deadline.
+ */
+export const DEFAULT_REMINDER_MINUTES = 60;
+
+/** The job's payload. `deadline` is the one it was queued for: a moved deadline makes it move too. */
+export interface WebhookReminderJob {
+  subscriptionId: string;
+  gameId: string;
+  seat: number;
+  windowId: string;
+  deadline: string;
+}
+
+/** A subscription told of an awaited seat, and how long before its deadline it wants reminding. */
+export interface ReminderWish {
+  subscriptionId: string;
+  gameId: string;
+  reminderMinutes: number | null;
+  awaited: Deadline;
+}
+
+/** `minutes` in milliseconds; `scale` is 1 in production, smaller in tests whose clocks run in seconds. */
+export const reminderLeadMs = (minutes: number, scale: number): number => minutes * 60_000 * scale;
+
+/** Adding the job again (a retried `notify` job, a moved deadline) replaces it rather than doubling it. */
+export const reminderKey = (job: Pick<WebhookReminderJob, 'subscriptionId' | 'windowId' | 'seat'>): string =>
+  `whremind:${job.subscriptionId}:${job.windowId}:${job.seat}`;
+
+/** The jobs these wishes call for: none without reminders, none whose time has already passed. */
+export function plannedReminders(wishes: readonly ReminderWish[], scale: number, now: Date): { job: WebhookReminderJob; runAt: Date }[] {
+  return wishes.flatMap(({ subscriptionId, gameId, reminderMinutes, awaited }) => {
+    if (reminderMinutes === null) return [];
+    const runAt = reminderRunAt(awaited.deadline, reminderLeadMs(reminderMinutes, scale), now);
+    if (runAt === null) return [];
+    return [{ job: { subscriptionId, gameId, seat: awaited.seat, windowId: awaited.windowId, deadline: awaited.deadline }, runAt }];
+  });
+}
+
+/** Adds (or moves) these reminder jobs, in one statement. */
+export async function addReminderJobs(db: Queryable, reminders: readonly { job: WebhookReminderJob; runAt: Date }[]): Promise<void> {
+  if (reminders.length === 0) return;
+  await db.query({
+    name: 'webhook-reminders-add',
+    text: `SELECT count(graphile_worker.add_job($1::text, payload, run_at := run_at, job_key := key, job_key_mode := 'replace', max_attempts := 10))
+           FROM unnest($2::json[], $3::timestamptz[], $4::text[]) AS r(payload, run_at, key)`,
+    values: [WEBHOOK_REMINDER, reminders.map((r) => JSON.stringify(r.job)), reminders.map((r) => r.runAt), reminders.map((r) => reminderKey(r.job))],
+  });
+}
