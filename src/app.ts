@@ -56,6 +56,8 @@ export interface AppSettings extends AuthSettings {
   publicUrl?: string;
   /** Multiplies webhook retry waits (1 in production; tests shrink them). */
   webhookRetryScale?: number;
+  /** Multiplies how long before a deadline webhook reminders are due (1 in production; tests, on clocks of seconds, shrink it). */
+  webhookReminderScale?: number;
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -157,6 +159,7 @@ export async function buildApp(deps: AppDeps) {
         policy: settings.webhookPolicy,
         ...(settings.publicUrl ? { publicUrl: settings.publicUrl } : {}),
         ...(settings.webhookRetryScale !== undefined ? { retryScale: settings.webhookRetryScale } : {}),
+        ...(settings.webhookReminderScale !== undefined ? { reminderScale: settings.webhookReminderScale } : {}),
       },
     },
     deps.logger,
@@ -170,6 +173,9 @@ export async function buildApp(deps: AppDeps) {
   if (emailChannel) {
     games.noticeListeners.push(emailChannel.onNotice);
     Object.assign(games.jobTasks, emailChannel.tasks());
+    // Queued in the transaction that disables the subscription. With no email channel at all (no
+    // mail settings: tests, scripts), the dispatcher only logs the disabling.
+    games.webhooks.onDisabled = (tx, subscription) => emailChannel.queueWebhookDisabledEmail(tx, subscription);
     app.addHook('onClose', async () => mailer?.close());
   }
   app.decorate('emailChannel', emailChannel);

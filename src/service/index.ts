@@ -10,6 +10,7 @@ import { TASKS } from '../jobs/queue.ts';
 import { startWorker, type WorkerSettings } from '../jobs/worker.ts';
 import { EventStore } from '../store/event-store.ts';
 import { DEFAULT_WEBHOOK_SETTINGS, DELIVER_WEBHOOK, WebhookDispatcher, type WebhookSettings } from '../notify/webhooks/dispatch.ts';
+import { WEBHOOK_REMINDER, type WebhookReminderJob } from '../notify/webhooks/reminders.ts';
 import { WebhookSubscriptions } from '../notify/webhooks/subscriptions.ts';
 import { Bots } from './bots.ts';
 import { DeadlineKeeper } from './deadlines.ts';
@@ -98,6 +99,7 @@ export class GameService {
           await Promise.all(this.noticeListeners.map((listener) => listener(payload as GameNotice)));
         },
         [DELIVER_WEBHOOK]: (payload: unknown) => this.webhooks.deliverOnce(payload as { deliveryId: string }),
+        [WEBHOOK_REMINDER]: (payload: unknown) => this.webhooks.remind(payload as WebhookReminderJob),
       };
       this.worker = await startWorker(this.jobPool!, tasks, this.settings.worker, this.logger ?? createLogger('silent'));
     }

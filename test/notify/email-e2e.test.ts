@@ -211,4 +211,33 @@ describe('notification emails', () => {
     expect(reminders[0]!.text).toContain('Your deadline is near');
     expect(await waitForMails(prompt, 1, (m) => /^Deadline soon in /.test(m.subject ?? ''), 0)).toHaveLength(0);
   });
+
+  it('a deadline moved by a vacation moves its reminder instead of sending it', async () => {
+    const away = await verified('away', { quietMinutes: 0, reminderMinutes: 60 });
+    const id = await startGame(base, [away, await verified('home')]);
+    const deadline = (await readGame(base, id, null)).awaiting.find((a) => a.seat === 0)!.deadline!;
+    const key = `remind:%:${id}:%:0`;
+    const job = async () => {
+      // The payload is only in graphile-worker's private table (its `jobs` view leaves it out).
+      const { rows } = await t.db.pool.query<{ payload: { deadline: string }; run_at: Date }>(`SELECT payload, run_at FROM graphile_worker._private_jobs WHERE key LIKE $1`, [key]);
+      return rows;
+    };
+    const stop = Date.now() + 5_000;
+    while ((await job()).length === 0 && Date.now() < stop) await new Promise((r) => setTimeout(r, 25));
+    const [queued] = await job();
+    expect(queued!.payload.deadline).toBe(deadline);
+    expect(queued!.run_at.getTime()).toBe(Date.parse(deadline) - 3_600_000);
+
+    expect((await call(base, 'POST', '/v1/me/vacation', { token: away.token, body: { days: 1 } })).status).toBe(200);
+    const moved = (await readGame(base, id, null)).awaiting.find((a) => a.seat === 0)!.deadline!;
+    expect(Date.parse(moved) - Date.parse(deadline)).toBe(86_400_000);
+
+    // The job runs (as it would at its time): the deadline moved, so it moves too and sends nothing.
+    const before = smtp.received.length;
+    await t.app.emailChannel!.remind(queued!.payload as never);
+    const [requeued] = await job();
+    expect(requeued!.payload.deadline).toBe(moved);
+    expect(requeued!.run_at.getTime()).toBe(Date.parse(moved) - 3_600_000);
+    expect(smtp.received.length).toBe(before);
+  });
 });

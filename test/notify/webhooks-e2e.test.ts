@@ -7,12 +7,14 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOn, QUICK_WORKER, type TestApp } from '../support/app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { call, readGame, register, startGame, type HttpPlayer } from '../support/http-client.ts';
+import { call, postCommand, readGame, register, startGame, type HttpPlayer } from '../support/http-client.ts';
 
 interface Received {
   headers: Record<string, string>;
   body: string;
   status: number;
+  /** Date.now() when it arrived. */
+  at: number;
 }
 
 /** Answers 204 on `/ok/…`; on `/flaky/…`, 500 three times, then 200; 500 always on `/down/…`. Keeps every request by path. */
@@ -26,7 +28,7 @@ class Receiver {
       const seen = this.byPath.get(path) ?? [];
       const status = path.startsWith('/down/') ? 500 : path.startsWith('/flaky/') ? (seen.length < 3 ? 500 : 200) : 204;
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-      seen.push({ headers, body: Buffer.concat(chunks).toString('utf8'), status });
+      seen.push({ headers, body: Buffer.concat(chunks).toString('utf8'), status, at: Date.now() });
       this.byPath.set(path, seen);
       res.writeHead(status, { 'content-type': 'text/plain' }).end(status >= 500 ? 'receiver down' : 'ok');
     });
@@ -65,6 +67,9 @@ beforeAll(async () => {
     publicUrl: PUBLIC_URL,
     // Retry waits of at most 5, 10, 20 ms instead of 5, 10, 20 s.
     webhookRetryScale: 0.001,
+    // Reminder leads of 600 ms a minute: reminders on clocks of seconds. The default lead (an
+    // hour: 36 s here) never falls due in a test whose clocks are a day.
+    webhookReminderScale: 0.01,
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -224,16 +229,11 @@ describe('webhooks', () => {
     new Webhook(hook.secret).verify(got!.body, got!.headers);
   });
 
-  it('a subscription failing for more than a day is disabled, its owner told, and can be enabled again', async () => {
+  it('a subscription failing for more than a day is disabled, and can be enabled again', async () => {
     const [lou, max] = await players(2);
     const hook = await subscribe(lou!, { url: `${receiver.base}/down/lou` });
     // As if it had been failing since yesterday: the next failure is the fifth in a row, after more than a day.
     await t.db.pool.query(`UPDATE webhook_subscriptions SET consecutive_failures = 4, first_failure_at = now() - interval '25 hours' WHERE id = $1`, [hook.id]);
-    const told: string[] = [];
-    t.app.games.webhooks.onDisabled = async (s) => {
-      told.push(s.id);
-    };
-
     await startGame(base, [lou!, max!]);
     await receiver.waitFor('/down/lou', 1);
     const stop = Date.now() + 5_000;
@@ -244,7 +244,10 @@ describe('webhooks', () => {
     }
     expect(shown.body).toMatchObject({ enabled: false, consecutiveFailures: 5 });
     expect((shown.body as { disabledReason: string }).disabledReason).toContain('HTTP 500');
-    expect(told).toEqual([hook.id]);
+    // This app has no email channel (no mail settings): the disabling is logged, no email job queued.
+    expect(t.app.games.webhooks.onDisabled).toBeNull();
+    const { rows: emailJobs } = await t.db.pool.query(`SELECT 1 FROM graphile_worker.jobs WHERE key = $1`, [`webhook-disabled:${hook.id}`]);
+    expect(emailJobs).toHaveLength(0);
     const log = await call(base, 'GET', `/v1/webhooks/${hook.id}/deliveries`, { token: lou!.token });
     expect((log.body as { deliveries: { status: string }[] }).deliveries.map((d) => d.status)).toEqual(['failed']);
     // Disabled: no retry follows.
@@ -254,7 +257,6 @@ describe('webhooks', () => {
     const enabled = await call(base, 'POST', `/v1/webhooks/${hook.id}/enable`, { token: lou!.token });
     expect(enabled.status).toBe(200);
     expect(enabled.body).toMatchObject({ enabled: true, disabledReason: null, consecutiveFailures: 0 });
-    t.app.games.webhooks.onDisabled = null;
   });
 
   it('lists your subscriptions without secrets, and deletes them', async () => {
@@ -272,6 +274,132 @@ describe('webhooks', () => {
 
     expect((await call(base, 'DELETE', `/v1/webhooks/${hook.id}`, { token: kim!.token })).status).toBe(204);
     expect((await call(base, 'GET', `/v1/webhooks/${hook.id}`, { token: kim!.token })).status).toBe(404);
+  });
+});
+
+describe('webhook reminders (deadline.near)', () => {
+  interface Payload {
+    type: string;
+    id: string;
+    data: { seat: number | null; situation: string; windowId: string; deadline: string; game: { id: string } };
+  }
+  const reminders = (hook: Created, got: Received[]) =>
+    got.map((r) => ({ ...r, payload: new Webhook(hook.secret).verify(r.body, r.headers) as Payload })).filter((r) => r.payload.type === 'deadline.near');
+
+  /** Seat 0 claimed by players[0], who subscribes to the whole game (`perGame`), then the other seats: the game starts. */
+  async function gameWithSubscription(seated: HttpPlayer[], clock: object, perGame: object): Promise<{ gameId: string; hook: Created }> {
+    const created = await call(base, 'POST', '/v1/games', {
+      token: seated[0]!.token,
+      body: { game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', clock, seats: [{ team: 'judges' }, { team: 'slaine' }] } },
+    });
+    const gameId = (created.body as { id: string }).id;
+    expect((await call(base, 'POST', `/v1/games/${gameId}/seats/0/claim`, { token: seated[0]!.token })).status).toBe(200);
+    const hook = await subscribe(seated[0]!, { ...perGame, gameId });
+    expect((await call(base, 'POST', `/v1/games/${gameId}/seats/1/claim`, { token: seated[1]!.token })).status).toBe(200);
+    return { gameId, hook };
+  }
+
+  it('a seat still awaited near its deadline is reminded, signed; a per-game subscription once per awaited seat', async () => {
+    const [nat, oz] = await players(2);
+    // One minute is 600 ms here: due 600 ms before set-up deadlines 1.4 s away, 0.8 s after the start.
+    const mine = await subscribe(nat!, { url: `${receiver.base}/ok/remind-nat`, reminderMinutes: 1 });
+    expect(mine).toMatchObject({ reminderMinutes: 1 });
+    const { gameId, hook: group } = await gameWithSubscription([nat!, oz!], { setup: 1.4 }, { url: `${receiver.base}/ok/remind-group`, reminderMinutes: 1 });
+    const setup = (await readGame(base, gameId, null)).awaiting;
+    expect(setup.map((a) => a.situation)).toEqual(['setup', 'setup']);
+
+    const until = Date.now() + 5_000;
+    while ((reminders(mine, receiver.byPath.get('/ok/remind-nat') ?? []).length < 1 || reminders(group, receiver.byPath.get('/ok/remind-group') ?? []).length < 2) && Date.now() < until) {
+      await settle(20);
+    }
+    const [reminder] = reminders(mine, receiver.byPath.get('/ok/remind-nat') ?? []);
+    expect(reminder, 'the reminder').toBeDefined();
+    expect(reminder!.payload.data).toMatchObject({ seat: 0, situation: 'setup', windowId: setup[0]!.windowId, deadline: setup[0]!.deadline, game: { id: gameId } });
+    expect(reminder!.at, 'it arrives before the deadline').toBeLessThan(Date.parse(setup[0]!.deadline!));
+    expect(reminder!.headers['webhook-id']).toBe(reminder!.payload.id);
+
+    const perSeat = reminders(group, receiver.byPath.get('/ok/remind-group') ?? []);
+    expect(perSeat.map((r) => r.payload.data.seat).sort()).toEqual([0, 1]);
+
+    // Logged like every delivery, as deadline.near; and sent once each.
+    await settle(300);
+    expect(reminders(mine, receiver.byPath.get('/ok/remind-nat') ?? [])).toHaveLength(1);
+    expect(reminders(group, receiver.byPath.get('/ok/remind-group') ?? [])).toHaveLength(2);
+    const log = await call(base, 'GET', `/v1/webhooks/${mine.id}/deliveries`, { token: nat!.token });
+    const deliveries = (log.body as { deliveries: { eventType: string; status: string }[] }).deliveries;
+    expect(deliveries.filter((d) => d.eventType === 'deadline.near')).toEqual([expect.objectContaining({ status: 'delivered' })]);
+  });
+
+  it('a seat that acted before its reminder is not reminded', async () => {
+    const [pat, quin] = await players(2);
+    // Two minutes are 1.2 s here: due 1.3 s after the start, for set-up deadlines 2.5 s away.
+    const patHook = await subscribe(pat!, { url: `${receiver.base}/ok/remind-pat`, reminderMinutes: 2 });
+    const quinHook = await subscribe(quin!, { url: `${receiver.base}/ok/remind-quin`, reminderMinutes: 2 });
+    const id = await startGame(base, [pat!, quin!], { clock: { setup: 2.5 } });
+    const quinJobs = async () =>
+      (await t.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key LIKE $1`, [`whremind:${quinHook.id}:%`])).rows[0]!.n;
+    const queued = Date.now() + 1_000;
+    while ((await quinJobs()) === 0 && Date.now() < queued) await settle(10);
+    expect(await quinJobs(), 'Quin’s reminder is queued').toBe(1);
+    // Quin makes every set-up choice at once (one command per character).
+    for (let game = await readGame(base, id, quin!); game.awaiting.some((a) => a.seat === 1); game = await readGame(base, id, quin!)) {
+      const acted = await postCommand(base, id, quin!, game.legalCommands[0]);
+      expect(acted.status, acted.text).toBe(200);
+    }
+
+    const stop = Date.now() + 5_000;
+    while (reminders(patHook, receiver.byPath.get('/ok/remind-pat') ?? []).length === 0 && Date.now() < stop) await settle(20);
+    expect(reminders(patHook, receiver.byPath.get('/ok/remind-pat') ?? [])).toHaveLength(1);
+    // Quin's reminder job, due with Pat's, runs too (its row goes once it has), and sends nothing.
+    while ((await quinJobs()) > 0 && Date.now() < stop) await settle(20);
+    expect(await quinJobs()).toBe(0);
+    expect(reminders(quinHook, receiver.byPath.get('/ok/remind-quin') ?? [])).toHaveLength(0);
+  });
+
+  it('a deadline moved by a vacation moves its reminder instead of sending it', async () => {
+    const [ray, sue] = await players(2);
+    const hook = await subscribe(ray!, { url: `${receiver.base}/ok/remind-ray` });
+    expect(hook).toMatchObject({ reminderMinutes: 60 });
+    const id = await startGame(base, [ray!, sue!]);
+    const deadline = (await readGame(base, id, null)).awaiting.find((a) => a.seat === 0)!.deadline!;
+    const job = async () => {
+      // The payload is only in graphile-worker's private table (its `jobs` view leaves it out).
+      const { rows } = await t.db.pool.query<{ payload: { deadline: string }; run_at: Date }>(`SELECT payload, run_at FROM graphile_worker._private_jobs WHERE key LIKE $1`, [
+        `whremind:${hook.id}:%`,
+      ]);
+      return rows;
+    };
+    // Queued 60 "minutes" (36 s at this scale) before Ray's set-up deadline, a day away.
+    const [queued] = await job();
+    expect(queued!.payload.deadline).toBe(deadline);
+    expect(queued!.run_at.getTime()).toBe(Date.parse(deadline) - 36_000);
+
+    expect((await call(base, 'POST', '/v1/me/vacation', { token: ray!.token, body: { days: 2 } })).status).toBe(200);
+    const moved = (await readGame(base, id, null)).awaiting.find((a) => a.seat === 0)!.deadline!;
+    expect(Date.parse(moved) - Date.parse(deadline)).toBe(2 * 86_400_000);
+
+    // The job runs (as it would at its time): the deadline moved, so it moves too and sends nothing.
+    await t.app.games.webhooks.remind(queued!.payload as never);
+    const [requeued] = await job();
+    expect(requeued!.payload.deadline).toBe(moved);
+    expect(requeued!.run_at.getTime()).toBe(Date.parse(moved) - 36_000);
+    const { rows } = await t.db.pool.query(`SELECT 1 FROM webhook_deliveries WHERE subscription_id = $1 AND event_type = 'deadline.near'`, [hook.id]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('refuses a reminderMinutes out of range, or not a whole number, and creates nothing', async () => {
+    const [uma] = await players(1);
+    for (const reminderMinutes of [0, 10_081, 1.5, 'soon', -60]) {
+      const res = await call(base, 'POST', '/v1/webhooks', { token: uma!.token, body: { url: `${receiver.base}/ok/uma`, reminderMinutes } });
+      expect(res.status, String(reminderMinutes)).toBe(400);
+      expect(res.contentType).toMatch(/^application\/problem\+json/);
+      expect((res.body as { code: string }).code).toBe('VALIDATION_FAILED');
+    }
+    expect((await call(base, 'GET', '/v1/webhooks', { token: uma!.token })).body).toEqual({ webhooks: [] });
+    const none = await subscribe(uma!, { url: `${receiver.base}/ok/uma`, reminderMinutes: null });
+    expect(none).toMatchObject({ reminderMinutes: null });
+    const week = await subscribe(uma!, { url: `${receiver.base}/ok/uma`, reminderMinutes: 10_080 });
+    expect((await call(base, 'GET', `/v1/webhooks/${week.id}`, { token: uma!.token })).body).toMatchObject({ reminderMinutes: 10_080 });
   });
 });
 

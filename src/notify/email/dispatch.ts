@@ -11,12 +11,15 @@ import type { GameNotice } from '../../jobs/notifications.ts';
 import type { Views } from '../../service/views.ts';
 import type { Queryable } from '../../store/event-store.ts';
 import type { Notification } from '../notification.ts';
+import { decideReminder, type ReminderTarget } from '../reminders.ts';
+import type { DisabledSubscription } from '../webhooks/dispatch.ts';
 import { EmailLinks } from './links.ts';
 import { renderEmail } from './render.ts';
 import { emailSettingsOf, type EmailSettings } from './settings.ts';
 import { EmailNotSentError, type Mailer } from './transport.ts';
 import { renderVerificationEmail } from './verification.ts';
 import type { RenderedEmail } from './render.ts';
+import { renderWebhookDisabledEmail } from './webhook-disabled.ts';
 
 export const EMAIL_TASKS = {
   /** `{ accountId, gameId, notifications }`: one email now. */
@@ -27,7 +30,11 @@ export const EMAIL_TASKS = {
   remind: 'remind-email',
   /** `{ accountId }`: a link that verifies the account's address. */
   verify: 'send-verification',
+  /** A `DisabledSubscription`: its owner is told it was switched off, and how to switch it on. */
+  webhookDisabled: 'webhook-disabled-email',
 } as const;
+
+type RemindJob = ReminderTarget & { accountId: string; gameId: string };
 
 export interface EmailChannelSettings {
   mailer: Mailer;
@@ -70,14 +77,24 @@ export class EmailChannel {
     return {
       [EMAIL_TASKS.sendEmail]: (p) => this.sendEmail(p as { accountId: string; gameId: string; notifications: Notification[] }),
       [EMAIL_TASKS.sendDigest]: (p) => this.sendDigest(p as { accountId: string; gameId: string }),
-      [EMAIL_TASKS.remind]: (p) => this.remind(p as { accountId: string; gameId: string; seat: number; windowId: string; deadline: string }),
+      [EMAIL_TASKS.remind]: (p) => this.remind(p as RemindJob),
       [EMAIL_TASKS.verify]: (p) => this.sendVerification(p as { accountId: string }),
+      [EMAIL_TASKS.webhookDisabled]: (p) => this.sendWebhookDisabled(p as DisabledSubscription),
     };
   }
 
   /** Queues the verification email of an account (at registration, or when the player asks again). */
   async requestVerification(accountId: string, db: Queryable = this.pool): Promise<void> {
     await addJob(db, EMAIL_TASKS.verify, { accountId }, { key: `verify:${accountId}` });
+  }
+
+  /**
+   * Queues the email that tells the owner their webhook was switched off, in the transaction that
+   * switches it off (`db`). Keyed per subscription: switched off again before it is sent, the
+   * email says what happened last.
+   */
+  async queueWebhookDisabledEmail(db: Queryable, subscription: DisabledSubscription): Promise<void> {
+    await addJob(db, EMAIL_TASKS.webhookDisabled, subscription, { key: `webhook-disabled:${subscription.id}`, mode: 'replace' });
   }
 
   /** The `notify` listener. */
@@ -141,10 +158,7 @@ export class EmailChannel {
       if (before !== null && deadline) {
         const runAt = new Date(Date.parse(deadline.deadline) - before * 60_000);
         if (runAt.getTime() > this.now().getTime()) {
-          await addJob(this.pool, EMAIL_TASKS.remind, { accountId, gameId: notice.gameId, ...deadline }, {
-            key: `remind:${accountId}:${notice.gameId}:${deadline.windowId}:${deadline.seat}`,
-            runAt,
-          });
+          await addJob(this.pool, EMAIL_TASKS.remind, { accountId, gameId: notice.gameId, ...deadline }, { key: remindKey({ accountId, gameId: notice.gameId, ...deadline }), runAt });
         }
       }
     }
@@ -192,26 +206,60 @@ export class EmailChannel {
     });
   }
 
-  async remind(job: { accountId: string; gameId: string; seat: number; windowId: string; deadline: string }): Promise<void> {
+  /**
+   * A reminder, if the seat is still awaited in that window and the deadline is still the one it
+   * was queued for; a moved deadline (a vacation) moves the job instead.
+   */
+  async remind(job: RemindJob): Promise<void> {
     const recipient = await this.recipient(job.accountId);
     if (!recipient || !recipient.verified || recipient.settings.email === 'off') return;
     const view = await this.views.game(job.gameId, job.accountId);
-    if (!view.awaiting.some((a) => a.seat === job.seat && a.windowId === job.windowId)) return;
-    const situation = view.awaiting.find((a) => a.seat === job.seat)!.situation;
+    if (view.status !== 'active') return;
+    const current = view.awaiting.flatMap((a) => (a.deadline === null ? [] : [{ ...a, deadline: a.deadline }]));
+    const before = recipient.settings.reminderMinutes;
+    const decision = decideReminder(job, current, before === null ? null : before * 60_000, this.now());
+    if (decision.action === 'skip') return;
+    if (decision.action === 'reschedule') {
+      // Replaces this very job's key: the running job ends, the new one waits for its time.
+      await addJob(this.pool, EMAIL_TASKS.remind, { ...job, deadline: decision.deadline.deadline }, { key: remindKey(job), runAt: decision.runAt, mode: 'replace' });
+      return;
+    }
     await this.deliver(recipient, [
       {
         id: `${job.gameId}:${job.windowId}:${job.seat}:reminder`,
         kind: 'reminder',
         game: this.gameOf(job.gameId, view.options),
         seat: job.seat,
-        situation,
+        situation: decision.deadline.situation,
         windowId: job.windowId,
-        deadline: job.deadline,
+        deadline: decision.deadline.deadline,
         legalCommandCount: view.legalCommands.length,
         summary: 'Your deadline is near.',
         at: this.now().toISOString(),
       },
     ]);
+  }
+
+  /**
+   * Tells the owner their webhook was switched off: whatever their notification settings (it is
+   * about their account, not a game), but only to a verified address, and only while it is still off.
+   */
+  async sendWebhookDisabled(subscription: DisabledSubscription): Promise<void> {
+    const recipient = await this.recipient(subscription.accountId);
+    if (!recipient || !recipient.verified) return;
+    const { rows } = await this.pool.query(`SELECT 1 FROM webhook_subscriptions WHERE id = $1 AND account_id = $2 AND NOT enabled`, [
+      subscription.id,
+      subscription.accountId,
+    ]);
+    if (rows.length === 0) return;
+    const rendered = renderWebhookDisabledEmail({
+      handle: recipient.handle,
+      timeZone: recipient.timeZone,
+      webhook: subscription,
+      publicUrl: this.settings.publicUrl(),
+      serviceName: this.settings.serviceName,
+    });
+    await this.send(recipient, rendered);
   }
 
   async sendVerification({ accountId }: { accountId: string }): Promise<void> {
@@ -290,6 +338,8 @@ function recipientOf(row: RecipientRow): Recipient {
     timeZone: typeof row.preferences.timeZone === 'string' ? row.preferences.timeZone : 'UTC',
   };
 }
+
+const remindKey = (job: Omit<RemindJob, 'deadline'>): string => `remind:${job.accountId}:${job.gameId}:${job.windowId}:${job.seat}`;
 
 async function addJob(db: Queryable, task: string, payload: object, options: { key: string; runAt?: Date; mode?: 'replace' | 'preserve_run_at' }): Promise<void> {
   await db.query(

@@ -5,7 +5,8 @@
 // little later, is the safety net should this process die mid-attempt; every attempt replaces it
 // with the next one (or removes it), so `webhook:<deliveryId>` always means "the next attempt".
 // Only the rows this listener inserted are attempted inline, so a retried `notify` job sends
-// nothing twice.
+// nothing twice. Reminders (`deadline.near`) are jobs of their own, queued by the same listener,
+// which take the same path when they fall due.
 
 import type pg from 'pg';
 import type { Logger } from '../../config/logger.ts';
@@ -13,13 +14,15 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { Deadline } from '../../clock/deadlines.ts';
 import type { GameNotice } from '../../jobs/notifications.ts';
 import type { GameStates } from '../../service/game-states.ts';
-import type { StoredOptions } from '../../service/lobby.ts';
-import type { EventStore, GameRow } from '../../store/event-store.ts';
+import type { EventStore, GameRow, Queryable } from '../../store/event-store.ts';
 import type { SeatRow } from '../../store/seats.ts';
 import type { Notification } from '../notification.ts';
+import { decideReminder } from '../reminders.ts';
 import type { ResolveHost, WebhookUrlPolicy } from './address-guard.ts';
 import { deliver, RESPONSE_PREFIX_BYTES } from './deliver.ts';
 import { eventType, renderPayload, type WebhookFormat } from './formats.ts';
+import { gameNotification, reminderNotification, seatNotification, type NotifiedGame } from './notifications.ts';
+import { addReminderJobs, plannedReminders, reminderLeadMs, type ReminderWish, type WebhookReminderJob } from './reminders.ts';
 import { nextAttemptDelayMs, shouldDisable } from './retry.ts';
 import { signatureHeaders } from './sign.ts';
 
@@ -36,6 +39,8 @@ export interface WebhookSettings {
   timeoutMs: number;
   /** Multiplies every retry wait: 1 in production; tests make retries quick with a small one. */
   retryScale: number;
+  /** Multiplies every reminder's lead (`reminderMinutes`): 1 in production; tests, whose clocks run in seconds, shrink it. */
+  reminderScale: number;
   now: () => Date;
   random: () => number;
   resolve?: ResolveHost;
@@ -46,6 +51,7 @@ export const DEFAULT_WEBHOOK_SETTINGS: Omit<WebhookSettings, 'now'> = {
   publicUrl: 'http://127.0.0.1:3000',
   timeoutMs: 5_000,
   retryScale: 1,
+  reminderScale: 1,
   random: Math.random,
 };
 
@@ -57,13 +63,25 @@ export interface Attempt {
   responsePrefix: string;
 }
 
-/** A subscription that was switched off for failing; the owner should hear of it (by email). */
+/** A subscription that was switched off for failing; its owner should hear of it (by email). */
 export interface DisabledSubscription {
   id: string;
   accountId: string;
   url: string;
-  reason: string;
+  /** ISO 8601: when the failures in a row began. */
+  failingSince: string;
+  /** Failed attempts in a row. */
+  failures: number;
+  /** What the last attempt met. */
+  lastError: string;
 }
+
+/**
+ * Tells the owner of a disabled subscription, inside the transaction that disables it (`tx`): it
+ * should only add a job there, so the owner is told if and only if the subscription was switched
+ * off, and never waits for a mail server while the delivery's row is locked.
+ */
+export type DisabledHook = (tx: Queryable, subscription: DisabledSubscription) => Promise<void>;
 
 interface Planned {
   subscriptionId: string;
@@ -72,11 +90,8 @@ interface Planned {
 }
 
 export class WebhookDispatcher {
-  /**
-   * Called once a subscription is disabled. TODO(email): tell the owner by email here; until the
-   * email channel sets it, the disabling is only logged.
-   */
-  onDisabled: ((subscription: DisabledSubscription) => Promise<void>) | null = null;
+  /** Set by the email channel (src/app.ts); without one, a disabling is only logged. */
+  onDisabled: DisabledHook | null = null;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -86,39 +101,80 @@ export class WebhookDispatcher {
     private readonly logger?: Logger,
   ) {}
 
-  /** The `notify` listener: a delivery row and job for each matching subscription. */
+  /**
+   * The `notify` listener: a delivery row and job for each matching subscription, and a reminder
+   * job for each seat it awaits, where the subscription wants reminders.
+   */
   async onNotice(notice: GameNotice): Promise<void> {
     const found = await this.store.gameWithSeats(this.pool, notice.gameId);
     if (!found) return;
     const { game, seats } = found;
-    const owners = new Map(seats.filter((s) => s.accountId !== null && !s.bot).map((s) => [s.seat, s.accountId!]));
-    const { rows: subscriptions } = await this.pool.query<{ id: string; account_id: string; game_id: string | null; format: WebhookFormat }>({
+    const owners = humanOwners(seats);
+    const { rows: subscriptions } = await this.pool.query<{ id: string; account_id: string; game_id: string | null; format: WebhookFormat; reminder_minutes: number | null }>({
       name: 'webhook-subscriptions-for-notice',
-      text: `SELECT id, account_id, game_id, format FROM webhook_subscriptions
+      text: `SELECT id, account_id, game_id, format, reminder_minutes FROM webhook_subscriptions
              WHERE enabled AND (game_id = $1 OR (game_id IS NULL AND account_id = ANY($2::uuid[])))`,
       values: [game.id, [...new Set(owners.values())]],
     });
     if (subscriptions.length === 0) return;
 
-    const legalCount = await this.legalCounter(game);
+    const notified = await this.notified(game, seats);
     const planned: Planned[] = [];
+    const wishes: ReminderWish[] = [];
     const told: { seat: number; awaited: Deadline | null }[] = notice.ended
       ? [...owners.keys()].map((seat) => ({ seat, awaited: null }))
       : notice.awaited.map((awaited) => ({ seat: awaited.seat, awaited }));
     for (const sub of subscriptions) {
-      if (sub.game_id !== null) {
-        planned.push({ subscriptionId: sub.id, format: sub.format, notification: this.gameNotification(game, seats, notice, legalCount) });
-        continue;
-      }
+      const perGame = sub.game_id !== null;
+      if (perGame) planned.push({ subscriptionId: sub.id, format: sub.format, notification: gameNotification(notified, notice) });
       for (const { seat, awaited } of told) {
-        if (owners.get(seat) !== sub.account_id) continue;
-        planned.push({ subscriptionId: sub.id, format: sub.format, notification: this.seatNotification(game, seats, notice, seat, awaited, legalCount) });
+        // A per-game subscription is reminded of every human seat (bots need no reminding); a
+        // player's, of their own seats.
+        if (perGame ? !owners.has(seat) : owners.get(seat) !== sub.account_id) continue;
+        if (!perGame) planned.push({ subscriptionId: sub.id, format: sub.format, notification: seatNotification(notified, notice, seat, awaited) });
+        if (awaited) wishes.push({ subscriptionId: sub.id, gameId: game.id, reminderMinutes: sub.reminder_minutes, awaited });
       }
     }
-    if (planned.length === 0) return;
+    await addReminderJobs(this.pool, plannedReminders(wishes, this.settings.reminderScale, this.settings.now()));
+    await this.addAndAttempt(planned);
+  }
 
-    // One statement: the rows and their jobs are added together or not at all, and a row that
-    // exists already (a retried `notify` job) is skipped with its job.
+  /**
+   * The `webhook-reminder` task: the seat's deadline is near. Sent only if the seat is still
+   * awaited in that window and the deadline is the one the job was queued for; a moved deadline
+   * (a vacation) moves the job instead.
+   */
+  async remind(job: WebhookReminderJob): Promise<void> {
+    const { rows } = await this.pool.query<{ account_id: string; game_id: string | null; format: WebhookFormat; reminder_minutes: number | null }>(
+      `SELECT account_id, game_id, format, reminder_minutes FROM webhook_subscriptions WHERE id = $1 AND enabled`,
+      [job.subscriptionId],
+    );
+    const sub = rows[0];
+    const found = sub ? await this.store.gameWithSeats(this.pool, job.gameId) : null;
+    if (!sub || !found || found.game.status !== 'active') return;
+    const owner = humanOwners(found.seats).get(job.seat);
+    if (owner === undefined || (sub.game_id === null && owner !== sub.account_id)) return;
+
+    const now = this.settings.now();
+    const lead = sub.reminder_minutes === null ? null : reminderLeadMs(sub.reminder_minutes, this.settings.reminderScale);
+    const decision = decideReminder(job, found.game.deadlines, lead, now);
+    if (decision.action === 'skip') return;
+    if (decision.action === 'reschedule') {
+      // Replaces this very job's key: the running job keeps going, the new one waits for its time.
+      await addReminderJobs(this.pool, [{ job: { ...job, deadline: decision.deadline.deadline }, runAt: decision.runAt }]);
+      return;
+    }
+    const notified = await this.notified(found.game, found.seats);
+    await this.addAndAttempt([{ subscriptionId: job.subscriptionId, format: sub.format, notification: reminderNotification(notified, decision.deadline, now.toISOString()) }]);
+  }
+
+  /**
+   * The delivery rows and their safety-net jobs, then a first attempt of each row added here. One
+   * statement: the rows and their jobs are added together or not at all, and a row that exists
+   * already (a retried job) is skipped with its job, so nothing is sent twice.
+   */
+  private async addAndAttempt(planned: readonly Planned[]): Promise<void> {
+    if (planned.length === 0) return;
     const { rows: added } = await this.pool.query<{ id: string }>({
       name: 'webhook-deliveries-add',
       text: `WITH added AS (
@@ -209,9 +265,27 @@ export class WebhookDispatcher {
       );
       const sub = subs[0];
       const off = sub !== undefined && shouldDisable(sub.consecutive_failures, sub.first_failure_at, now);
-      const reason = off ? `Every delivery failed since ${sub.first_failure_at.toISOString()} (${sub.consecutive_failures} attempts); the last: ${result.error ?? 'no answer'}` : null;
+      let disabled: (DisabledSubscription & { reason: string }) | null = null;
       if (off) {
-        await tx.query(`UPDATE webhook_subscriptions SET enabled = false, disabled_reason = $2 WHERE id = $1`, [delivery.subscription_id, reason]);
+        const lastError = result.error ?? 'no answer';
+        const reason = `Every delivery failed since ${sub.first_failure_at.toISOString()} (${sub.consecutive_failures} attempts); the last: ${lastError}`;
+        // Only the attempt that switches it off tells the owner, however many fail at once.
+        const { rowCount } = await tx.query(`UPDATE webhook_subscriptions SET enabled = false, disabled_reason = $2 WHERE id = $1 AND enabled`, [
+          delivery.subscription_id,
+          reason,
+        ]);
+        if (rowCount === 1) {
+          disabled = {
+            id: delivery.subscription_id,
+            accountId: delivery.account_id,
+            url: delivery.url,
+            failingSince: sub.first_failure_at.toISOString(),
+            failures: sub.consecutive_failures,
+            lastError,
+            reason,
+          };
+          await this.onDisabled?.(tx, disabled);
+        }
       }
       const failures = delivery.attempts.length + 1;
       const wait = off ? null : nextAttemptDelayMs(failures, this.settings.random);
@@ -229,109 +303,35 @@ export class WebhookDispatcher {
       } else {
         await tx.query(`SELECT graphile_worker.remove_job('webhook:' || $1::text)`, [deliveryId]);
       }
-      return reason === null ? null : { id: delivery.subscription_id, accountId: delivery.account_id, url: delivery.url, reason };
+      return disabled;
     });
     if (disabled) {
-      this.logger?.warn({ subscriptionId: disabled.id, reason: disabled.reason }, 'webhook subscription disabled');
-      await this.onDisabled?.(disabled);
+      // Without an email channel (no mail configured at all), this line is all the owner gets.
+      this.logger?.warn({ subscriptionId: disabled.id, reason: disabled.reason, ownerEmailQueued: this.onDisabled !== null }, 'webhook subscription disabled');
     }
   }
 
   // ---- Notifications --------------------------------------------------------------------
 
   /**
-   * How many commands each seat could send now: at the game's current version, which the state
-   * cache holds after every commit, rather than the notice's, which would mean replaying the log
-   * for every notice of a busy game (and counting commands the seat can no longer send).
+   * The game as notifications need it, with each seat's legal command count at the game's current
+   * version, which the state cache holds after every commit, rather than the notice's, which
+   * would mean replaying the log for every notice of a busy game (and counting commands the seat
+   * can no longer send).
    */
-  private async legalCounter(game: GameRow): Promise<(seat: number) => number | null> {
-    if (game.status === 'open') return () => null;
+  private async notified(game: GameRow, seats: SeatRow[]): Promise<NotifiedGame> {
+    const base = { game, seats, publicUrl: this.settings.publicUrl };
+    if (game.status === 'open') return { ...base, legalCount: () => null };
     const module = this.states.moduleOf(game);
     const state = await this.states.at(this.pool, game);
-    return (seat) => module.legalCommands(state, seat).length;
-  }
-
-  private base(game: GameRow, notice: GameNotice) {
-    return { game: { id: game.id, title: gameTitle(game), url: `${this.settings.publicUrl}/v1/games/${game.id}` }, at: notice.at };
-  }
-
-  private seatNotification(
-    game: GameRow,
-    seats: SeatRow[],
-    notice: GameNotice,
-    seat: number,
-    awaited: Deadline | null,
-    legalCount: (seat: number) => number | null,
-  ): Notification {
-    const who = seatLabel(seats, seat);
-    if (notice.ended) {
-      return {
-        ...this.base(game, notice),
-        id: `ended_${game.id}_v${notice.version}_s${seat}`,
-        kind: 'ended',
-        seat,
-        situation: null,
-        windowId: null,
-        deadline: null,
-        legalCommandCount: null,
-        summary: `The game is over (${who}).`,
-      };
-    }
-    return {
-      ...this.base(game, notice),
-      id: `awaited_${game.id}_v${notice.version}_s${seat}_${headerSafe(awaited?.windowId ?? '')}`,
-      kind: 'awaited',
-      seat,
-      situation: awaited?.situation ?? null,
-      windowId: awaited?.windowId ?? null,
-      deadline: awaited?.deadline ?? null,
-      legalCommandCount: legalCount(seat),
-      summary: `${who} can act: ${awaited?.situation ?? 'a decision'} is due.`,
-    };
-  }
-
-  /** For a per-game subscription: one notification for the whole notice, whoever it concerns. */
-  private gameNotification(game: GameRow, seats: SeatRow[], notice: GameNotice, legalCount: (seat: number) => number | null): Notification {
-    const id = `${notice.ended ? 'ended' : 'awaited'}_${game.id}_v${notice.version}_all`;
-    if (notice.ended) {
-      return { ...this.base(game, notice), id, kind: 'ended', seat: null, situation: null, windowId: null, deadline: null, legalCommandCount: null, summary: 'The game is over.' };
-    }
-    const only = notice.awaited.length === 1 ? notice.awaited[0]! : null;
-    const first = [...notice.awaited].sort((a, b) => a.deadline.localeCompare(b.deadline))[0];
-    const who = notice.awaited.map((a) => seatLabel(seats, a.seat)).join(', ');
-    return {
-      ...this.base(game, notice),
-      id,
-      kind: 'awaited',
-      seat: only?.seat ?? null,
-      situation: first?.situation ?? null,
-      windowId: first?.windowId ?? null,
-      deadline: first?.deadline ?? null,
-      legalCommandCount: only ? legalCount(only.seat) : null,
-      summary: `${who} can act: ${first?.situation ?? 'a decision'} is due.`,
-    };
+    return { ...base, legalCount: (seat) => module.legalCommands(state, seat).length };
   }
 }
 
-/** "Dan Tanna Enid Blyton — Judges v Sláine": the map and the teams, from the public options. */
-export function gameTitle(game: GameRow): string {
-  const options = (game.options as unknown as StoredOptions).public ?? {};
-  const words = (slug: unknown) =>
-    String(slug)
-      .split('-')
-      .map((w) => (w === '' ? w : w[0]!.toUpperCase() + w.slice(1)))
-      .join(' ');
-  const map = typeof options.map === 'string' ? words(options.map) : 'Helter Skelter';
-  const teams = Array.isArray(options.seats) ? options.seats.map((s: { team?: unknown }) => words(s?.team ?? '?')) : [];
-  return teams.length > 0 ? `${map} — ${teams.join(' v ')}` : map;
+/** Each seat a human holds, and whose it is: only people are notified or reminded. */
+function humanOwners(seats: readonly SeatRow[]): Map<number, string> {
+  return new Map(seats.filter((s) => s.accountId !== null && !s.bot).map((s) => [s.seat, s.accountId!]));
 }
-
-function seatLabel(seats: SeatRow[], seat: number): string {
-  const handle = seats.find((s) => s.seat === seat)?.handle;
-  return handle ? `Seat ${seat} (${handle})` : `Seat ${seat}`;
-}
-
-const headerSafe = (text: string) => text.replace(/[^!-~]/g, '');
 
 /** At most `max` bytes of UTF-8, never half a character. */
 function cutToBytes(text: string, max: number): string {

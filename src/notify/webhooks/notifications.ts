@@ -1,0 +1,116 @@
+// What a webhook says: the notifications built from a notice (a seat awaited, the game over) or
+// from a reminder job, for one seat (a player's subscription) or for the whole game (a per-game
+// one). Their ids are stable, so the same event always makes the same `webhook-id` and the
+// delivery table's unique key drops a second copy. Pure.
+
+import type { Deadline } from '../../clock/deadlines.ts';
+import type { GameNotice } from '../../jobs/notifications.ts';
+import type { StoredOptions } from '../../service/lobby.ts';
+import type { GameRow } from '../../store/event-store.ts';
+import type { SeatRow } from '../../store/seats.ts';
+import type { Notification } from '../notification.ts';
+
+/** The game as the notifications need it. */
+export interface NotifiedGame {
+  game: GameRow;
+  seats: SeatRow[];
+  /** Where players reach the service, without a trailing slash. */
+  publicUrl: string;
+  /** The seat's legal command count now; null when unknown (the game has not started). */
+  legalCount: (seat: number) => number | null;
+}
+
+function base(g: NotifiedGame, at: string) {
+  return { game: { id: g.game.id, title: gameTitle(g.game), url: `${g.publicUrl}/v1/games/${g.game.id}` }, at };
+}
+
+/** For a player's subscription: about one of their seats. */
+export function seatNotification(g: NotifiedGame, notice: GameNotice, seat: number, awaited: Deadline | null): Notification {
+  const who = seatLabel(g.seats, seat);
+  if (notice.ended) {
+    return {
+      ...base(g, notice.at),
+      id: `ended_${g.game.id}_v${notice.version}_s${seat}`,
+      kind: 'ended',
+      seat,
+      situation: null,
+      windowId: null,
+      deadline: null,
+      legalCommandCount: null,
+      summary: `The game is over (${who}).`,
+    };
+  }
+  return {
+    ...base(g, notice.at),
+    id: `awaited_${g.game.id}_v${notice.version}_s${seat}_${headerSafe(awaited?.windowId ?? '')}`,
+    kind: 'awaited',
+    seat,
+    situation: awaited?.situation ?? null,
+    windowId: awaited?.windowId ?? null,
+    deadline: awaited?.deadline ?? null,
+    legalCommandCount: g.legalCount(seat),
+    summary: `${who} can act: ${awaited?.situation ?? 'a decision'} is due.`,
+  };
+}
+
+/** For a per-game subscription: one notification for the whole notice, whoever it concerns. */
+export function gameNotification(g: NotifiedGame, notice: GameNotice): Notification {
+  const id = `${notice.ended ? 'ended' : 'awaited'}_${g.game.id}_v${notice.version}_all`;
+  if (notice.ended) {
+    return { ...base(g, notice.at), id, kind: 'ended', seat: null, situation: null, windowId: null, deadline: null, legalCommandCount: null, summary: 'The game is over.' };
+  }
+  const only = notice.awaited.length === 1 ? notice.awaited[0]! : null;
+  const first = [...notice.awaited].sort((a, b) => a.deadline.localeCompare(b.deadline))[0];
+  const who = notice.awaited.map((a) => seatLabel(g.seats, a.seat)).join(', ');
+  return {
+    ...base(g, notice.at),
+    id,
+    kind: 'awaited',
+    seat: only?.seat ?? null,
+    situation: first?.situation ?? null,
+    windowId: first?.windowId ?? null,
+    deadline: first?.deadline ?? null,
+    legalCommandCount: only ? g.legalCount(only.seat) : null,
+    summary: `${who} can act: ${first?.situation ?? 'a decision'} is due.`,
+  };
+}
+
+/**
+ * A seat's deadline is near and it has not acted: the same for a player's subscription and a
+ * per-game one (which gets one per awaited seat). One per seat and window, whatever the deadline:
+ * a deadline moved after its reminder went out is not reminded of twice.
+ */
+export function reminderNotification(g: NotifiedGame, deadline: Deadline, at: string): Notification {
+  return {
+    ...base(g, at),
+    id: `reminder_${g.game.id}_s${deadline.seat}_${headerSafe(deadline.windowId)}`,
+    kind: 'reminder',
+    seat: deadline.seat,
+    situation: deadline.situation,
+    windowId: deadline.windowId,
+    deadline: deadline.deadline,
+    legalCommandCount: g.legalCount(deadline.seat),
+    summary: `${seatLabel(g.seats, deadline.seat)} has not acted yet: the ${deadline.situation} deadline is near.`,
+  };
+}
+
+/** "Dan Tanna Enid Blyton — Judges v Sláine": the map and the teams, from the public options. */
+export function gameTitle(game: GameRow): string {
+  const options = (game.options as unknown as StoredOptions).public ?? {};
+  const words = (slug: unknown) =>
+    String(slug)
+      .split('-')
+      .map((w) => (w === '' ? w : w[0]!.toUpperCase() + w.slice(1)))
+      .join(' ');
+  const map = typeof options.map === 'string' ? words(options.map) : 'Helter Skelter';
+  const teams = Array.isArray(options.seats) ? options.seats.map((s: { team?: unknown }) => words(s?.team ?? '?')) : [];
+  return teams.length > 0 ? `${map} — ${teams.join(' v ')}` : map;
+}
+
+function seatLabel(seats: SeatRow[], seat: number): string {
+  const handle = seats.find((s) => s.seat === seat)?.handle;
+  return handle ? `Seat ${seat} (${handle})` : `Seat ${seat}`;
+}
+
+/** Ids travel in the `webhook-id` header: printable ASCII only. */
+const headerSafe = (text: string) => text.replace(/[^!-~]/g, '');
