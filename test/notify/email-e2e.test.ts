@@ -129,6 +129,29 @@ describe('notification emails', () => {
     expect(turnMail, 'the turn email').toBeDefined();
   });
 
+  it('a notify job run again after its email went out sends it no second time', async () => {
+    const [carl, dina] = [await verified('carl'), await verified('dina')];
+    const id = await startGame(base, [carl, dina]);
+    await waitForMails(carl, 1, aboutGame(id));
+    // The notice the start caused, as its `notify` job carried it; the email it queued is sent,
+    // its job gone. A retry of that job (or two) runs the listener again.
+    const game = await readGame(base, id, null);
+    const notice = {
+      gameId: id,
+      version: game.version,
+      at: new Date().toISOString(),
+      awaited: game.awaiting.map((a) => ({ seat: a.seat, windowId: a.windowId, situation: a.situation, deadline: a.deadline! })),
+      ended: false,
+    };
+    await t.app.emailChannel!.onNotice(notice);
+    await t.app.emailChannel!.onNotice(notice);
+    const { rows } = await t.db.pool.query(`SELECT 1 FROM graphile_worker.jobs WHERE key LIKE $1`, [`email:%:${id}:%`]);
+    expect(rows, 'no email job queued again').toHaveLength(0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await waitForMails(carl, 2, aboutGame(id), 0)).toHaveLength(1);
+    expect(await waitForMails(dina, 2, aboutGame(id), 0)).toHaveLength(1);
+  });
+
   it('an unverified address gets nothing but its verification email', async () => {
     const verifiedPlayer = await verified('vfd');
     const unverified = await register(base, 'unv');

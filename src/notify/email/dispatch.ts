@@ -1,6 +1,7 @@
 // The email channel's jobs. The `notify` listener decides who is told (each newly awaited seat's
 // owner, every seated player when a game ends) and how (an email each, or the game's digest), and
-// only adds keyed jobs: the `notify` job may run again. Sending happens in those jobs, which
+// only adds jobs, each notification once per player (`email_queued`): the `notify` job may run
+// again, after the email it queued was sent and its job key freed. Sending happens in those jobs, which
 // graphile-worker retries when the mail server fails, and which read the player's settings again
 // when they run, so an unsubscribe stops what is already queued.
 
@@ -11,7 +12,7 @@ import type { GameNotice } from '../../jobs/notifications.ts';
 import type { Views } from '../../service/views.ts';
 import type { Queryable } from '../../store/event-store.ts';
 import type { Notification } from '../notification.ts';
-import { decideReminder, type ReminderTarget } from '../reminders.ts';
+import { decideReminder, reminderRunAt, type ReminderTarget } from '../reminders.ts';
 import type { DisabledSubscription } from '../webhooks/dispatch.ts';
 import { EmailLinks } from './links.ts';
 import { renderEmail } from './render.ts';
@@ -150,16 +151,18 @@ export class EmailChannel {
       if (recipient.settings.email === 'digest') {
         await this.addToDigest(accountId, notice.gameId, notification, recipient.settings.digestMinutes);
       } else {
-        await addJob(this.pool, EMAIL_TASKS.sendEmail, { accountId, gameId: notice.gameId, notifications: [notification] }, {
+        await addJobOnce(this.pool, { accountId, notificationId: notification.id }, EMAIL_TASKS.sendEmail, { accountId, gameId: notice.gameId, notifications: [notification] }, {
           key: `email:${accountId}:${notice.gameId}:${notice.version}:${notification.seat}`,
         });
       }
       const before = recipient.settings.reminderMinutes;
-      if (before !== null && deadline) {
-        const runAt = new Date(Date.parse(deadline.deadline) - before * 60_000);
-        if (runAt.getTime() > this.now().getTime()) {
-          await addJob(this.pool, EMAIL_TASKS.remind, { accountId, gameId: notice.gameId, ...deadline }, { key: remindKey({ accountId, gameId: notice.gameId, ...deadline }), runAt });
-        }
+      const runAt = before !== null && deadline ? reminderRunAt(deadline.deadline, before * 60_000, this.now()) : null;
+      if (runAt && deadline) {
+        const job = { accountId, gameId: notice.gameId, ...deadline };
+        await addJobOnce(this.pool, { accountId, notificationId: `remind:${notice.gameId}:${deadline.windowId}:${deadline.seat}` }, EMAIL_TASKS.remind, job, {
+          key: remindKey(job),
+          runAt,
+        });
       }
     }
   };
@@ -172,6 +175,8 @@ export class EmailChannel {
   /** Appends to the player's pending digest of the game (once per notification) and makes sure its job is due at `send_after`. */
   private async addToDigest(accountId: string, gameId: string, notification: Notification, minutes: number): Promise<void> {
     await inTransaction(this.pool, async (tx) => {
+      // Digested before (a retried `notify` job, maybe after that digest went out): not again.
+      if (!(await firstTime(tx, { accountId, notificationId: notification.id }))) return;
       const sendAfter = new Date(this.now().getTime() + minutes * 60_000);
       const { rows } = await tx.query<{ sendAfter: Date }>(
         `INSERT INTO email_digests AS d (account_id, game_id, notifications, send_after) VALUES ($1, $2, jsonb_build_array($3::jsonb), $4)
@@ -340,6 +345,30 @@ function recipientOf(row: RecipientRow): Recipient {
 }
 
 const remindKey = (job: Omit<RemindJob, 'deadline'>): string => `remind:${job.accountId}:${job.gameId}:${job.windowId}:${job.seat}`;
+
+/** Records that this notification is queued for this player; false if it was already. */
+async function firstTime(db: Queryable, once: { accountId: string; notificationId: string }): Promise<boolean> {
+  const { rowCount } = await db.query(`INSERT INTO email_queued (account_id, notification_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+    once.accountId,
+    once.notificationId,
+  ]);
+  return rowCount === 1;
+}
+
+/** `addJob`, unless this notification was queued for this player before: one statement, so both or neither. */
+async function addJobOnce(
+  db: Queryable,
+  once: { accountId: string; notificationId: string },
+  task: string,
+  payload: object,
+  options: { key: string; runAt?: Date },
+): Promise<void> {
+  await db.query(
+    `WITH first AS (INSERT INTO email_queued (account_id, notification_id) VALUES ($5, $6) ON CONFLICT DO NOTHING RETURNING 1)
+     SELECT graphile_worker.add_job($1::text, $2::json, run_at := $3::timestamptz, job_key := $4::text, job_key_mode := 'preserve_run_at', max_attempts := 10) FROM first`,
+    [task, JSON.stringify(payload), options.runAt ?? null, options.key, once.accountId, once.notificationId],
+  );
+}
 
 async function addJob(db: Queryable, task: string, payload: object, options: { key: string; runAt?: Date; mode?: 'replace' | 'preserve_run_at' }): Promise<void> {
   await db.query(
