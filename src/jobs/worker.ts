@@ -1,7 +1,7 @@
 // Runs the queue's jobs in this process. Every server process runs one: graphile-worker locks
 // each job row while it runs (FOR UPDATE SKIP LOCKED), so a job runs in one process only.
 
-import { run, type Runner, type TaskList } from 'graphile-worker';
+import { parseCronItems, run, type CronItem, type Runner, type TaskList } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger } from '../config/logger.ts';
 import { graphileLogger } from './queue.ts';
@@ -16,10 +16,15 @@ export interface WorkerSettings {
   pollIntervalMs: number;
 }
 
-export async function startWorker(pool: pg.Pool, tasks: TaskList, settings: WorkerSettings, logger: Logger): Promise<Runner> {
+/**
+ * `cron`: recurring jobs (graphile-worker's crontab, as items rather than a file). Every process
+ * declares them; graphile-worker's `known_crontabs` makes each occurrence run once.
+ */
+export async function startWorker(pool: pg.Pool, tasks: TaskList, settings: WorkerSettings, logger: Logger, cron: CronItem[] = []): Promise<Runner> {
   return run({
     pgPool: pool,
     taskList: tasks,
+    parsedCronItems: parseCronItems(cron),
     concurrency: settings.concurrency,
     pollInterval: settings.pollIntervalMs,
     noHandleSignals: true,

@@ -10,6 +10,7 @@ import { TASKS } from '../jobs/queue.ts';
 import { startWorker, type WorkerSettings } from '../jobs/worker.ts';
 import { EventStore } from '../store/event-store.ts';
 import { DEFAULT_WEBHOOK_SETTINGS, DELIVER_WEBHOOK, WebhookDispatcher, type WebhookSettings } from '../notify/webhooks/dispatch.ts';
+import { housekeep, HOUSEKEEPING, HOUSEKEEPING_SCHEDULE } from '../notify/housekeeping.ts';
 import { WEBHOOK_REMINDER, type WebhookReminderJob } from '../notify/webhooks/reminders.ts';
 import { WebhookSubscriptions } from '../notify/webhooks/subscriptions.ts';
 import { Bots } from './bots.ts';
@@ -100,8 +101,12 @@ export class GameService {
         },
         [DELIVER_WEBHOOK]: (payload: unknown) => this.webhooks.deliverOnce(payload as { deliveryId: string }),
         [WEBHOOK_REMINDER]: (payload: unknown) => this.webhooks.remind(payload as WebhookReminderJob),
+        [HOUSEKEEPING]: async () => {
+          const swept = await housekeep(this.pool, this.deadlines.now());
+          this.logger?.info(swept, 'notification housekeeping');
+        },
       };
-      this.worker = await startWorker(this.jobPool!, tasks, this.settings.worker, this.logger ?? createLogger('silent'));
+      this.worker = await startWorker(this.jobPool!, tasks, this.settings.worker, this.logger ?? createLogger('silent'), [HOUSEKEEPING_SCHEDULE]);
     }
   }
 

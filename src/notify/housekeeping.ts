@@ -1,0 +1,48 @@
+// Notification housekeeping: a daily job (graphile-worker's cron, so it runs once however many
+// processes run workers) deletes the rows that can do nothing any more. Without it they only
+// grow: a verification link is made per request, a dedupe row per email queued.
+//
+// Unsubscribe links have no expiry by design (an old email's link must keep working), so they
+// are not deleted here.
+
+import type { CronItem } from 'graphile-worker';
+import type { Queryable } from '../store/event-store.ts';
+
+/** The graphile-worker task, and the cron item's identifier. */
+export const HOUSEKEEPING = 'notify-housekeeping';
+
+/**
+ * How long `email_queued` rows are kept: far longer than a `notify` job can still be retried (its
+ * five attempts back off over a few minutes), short enough to stay small.
+ */
+export const QUEUED_RETENTION_MS = 2 * 24 * 3_600_000;
+
+/**
+ * Daily at 04:17 UTC, a quiet hour off the round ones. A day's backfill: when every process was
+ * down at that time, the next to start runs it.
+ */
+export const HOUSEKEEPING_SCHEDULE: CronItem = {
+  task: HOUSEKEEPING,
+  identifier: HOUSEKEEPING,
+  match: '17 4 * * *',
+  options: { backfillPeriod: 24 * 3_600_000, maxAttempts: 3 },
+};
+
+export interface Swept {
+  /** Email links past their expiry, and verification links already used. */
+  tokens: number;
+  /** `email_queued` rows older than QUEUED_RETENTION_MS. */
+  queued: number;
+}
+
+export async function housekeep(db: Queryable, now: Date): Promise<Swept> {
+  const { rows } = await db.query<{ tokens: number; queued: number }>(
+    `WITH tokens AS (
+       DELETE FROM email_tokens WHERE expires_at <= $1 OR (purpose = 'verify' AND used_at IS NOT NULL) RETURNING 1),
+     queued AS (
+       DELETE FROM email_queued WHERE queued_at < $2 RETURNING 1)
+     SELECT (SELECT count(*) FROM tokens)::int AS tokens, (SELECT count(*) FROM queued)::int AS queued`,
+    [now, new Date(now.getTime() - QUEUED_RETENTION_MS)],
+  );
+  return rows[0]!;
+}
