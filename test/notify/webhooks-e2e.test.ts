@@ -369,7 +369,9 @@ describe('webhook reminders (deadline.near)', () => {
       ]);
       return rows;
     };
-    // Queued 60 "minutes" (36 s at this scale) before Ray's set-up deadline, a day away.
+    // Queued (by the start's notify job, soon) 60 "minutes" (36 s at this scale) before Ray's set-up deadline, a day away.
+    const stop = Date.now() + 5_000;
+    while ((await job()).length === 0 && Date.now() < stop) await settle(20);
     const [queued] = await job();
     expect(queued!.payload.deadline).toBe(deadline);
     expect(queued!.run_at.getTime()).toBe(Date.parse(deadline) - 36_000);
