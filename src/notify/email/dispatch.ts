@@ -320,6 +320,9 @@ export class EmailChannel {
 /** Verified, not off, and not playing the game right now (the quiet period). */
 function wants(player: Recipient & { lastActed: Date | null }, at: number): boolean {
   if (!player.verified || player.settings.email === 'off') return false;
+  // No quiet period at all: told even of what their own command caused, whose `accepted_at` (the
+  // database's clock, at commit) may be a few milliseconds after the notice's `at` (the server's).
+  if (player.settings.quietMinutes === 0) return true;
   return player.lastActed === null || player.lastActed.getTime() <= at - player.settings.quietMinutes * 60_000;
 }
 
