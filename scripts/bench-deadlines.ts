@@ -14,20 +14,17 @@
 //    deadline the game showed when the window opened): p50, p99, max, count; and the commands
 //    accepted per second during the run. Target: p99 < 250 ms. The whole run stays under ~60 s.
 
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { createLogger } from '../src/config/logger.ts';
 import { databaseOver } from '../src/db/database.ts';
-import { EmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { migrate, readMigrations } from '../src/db/migrations.ts';
 import { installJobQueue } from '../src/jobs/queue.ts';
+import { openBenchDatabase } from './support/bench-database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -59,42 +56,6 @@ const GRACE_MS = 10_000;
 const logger = createLogger('warn');
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-// ───────────────────────────── the database (as bench-api does) ─────────────────────────────
-
-async function openBenchDatabase(): Promise<{ url: string; where: string; close(): Promise<void> }> {
-  const external = process.env.DATABASE_URL;
-  if (external) {
-    const name = `hs_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client(external);
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(external);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      where: `DATABASE_URL's server, database ${name}`,
-      async close() {
-        const client = new pg.Client(external);
-        await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await client.end();
-      },
-    };
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-bench-postgres-'));
-  fs.chmodSync(dataDir, 0o755); // under root the server runs as `postgres`, which must reach it
-  const server = await EmbeddedPostgres.start({ dataDir, port: 0, logger, durable: true });
-  return {
-    url: server.url,
-    where: 'embedded Postgres (durable: fsync on, as npm start runs it)',
-    async close() {
-      await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 // ───────────────────────────── HTTP ─────────────────────────────
 
@@ -186,7 +147,7 @@ function percentile(sorted: number[], p: number): number {
 }
 const load = () => os.loadavg()[0]!.toFixed(2);
 
-const database = await openBenchDatabase();
+const database = await openBenchDatabase(logger);
 const pool = new pg.Pool({ connectionString: database.url, max: Number(args['pool-max']), connectionTimeoutMillis: 10_000 });
 pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection failed'));
 const db = databaseOver(pool, await readMigrations());

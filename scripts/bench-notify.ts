@@ -1,17 +1,17 @@
 // How long a player waits to hear they can act (issue 6): from the transaction that commits the
 // command (its `accepted_at`) to the moment a webhook receiver on loopback has the delivery.
 //
-//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:notify
+//   npm run bench:notify                     # embedded Postgres (durable, as `npm start` runs it)
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:notify   # a fresh database there
 //   npm run bench:notify -- --games 16 --duration 15 --rate 20   (rate: commands/s in all; 0 = flat out)
 //
-// The service runs in this process with its job worker, on a fresh database created (and dropped)
-// on DATABASE_URL's server. `games` two-player games are played over HTTP as fast as their clients
+// The service runs in this process with its job worker, on a throw-away database
+// (scripts/support/bench-database.ts). `games` two-player games are played over HTTP as fast as their clients
 // can: each client reads the game as the awaited seat and POSTs one of its legalCommands, again; a
 // new game when one ends. Every player has a per-user JSON webhook to the receiver, so every seat
 // newly awaited is a delivery. The delay of a delivery is its arrival time minus the accepted_at
 // of the command that caused it (found from the notification's version). Target: p95 < 1 s.
 
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
@@ -23,6 +23,7 @@ import { migrate, readMigrations } from '../src/db/migrations.ts';
 import { installJobQueue } from '../src/jobs/queue.ts';
 import { pickCommand } from '../src/platform/random-player.ts';
 import { seedRng } from '../src/platform/random.ts';
+import { openBenchDatabase } from './support/bench-database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,21 +41,10 @@ const TARGET_P95_MS = 1000;
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const logger = createLogger('warn');
 
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) {
-  say('bench:notify needs DATABASE_URL (a Postgres server where it may create and drop a database).');
-  process.exit(2);
-}
-
 // ── the database ─────────────────────────────────────────────────────────────────────────────
-const name = `hs_bench_notify_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client(adminUrl);
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-await admin.end();
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const pool = new pg.Pool({ connectionString: url.toString(), max: 20 });
+const database = await openBenchDatabase(logger, 'hs_bench_notify');
+say(`database: ${database.where}`);
+const pool = new pg.Pool({ connectionString: database.url, max: 20 });
 // Dropping the database at the end ends connections the worker may still hold.
 pool.on('error', () => undefined);
 await migrate(pool, await readMigrations(), { logger });
@@ -200,7 +190,4 @@ say(`target p95 < ${TARGET_P95_MS} ms: ${pct(95) < TARGET_P95_MS ? 'met' : 'NOT 
 await app.close();
 receiver.close();
 await pool.end();
-const cleanup = new pg.Client(adminUrl);
-await cleanup.connect();
-await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-await cleanup.end();
+await database.close();

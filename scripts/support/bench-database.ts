@@ -1,0 +1,81 @@
+// The throw-away database every benchmark runs on: with DATABASE_URL, a fresh database on that
+// server (created here, dropped at the end), so the figures are not those of a database full of
+// games; without it, an embedded Postgres with fsync on, as `npm start` runs it.
+
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Logger } from '../../src/config/logger.ts';
+import { EmbeddedPostgres } from '../../src/db/embedded-postgres.ts';
+
+export interface BenchDatabase {
+  url: string;
+  /** Where it runs, for the report. */
+  where: string;
+  /** The server's processes, to measure the CPU they use; empty (unknown) for DATABASE_URL's server. */
+  pids(): number[];
+  close(): Promise<void>;
+}
+
+export async function openBenchDatabase(logger: Logger, prefix = 'hs_bench'): Promise<BenchDatabase> {
+  const external = process.env.DATABASE_URL;
+  if (external) {
+    const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+    await onServer(external, `CREATE DATABASE ${name}`);
+    const url = new URL(external);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      where: `DATABASE_URL's server, database ${name}`,
+      pids: () => [],
+      // FORCE: ends the connections a worker may still hold.
+      close: () => onServer(external, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-bench-postgres-'));
+  fs.chmodSync(dataDir, 0o755); // under root the server runs as `postgres`, which must reach it
+  const server = await EmbeddedPostgres.start({ dataDir, port: 0, logger, durable: true });
+  return {
+    url: server.url,
+    where: 'embedded Postgres (durable: fsync on, as npm start runs it)',
+    pids: () => {
+      const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      return [postmaster, ...childrenOf(postmaster)];
+    },
+    async close() {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function onServer(url: string, sql: string): Promise<void> {
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The processes whose parent is `pid` (the embedded server's backends). */
+export function childrenOf(pid: number): number[] {
+  try {
+    return fs
+      .readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((entry) => {
+        try {
+          return /^PPid:\s+(\d+)$/m.exec(fs.readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1] === String(pid);
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
