@@ -114,6 +114,7 @@ export class GameService {
     this.alarm?.stop();
     await this.worker?.stop();
     this.worker = null;
+    await this.webhooks.idle();
     await this.jobPool?.end();
     await this.bots.stop();
     await this.signals.stop();

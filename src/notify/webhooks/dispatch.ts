@@ -1,6 +1,7 @@
 // From a commit to a receiver: the `notify` job's webhook listener turns a GameNotice into one
 // delivery per matching subscription (a row holding the exact body, and a `deliver-webhook` job
-// keyed `webhook:<deliveryId>`), then makes the first attempt itself, at once: one trip through
+// keyed `webhook:<deliveryId>`), then starts the first attempt itself, at once, without holding its
+// worker for it: one trip through
 // the queue instead of two, which is most of the delay when the server is busy. The job, due a
 // little later, is the safety net should this process die mid-attempt; every attempt replaces it
 // with the next one (or removes it), so `webhook:<deliveryId>` always means "the next attempt".
@@ -92,6 +93,8 @@ interface Planned {
 export class WebhookDispatcher {
   /** Set by the email channel (src/app.ts); without one, a disabling is only logged. */
   onDisabled: DisabledHook | null = null;
+  /** First attempts started by `addAndAttempt` and not finished yet. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -193,7 +196,22 @@ export class WebhookDispatcher {
         SAFETY_NET_S,
       ],
     });
-    await Promise.all(added.map(({ id }) => this.deliverOnce({ deliveryId: id })));
+    // Not awaited: the job that got here (a `notify` job, a reminder) is done once the rows are in,
+    // and frees its worker for the next notice instead of waiting on receivers. Should this
+    // process die mid-attempt, the safety-net job makes the attempt.
+    for (const { id } of added) this.attemptInBackground(id);
+  }
+
+  private attemptInBackground(deliveryId: string): void {
+    const attempt = this.deliverOnce({ deliveryId })
+      .catch((error: unknown) => this.logger?.warn({ err: error, deliveryId }, 'first webhook attempt failed; the queued job retries it'))
+      .finally(() => this.inFlight.delete(attempt));
+    this.inFlight.add(attempt);
+  }
+
+  /** Waits for the first attempts under way (shutdown, tests). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
 
   /** The `deliver-webhook` task: one attempt, logged; then the next attempt, or the end. */
