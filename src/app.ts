@@ -168,7 +168,7 @@ export async function buildApp(deps: AppDeps) {
   const mail = deps.pool && settings.mail ? settings.mail : null;
   const mailer = mail ? createMailer({ ...mail, logger: deps.logger ?? createLogger('silent') }) : null;
   const emailChannel = mailer
-    ? new EmailChannel(pool, games.views, { mailer, publicUrl: () => settings.publicUrl ?? listeningUrl(app.server.address()) }, deps.logger, settings.now)
+    ? new EmailChannel(pool, games.reader, { mailer, publicUrl: () => settings.publicUrl ?? listeningUrl(app.server.address()) }, deps.logger, settings.now)
     : null;
   if (emailChannel) {
     games.noticeListeners.push(emailChannel.onNotice);

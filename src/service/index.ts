@@ -9,6 +9,7 @@ import type { GameNotice } from '../jobs/notifications.ts';
 import { TASKS } from '../jobs/queue.ts';
 import { startWorker, type WorkerSettings } from '../jobs/worker.ts';
 import { EventStore } from '../store/event-store.ts';
+import type { GameReader } from '../notify/game-reader.ts';
 import { DEFAULT_WEBHOOK_SETTINGS, DELIVER_WEBHOOK, WebhookDispatcher, type WebhookSettings } from '../notify/webhooks/dispatch.ts';
 import { housekeep, HOUSEKEEPING, HOUSEKEEPING_SCHEDULE } from '../notify/housekeeping.ts';
 import { WEBHOOK_REMINDER, type WebhookReminderJob } from '../notify/webhooks/reminders.ts';
@@ -44,6 +45,8 @@ export class GameService {
   readonly play: Play;
   readonly lobby: Lobby;
   readonly views: Views;
+  /** What the notification channels read about games (src/notify/game-reader.ts). */
+  readonly reader: GameReader;
   readonly signals: GameSignals;
   readonly bots: Bots;
   readonly deadlines: DeadlineKeeper;
@@ -85,7 +88,16 @@ export class GameService {
     this.preferences = new PreferenceBook(pool, (s) => this.submit(s), logger);
     this.vacations = new Vacations(this.store, this.deadlines, settings.vacationDaysPerYear ?? 30);
     const webhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, now: settings.now ?? (() => new Date()), ...settings.webhooks };
-    this.webhooks = new WebhookDispatcher(pool, this.store, this.states, webhookSettings, logger);
+    this.reader = {
+      game: (gameId, accountId) => this.views.game(gameId, accountId),
+      legalCounter: async (game) => {
+        if (game.status === 'open') return () => null;
+        const module = this.states.moduleOf(game);
+        const state = await this.states.at(pool, game);
+        return (seat) => module.legalCommands(state, seat).length;
+      },
+    };
+    this.webhooks = new WebhookDispatcher(pool, this.store, this.reader, webhookSettings, logger);
     this.webhookSubscriptions = new WebhookSubscriptions(pool, this.store, () => webhookSettings.policy, webhookSettings.now, webhookSettings.resolve);
     this.noticeListeners.push((notice) => this.webhooks.onNotice(notice));
   }

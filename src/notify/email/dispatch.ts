@@ -9,8 +9,8 @@ import type pg from 'pg';
 import type { Logger } from '../../config/logger.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { GameNotice } from '../../jobs/notifications.ts';
-import type { Views } from '../../service/views.ts';
 import type { Queryable } from '../../store/event-store.ts';
+import type { GameReader } from '../game-reader.ts';
 import type { Notification } from '../notification.ts';
 import { decideReminder, reminderRunAt, type ReminderTarget } from '../reminders.ts';
 import type { DisabledSubscription } from '../webhooks/dispatch.ts';
@@ -65,7 +65,7 @@ export class EmailChannel {
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly views: Views,
+    private readonly games: GameReader,
     private readonly settings: EmailChannelSettings,
     private readonly logger?: Logger,
     private readonly now: () => Date = () => new Date(),
@@ -106,7 +106,7 @@ export class EmailChannel {
     for (const awaited of notice.awaited) {
       const seat = seats.find((s) => s.seat === awaited.seat);
       if (!seat || !wants(seat, at)) continue;
-      const view = await this.views.game(notice.gameId, seat.accountId);
+      const view = await this.games.game(notice.gameId, seat.accountId);
       wanted.push({
         recipient: seat,
         notification: {
@@ -125,7 +125,7 @@ export class EmailChannel {
       });
     }
     if (notice.ended) {
-      const options = seats.length > 0 ? (await this.views.game(notice.gameId, null)).options : {};
+      const options = seats.length > 0 ? (await this.games.game(notice.gameId, null)).options : {};
       for (const seat of seats) {
         if (!wants(seat, at)) continue;
         wanted.push({
@@ -218,7 +218,7 @@ export class EmailChannel {
   async remind(job: RemindJob): Promise<void> {
     const recipient = await this.recipient(job.accountId);
     if (!recipient || !recipient.verified || recipient.settings.email === 'off') return;
-    const view = await this.views.game(job.gameId, job.accountId);
+    const view = await this.games.game(job.gameId, job.accountId);
     if (view.status !== 'active') return;
     const current = view.awaiting.flatMap((a) => (a.deadline === null ? [] : [{ ...a, deadline: a.deadline }]));
     const before = recipient.settings.reminderMinutes;

@@ -14,9 +14,9 @@ import type { Logger } from '../../config/logger.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Deadline } from '../../clock/deadlines.ts';
 import type { GameNotice } from '../../jobs/notifications.ts';
-import type { GameStates } from '../../service/game-states.ts';
 import type { EventStore, GameRow, Queryable } from '../../store/event-store.ts';
 import type { SeatRow } from '../../store/seats.ts';
+import type { GameReader } from '../game-reader.ts';
 import type { Notification } from '../notification.ts';
 import { decideReminder } from '../reminders.ts';
 import type { ResolveHost, WebhookUrlPolicy } from './address-guard.ts';
@@ -99,7 +99,7 @@ export class WebhookDispatcher {
   constructor(
     private readonly pool: pg.Pool,
     private readonly store: EventStore,
-    private readonly states: GameStates,
+    private readonly games: GameReader,
     readonly settings: WebhookSettings,
     private readonly logger?: Logger,
   ) {}
@@ -331,18 +331,9 @@ export class WebhookDispatcher {
 
   // ---- Notifications --------------------------------------------------------------------
 
-  /**
-   * The game as notifications need it, with each seat's legal command count at the game's current
-   * version, which the state cache holds after every commit, rather than the notice's, which
-   * would mean replaying the log for every notice of a busy game (and counting commands the seat
-   * can no longer send).
-   */
+  /** The game as notifications need it, with each seat's legal command count now. */
   private async notified(game: GameRow, seats: SeatRow[]): Promise<NotifiedGame> {
-    const base = { game, seats, publicUrl: this.settings.publicUrl };
-    if (game.status === 'open') return { ...base, legalCount: () => null };
-    const module = this.states.moduleOf(game);
-    const state = await this.states.at(this.pool, game);
-    return { ...base, legalCount: (seat) => module.legalCommands(state, seat).length };
+    return { game, seats, publicUrl: this.settings.publicUrl, legalCount: await this.games.legalCounter(game) };
   }
 }
 
