@@ -21,19 +21,14 @@ export function eventType(kind: NotificationKind): WebhookEventType {
   return EVENT_TYPES[kind];
 }
 
+/** Our JSON body: the notification itself as `data`, less what the envelope already says. */
+export type JsonPayloadData = Omit<Notification, 'id' | 'kind' | 'at'>;
+
 export interface JsonPayload {
   type: WebhookEventType;
   id: string;
   timestamp: string;
-  data: {
-    game: { id: string; title: string; url: string };
-    seat: number | null;
-    situation: string | null;
-    windowId: string | null;
-    deadline: string | null;
-    legalCommandCount: number | null;
-    summary: string;
-  };
+  data: JsonPayloadData;
 }
 
 export function renderPayload(format: WebhookFormat, n: Notification): object {
@@ -48,20 +43,8 @@ export function renderPayload(format: WebhookFormat, n: Notification): object {
 }
 
 export function jsonPayload(n: Notification): JsonPayload {
-  return {
-    type: eventType(n.kind),
-    id: n.id,
-    timestamp: n.at,
-    data: {
-      game: { id: n.game.id, title: n.game.title, url: n.game.url },
-      seat: n.seat,
-      situation: n.situation,
-      windowId: n.windowId,
-      deadline: n.deadline,
-      legalCommandCount: n.legalCommandCount,
-      summary: n.summary,
-    },
-  };
+  const { id, kind, at, ...data } = n;
+  return { type: eventType(kind), id, timestamp: at, data };
 }
 
 // ---- Shared wording ----------------------------------------------------------------------
