@@ -62,8 +62,8 @@ export class Play {
    *
    * Commands for one game take turns in this process before they take a pooled connection: a
    * burst for one game waits here, instead of filling the pool with transactions that wait for the
-   * game's row lock (and starving every other request until the pool's connect timeout fails
-   * them). The row lock still serialises commands across processes.
+   * game's version (and starving every other request until the pool's connect timeout fails
+   * them). Across processes, the append's version check serialises them.
    */
   submit(s: Submission, respond?: (accepted: Accepted) => IdempotentResponse): Promise<Accepted> {
     const previous = this.queues.get(s.gameId) ?? Promise.resolve();
@@ -139,20 +139,26 @@ export class Play {
       const appended = await this.store.append(this.store.pool, game, input);
       return appended && acceptedFrom(appended);
     }
-    return this.store.transaction(async (tx) => {
-      const appended = await this.store.append(tx, game, input);
-      if (!appended) return null;
-      const accepted = acceptedFrom(appended);
-      const response = respond!(accepted);
-      // Unique per caller and key: a concurrent first use of the same key fails this transaction, and the retry replays its answer.
-      await tx.query(
-        `INSERT INTO idempotency_keys (caller_id, key, request_hash, response_status, response_body, expires_at)
-         VALUES ($1, $2, $3, $4, $5, now() + make_interval(hours => $6))`,
-        [callerId, s.idempotencyKey, requestHash, response.status, JSON.stringify(response.body), IDEMPOTENCY_TTL_HOURS],
-      );
-      accepted.response = response.body;
-      return accepted;
-    });
+    try {
+      return await this.store.transaction(async (tx) => {
+        const appended = await this.store.append(tx, game, input);
+        if (!appended) return null;
+        const accepted = acceptedFrom(appended);
+        const response = respond!(accepted);
+        await tx.query(
+          `INSERT INTO idempotency_keys (caller_id, key, request_hash, response_status, response_body, expires_at)
+           VALUES ($1, $2, $3, $4, $5, now() + make_interval(hours => $6))`,
+          [callerId, s.idempotencyKey, requestHash, response.status, JSON.stringify(response.body), IDEMPOTENCY_TTL_HOURS],
+        );
+        accepted.response = response.body;
+        return accepted;
+      });
+    } catch (error) {
+      // The same caller used the same key at the same moment for a command to another game, and
+      // that one committed first: nothing of this one was written. Again, and the key's check answers.
+      if (isUniqueViolation(error, 'idempotency_keys_pkey')) return null;
+      throw error;
+    }
   }
 
   /** The stored answer to an earlier request with this key; refused if that request was another. */
@@ -174,6 +180,11 @@ export class Play {
     this.deadlines.ring(accepted.due ?? []);
     return accepted;
   }
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: string; constraint?: string };
+  return e?.code === '23505' && e.constraint === constraint;
 }
 
 /** The seat a player holds in this game, a bot's seat, or the system. */
