@@ -5,23 +5,11 @@
 
 import fc from 'fast-check';
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OPENAPI_FILE } from '../../src/api/openapi.ts';
-import { appOn, type TestApp } from '../support/app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { useTestApp } from '../support/app.ts';
 
-let database: TestDatabase;
-let service: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase({ migrate: true });
-  service = await appOn(database.url);
-});
-
-afterAll(async () => {
-  await service?.close();
-  await database?.drop();
-});
+const service = useTestApp();
 
 const documented = Object.keys((JSON.parse(fs.readFileSync(OPENAPI_FILE, 'utf8')) as { paths: object }).paths);
 

@@ -2,26 +2,17 @@
 // private to their seat, changed at any moment by the player holding it.
 
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOn, type TestApp } from '../support/app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.ts';
 import { as, getGame, registerPlayer, type Player } from '../support/players.ts';
 
-let db: TestDatabase;
-let t: TestApp;
 let players: Player[];
 let outsider: Player;
 
+const t = useTestApp();
 beforeAll(async () => {
-  db = await createTestDatabase({ migrate: true });
-  t = await appOn(db.url);
   players = [await registerPlayer(t.app, 'ord'), await registerPlayer(t.app, 'ord')];
   outsider = await registerPlayer(t.app, 'ord');
-});
-
-afterAll(async () => {
-  await t?.close();
-  await db?.drop();
 });
 
 async function createGame(seated: Player[]): Promise<string> {

@@ -2,23 +2,11 @@
 // game with, and your time zone.
 
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOn, type TestApp } from '../support/app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.ts';
 import { as, getGame, registerPlayer, type Player } from '../support/players.ts';
 
-let db: TestDatabase;
-let t: TestApp;
-
-beforeAll(async () => {
-  db = await createTestDatabase({ migrate: true });
-  t = await appOn(db.url);
-});
-
-afterAll(async () => {
-  await t?.close();
-  await db?.drop();
-});
+const t = useTestApp();
 
 const getPreferences = (who: Player | null) => request(t.app.server).get('/v1/me/preferences').set(as(who));
 const putPreferences = (who: Player | null, body: unknown) => request(t.app.server).put('/v1/me/preferences').set(as(who)).send(body as object);

@@ -1,35 +1,22 @@
 // Deadlines fire on time (issue 5, timing.md "How a deadline fires"): real short clocks, the real
 // job queue (graphile-worker) in the app's process, and the game's log as the witness.
 
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOn, QUICK_WORKER, type TestApp } from '../support/app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { call, readGame, register, startGame, type GameAnswer, type HttpPlayer } from '../support/http-client.ts';
 
-let db: TestDatabase;
-let t: TestApp;
-let base: string;
 let players: HttpPlayer[];
 
+const t = useTestApp({ worker: QUICK_WORKER });
 beforeAll(async () => {
-  db = await createTestDatabase({ migrate: true });
-  t = await appOn(db.url, { worker: QUICK_WORKER });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  players = await Promise.all([0, 1].map(() => register(base, 'clock')));
-});
-
-afterAll(async () => {
-  await t?.close();
-  await db?.drop();
+  players = await Promise.all([0, 1].map(() => register(t.base, 'clock')));
 });
 
 /** Reads the game until `done` holds, for at most `ms`. */
 async function until(id: string, done: (g: GameAnswer) => boolean, ms: number): Promise<GameAnswer> {
   const stop = Date.now() + ms;
   for (;;) {
-    const game = await readGame(base, id, null);
+    const game = await readGame(t.base, id, null);
     if (done(game) || Date.now() > stop) return game;
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -43,8 +30,8 @@ async function systemCommands(id: string): Promise<{ type: string; payload: { wi
 describe('deadlines', () => {
   it('every awaited seat carries its deadline, from the game clock', async () => {
     const before = Date.now();
-    const id = await startGame(base, players, { clock: 'live' });
-    const game = await readGame(base, id, players[0]!);
+    const id = await startGame(t.base, players, { clock: 'live' });
+    const game = await readGame(t.base, id, players[0]!);
     expect(game.awaiting.map((a) => a.situation)).toEqual(['setup', 'setup']);
     for (const a of game.awaiting) {
       const due = Date.parse(a.deadline!);
@@ -54,8 +41,8 @@ describe('deadlines', () => {
   });
 
   it('a game created without a clock gets the daily one', async () => {
-    const id = await startGame(base, players);
-    const game = await readGame(base, id, null);
+    const id = await startGame(t.base, players);
+    const game = await readGame(t.base, id, null);
     const hours = (Date.parse(game.awaiting[0]!.deadline!) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThanOrEqual(24);
@@ -63,7 +50,7 @@ describe('deadlines', () => {
 
   it('refuses a clock it does not know, or durations out of range', async () => {
     for (const clock of ['hourly', { turn: 0 }, { turn: 1e9 }, { lunch: 5 }, { turn: 'ten' }]) {
-      const res = await call(base, 'POST', '/v1/games', {
+      const res = await call(t.base, 'POST', '/v1/games', {
         token: players[0]!.token,
         body: { game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', clock, seats: [{ team: 'judges' }, { team: 'slaine' }] } },
       });
@@ -72,8 +59,8 @@ describe('deadlines', () => {
   });
 
   it('set-up choices not made in time are made for the seats, once', async () => {
-    const id = await startGame(base, players, { clock: { setup: 0.3 } });
-    const opened = await readGame(base, id, null);
+    const id = await startGame(t.base, players, { clock: { setup: 0.3 } });
+    const opened = await readGame(t.base, id, null);
     const deadline = Date.parse(opened.awaiting[0]!.deadline!);
     const game = await until(id, (g) => g.awaiting.every((a) => a.situation !== 'setup'), 5_000);
     expect(game.awaiting.map((a) => a.situation)).toEqual(['turn']);
@@ -84,7 +71,7 @@ describe('deadlines', () => {
   });
 
   it('with nobody playing, every clock runs out in turn and the game still ends (R33)', async () => {
-    const id = await startGame(base, players, { clock: { setup: 0.1, turn: 0.1, defence: 0.1, interrupt: 0.1 } });
+    const id = await startGame(t.base, players, { clock: { setup: 0.1, turn: 0.1, defence: 0.1, interrupt: 0.1 } });
     const game = await until(id, (g) => g.status === 'finished', 20_000);
     expect(game.status).toBe('finished');
     const fired = await systemCommands(id);
@@ -97,16 +84,16 @@ describe('deadlines', () => {
   });
 
   it('a window closed by the players takes its job with it', async () => {
-    const id = await startGame(base, players, { clock: 'daily' });
+    const id = await startGame(t.base, players, { clock: 'daily' });
     const { rows: before } = await t.db.pool.query(`SELECT key FROM graphile_worker.jobs WHERE key LIKE $1`, [`expire:${id}:%`]);
     expect(before).toHaveLength(1);
     // Both seats make every set-up choice: the set-up window closes.
     for (;;) {
-      const awaited = (await readGame(base, id, null)).awaiting.find((a) => a.situation === 'setup');
+      const awaited = (await readGame(t.base, id, null)).awaiting.find((a) => a.situation === 'setup');
       if (!awaited) break;
       const p = players[awaited.seat]!;
-      const game = await readGame(base, id, p);
-      const res = await call(base, 'POST', `/v1/games/${id}/commands`, { token: p.token, body: game.legalCommands[0] });
+      const game = await readGame(t.base, id, p);
+      const res = await call(t.base, 'POST', `/v1/games/${id}/commands`, { token: p.token, body: game.legalCommands[0] });
       expect(res.status, res.text).toBe(200);
     }
     const { rows: after } = await t.db.pool.query(`SELECT key FROM graphile_worker.jobs WHERE key LIKE $1`, [`expire:${id}:%`]);

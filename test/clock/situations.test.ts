@@ -2,33 +2,20 @@
 // explicit positions, real short deadlines, the real job queue in the app's process, and the
 // game's log as the witness. Only the clock of the situation under test is short.
 
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cardById } from '../../src/games/helter-skelter/content/index.ts';
 import type { TeamId } from '../../src/games/helter-skelter/content/types.ts';
 import type { ScenarioCharacter } from '../../src/games/helter-skelter/scenario.ts';
 import { board, DAN_TANNA, wild } from '../games/helter-skelter/support.ts';
 import { interrupts, padding, showingNoInterrupt } from '../games/helter-skelter/rules/support-part1.ts';
-import { appOn, QUICK_WORKER, type TestApp } from '../support/app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { call, postCommand, readGame, register, type GameAnswer, type HttpPlayer } from '../support/http-client.ts';
 
-let db: TestDatabase;
-let t: TestApp;
-let base: string;
 let players: HttpPlayer[];
 
+const t = useTestApp({ worker: QUICK_WORKER });
 beforeAll(async () => {
-  db = await createTestDatabase({ migrate: true });
-  t = await appOn(db.url, { worker: QUICK_WORKER });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  players = await Promise.all([0, 1, 2, 3].map(() => register(base, 'sit')));
-});
-
-afterAll(async () => {
-  await t?.close();
-  await db?.drop();
+  players = await Promise.all([0, 1, 2, 3].map(() => register(t.base, 'sit')));
 });
 
 const TEAMS: TeamId[] = ['judges', 'strontium-dogs', 'nikolai-dante', 'slaine'];
@@ -58,7 +45,7 @@ const isInterrupt = (card: string) => cardById(card).action === 'INTERRUPT';
 
 /** Creates a game from `scenario` for the first `seats` players, who claim their seats; it starts. */
 async function scenarioGame(seats: number, scenario: Record<string, unknown>, clock: Record<string, number>): Promise<string> {
-  const created = await call(base, 'POST', '/v1/games', {
+  const created = await call(t.base, 'POST', '/v1/games', {
     token: players[0]!.token,
     body: {
       game: 'helter-skelter',
@@ -68,7 +55,7 @@ async function scenarioGame(seats: number, scenario: Record<string, unknown>, cl
   expect(created.status, created.text).toBe(201);
   const id = (created.body as { id: string }).id;
   for (let seat = 0; seat < seats; seat++) {
-    const claimed = await call(base, 'POST', `/v1/games/${id}/seats/${seat}/claim`, { token: players[seat]!.token });
+    const claimed = await call(t.base, 'POST', `/v1/games/${id}/seats/${seat}/claim`, { token: players[seat]!.token });
     expect(claimed.status, claimed.text).toBe(200);
   }
   return id;
@@ -123,7 +110,7 @@ async function firstExpiry(id: string): Promise<{ command: SystemCommand; events
 }
 
 const handOf = async (id: string, seat: number): Promise<string[]> => {
-  const game = await readGame(base, id, players[seat]!);
+  const game = await readGame(t.base, id, players[seat]!);
   const mine = (game.view.seats as { seat: number; hand?: string[] }[]).find((s) => s.seat === seat);
   return mine!.hand!;
 };
@@ -144,9 +131,9 @@ function expectOnTime(command: SystemCommand, deadline: number) {
 /** The seat's character takes one MOVE, paid with a card that is no INTERRUPT. */
 async function move(id: string, seat: number) {
   const card = (await handOf(id, seat)).find((c) => !isInterrupt(c) && cardById(c).characters.includes(CHAR[seat]!))!;
-  const characters = (await readGame(base, id, null)).view.characters as { id: string; space: number }[];
+  const characters = (await readGame(t.base, id, null)).view.characters as { id: string; space: number }[];
   const from = characters.find((c) => c.id === CHAR[seat])!.space;
-  const res = await postCommand(base, id, players[seat]!, { type: 'MOVE', character: CHAR[seat], to: dt.adjacent(from)[0], cards: [card] });
+  const res = await postCommand(t.base, id, players[seat]!, { type: 'MOVE', character: CHAR[seat], to: dt.adjacent(from)[0], cards: [card] });
   expect(res.status, res.text).toBe(200);
 }
 
@@ -166,12 +153,12 @@ describe('each situation ends at its deadline', () => {
       { turn: LONG, defence: SHORT, interrupt: LONG, setup: LONG },
     );
     const health = async () =>
-      ((await readGame(base, id, null)).view.characters as { id: string; health: number }[]).find((c) => c.id === 'johnny-alpha')!.health;
+      ((await readGame(t.base, id, null)).view.characters as { id: string; health: number }[]).find((c) => c.id === 'johnny-alpha')!.health;
     const before = await health();
 
-    const attacked = await postCommand(base, id, players[0]!, { type: 'MELEE', character: 'dredd', card: melee, defender: 'johnny-alpha' });
+    const attacked = await postCommand(t.base, id, players[0]!, { type: 'MELEE', character: 'dredd', card: melee, defender: 'johnny-alpha' });
     expect(attacked.status, attacked.text).toBe(200);
-    const asked = deadlineOf(await readGame(base, id, null), 1, 'defence');
+    const asked = deadlineOf(await readGame(t.base, id, null), 1, 'defence');
     expect(asked.deadline - Date.now()).toBeLessThanOrEqual(SHORT * 1000);
 
     const { command, events } = await firstExpiry(id);
@@ -185,7 +172,7 @@ describe('each situation ends at its deadline', () => {
     expect(await health()).toBe(before - amount);
     // The card that could have blocked was not spent for the defender.
     expect(await handOf(id, 1)).toContain(block);
-    const game = await readGame(base, id, null);
+    const game = await readGame(t.base, id, null);
     expect(game.awaiting.map((a) => [a.seat, a.situation])).toEqual([[0, 'turn']]);
     expect((await systemCommands(id)).length).toBe(1);
   });
@@ -194,7 +181,7 @@ describe('each situation ends at its deadline', () => {
     const id = await scenarioGame(2, table(2, [1]), { turn: LONG, defence: LONG, interrupt: SHORT, setup: LONG });
     const cards = await handOf(id, 1);
     await move(id, 0);
-    const asked = deadlineOf(await readGame(base, id, null), 1, 'interrupt');
+    const asked = deadlineOf(await readGame(t.base, id, null), 1, 'interrupt');
 
     const { command, events } = await firstExpiry(id);
     expect(command.payload).toEqual({ type: 'EXPIRE_WINDOW', windowId: asked.windowId });
@@ -202,7 +189,7 @@ describe('each situation ends at its deadline', () => {
     expect(events.map((e) => e.type)).toEqual(['InterruptWindowClosed', 'TurnBegan']);
     expect(events[0]!.payload).toMatchObject({ windowId: asked.windowId, winner: null, expired: true });
     expect(events[1]!.payload).toMatchObject({ seat: 0, interrupting: false });
-    const game = await readGame(base, id, null);
+    const game = await readGame(t.base, id, null);
     expect(game.awaiting.map((a) => [a.seat, a.situation])).toEqual([[0, 'turn']]);
     expect(await handOf(id, 1)).toEqual(cards);
     // Play goes on: the actor acts again in the new window.
@@ -212,12 +199,12 @@ describe('each situation ends at its deadline', () => {
   it('two claims sent at once: the seat nearer in turn order wins; only its card is discarded', async () => {
     const id = await scenarioGame(3, table(3, [1, 2]), { turn: LONG, defence: LONG, interrupt: LONG, setup: LONG });
     await move(id, 0);
-    const window = deadlineOf(await readGame(base, id, null), 1, 'interrupt').windowId;
+    const window = deadlineOf(await readGame(t.base, id, null), 1, 'interrupt').windowId;
     const [near, far] = [(await handOf(id, 1)).find(isInterrupt)!, (await handOf(id, 2)).find(isInterrupt)!];
 
     const [first, second] = await Promise.all([
-      postCommand(base, id, players[1]!, { type: 'CLAIM_INTERRUPT', card: near }),
-      postCommand(base, id, players[2]!, { type: 'CLAIM_INTERRUPT', card: far }),
+      postCommand(t.base, id, players[1]!, { type: 'CLAIM_INTERRUPT', card: near }),
+      postCommand(t.base, id, players[2]!, { type: 'CLAIM_INTERRUPT', card: far }),
     ]);
     expect(first.status, first.text).toBe(200);
     const closed = await until(async () => (await eventsOf(id)).find((e) => e.type === 'InterruptWindowClosed'));
@@ -231,23 +218,23 @@ describe('each situation ends at its deadline', () => {
     expect(discards.map((e) => e.payload)).toEqual([expect.objectContaining({ seat: 1, cards: [near] })]);
     expect(await handOf(id, 1)).not.toContain(near);
     expect(await handOf(id, 2)).toContain(far);
-    const game = await readGame(base, id, null);
+    const game = await readGame(t.base, id, null);
     expect(game.awaiting.map((a) => [a.seat, a.situation])).toEqual([[1, 'turn']]);
   });
 
   it('two claims held when the deadline passes: the nearer claimant wins, the silent nearer seat passes', async () => {
     const id = await scenarioGame(4, table(4, [1, 2, 3]), { turn: LONG, defence: LONG, interrupt: SHORT * 2, setup: LONG });
     await move(id, 0);
-    const asked = deadlineOf(await readGame(base, id, null), 1, 'interrupt');
+    const asked = deadlineOf(await readGame(t.base, id, null), 1, 'interrupt');
     const [near, far] = [(await handOf(id, 2)).find(isInterrupt)!, (await handOf(id, 3)).find(isInterrupt)!];
 
     const answers = await Promise.all([
-      postCommand(base, id, players[3]!, { type: 'CLAIM_INTERRUPT', card: far }),
-      postCommand(base, id, players[2]!, { type: 'CLAIM_INTERRUPT', card: near }),
+      postCommand(t.base, id, players[3]!, { type: 'CLAIM_INTERRUPT', card: far }),
+      postCommand(t.base, id, players[2]!, { type: 'CLAIM_INTERRUPT', card: near }),
     ]);
     for (const res of answers) expect(res.status, res.text).toBe(200);
     // Seat 1, nearest of all, has not answered: the window waits for it until the deadline.
-    expect((await readGame(base, id, null)).awaiting.map((a) => [a.seat, a.situation])).toEqual([[1, 'interrupt']]);
+    expect((await readGame(t.base, id, null)).awaiting.map((a) => [a.seat, a.situation])).toEqual([[1, 'interrupt']]);
 
     const { command, events } = await firstExpiry(id);
     expect(command.payload).toEqual({ type: 'EXPIRE_WINDOW', windowId: asked.windowId });
@@ -262,7 +249,7 @@ describe('each situation ends at its deadline', () => {
 
   it('a turn clock ends a stalled turn: the system declares end of turn for the actor', async () => {
     const id = await scenarioGame(2, table(2, []), { turn: SHORT, defence: LONG, interrupt: LONG, setup: LONG });
-    const asked = deadlineOf(await readGame(base, id, null), 0, 'turn');
+    const asked = deadlineOf(await readGame(t.base, id, null), 0, 'turn');
 
     const { command, events } = await firstExpiry(id);
     expect(command.payload).toEqual({ type: 'EXPIRE_WINDOW', windowId: asked.windowId });
@@ -272,7 +259,7 @@ describe('each situation ends at its deadline', () => {
     expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['CardsDrawn', 'MarkerPassed', 'TurnBegan']));
     expect(events.at(-1)!.payload).toMatchObject({ type: 'TurnBegan', seat: 1, interrupting: false });
     // The next seat's turn has its own, new deadline.
-    const next = await readGame(base, id, null);
+    const next = await readGame(t.base, id, null);
     const nextTurn = next.awaiting.find((a) => a.seat === 1 && a.situation === 'turn');
     if (nextTurn) expect(Date.parse(nextTurn.deadline!)).toBeGreaterThan(asked.deadline);
   });

@@ -2,28 +2,17 @@
 // within a yearly allowance. The server's clock is injected, so days pass without waiting.
 
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOn, type TestApp } from '../support/app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.ts';
 import { as, getGame, registerPlayer, type Player } from '../support/players.ts';
 
 const DAY = 86_400_000;
 const ALLOWANCE = 10;
 
-let db: TestDatabase;
-let t: TestApp;
 /** The server's "now". */
 let clock = Date.parse('2026-12-20T12:00:00.000Z');
 
-beforeAll(async () => {
-  db = await createTestDatabase({ migrate: true });
-  t = await appOn(db.url, { vacationDaysPerYear: ALLOWANCE, now: () => new Date(clock) });
-});
-
-afterAll(async () => {
-  await t?.close();
-  await db?.drop();
-});
+const t = useTestApp({ vacationDaysPerYear: ALLOWANCE, now: () => new Date(clock) });
 
 const vacation = {
   get: (who: Player) => request(t.app.server).get('/v1/me/vacation').set(as(who)),

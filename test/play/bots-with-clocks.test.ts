@@ -3,26 +3,14 @@
 // and its log replays through the rules exactly (what `npm run verify` checks).
 
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLOCK_PRESETS, MIN_SECONDS } from '../../src/clock/clocks.ts';
 import { verifyAll } from '../../src/service/verify.ts';
 import { EventStore } from '../../src/store/event-store.ts';
-import { appOn, QUICK_WORKER, type TestApp } from '../support/app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { as, registerPlayer } from '../support/players.ts';
 
-let db: TestDatabase;
-let t: TestApp;
-
-beforeAll(async () => {
-  db = await createTestDatabase({ migrate: true });
-  t = await appOn(db.url, { worker: QUICK_WORKER });
-});
-
-afterAll(async () => {
-  await t?.close();
-  await db?.drop();
-});
+const t = useTestApp({ worker: QUICK_WORKER });
 
 const TEAMS = ['judges', 'strontium-dogs', 'nikolai-dante', 'slaine'];
 /** `live`, a thousand times faster: turn 0.3 s, defence 0.06 s, set-up 0.18 s, interrupt 0.05 s (the floor). */

@@ -3,23 +3,13 @@
 // and no seat ever sees another seat's hidden cards in its view or its feed.
 
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pickCommand } from '../../src/platform/random-player.ts';
 import { nextFloat, seedRng, type RngState } from '../../src/platform/random.ts';
-import { appOn, type TestApp } from '../support/app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { useTestApp } from '../support/app.ts';
 import { as, getGame, registerPlayer, send, type GameBody, type Player } from '../support/players.ts';
 
-let db: TestDatabase;
-let t: TestApp;
-beforeAll(async () => {
-  db = await createTestDatabase({ migrate: true });
-  t = await appOn(db.url);
-});
-afterAll(async () => {
-  await t?.close();
-  await db?.drop();
-});
+const t = useTestApp();
 
 const TEAMS = ['judges', 'strontium-dogs', 'nikolai-dante', 'slaine'];
 /** Events that may show another seat's card ids: discards are public. */
