@@ -7,27 +7,15 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOn, type TestApp } from '../support/app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { appOn, type TestApp, useTestApp } from '../support/app.ts';
 import { asStored, logProblems, storedLog, verifyDatabase, type StoredLog } from '../support/event-log.ts';
 import { postCommand, readGame, register, startGame, type HttpAnswer, type HttpPlayer } from '../support/http-client.ts';
 
-let db: TestDatabase;
-let t: TestApp;
-let base: string;
 let players: HttpPlayer[];
 
+const t = useTestApp();
 beforeAll(async () => {
-  db = await createTestDatabase({ migrate: true });
-  t = await appOn(db.url);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  players = await Promise.all([0, 1, 2, 3].map(() => register(base, 'conc')));
-});
-
-afterAll(async () => {
-  await t?.close();
-  await db?.drop();
+  players = await Promise.all([0, 1, 2, 3].map(() => register(t.base, 'conc')));
 });
 
 type Command = { type: string } & Record<string, unknown>;
@@ -45,7 +33,7 @@ interface Fired extends Shot {
 }
 
 /** Sends every shot at once; the i-th to the i-th server of `servers`, in turn. */
-const fire = (id: string, shots: Shot[], servers: string[] = [base]): Promise<Fired[]> =>
+const fire = (id: string, shots: Shot[], servers: string[] = [t.base]): Promise<Fired[]> =>
   Promise.all(shots.map(async (shot, i) => ({ ...shot, res: await postCommand(servers[i % servers.length]!, id, players[shot.seat]!, shot.body, shot.headers) })));
 
 /** Four ways to send a command: plain, expectedVersion in the body, If-Match, weak If-Match. */
@@ -117,9 +105,9 @@ describe('50 concurrent conflicting commands on one game', () => {
   let id: string;
 
   it('during set-up, every seat racing with many different choices, some naming the version', async () => {
-    id = await startGame(base, players, { seed: 'concurrency-setup' });
+    id = await startGame(t.base, players, { seed: 'concurrency-setup' });
     const before = await storedLog(t.db.pool, id);
-    const legal = await Promise.all(players.map(async (p) => (await readGame(base, id, p)).legalCommands));
+    const legal = await Promise.all(players.map(async (p) => (await readGame(t.base, id, p)).legalCommands));
     for (const list of legal) expect(list.length).toBeGreaterThan(1);
 
     const shots = Array.from({ length: 50 }, (_, i) => withVersion(i % 4, spread(legal[i % 4]!, i), Math.floor(i / 4), before.version));
@@ -133,16 +121,16 @@ describe('50 concurrent conflicting commands on one game', () => {
   it('during a turn, the actor racing with many different moves while the other seats barge in', async () => {
     // Finish the set-up one command at a time.
     for (let step = 0; step < 100; step++) {
-      const spectator = await readGame(base, id, null);
+      const spectator = await readGame(t.base, id, null);
       const awaited = spectator.awaiting[0]!;
       if (awaited.situation === 'turn') break;
-      const game = await readGame(base, id, players[awaited.seat]!);
-      expect((await postCommand(base, id, players[awaited.seat]!, game.legalCommands[0])).status).toBe(200);
+      const game = await readGame(t.base, id, players[awaited.seat]!);
+      expect((await postCommand(t.base, id, players[awaited.seat]!, game.legalCommands[0])).status).toBe(200);
     }
-    const spectator = await readGame(base, id, null);
+    const spectator = await readGame(t.base, id, null);
     expect(spectator.awaiting).toHaveLength(1);
     const actor = spectator.awaiting[0]!.seat;
-    const legal = (await readGame(base, id, players[actor]!)).legalCommands;
+    const legal = (await readGame(t.base, id, players[actor]!)).legalCommands;
     expect(legal.length).toBeGreaterThan(1);
     const before = await storedLog(t.db.pool, id);
 
@@ -167,7 +155,7 @@ describe('two servers on one database', () => {
   let secondBase: string;
 
   beforeAll(async () => {
-    second = await appOn(db.url);
+    second = await appOn(t.database.url);
     await second.app.listen({ port: 0, host: '127.0.0.1' });
     secondBase = `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`;
   });
@@ -176,25 +164,25 @@ describe('two servers on one database', () => {
   });
 
   it('50 conflicting set-up choices split between them leave one unforked log', async () => {
-    const id = await startGame(base, players, { seed: 'concurrency-two-servers' });
+    const id = await startGame(t.base, players, { seed: 'concurrency-two-servers' });
     const before = await storedLog(t.db.pool, id);
-    const legal = await Promise.all(players.map(async (p) => (await readGame(base, id, p)).legalCommands));
+    const legal = await Promise.all(players.map(async (p) => (await readGame(t.base, id, p)).legalCommands));
     const shots = Array.from({ length: 50 }, (_, i) => withVersion(i % 4, spread(legal[i % 4]!, i), Math.floor(i / 4), before.version));
-    const fired = await fire(id, shots, [base, secondBase]);
+    const fired = await fire(id, shots, [t.base, secondBase]);
     const { accepted } = await checkRound(id, before, fired);
     expect(accepted.length).toBeLessThan(50);
   });
 
   it('a game played through both, every move sent to both at once, keeps one unforked log', async () => {
-    const id = await startGame(base, players.slice(0, 2), { seed: 'concurrency-two-servers-play' });
+    const id = await startGame(t.base, players.slice(0, 2), { seed: 'concurrency-two-servers-play' });
     let applied = 0;
     for (let step = 0; step < 40; step++) {
-      const spectator = await readGame(base, id, null);
+      const spectator = await readGame(t.base, id, null);
       if (spectator.status === 'finished') break;
       const seat = spectator.awaiting[0]!.seat;
-      const game = await readGame(step % 2 ? base : secondBase, id, players[seat]!);
+      const game = await readGame(step % 2 ? t.base : secondBase, id, players[seat]!);
       // Both servers at once, with the same move: one applies it, the other is refused or applies the next.
-      const [a, b] = await Promise.all([base, secondBase].map((server) => postCommand(server, id, players[seat]!, game.legalCommands[0])));
+      const [a, b] = await Promise.all([t.base, secondBase].map((server) => postCommand(server, id, players[seat]!, game.legalCommands[0])));
       for (const res of [a!, b!]) expect([200, 409, 422], res.text).toContain(res.status);
       applied += [a!, b!].filter((res) => res.status === 200).length;
     }
@@ -208,27 +196,27 @@ describe('two servers on one database', () => {
 describe('Idempotency-Key', () => {
   let id: string;
   beforeAll(async () => {
-    id = await startGame(base, players.slice(0, 2), { seed: 'idempotency' });
+    id = await startGame(t.base, players.slice(0, 2), { seed: 'idempotency' });
   });
 
   /** The seat awaited first, and a command it could send. */
   async function nextMove(n = 0): Promise<{ seat: number; command: Command; others: Command[] }> {
-    const spectator = await readGame(base, id, null);
+    const spectator = await readGame(t.base, id, null);
     const seat = spectator.awaiting[0]!.seat;
-    const legal = (await readGame(base, id, players[seat]!)).legalCommands;
+    const legal = (await readGame(t.base, id, players[seat]!)).legalCommands;
     return { seat, command: legal[n % legal.length]!, others: legal.filter((_, i) => i !== n % legal.length) };
   }
 
   it('a repeat returns the first response and appends nothing; the same key for another request is 409', async () => {
     const { seat, command, others } = await nextMove();
     const key = randomUUID();
-    const first = await postCommand(base, id, players[seat]!, command, { 'idempotency-key': key });
+    const first = await postCommand(t.base, id, players[seat]!, command, { 'idempotency-key': key });
     expect(first.status, first.text).toBe(200);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
     const afterFirst = await storedLog(t.db.pool, id);
 
     for (let i = 0; i < 3; i++) {
-      const again = await postCommand(base, id, players[seat]!, command, { 'idempotency-key': key });
+      const again = await postCommand(t.base, id, players[seat]!, command, { 'idempotency-key': key });
       expect(again.status).toBe(200);
       expect(again.headers.get('idempotent-replayed')).toBe('true');
       expect(again.body).toEqual(first.body);
@@ -238,7 +226,7 @@ describe('Idempotency-Key', () => {
 
     // The same key with another body, or the same body naming a version: a different request.
     for (const body of [others[0] ?? { type: 'END_TURN' }, { ...command, expectedVersion: afterFirst.version }, { ...command, windowId: 'w-other' }]) {
-      const reused = await postCommand(base, id, players[seat]!, body, { 'idempotency-key': key });
+      const reused = await postCommand(t.base, id, players[seat]!, body, { 'idempotency-key': key });
       expect(reused.status, reused.text).toBe(409);
       expect(reused.contentType).toMatch(/^application\/problem\+json/);
       expect(reused.body).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
@@ -252,10 +240,10 @@ describe('Idempotency-Key', () => {
     const key = randomUUID();
     const other = (seat + 1) % 2;
     // The other seat sends the key first (refused by the rules: nothing stored), then the awaited seat.
-    const stranger = await postCommand(base, id, players[other]!, command, { 'idempotency-key': key });
+    const stranger = await postCommand(t.base, id, players[other]!, command, { 'idempotency-key': key });
     expect([409, 422]).toContain(stranger.status);
     expect((stranger.body as { code: string }).code).not.toBe('IDEMPOTENCY_KEY_REUSED');
-    const mine = await postCommand(base, id, players[seat]!, command, { 'idempotency-key': key });
+    const mine = await postCommand(t.base, id, players[seat]!, command, { 'idempotency-key': key });
     expect(mine.status, mine.text).toBe(200);
     expect(mine.headers.get('idempotent-replayed')).toBeNull();
   });
@@ -265,7 +253,7 @@ describe('Idempotency-Key', () => {
     const before = await storedLog(t.db.pool, id);
     const key = randomUUID();
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => postCommand(base, id, players[seat]!, command, { 'idempotency-key': key })),
+      Array.from({ length: 50 }, () => postCommand(t.base, id, players[seat]!, command, { 'idempotency-key': key })),
     );
     for (const a of answers) expect(a.status, a.text).toBe(200);
     const fresh = answers.filter((a) => a.headers.get('idempotent-replayed') === null);
@@ -284,16 +272,16 @@ describe('Idempotency-Key', () => {
 
   it('fifty different requests at once, each with its own key, then all repeated: nothing applies twice', async () => {
     const { seat } = await nextMove();
-    const legal = (await readGame(base, id, players[seat]!)).legalCommands;
+    const legal = (await readGame(t.base, id, players[seat]!)).legalCommands;
     const before = await storedLog(t.db.pool, id);
     const sends = Array.from({ length: 50 }, (_, i) => ({ body: spread(legal, i), key: randomUUID() }));
-    const firsts = await Promise.all(sends.map((s) => postCommand(base, id, players[seat]!, s.body, { 'idempotency-key': s.key })));
+    const firsts = await Promise.all(sends.map((s) => postCommand(t.base, id, players[seat]!, s.body, { 'idempotency-key': s.key })));
     for (const a of firsts) expect([200, 409, 422], a.text).toContain(a.status);
     const middle = await storedLog(t.db.pool, id);
     expect(logProblems(middle)).toEqual([]);
     expect(middle.commands.length - before.commands.length).toBe(firsts.filter((a) => a.status === 200).length);
 
-    const repeats = await Promise.all(sends.map((s) => postCommand(base, id, players[seat]!, s.body, { 'idempotency-key': s.key })));
+    const repeats = await Promise.all(sends.map((s) => postCommand(t.base, id, players[seat]!, s.body, { 'idempotency-key': s.key })));
     repeats.forEach((again, i) => {
       if (firsts[i]!.status === 200) {
         expect(again.status).toBe(200);

@@ -3,34 +3,24 @@
 // Last-Event-ID resumes exactly where it stopped; a spectator's stream never shows a card from
 // anyone's hand.
 
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickCommand } from '../../src/platform/random-player.ts';
 import { seedRng } from '../../src/platform/random.ts';
-import { appOn, type TestApp } from '../support/app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { useTestApp } from '../support/app.ts';
 import { storedLog } from '../support/event-log.ts';
 import { call, playMoves, postCommand, readGame, register, startGame, type HttpPlayer } from '../support/http-client.ts';
 import { openSse, type SseMessage, type SseStream } from '../support/sse.ts';
 
-let db: TestDatabase;
-let t: TestApp;
-let base: string;
 let players: HttpPlayer[];
 const streams: SseStream[] = [];
 
+const t = useTestApp();
 beforeAll(async () => {
-  db = await createTestDatabase({ migrate: true });
-  t = await appOn(db.url);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  players = await Promise.all([0, 1].map(() => register(base, 'feeds')));
+  players = await Promise.all([0, 1].map(() => register(t.base, 'feeds')));
 });
 
 afterAll(async () => {
   for (const s of streams) s.close();
-  await t?.close();
-  await db?.drop();
 });
 
 interface FeedEvent {
@@ -41,19 +31,19 @@ interface FeedEvent {
 }
 
 async function feed(id: string, player: HttpPlayer | null, query: string) {
-  const res = await call(base, 'GET', `/v1/games/${id}/events?${query}`, { token: player?.token ?? null });
+  const res = await call(t.base, 'GET', `/v1/games/${id}/events?${query}`, { token: player?.token ?? null });
   expect(res.status, res.text).toBe(200);
   return res.body as { version: number; events: FeedEvent[] };
 }
 
 /** The awaited seat's next move (a seeded random legal command), ready to send. */
 async function nextMove(id: string): Promise<() => Promise<{ version: number; events: FeedEvent[] }>> {
-  const spectator = await readGame(base, id, null);
+  const spectator = await readGame(t.base, id, null);
   expect(spectator.awaiting.length, `game ${id} is ${spectator.status}: nobody to move`).toBeGreaterThan(0);
   const seat = spectator.awaiting[0]!.seat;
-  const [command] = pickCommand((await readGame(base, id, players[seat]!)).legalCommands, seedRng(`${id}:${spectator.version}`));
+  const [command] = pickCommand((await readGame(t.base, id, players[seat]!)).legalCommands, seedRng(`${id}:${spectator.version}`));
   return async () => {
-    const res = await postCommand(base, id, players[seat]!, command);
+    const res = await postCommand(t.base, id, players[seat]!, command);
     expect(res.status, res.text).toBe(200);
     return res.body as { version: number; events: FeedEvent[] };
   };
@@ -62,7 +52,7 @@ async function nextMove(id: string): Promise<() => Promise<{ version: number; ev
 const move = async (id: string) => (await nextMove(id))();
 
 async function sse(id: string, player: HttpPlayer | null, headers: Record<string, string> = {}, query = ''): Promise<SseStream> {
-  const stream = await openSse(`${base}/v1/games/${id}/stream${query}`, { ...headers, ...(player ? { authorization: `Bearer ${player.token}` } : {}) });
+  const stream = await openSse(`${t.base}/v1/games/${id}/stream${query}`, { ...headers, ...(player ? { authorization: `Bearer ${player.token}` } : {}) });
   streams.push(stream);
   return stream;
 }
@@ -84,11 +74,11 @@ function expectWellFormed(messages: SseMessage[], after: number): void {
 describe('long-poll: GET /v1/games/{id}/events?after=N&wait=5', () => {
   let id: string;
   beforeAll(async () => {
-    id = await startGame(base, players, { seed: 'feeds-long-poll' });
+    id = await startGame(t.base, players, { seed: 'feeds-long-poll' });
   });
 
   it('returns as soon as a command is accepted, with the new events', async () => {
-    const { version } = await readGame(base, id, null);
+    const { version } = await readGame(t.base, id, null);
     const started = Date.now();
     const polls = [players[0]!, players[1]!, null].map((reader) => feed(id, reader, `after=${version}&wait=5`).then((body) => ({ body, ms: Date.now() - started })));
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -109,9 +99,9 @@ describe('long-poll: GET /v1/games/{id}/events?after=N&wait=5', () => {
   it('does not miss a command accepted while it starts waiting', async () => {
     // The poll and the command race: whichever wins, the poll must come back with the command's
     // events at once, not when its wait runs out.
-    const id = await startGame(base, players, { seed: 'feeds-long-poll-race' });
+    const id = await startGame(t.base, players, { seed: 'feeds-long-poll-race' });
     for (let round = 0; round < 40; round++) {
-      const { version } = await readGame(base, id, null);
+      const { version } = await readGame(t.base, id, null);
       const send = await nextMove(id);
       const started = Date.now();
       const [poll] = await Promise.all([feed(id, players[round % 2]!, `after=${version}&wait=3`), send()]);
@@ -121,7 +111,7 @@ describe('long-poll: GET /v1/games/{id}/events?after=N&wait=5', () => {
   });
 
   it('answers at once when there are events already, and with none when the wait runs out', async () => {
-    const { version } = await readGame(base, id, null);
+    const { version } = await readGame(t.base, id, null);
     let started = Date.now();
     const past = await feed(id, players[0]!, `after=0&wait=5`);
     expect(Date.now() - started).toBeLessThan(4_000);
@@ -137,19 +127,19 @@ describe('long-poll: GET /v1/games/{id}/events?after=N&wait=5', () => {
 describe('SSE: GET /v1/games/{id}/stream', () => {
   let id: string;
   beforeAll(async () => {
-    id = await startGame(base, players, { seed: 'feeds-sse' });
-    await playMoves(base, id, players, 10, { seed: 'feeds-sse-start' });
+    id = await startGame(t.base, players, { seed: 'feeds-sse' });
+    await playMoves(t.base, id, players, 10, { seed: 'feeds-sse-start' });
   });
 
   it('sends the past and then each new event, once, in order, with its seq as the id', async () => {
-    const { version } = await readGame(base, id, null);
+    const { version } = await readGame(t.base, id, null);
     const stream = await sse(id, players[0]!);
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
     await stream.until((m) => lastId(m) >= version);
     expect(stream.retry).toBeGreaterThan(0);
 
-    const end = await playMoves(base, id, players, 25, { seed: 'feeds-sse-more' });
+    const end = await playMoves(t.base, id, players, 25, { seed: 'feeds-sse-more' });
     await stream.until((m) => lastId(m) >= end.version);
     expectWellFormed(stream.messages, 0);
     expect(stream.messages).toHaveLength(end.version);
@@ -160,15 +150,15 @@ describe('SSE: GET /v1/games/{id}/stream', () => {
 
   it('resumes after Last-Event-ID (or `after`) without a gap or a repeat', async () => {
     const first = await sse(id, players[1]!);
-    const { version } = await readGame(base, id, null);
+    const { version } = await readGame(t.base, id, null);
     await first.until((m) => lastId(m) >= version);
     const cut = Math.max(1, version - 3);
     first.close();
     const kept = first.messages.slice(0, cut);
 
     // The game moves on while the reader is away.
-    await playMoves(base, id, players, 8, { seed: 'feeds-away' });
-    const { version: now } = await readGame(base, id, null);
+    await playMoves(t.base, id, players, 8, { seed: 'feeds-away' });
+    const { version: now } = await readGame(t.base, id, null);
 
     const resumed = await sse(id, players[1]!, { 'last-event-id': String(cut) });
     await resumed.until((m) => lastId(m) >= now);
@@ -193,7 +183,7 @@ describe('SSE: GET /v1/games/{id}/stream', () => {
   });
 
   it('does not miss a command accepted while it connects', async () => {
-    const id = await startGame(base, players, { seed: 'feeds-sse-race' });
+    const id = await startGame(t.base, players, { seed: 'feeds-sse-race' });
     for (let round = 0; round < 40; round++) {
       const send = await nextMove(id);
       const [stream, accepted] = await Promise.all([sse(id, players[round % 2]!), send()]);
@@ -219,11 +209,11 @@ describe("a spectator's stream", () => {
   const TEAMS = ['judges', 'strontium-dogs'];
 
   it('shows no card from any hand, while each seat sees its own draws', async () => {
-    const id = await startGame(base, players, { seed: 'feeds-spectator' });
+    const id = await startGame(t.base, players, { seed: 'feeds-spectator' });
     const spectator = await sse(id, null);
     const seat0 = await sse(id, players[0]!);
     // Long enough for several turns: draws at each end of turn, reshuffles, interrupts.
-    const end = await playMoves(base, id, players, 60, { seed: 'feeds-spectator-moves' });
+    const end = await playMoves(t.base, id, players, 60, { seed: 'feeds-spectator-moves' });
     expect(end.status).toBe('active'); // once a game is over its whole log is public
     await spectator.until((m) => lastId(m) >= end.version);
     await seat0.until((m) => lastId(m) >= end.version);

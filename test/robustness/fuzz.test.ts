@@ -4,15 +4,10 @@
 // `code`, nothing is ever a 5xx, and the game's log does not move.
 
 import fc from 'fast-check';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOn, type TestApp } from '../support/app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.ts';
 import { call, readGame, register, startGame, type HttpAnswer, type HttpPlayer } from '../support/http-client.ts';
 
-let db: TestDatabase;
-let t: TestApp;
-let base: string;
 let players: HttpPlayer[];
 let stranger: HttpPlayer;
 let gameId: string;
@@ -20,24 +15,16 @@ let legal: ({ type: string } & Record<string, unknown>)[];
 let version: number;
 let baseline: string;
 
+const t = useTestApp();
 beforeAll(async () => {
-  db = await createTestDatabase({ migrate: true });
-  t = await appOn(db.url);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  [players, stranger] = await Promise.all([Promise.all([0, 1].map(() => register(base, 'fuzz'))), register(base, 'fuzzx')]);
-  gameId = await startGame(base, players, { seed: 'fuzz' });
+  [players, stranger] = await Promise.all([Promise.all([0, 1].map(() => register(t.base, 'fuzz'))), register(t.base, 'fuzzx')]);
+  gameId = await startGame(t.base, players, { seed: 'fuzz' });
   // Set-up: both seats are awaited; seat 0's legal commands would each be accepted as they are.
-  const game = await readGame(base, gameId, players[0]!);
+  const game = await readGame(t.base, gameId, players[0]!);
   legal = game.legalCommands;
   version = game.version;
   expect(legal.length).toBeGreaterThan(0);
   baseline = await fingerprint();
-});
-
-afterAll(async () => {
-  await t?.close();
-  await db?.drop();
 });
 
 /** The game's log, seats and the stored idempotency keys, in one string. */
@@ -193,15 +180,15 @@ const headerValue = fc.oneof(
 describe('POST /v1/games/{id}/commands with bad bodies', () => {
   it('a legal command is accepted as it is (the fuzzed bodies are one change away from it)', async () => {
     // Checked on a twin game, so this game stays untouched.
-    const twin = await startGame(base, players, { seed: 'fuzz' });
-    const res = await call(base, 'POST', `/v1/games/${twin}/commands`, { token: players[0]!.token, body: legal[0] });
+    const twin = await startGame(t.base, players, { seed: 'fuzz' });
+    const res = await call(t.base, 'POST', `/v1/games/${twin}/commands`, { token: players[0]!.token, body: legal[0] });
     expect(res.status, res.text).toBe(200);
   });
 
   it('random JSON values', async () => {
     await fc.assert(
       fc.asyncProperty(fc.jsonValue({ maxDepth: 5 }), fc.constantFrom(0, 1), async (body, seat) => {
-        const res = await call(base, 'POST', commandsPath(), { token: players[seat]!.token, rawBody: JSON.stringify(body) ?? 'null', headers: { 'content-type': 'application/json' } });
+        const res = await call(t.base, 'POST', commandsPath(), { token: players[seat]!.token, rawBody: JSON.stringify(body) ?? 'null', headers: { 'content-type': 'application/json' } });
         await expectRefused(res, `body ${JSON.stringify(body)?.slice(0, 200)}`);
       }),
       { numRuns: RUNS * 2 },
@@ -211,7 +198,7 @@ describe('POST /v1/games/{id}/commands with bad bodies', () => {
   it('legal commands broken one way: unknown fields, wrong types, missing fields, unknown types, huge or deep values', async () => {
     await fc.assert(
       fc.asyncProperty(brokenCommand, async ({ text }) => {
-        const res = await call(base, 'POST', commandsPath(), { token: players[0]!.token, rawBody: text, headers: { 'content-type': 'application/json' } });
+        const res = await call(t.base, 'POST', commandsPath(), { token: players[0]!.token, rawBody: text, headers: { 'content-type': 'application/json' } });
         await expectRefused(res, `body ${text.slice(0, 200)}`);
       }),
       { numRuns: RUNS * 3 },
@@ -221,7 +208,7 @@ describe('POST /v1/games/{id}/commands with bad bodies', () => {
   it('the right command from the wrong sender: the other seat, a player without a seat, nobody', async () => {
     await fc.assert(
       fc.asyncProperty(legalCommand(), fc.constantFrom<HttpPlayer | null>(players[1]!, stranger, null), async (command, sender) => {
-        const res = await call(base, 'POST', commandsPath(), { token: sender?.token ?? null, body: command });
+        const res = await call(t.base, 'POST', commandsPath(), { token: sender?.token ?? null, body: command });
         await expectRefused(res, `${sender?.handle ?? 'anonymous'} sends ${JSON.stringify(command)}`);
       }),
       { numRuns: RUNS / 2 },
@@ -266,7 +253,7 @@ describe('POST /v1/games/{id}/commands with bad bodies', () => {
         // A legal command sent as JSON would rightly be accepted: leave that case out.
         fc.pre(!(isLegalJson && type !== undefined && /^\s*application\/json\s*(;|$)/i.test(type)));
         const headers: Record<string, string> = type === undefined ? {} : { 'content-type': type };
-        const res = await call(base, 'POST', commandsPath(), { token: players[0]!.token, rawBody: raw, headers });
+        const res = await call(t.base, 'POST', commandsPath(), { token: players[0]!.token, rawBody: raw, headers });
         await expectRefused(res, `${type ?? '(no content type)'}: ${String(raw).slice(0, 120)}`);
       }),
       { numRuns: RUNS * 2 },
@@ -294,7 +281,7 @@ describe('POST /v1/games with bad options', () => {
       fc.asyncProperty(options, fc.option(fc.integer({ min: 33, max: 20_000 })), async (opts, depth) => {
         let text = JSON.stringify({ game: 'helter-skelter', options: opts });
         if (depth !== null) text = text.replace(/}$/, `,"deep":${'['.repeat(depth)}${']'.repeat(depth)}}`).replace(/^{"game"/, `{"more":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)},"game"`);
-        const res = await call(base, 'POST', '/v1/games', { token: players[0]!.token, rawBody: text, headers: { 'content-type': 'application/json' } });
+        const res = await call(t.base, 'POST', '/v1/games', { token: players[0]!.token, rawBody: text, headers: { 'content-type': 'application/json' } });
         if (res.status !== 201) expectProblem(res, `create ${text.slice(0, 300)}`);
       }),
       { numRuns: RUNS },
@@ -336,7 +323,7 @@ describe('POST /v1/games/{id}/commands with bad headers', () => {
         const headers = { ...others, [name]: value };
         // Authorization garbage replaces the token; otherwise the player sends it.
         const token = name === 'authorization' ? null : players[0]!.token;
-        const res = await call(base, 'POST', commandsPath(), { token, body: command, headers });
+        const res = await call(t.base, 'POST', commandsPath(), { token, body: command, headers });
         await expectRefused(res, `${name}: ${value.slice(0, 80)} with ${JSON.stringify(others).slice(0, 200)}`);
       }),
       { numRuns: RUNS * 2 },
@@ -345,7 +332,7 @@ describe('POST /v1/games/{id}/commands with bad headers', () => {
 
   it('an empty Idempotency-Key or If-Match', async () => {
     for (const name of ['idempotency-key', 'if-match']) {
-      const res = await call(base, 'POST', commandsPath(), { token: players[0]!.token, body: legal[0], headers: { [name]: '' } });
+      const res = await call(t.base, 'POST', commandsPath(), { token: players[0]!.token, body: legal[0], headers: { [name]: '' } });
       await expectRefused(res, `empty ${name}`);
     }
   });
@@ -364,7 +351,7 @@ describe('random game ids and seats in paths', () => {
   it('commands to games that do not exist, or to ids that are no ids', async () => {
     await fc.assert(
       fc.asyncProperty(randomId, legalCommand(), async (id, command) => {
-        const res = await call(base, 'POST', `/v1/games/${id}/commands`, { token: players[0]!.token, body: command });
+        const res = await call(t.base, 'POST', `/v1/games/${id}/commands`, { token: players[0]!.token, body: command });
         await expectRefused(res, `POST /v1/games/${id.slice(0, 80)}/commands`);
       }),
       { numRuns: RUNS },
@@ -375,7 +362,7 @@ describe('random game ids and seats in paths', () => {
     await fc.assert(
       fc.asyncProperty(randomId, fc.constantFrom('', '/events', '/stream', '/events?wait=0.01'), fc.constantFrom(0, 1, null), async (id, tail, who) => {
         fc.pre(id !== gameId);
-        const res = await call(base, 'GET', `/v1/games/${id}${tail}`, { token: who === null ? null : players[who]!.token });
+        const res = await call(t.base, 'GET', `/v1/games/${id}${tail}`, { token: who === null ? null : players[who]!.token });
         expectProblem(res, `GET /v1/games/${id.slice(0, 80)}${tail}`);
       }),
       { numRuns: RUNS },
@@ -389,7 +376,7 @@ describe('random game ids and seats in paths', () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.constant(gameId), randomId), seat, fc.constantFrom<HttpPlayer | null>(players[0]!, stranger, null), async (id, s, who) => {
-        const res = await call(base, 'POST', `/v1/games/${id}/seats/${s}/claim`, { token: who?.token ?? null });
+        const res = await call(t.base, 'POST', `/v1/games/${id}/seats/${s}/claim`, { token: who?.token ?? null });
         await expectRefused(res, `claim /v1/games/${id.slice(0, 80)}/seats/${s} as ${who?.handle ?? 'anonymous'}`);
       }),
       { numRuns: RUNS },
@@ -411,7 +398,7 @@ describe('random query strings', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(number, { minLength: 1, maxLength: 2 }), fc.constantFrom(0, null), async (ats, who) => {
         const q = query(ats.map((a) => ['at', a]));
-        const res = await call(base, 'GET', `/v1/games/${gameId}?${q}`, { token: who === null ? null : players[who]!.token });
+        const res = await call(t.base, 'GET', `/v1/games/${gameId}?${q}`, { token: who === null ? null : players[who]!.token });
         expectAnswer(res, `?${q}`);
         if (res.status === 200) expect((res.body as { version: number }).version).toBeLessThanOrEqual(version);
       }),
@@ -430,7 +417,7 @@ describe('random query strings', () => {
         if (w !== null) params.push(['wait', w]);
         if (extra) params.push(extra);
         const q = query(params);
-        const res = await call(base, 'GET', `/v1/games/${gameId}/events?${q}`, { token: players[0]!.token });
+        const res = await call(t.base, 'GET', `/v1/games/${gameId}/events?${q}`, { token: players[0]!.token });
         expectAnswer(res, `/events?${q}`);
         if (res.status === 200) expect((res.body as { version: number }).version).toBe(version);
       }),
@@ -444,7 +431,7 @@ describe('random query strings', () => {
       fc.asyncProperty(number, lastEventId, async (after, last) => {
         const abort = new AbortController();
         const headers: Record<string, string> = last === null ? {} : { 'last-event-id': last };
-        const url = `${base}/v1/games/${gameId}/stream?${query([['after', after]])}`;
+        const url = `${t.base}/v1/games/${gameId}/stream?${query([['after', after]])}`;
         const res = await fetch(url, { headers, signal: abort.signal });
         try {
           if (res.status === 200) {
@@ -465,7 +452,7 @@ describe('random query strings', () => {
 describe('inputs that once gave a 500', () => {
   it('a command with a deeply nested unknown field (the request hash overflowed the stack)', async () => {
     for (const depth of [40, 10_000, 100_000]) {
-      const res = await call(base, 'POST', commandsPath(), {
+      const res = await call(t.base, 'POST', commandsPath(), {
         token: players[0]!.token,
         rawBody: withField(legal[0]!, 'extra', '['.repeat(depth) + ']'.repeat(depth)),
         headers: { 'content-type': 'application/json', 'idempotency-key': `deep-${depth}` },
@@ -477,7 +464,7 @@ describe('inputs that once gave a 500', () => {
 
   it('a command with a field named like a property of every object (the engine took "constructor" for a known field)', async () => {
     for (const field of ['constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', '__defineGetter__', '__lookupSetter__', '__proto__']) {
-      const res = await call(base, 'POST', commandsPath(), { token: players[0]!.token, rawBody: withField(legal[0]!, field, '[1]'), headers: { 'content-type': 'application/json' } });
+      const res = await call(t.base, 'POST', commandsPath(), { token: players[0]!.token, rawBody: withField(legal[0]!, field, '[1]'), headers: { 'content-type': 'application/json' } });
       await expectRefused(res, field);
     }
   });
@@ -491,24 +478,24 @@ describe('inputs that once gave a 500', () => {
       JSON.stringify({ game: 'helter-skelter', options: { ...valid, ['x\u0000']: 1 } }),
       withField({ game: 'helter-skelter', options: valid }, 'deep', '['.repeat(50_000) + ']'.repeat(50_000)),
     ]) {
-      const res = await call(base, 'POST', '/v1/games', { token: players[0]!.token, rawBody: text, headers: { 'content-type': 'application/json' } });
+      const res = await call(t.base, 'POST', '/v1/games', { token: players[0]!.token, rawBody: text, headers: { 'content-type': 'application/json' } });
       expectProblem(res, text.slice(0, 200));
       expect(res.status).toBe(400);
     }
     // A well-formed pair of surrogates (an emoji) is fine.
-    const emoji = await call(base, 'POST', '/v1/games', { token: players[0]!.token, body: { game: 'helter-skelter', options: { ...valid, seed: '💥' } } });
+    const emoji = await call(t.base, 'POST', '/v1/games', { token: players[0]!.token, body: { game: 'helter-skelter', options: { ...valid, seed: '💥' } } });
     expect(emoji.status, emoji.text).toBe(201);
   });
 
   it('positions past int4 in after, Last-Event-ID and at (Postgres refused the parameter)', async () => {
     for (const big of ['2147483647', '2147483648', '9999999999', '99999999999999999999']) {
-      const events = await call(base, 'GET', `/v1/games/${gameId}/events?after=${big}&wait=0.01`, { token: players[0]!.token });
+      const events = await call(t.base, 'GET', `/v1/games/${gameId}/events?after=${big}&wait=0.01`, { token: players[0]!.token });
       expectAnswer(events, `after=${big}`);
       if (events.status === 200) expect(events.body).toMatchObject({ version, events: [] });
-      expectAnswer(await call(base, 'GET', `/v1/games/${gameId}?at=${big}`), `at=${big}`);
+      expectAnswer(await call(t.base, 'GET', `/v1/games/${gameId}?at=${big}`), `at=${big}`);
       for (const headers of [{ 'last-event-id': big }, {}] as Record<string, string>[]) {
         const abort = new AbortController();
-        const res = await fetch(`${base}/v1/games/${gameId}/stream${'last-event-id' in headers ? '' : `?after=${big}`}`, { headers, signal: abort.signal });
+        const res = await fetch(`${t.base}/v1/games/${gameId}/stream${'last-event-id' in headers ? '' : `?after=${big}`}`, { headers, signal: abort.signal });
         const contentType = res.headers.get('content-type') ?? '';
         if (res.status !== 200) expectProblem({ status: res.status, headers: res.headers, contentType, body: await res.json(), text: '' }, `stream ${big}`);
         else expect(contentType).toMatch(/^text\/event-stream/);
@@ -521,7 +508,7 @@ describe('inputs that once gave a 500', () => {
 describe('after all that', () => {
   it('the game is where it was, and still takes a legal command', async () => {
     expect(await fingerprint()).toBe(baseline);
-    const res = await call(base, 'POST', commandsPath(), { token: players[0]!.token, body: legal[0] });
+    const res = await call(t.base, 'POST', commandsPath(), { token: players[0]!.token, body: legal[0] });
     expect(res.status, res.text).toBe(200);
   });
 });

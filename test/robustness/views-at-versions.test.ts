@@ -3,40 +3,27 @@
 // gives — whether it is rebuilt from the start or from a snapshot, and it does not change as the
 // game goes on. A version that does not exist is a problem, not a guess.
 
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/service/registry.ts';
-import { appOn, type TestApp } from '../support/app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { useTestApp } from '../support/app.ts';
 import { storedLog } from '../support/event-log.ts';
 import { call, playMoves, readGame, register, startGame, type GameAnswer, type HttpPlayer } from '../support/http-client.ts';
 
 const module = GAMES.get('helter-skelter')!;
 
-let db: TestDatabase;
-let t: TestApp;
-let base: string;
 let players: HttpPlayer[];
 let gameId: string;
 
+const t = useTestApp();
 beforeAll(async () => {
-  db = await createTestDatabase({ migrate: true });
-  t = await appOn(db.url);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  players = await Promise.all([0, 1].map(() => register(base, 'views')));
+  players = await Promise.all([0, 1].map(() => register(t.base, 'views')));
   // Past the first snapshot (every 200 events), so old versions come from the start and new ones
   // from it; and still going (another seed if a game ends sooner).
   for (const seed of ['views-at-versions', 'views-at-versions-2', 'views-at-versions-3']) {
-    gameId = await startGame(base, players, { seed });
-    const game = await playMoves(base, gameId, players, 400, { until: (g) => g.version >= 230 });
+    gameId = await startGame(t.base, players, { seed });
+    const game = await playMoves(t.base, gameId, players, 400, { until: (g) => g.version >= 230 });
     if (game.status === 'active' && game.awaiting.length > 0) break;
   }
-});
-
-afterAll(async () => {
-  await t?.close();
-  await db?.drop();
 });
 
 /** The state at `version`, folded here from the stored events. */
@@ -50,7 +37,7 @@ const json = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 describe('GET /v1/games/{id}?at=version', () => {
   it('is, for each seat and a spectator, what replaying that many events gives', async () => {
-    const current = (await readGame(base, gameId, null)).version;
+    const current = (await readGame(t.base, gameId, null)).version;
     expect(current).toBeGreaterThanOrEqual(200);
     const { rows: snapshots } = await t.db.pool.query<{ version: number }>('SELECT version FROM snapshots WHERE game_id = $1', [gameId]);
     expect(snapshots.length).toBeGreaterThan(0);
@@ -60,7 +47,7 @@ describe('GET /v1/games/{id}?at=version', () => {
     for (const version of versions) {
       const state = await stateAt(version);
       for (const [seat, reader] of [[0, players[0]!], [1, players[1]!], [null, null]] as const) {
-        const res = await call(base, 'GET', `/v1/games/${gameId}?at=${version}`, { token: reader?.token ?? null });
+        const res = await call(t.base, 'GET', `/v1/games/${gameId}?at=${version}`, { token: reader?.token ?? null });
         const what = `version ${version} as ${seat === null ? 'a spectator' : `seat ${seat}`}`;
         expect(res.status, `${what}: ${res.text.slice(0, 300)}`).toBe(200);
         expect(res.headers.get('etag'), what).toBe(`"${version}"`);
@@ -78,11 +65,11 @@ describe('GET /v1/games/{id}?at=version', () => {
   });
 
   it('a past version reads the same after the game has moved on', async () => {
-    const before = await Promise.all([5, 150].map((v) => call(base, 'GET', `/v1/games/${gameId}?at=${v}`, { token: players[0]!.token })));
-    await playMoves(base, gameId, players, 10, { seed: 'views-later' });
+    const before = await Promise.all([5, 150].map((v) => call(t.base, 'GET', `/v1/games/${gameId}?at=${v}`, { token: players[0]!.token })));
+    await playMoves(t.base, gameId, players, 10, { seed: 'views-later' });
     // And once the in-memory cache no longer holds the game, from the log again.
     t.app.games.states.forget(gameId);
-    const after = await Promise.all([5, 150].map((v) => call(base, 'GET', `/v1/games/${gameId}?at=${v}`, { token: players[0]!.token })));
+    const after = await Promise.all([5, 150].map((v) => call(t.base, 'GET', `/v1/games/${gameId}?at=${v}`, { token: players[0]!.token })));
     // The game's own fields (status, updatedAt) are the game's now; what was at the version is fixed.
     const asOf = (body: unknown) => {
       const { version, mySeat, view, awaiting, legalCommands } = body as GameAnswer;
@@ -92,15 +79,15 @@ describe('GET /v1/games/{id}?at=version', () => {
   });
 
   it('without `at` it is the current version, the same as ?at=current', async () => {
-    const now = await call(base, 'GET', `/v1/games/${gameId}`, { token: players[1]!.token });
+    const now = await call(t.base, 'GET', `/v1/games/${gameId}`, { token: players[1]!.token });
     const version = (now.body as GameAnswer).version;
-    const at = await call(base, 'GET', `/v1/games/${gameId}?at=${version}`, { token: players[1]!.token });
+    const at = await call(t.base, 'GET', `/v1/games/${gameId}?at=${version}`, { token: players[1]!.token });
     expect(at.body).toEqual(now.body);
     expect(now.headers.get('etag')).toBe(`"${version}"`);
   });
 
   it('a version out of range, or not a version, is a problem', async () => {
-    const version = (await readGame(base, gameId, null)).version;
+    const version = (await readGame(t.base, gameId, null)).version;
     const cases: [string, number, string][] = [
       [`${version + 1}`, 400, 'VERSION_OUT_OF_RANGE'],
       [`${version + 1000}`, 400, 'VERSION_OUT_OF_RANGE'],
@@ -110,13 +97,13 @@ describe('GET /v1/games/{id}?at=version', () => {
       ['latest', 400, 'VALIDATION_FAILED'],
     ];
     for (const [at, status, code] of cases) {
-      const res = await call(base, 'GET', `/v1/games/${gameId}?at=${at}`, { token: players[0]!.token });
+      const res = await call(t.base, 'GET', `/v1/games/${gameId}?at=${at}`, { token: players[0]!.token });
       expect(res.status, `at=${at}: ${res.text}`).toBe(status);
       expect(res.contentType).toMatch(/^application\/problem\+json/);
       expect(res.body).toMatchObject({ code });
       if (code === 'VERSION_OUT_OF_RANGE') expect(res.body).toMatchObject({ version });
     }
-    const missing = await call(base, 'GET', `/v1/games/00000000-0000-4000-8000-000000000000?at=1`);
+    const missing = await call(t.base, 'GET', `/v1/games/00000000-0000-4000-8000-000000000000?at=1`);
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ code: 'NOT_FOUND' });
   });
