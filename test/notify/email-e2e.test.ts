@@ -2,37 +2,28 @@
 // mails parsed with mailparser, and every link in them followed against the running service.
 
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOn, QUICK_WORKER, type TestApp } from '../support/app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { call, playMoves, postCommand, readGame, register, startGame, type HttpPlayer } from '../support/http-client.ts';
 import { startSmtpServer } from './email/fixtures.ts';
 
-let db: TestDatabase;
-let t: TestApp;
-let base: string;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let outboxDir: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase({ migrate: true });
   smtp = await startSmtpServer();
   outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-e2e-outbox-'));
-  t = await appOn(db.url, { worker: QUICK_WORKER, mail: { smtpUrl: smtp.url, outboxDir, from: 'Helter Skelter <no-reply@example.org>' } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
-  await t?.close();
   await smtp?.close();
-  await db?.drop();
   if (outboxDir) fs.rmSync(outboxDir, { recursive: true, force: true });
 });
+
+const t = useTestApp(() => ({ worker: QUICK_WORKER, mail: { smtpUrl: smtp.url, outboxDir, from: 'Helter Skelter <no-reply@example.org>' } }));
 
 const addressOf = (player: HttpPlayer) => `${player.handle}@example.test`.toLowerCase();
 
@@ -64,38 +55,38 @@ const linkIn = (text: string, pattern: RegExp): string => {
 };
 
 async function verified(prefix: string, settings: object = { quietMinutes: 0 }): Promise<HttpPlayer> {
-  const player = await register(base, prefix);
+  const player = await register(t.base, prefix);
   const [mail] = await waitForMails(player, 1, (m) => /Confirm your email/.test(m.subject ?? ''));
   expect(mail, `verification email for ${player.handle}`).toBeDefined();
   const link = linkIn(mail!.text!, /http:\/\/\S+\/v1\/email\/verify\?token=\S+/);
   const opened = await fetch(link);
   expect(opened.status).toBe(200);
-  const changed = await call(base, 'PUT', '/v1/me/notifications', { token: player.token, body: settings });
+  const changed = await call(t.base, 'PUT', '/v1/me/notifications', { token: player.token, body: settings });
   expect(changed.status, changed.text).toBe(200);
   return player;
 }
 
 describe('email verification', () => {
   it('registration sends a link that verifies the address, once', async () => {
-    const player = await register(base, 'ver');
+    const player = await register(t.base, 'ver');
     const [mail] = await waitForMails(player, 1);
     expect(mail!.subject).toMatch(/Confirm your email address/);
     const link = linkIn(mail!.text!, /http:\/\/\S+\/v1\/email\/verify\?token=\S+/);
-    expect(link.startsWith(base)).toBe(true);
-    expect((await call(base, 'GET', '/v1/me', { token: player.token })).body).toMatchObject({ emailVerified: false });
+    expect(link.startsWith(t.base)).toBe(true);
+    expect((await call(t.base, 'GET', '/v1/me', { token: player.token })).body).toMatchObject({ emailVerified: false });
 
     const opened = await fetch(link);
     expect(opened.status).toBe(200);
     expect(opened.headers.get('content-type')).toMatch(/text\/html/);
-    expect((await call(base, 'GET', '/v1/me', { token: player.token })).body).toMatchObject({ emailVerified: true });
+    expect((await call(t.base, 'GET', '/v1/me', { token: player.token })).body).toMatchObject({ emailVerified: true });
     expect((await fetch(link)).status).toBe(400);
-    expect((await call(base, 'POST', '/v1/me/email/verification', { token: player.token })).status).toBe(409);
+    expect((await call(t.base, 'POST', '/v1/me/email/verification', { token: player.token })).status).toBe(409);
   });
 
   it('a player may ask for the link again', async () => {
-    const player = await register(base, 'again');
+    const player = await register(t.base, 'again');
     await waitForMails(player, 1);
-    const asked = await call(base, 'POST', '/v1/me/email/verification', { token: player.token });
+    const asked = await call(t.base, 'POST', '/v1/me/email/verification', { token: player.token });
     expect(asked.status).toBe(202);
     const mails = await waitForMails(player, 2);
     expect(mails).toHaveLength(2);
@@ -106,23 +97,23 @@ describe('email verification', () => {
 describe('notification emails', () => {
   it('the awaited player gets an email with both parts, unsubscribe headers and a game link that works', async () => {
     const [alice, bob] = [await verified('alice'), await verified('bob')];
-    const id = await startGame(base, [alice!, bob!]);
+    const id = await startGame(t.base, [alice!, bob!]);
     const [mail] = await waitForMails(alice!, 1, aboutGame(id));
     expect(mail, 'the set-up email').toBeDefined();
     expect(mail!.subject).toMatch(/^Choose starting cards in /);
     expect(mail!.from?.text).toContain('no-reply@example.org');
     expect(header(mail!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
-    expect(header(mail!, 'List-Unsubscribe')).toMatch(new RegExp(`^<${base}/v1/email/unsubscribe\\?token=`));
+    expect(header(mail!, 'List-Unsubscribe')).toMatch(new RegExp(`^<${t.base}/v1/email/unsubscribe\\?token=`));
     expect(mail!.text).toContain('Deadline: ');
-    expect(mail!.html).toContain(`href="${base}/v1/games/${id}"`);
+    expect(mail!.html).toContain(`href="${t.base}/v1/games/${id}"`);
 
     const gameLink = linkIn(mail!.text!, /Open the game: (\S+)/).replace('Open the game: ', '');
-    const opened = await call(base, 'GET', gameLink.slice(base.length), { token: alice!.token });
+    const opened = await call(t.base, 'GET', gameLink.slice(t.base.length), { token: alice!.token });
     expect(opened.status).toBe(200);
     expect((opened.body as { mySeat: number }).mySeat).toBe(0);
 
     // Play on until someone's turn begins: that player is told.
-    const game = await playMoves(base, id, [alice!, bob!], 10, { until: (g) => g.awaiting.some((a) => a.situation === 'turn') });
+    const game = await playMoves(t.base, id, [alice!, bob!], 10, { until: (g) => g.awaiting.some((a) => a.situation === 'turn') });
     const turn = game.awaiting.find((a) => a.situation === 'turn')!;
     const player = [alice!, bob!][turn.seat]!;
     const [turnMail] = await waitForMails(player, 1, (m) => aboutGame(id)(m) && /^Your turn in /.test(m.subject ?? ''));
@@ -131,11 +122,11 @@ describe('notification emails', () => {
 
   it('a notify job run again after its email went out sends it no second time', async () => {
     const [carl, dina] = [await verified('carl'), await verified('dina')];
-    const id = await startGame(base, [carl, dina]);
+    const id = await startGame(t.base, [carl, dina]);
     await waitForMails(carl, 1, aboutGame(id));
     // The notice the start caused, as its `notify` job carried it; the email it queued is sent,
     // its job gone. A retry of that job (or two) runs the listener again.
-    const game = await readGame(base, id, null);
+    const game = await readGame(t.base, id, null);
     const notice = {
       gameId: id,
       version: game.version,
@@ -154,8 +145,8 @@ describe('notification emails', () => {
 
   it('an unverified address gets nothing but its verification email', async () => {
     const verifiedPlayer = await verified('vfd');
-    const unverified = await register(base, 'unv');
-    const id = await startGame(base, [verifiedPlayer, unverified]);
+    const unverified = await register(t.base, 'unv');
+    const id = await startGame(t.base, [verifiedPlayer, unverified]);
     // The same notify job tells both: once one has mail, the other has been considered.
     await waitForMails(verifiedPlayer, 1, aboutGame(id));
     await new Promise((r) => setTimeout(r, 300));
@@ -166,9 +157,9 @@ describe('notification emails', () => {
   it('a digest sends one email for many events', async () => {
     const digester = await verified('dig', { quietMinutes: 0, email: 'digest', digestMinutes: 0.1 });
     const other = await verified('oth');
-    const id = await startGame(base, [digester, other]);
+    const id = await startGame(t.base, [digester, other]);
     const started = Date.now();
-    await playMoves(base, id, [digester, other], 40, { until: () => Date.now() - started > 3_000 });
+    await playMoves(t.base, id, [digester, other], 40, { until: () => Date.now() - started > 3_000 });
     const pending = await t.db.pool.query<{ n: number }>(`SELECT jsonb_array_length(notifications) AS n FROM email_digests WHERE game_id = $1`, [id]);
     expect(pending.rows[0]?.n ?? 0, 'several notifications wait in the digest').toBeGreaterThan(1);
     const mails = await waitForMails(digester, 1, aboutGame(id), 10_000);
@@ -181,24 +172,24 @@ describe('notification emails', () => {
 
   it('one-click unsubscribe turns email off: nothing more arrives', async () => {
     const [leaver, stayer] = [await verified('leave'), await verified('stay')];
-    const first = await startGame(base, [leaver!, stayer!]);
+    const first = await startGame(t.base, [leaver!, stayer!]);
     const [mail] = await waitForMails(leaver!, 1, aboutGame(first));
     const url = header(mail!, 'List-Unsubscribe')!.replace(/^<|>$/g, '');
 
     const page = await fetch(url);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<form method="post"');
-    expect((await call(base, 'GET', '/v1/me/notifications', { token: leaver!.token })).body).toMatchObject({ email: 'every' });
+    expect((await call(t.base, 'GET', '/v1/me/notifications', { token: leaver!.token })).body).toMatchObject({ email: 'every' });
 
     const posted = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
     expect(posted.status).toBe(200);
-    expect((await call(base, 'GET', '/v1/me/notifications', { token: leaver!.token })).body).toMatchObject({ email: 'off' });
+    expect((await call(t.base, 'GET', '/v1/me/notifications', { token: leaver!.token })).body).toMatchObject({ email: 'off' });
 
-    const second = await startGame(base, [leaver!, stayer!]);
+    const second = await startGame(t.base, [leaver!, stayer!]);
     await waitForMails(stayer!, 1, aboutGame(second));
     await new Promise((r) => setTimeout(r, 300));
     expect(await waitForMails(leaver!, 1, aboutGame(second), 0)).toHaveLength(0);
-    const unknown = await fetch(`${base}/v1/email/unsubscribe?token=nope`, {
+    const unknown = await fetch(`${t.base}/v1/email/unsubscribe?token=nope`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'List-Unsubscribe=One-Click',
@@ -209,9 +200,9 @@ describe('notification emails', () => {
   it('no email about a game the player acted in during the quiet period', async () => {
     const busy = await verified('busy', { quietMinutes: 5 });
     const idle = await verified('idle', { quietMinutes: 0 });
-    const id = await startGame(base, [busy, idle]);
+    const id = await startGame(t.base, [busy, idle]);
     await waitForMails(busy, 1, aboutGame(id));
-    await playMoves(base, id, [busy, idle], 20, { seed: 'quiet' });
+    await playMoves(t.base, id, [busy, idle], 20, { seed: 'quiet' });
     const idleMails = await waitForMails(idle, 3, aboutGame(id), 3_000);
     expect(idleMails.length, 'the other player is told each time').toBeGreaterThan(1);
     // The busy player was told of the set-up, before acting; not after.
@@ -223,10 +214,10 @@ describe('notification emails', () => {
   it('a reminder before a deadline goes only to a seat still awaited then', async () => {
     const late = await verified('late', { quietMinutes: 0, reminderMinutes: 0.05 });
     const prompt = await verified('prompt', { quietMinutes: 0, reminderMinutes: 0.05 });
-    const id = await startGame(base, [late, prompt], { clock: { setup: 6 } });
+    const id = await startGame(t.base, [late, prompt], { clock: { setup: 6 } });
     // The prompt player makes every set-up choice at once (one command per character).
-    for (let game = await readGame(base, id, prompt); game.awaiting.some((a) => a.seat === 1); game = await readGame(base, id, prompt)) {
-      const acted = await postCommand(base, id, prompt, game.legalCommands[0]);
+    for (let game = await readGame(t.base, id, prompt); game.awaiting.some((a) => a.seat === 1); game = await readGame(t.base, id, prompt)) {
+      const acted = await postCommand(t.base, id, prompt, game.legalCommands[0]);
       expect(acted.status, acted.text).toBe(200);
     }
     const reminders = await waitForMails(late, 1, (m) => aboutGame(id)(m) && /^Deadline soon in /.test(m.subject ?? ''), 6_000);
@@ -237,8 +228,8 @@ describe('notification emails', () => {
 
   it('a deadline moved by a vacation moves its reminder instead of sending it', async () => {
     const away = await verified('away', { quietMinutes: 0, reminderMinutes: 60 });
-    const id = await startGame(base, [away, await verified('home')]);
-    const deadline = (await readGame(base, id, null)).awaiting.find((a) => a.seat === 0)!.deadline!;
+    const id = await startGame(t.base, [away, await verified('home')]);
+    const deadline = (await readGame(t.base, id, null)).awaiting.find((a) => a.seat === 0)!.deadline!;
     const key = `remind:%:${id}:%:0`;
     const job = async () => {
       // The payload is only in graphile-worker's private table (its `jobs` view leaves it out).
@@ -251,8 +242,8 @@ describe('notification emails', () => {
     expect(queued!.payload.deadline).toBe(deadline);
     expect(queued!.run_at.getTime()).toBe(Date.parse(deadline) - 3_600_000);
 
-    expect((await call(base, 'POST', '/v1/me/vacation', { token: away.token, body: { days: 1 } })).status).toBe(200);
-    const moved = (await readGame(base, id, null)).awaiting.find((a) => a.seat === 0)!.deadline!;
+    expect((await call(t.base, 'POST', '/v1/me/vacation', { token: away.token, body: { days: 1 } })).status).toBe(200);
+    const moved = (await readGame(t.base, id, null)).awaiting.find((a) => a.seat === 0)!.deadline!;
     expect(Date.parse(moved) - Date.parse(deadline)).toBe(86_400_000);
 
     // The job runs (as it would at its time): the deadline moved, so it moves too and sends nothing.

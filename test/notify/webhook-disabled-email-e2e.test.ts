@@ -9,14 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOn, QUICK_WORKER, type TestApp } from '../support/app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { call, register, startGame, type HttpPlayer } from '../support/http-client.ts';
 import { startSmtpServer } from './email/fixtures.ts';
 
-let db: TestDatabase;
-let t: TestApp;
-let base: string;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let outboxDir: string;
 let receiverBase: string;
@@ -31,30 +27,26 @@ const receiver = http.createServer((req, res) => {
 });
 
 beforeAll(async () => {
-  db = await createTestDatabase({ migrate: true });
   smtp = await startSmtpServer();
   outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-e2e-outbox-'));
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  t = await appOn(db.url, {
-    worker: QUICK_WORKER,
-    mail: { smtpUrl: smtp.url, outboxDir, from: 'Helter Skelter <no-reply@example.org>' },
-    webhookPolicy: { allowHttp: true, allowPrivate: true },
-    // Retry waits of at most 5, 10, 20 ms instead of 5, 10, 20 s: five attempts within a second.
-    webhookRetryScale: 0.001,
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
   receiver.closeAllConnections();
   await new Promise((resolve) => receiver.close(resolve));
-  await t?.close();
   await smtp?.close();
-  await db?.drop();
   if (outboxDir) fs.rmSync(outboxDir, { recursive: true, force: true });
 });
+
+const t = useTestApp(() => ({
+  worker: QUICK_WORKER,
+  mail: { smtpUrl: smtp.url, outboxDir, from: 'Helter Skelter <no-reply@example.org>' },
+  webhookPolicy: { allowHttp: true, allowPrivate: true },
+  // Retry waits of at most 5, 10, 20 ms instead of 5, 10, 20 s: five attempts within a second.
+  webhookRetryScale: 0.001,
+}));
 
 const addressOf = (player: HttpPlayer) => `${player.handle}@example.test`.toLowerCase();
 
@@ -73,7 +65,7 @@ const isSwitchedOff = (m: ParsedMail) => /switched off/.test(m.subject ?? '');
 
 /** A player whose address is verified, by following the link in the verification email. */
 async function verified(prefix: string): Promise<HttpPlayer> {
-  const player = await register(base, prefix);
+  const player = await register(t.base, prefix);
   const [mail] = await waitForMails(player, isVerification);
   const link = /http:\/\/\S+\/v1\/email\/verify\?token=\S+/.exec(mail!.text!)![0];
   expect((await fetch(link)).status).toBe(200);
@@ -86,11 +78,11 @@ async function verified(prefix: string): Promise<HttpPlayer> {
  */
 async function failingSubscription(owner: HttpPlayer, name: string): Promise<{ id: string; url: string }> {
   const url = `${receiverBase}/down/${name}`;
-  const created = await call(base, 'POST', '/v1/webhooks', { token: owner.token, body: { url } });
+  const created = await call(t.base, 'POST', '/v1/webhooks', { token: owner.token, body: { url } });
   expect(created.status, created.text).toBe(201);
   const { id } = created.body as { id: string };
   await t.db.pool.query(`UPDATE webhook_subscriptions SET first_failure_at = now() - interval '25 hours' WHERE id = $1`, [id]);
-  await startGame(base, [owner, await register(base, 'opp')]);
+  await startGame(t.base, [owner, await register(t.base, 'opp')]);
   return { id, url };
 }
 
@@ -98,7 +90,7 @@ async function failingSubscription(owner: HttpPlayer, name: string): Promise<{ i
 async function disabledAndTold(owner: HttpPlayer, id: string): Promise<void> {
   const stop = Date.now() + 10_000;
   for (;;) {
-    const shown = await call(base, 'GET', `/v1/webhooks/${id}`, { token: owner.token });
+    const shown = await call(t.base, 'GET', `/v1/webhooks/${id}`, { token: owner.token });
     const { rows } = await t.db.pool.query(`SELECT 1 FROM graphile_worker.jobs WHERE key = $1`, [`webhook-disabled:${id}`]);
     if ((shown.body as { enabled: boolean }).enabled === false && rows.length === 0) return;
     if (Date.now() > stop) throw new Error(`subscription ${id} was not disabled, or its email job did not run: ${shown.text}`);
@@ -110,7 +102,7 @@ describe('a webhook switched off for failing', () => {
   it('emails its owner, whose address is verified, even with notification emails off', async () => {
     const owner = await verified('own');
     // The email is about the player's account, not a game: `email: off` does not stop it.
-    const off = await call(base, 'PUT', '/v1/me/notifications', { token: owner.token, body: { email: 'off' } });
+    const off = await call(t.base, 'PUT', '/v1/me/notifications', { token: owner.token, body: { email: 'off' } });
     expect(off.status, off.text).toBe(200);
     const hook = await failingSubscription(owner, 'owner');
 
@@ -119,23 +111,23 @@ describe('a webhook switched off for failing', () => {
     expect(attempts.get('/down/owner')).toBe(5);
     expect(mail!.subject).toBe(`Your webhook to ${hook.url} was switched off`);
     expect(mail!.text).toContain(hook.url);
-    expect(mail!.text).toContain(`POST ${base}/v1/webhooks/${hook.id}/enable`);
-    expect(mail!.text).toContain(`${base}/v1/webhooks/${hook.id}/deliveries`);
+    expect(mail!.text).toContain(`POST ${t.base}/v1/webhooks/${hook.id}/enable`);
+    expect(mail!.text).toContain(`${t.base}/v1/webhooks/${hook.id}/deliveries`);
     expect(mail!.text).toContain('(5 attempts in a row)');
     expect(mail!.text).toContain('The last attempt: HTTP 500.');
-    expect(mail!.html).toContain(`href="${base}/v1/webhooks/${hook.id}/deliveries"`);
+    expect(mail!.html).toContain(`href="${t.base}/v1/webhooks/${hook.id}/deliveries"`);
 
     // What the email says works: the subscription is off, and the enable route switches it on.
-    const shown = await call(base, 'GET', `/v1/webhooks/${hook.id}`, { token: owner.token });
+    const shown = await call(t.base, 'GET', `/v1/webhooks/${hook.id}`, { token: owner.token });
     expect(shown.body).toMatchObject({ enabled: false, consecutiveFailures: 5 });
-    const enabled = await call(base, 'POST', `/v1/webhooks/${hook.id}/enable`, { token: owner.token });
+    const enabled = await call(t.base, 'POST', `/v1/webhooks/${hook.id}/enable`, { token: owner.token });
     expect(enabled.status).toBe(200);
     expect(enabled.body).toMatchObject({ enabled: true, consecutiveFailures: 0 });
     expect(await waitForMails(owner, isSwitchedOff, 0)).toHaveLength(1);
   });
 
   it('emails nothing to an owner whose address is not verified', async () => {
-    const owner = await register(base, 'unv');
+    const owner = await register(t.base, 'unv');
     const hook = await failingSubscription(owner, 'unverified');
     await disabledAndTold(owner, hook.id);
     expect(attempts.get('/down/unverified')).toBe(5);

@@ -5,8 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOn, QUICK_WORKER, type TestApp } from '../support/app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { appOn, QUICK_WORKER, type TestApp, useTestApp } from '../support/app.ts';
 import { call, postCommand, readGame, register, startGame, type HttpPlayer } from '../support/http-client.ts';
 
 interface Received {
@@ -53,33 +52,26 @@ class Receiver {
   }
 }
 
-let db: TestDatabase;
-let t: TestApp;
-let base: string;
 const receiver = new Receiver();
 const PUBLIC_URL = 'https://play.example.test';
 
+const t = useTestApp({
+  worker: QUICK_WORKER,
+  webhookPolicy: { allowHttp: true, allowPrivate: true },
+  publicUrl: PUBLIC_URL,
+  // Retry waits of at most 5, 10, 20 ms instead of 5, 10, 20 s.
+  webhookRetryScale: 0.001,
+  // Reminder leads of 600 ms a minute: reminders on clocks of seconds. The default lead (an
+  // hour: 36 s here) never falls due in a test whose clocks are a day.
+  webhookReminderScale: 0.01,
+});
+
 beforeAll(async () => {
-  db = await createTestDatabase({ migrate: true });
-  t = await appOn(db.url, {
-    worker: QUICK_WORKER,
-    webhookPolicy: { allowHttp: true, allowPrivate: true },
-    publicUrl: PUBLIC_URL,
-    // Retry waits of at most 5, 10, 20 ms instead of 5, 10, 20 s.
-    webhookRetryScale: 0.001,
-    // Reminder leads of 600 ms a minute: reminders on clocks of seconds. The default lead (an
-    // hour: 36 s here) never falls due in a test whose clocks are a day.
-    webhookReminderScale: 0.01,
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   await receiver.start();
 });
 
 afterAll(async () => {
   await receiver.stop();
-  await t?.close();
-  await db?.drop();
 });
 
 interface Created {
@@ -90,13 +82,13 @@ interface Created {
 }
 
 async function subscribe(player: HttpPlayer, body: object): Promise<Created> {
-  const res = await call(base, 'POST', '/v1/webhooks', { token: player.token, body });
+  const res = await call(t.base, 'POST', '/v1/webhooks', { token: player.token, body });
   expect(res.status, res.text).toBe(201);
   return res.body as Created;
 }
 
 async function players(n: number): Promise<HttpPlayer[]> {
-  return Promise.all(Array.from({ length: n }, () => register(base, 'hook')));
+  return Promise.all(Array.from({ length: n }, () => register(t.base, 'hook')));
 }
 
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -107,7 +99,7 @@ describe('webhooks', () => {
     const hook = await subscribe(alice!, { url: `${receiver.base}/ok/alice` });
     expect(hook.secret).toMatch(/^whsec_/);
 
-    const id = await startGame(base, [alice!, bob!]);
+    const id = await startGame(t.base, [alice!, bob!]);
     const [got] = await receiver.waitFor('/ok/alice', 1);
     expect(got, 'no delivery arrived').toBeDefined();
     const payload = new Webhook(hook.secret).verify(got!.body, got!.headers) as {
@@ -121,7 +113,7 @@ describe('webhooks', () => {
     expect(payload.data.game.title).toContain('Judges');
     expect(payload.data.seat).toBe(0);
     expect(payload.data.situation).toBe('setup');
-    const game = await readGame(base, id, alice!);
+    const game = await readGame(t.base, id, alice!);
     expect(payload.data.legalCommandCount).toBe(game.legalCommands.length);
     expect(payload.data.deadline).toBe(game.awaiting.find((a) => a.seat === 0)!.deadline);
 
@@ -133,7 +125,7 @@ describe('webhooks', () => {
   it('a receiver that fails three times then succeeds gets the event exactly once more, and the log shows every attempt', async () => {
     const [carol, dan] = await players(2);
     const hook = await subscribe(carol!, { url: `${receiver.base}/flaky/carol` });
-    await startGame(base, [carol!, dan!]);
+    await startGame(t.base, [carol!, dan!]);
 
     const attempts = await receiver.waitFor('/flaky/carol', 4);
     expect(attempts.map((a) => a.status)).toEqual([500, 500, 500, 200]);
@@ -144,7 +136,7 @@ describe('webhooks', () => {
     expect(new Set(attempts.map((a) => a.body)).size).toBe(1);
     for (const a of attempts) new Webhook(hook.secret).verify(a.body, a.headers);
 
-    const log = await call(base, 'GET', `/v1/webhooks/${hook.id}/deliveries`, { token: carol!.token });
+    const log = await call(t.base, 'GET', `/v1/webhooks/${hook.id}/deliveries`, { token: carol!.token });
     expect(log.status).toBe(200);
     const { deliveries } = log.body as { deliveries: { id: string; status: string; notificationId: string; attempts: { status: number; latencyMs: number; at: string; error: string | null; responsePrefix: string }[] }[] };
     expect(deliveries).toHaveLength(1);
@@ -158,7 +150,7 @@ describe('webhooks', () => {
       expect(Number.isNaN(Date.parse(a.at))).toBe(false);
     }
 
-    const shown = await call(base, 'GET', `/v1/webhooks/${hook.id}`, { token: carol!.token });
+    const shown = await call(t.base, 'GET', `/v1/webhooks/${hook.id}`, { token: carol!.token });
     expect(shown.body).toMatchObject({ enabled: true, consecutiveFailures: 0 });
     // Delivered: no attempt is left waiting in the queue.
     const { rows } = await t.db.pool.query(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key = 'webhook:' || $1::text`, [deliveries[0]!.id]);
@@ -167,22 +159,22 @@ describe('webhooks', () => {
 
   it('a per-game subscription gets one delivery per event, not one per member', async () => {
     const [erin, frank] = await players(2);
-    const created = await call(base, 'POST', '/v1/games', {
+    const created = await call(t.base, 'POST', '/v1/games', {
       token: erin!.token,
       body: { game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', seats: [{ team: 'judges' }, { team: 'slaine' }] } },
     });
     const gameId = (created.body as { id: string }).id;
-    expect((await call(base, 'POST', `/v1/games/${gameId}/seats/0/claim`, { token: erin!.token })).status).toBe(200);
+    expect((await call(t.base, 'POST', `/v1/games/${gameId}/seats/0/claim`, { token: erin!.token })).status).toBe(200);
 
     // Frank is not seated yet: he may not subscribe to the whole game.
-    const refused = await call(base, 'POST', '/v1/webhooks', { token: frank!.token, body: { url: `${receiver.base}/ok/x`, gameId } });
+    const refused = await call(t.base, 'POST', '/v1/webhooks', { token: frank!.token, body: { url: `${receiver.base}/ok/x`, gameId } });
     expect(refused.status).toBe(403);
     expect((refused.body as { code: string }).code).toBe('NOT_SEATED');
 
     const hook = await subscribe(erin!, { url: `${receiver.base}/ok/game-erin`, gameId });
     expect(hook.gameId).toBe(gameId);
     // The start awaits both seats, Erin's and Frank's: one event, so one delivery.
-    expect((await call(base, 'POST', `/v1/games/${gameId}/seats/1/claim`, { token: frank!.token })).status).toBe(200);
+    expect((await call(t.base, 'POST', `/v1/games/${gameId}/seats/1/claim`, { token: frank!.token })).status).toBe(200);
 
     const got = await receiver.waitFor('/ok/game-erin', 1);
     await settle(500);
@@ -197,7 +189,7 @@ describe('webhooks', () => {
     const [gina, hal] = await players(2);
     const hook = await subscribe(gina!, { url: `${receiver.base}/ok/discord-gina`, format: 'discord' });
     expect(hook.format).toBe('discord');
-    const id = await startGame(base, [gina!, hal!]);
+    const id = await startGame(t.base, [gina!, hal!]);
 
     const [got] = await receiver.waitFor('/ok/discord-gina', 1);
     const body = new Webhook(hook.secret).verify(got!.body, got!.headers) as {
@@ -216,14 +208,14 @@ describe('webhooks', () => {
   it('a rotated secret signs beside the previous one for a day', async () => {
     const [ivy, jo] = await players(2);
     const hook = await subscribe(ivy!, { url: `${receiver.base}/ok/rotated-ivy` });
-    const rotated = await call(base, 'POST', `/v1/webhooks/${hook.id}/rotate`, { token: ivy!.token });
+    const rotated = await call(t.base, 'POST', `/v1/webhooks/${hook.id}/rotate`, { token: ivy!.token });
     expect(rotated.status).toBe(200);
     const fresh = rotated.body as Created & { previousSecretExpiresAt: string };
     expect(fresh.secret).not.toBe(hook.secret);
     const hours = (Date.parse(fresh.previousSecretExpiresAt) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(23.9);
 
-    await startGame(base, [ivy!, jo!]);
+    await startGame(t.base, [ivy!, jo!]);
     const [got] = await receiver.waitFor('/ok/rotated-ivy', 1);
     new Webhook(fresh.secret).verify(got!.body, got!.headers);
     new Webhook(hook.secret).verify(got!.body, got!.headers);
@@ -234,13 +226,13 @@ describe('webhooks', () => {
     const hook = await subscribe(lou!, { url: `${receiver.base}/down/lou` });
     // As if it had been failing since yesterday: the next failure is the fifth in a row, after more than a day.
     await t.db.pool.query(`UPDATE webhook_subscriptions SET consecutive_failures = 4, first_failure_at = now() - interval '25 hours' WHERE id = $1`, [hook.id]);
-    await startGame(base, [lou!, max!]);
+    await startGame(t.base, [lou!, max!]);
     await receiver.waitFor('/down/lou', 1);
     const stop = Date.now() + 5_000;
-    let shown = await call(base, 'GET', `/v1/webhooks/${hook.id}`, { token: lou!.token });
+    let shown = await call(t.base, 'GET', `/v1/webhooks/${hook.id}`, { token: lou!.token });
     while ((shown.body as { enabled: boolean }).enabled && Date.now() < stop) {
       await settle(25);
-      shown = await call(base, 'GET', `/v1/webhooks/${hook.id}`, { token: lou!.token });
+      shown = await call(t.base, 'GET', `/v1/webhooks/${hook.id}`, { token: lou!.token });
     }
     expect(shown.body).toMatchObject({ enabled: false, consecutiveFailures: 5 });
     expect((shown.body as { disabledReason: string }).disabledReason).toContain('HTTP 500');
@@ -248,13 +240,13 @@ describe('webhooks', () => {
     expect(t.app.games.webhooks.onDisabled).toBeNull();
     const { rows: emailJobs } = await t.db.pool.query(`SELECT 1 FROM graphile_worker.jobs WHERE key = $1`, [`webhook-disabled:${hook.id}`]);
     expect(emailJobs).toHaveLength(0);
-    const log = await call(base, 'GET', `/v1/webhooks/${hook.id}/deliveries`, { token: lou!.token });
+    const log = await call(t.base, 'GET', `/v1/webhooks/${hook.id}/deliveries`, { token: lou!.token });
     expect((log.body as { deliveries: { status: string }[] }).deliveries.map((d) => d.status)).toEqual(['failed']);
     // Disabled: no retry follows.
     await settle(300);
     expect(receiver.byPath.get('/down/lou')).toHaveLength(1);
 
-    const enabled = await call(base, 'POST', `/v1/webhooks/${hook.id}/enable`, { token: lou!.token });
+    const enabled = await call(t.base, 'POST', `/v1/webhooks/${hook.id}/enable`, { token: lou!.token });
     expect(enabled.status).toBe(200);
     expect(enabled.body).toMatchObject({ enabled: true, disabledReason: null, consecutiveFailures: 0 });
   });
@@ -262,18 +254,18 @@ describe('webhooks', () => {
   it('lists your subscriptions without secrets, and deletes them', async () => {
     const [kim] = await players(1);
     const hook = await subscribe(kim!, { url: `${receiver.base}/ok/kim`, format: 'slack' });
-    const list = await call(base, 'GET', '/v1/webhooks', { token: kim!.token });
+    const list = await call(t.base, 'GET', '/v1/webhooks', { token: kim!.token });
     expect(list.status).toBe(200);
     expect(list.text).not.toContain(hook.secret);
     expect((list.body as { webhooks: { id: string }[] }).webhooks.map((w) => w.id)).toEqual([hook.id]);
 
     const [other] = await players(1);
-    const stranger = await call(base, 'GET', `/v1/webhooks/${hook.id}`, { token: other!.token });
+    const stranger = await call(t.base, 'GET', `/v1/webhooks/${hook.id}`, { token: other!.token });
     expect(stranger.status).toBe(404);
     expect((stranger.body as { code: string }).code).toBe('WEBHOOK_NOT_FOUND');
 
-    expect((await call(base, 'DELETE', `/v1/webhooks/${hook.id}`, { token: kim!.token })).status).toBe(204);
-    expect((await call(base, 'GET', `/v1/webhooks/${hook.id}`, { token: kim!.token })).status).toBe(404);
+    expect((await call(t.base, 'DELETE', `/v1/webhooks/${hook.id}`, { token: kim!.token })).status).toBe(204);
+    expect((await call(t.base, 'GET', `/v1/webhooks/${hook.id}`, { token: kim!.token })).status).toBe(404);
   });
 });
 
@@ -288,14 +280,14 @@ describe('webhook reminders (deadline.near)', () => {
 
   /** Seat 0 claimed by players[0], who subscribes to the whole game (`perGame`), then the other seats: the game starts. */
   async function gameWithSubscription(seated: HttpPlayer[], clock: object, perGame: object): Promise<{ gameId: string; hook: Created }> {
-    const created = await call(base, 'POST', '/v1/games', {
+    const created = await call(t.base, 'POST', '/v1/games', {
       token: seated[0]!.token,
       body: { game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', clock, seats: [{ team: 'judges' }, { team: 'slaine' }] } },
     });
     const gameId = (created.body as { id: string }).id;
-    expect((await call(base, 'POST', `/v1/games/${gameId}/seats/0/claim`, { token: seated[0]!.token })).status).toBe(200);
+    expect((await call(t.base, 'POST', `/v1/games/${gameId}/seats/0/claim`, { token: seated[0]!.token })).status).toBe(200);
     const hook = await subscribe(seated[0]!, { ...perGame, gameId });
-    expect((await call(base, 'POST', `/v1/games/${gameId}/seats/1/claim`, { token: seated[1]!.token })).status).toBe(200);
+    expect((await call(t.base, 'POST', `/v1/games/${gameId}/seats/1/claim`, { token: seated[1]!.token })).status).toBe(200);
     return { gameId, hook };
   }
 
@@ -305,7 +297,7 @@ describe('webhook reminders (deadline.near)', () => {
     const mine = await subscribe(nat!, { url: `${receiver.base}/ok/remind-nat`, reminderMinutes: 1 });
     expect(mine).toMatchObject({ reminderMinutes: 1 });
     const { gameId, hook: group } = await gameWithSubscription([nat!, oz!], { setup: 1.4 }, { url: `${receiver.base}/ok/remind-group`, reminderMinutes: 1 });
-    const setup = (await readGame(base, gameId, null)).awaiting;
+    const setup = (await readGame(t.base, gameId, null)).awaiting;
     expect(setup.map((a) => a.situation)).toEqual(['setup', 'setup']);
 
     const until = Date.now() + 5_000;
@@ -325,7 +317,7 @@ describe('webhook reminders (deadline.near)', () => {
     await settle(300);
     expect(reminders(mine, receiver.byPath.get('/ok/remind-nat') ?? [])).toHaveLength(1);
     expect(reminders(group, receiver.byPath.get('/ok/remind-group') ?? [])).toHaveLength(2);
-    const log = await call(base, 'GET', `/v1/webhooks/${mine.id}/deliveries`, { token: nat!.token });
+    const log = await call(t.base, 'GET', `/v1/webhooks/${mine.id}/deliveries`, { token: nat!.token });
     const deliveries = (log.body as { deliveries: { eventType: string; status: string }[] }).deliveries;
     expect(deliveries.filter((d) => d.eventType === 'deadline.near')).toEqual([expect.objectContaining({ status: 'delivered' })]);
   });
@@ -335,15 +327,15 @@ describe('webhook reminders (deadline.near)', () => {
     // Two minutes are 1.2 s here: due 1.3 s after the start, for set-up deadlines 2.5 s away.
     const patHook = await subscribe(pat!, { url: `${receiver.base}/ok/remind-pat`, reminderMinutes: 2 });
     const quinHook = await subscribe(quin!, { url: `${receiver.base}/ok/remind-quin`, reminderMinutes: 2 });
-    const id = await startGame(base, [pat!, quin!], { clock: { setup: 2.5 } });
+    const id = await startGame(t.base, [pat!, quin!], { clock: { setup: 2.5 } });
     const quinJobs = async () =>
       (await t.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key LIKE $1`, [`whremind:${quinHook.id}:%`])).rows[0]!.n;
     const queued = Date.now() + 1_000;
     while ((await quinJobs()) === 0 && Date.now() < queued) await settle(10);
     expect(await quinJobs(), 'Quin’s reminder is queued').toBe(1);
     // Quin makes every set-up choice at once (one command per character).
-    for (let game = await readGame(base, id, quin!); game.awaiting.some((a) => a.seat === 1); game = await readGame(base, id, quin!)) {
-      const acted = await postCommand(base, id, quin!, game.legalCommands[0]);
+    for (let game = await readGame(t.base, id, quin!); game.awaiting.some((a) => a.seat === 1); game = await readGame(t.base, id, quin!)) {
+      const acted = await postCommand(t.base, id, quin!, game.legalCommands[0]);
       expect(acted.status, acted.text).toBe(200);
     }
 
@@ -360,8 +352,8 @@ describe('webhook reminders (deadline.near)', () => {
     const [ray, sue] = await players(2);
     const hook = await subscribe(ray!, { url: `${receiver.base}/ok/remind-ray` });
     expect(hook).toMatchObject({ reminderMinutes: 60 });
-    const id = await startGame(base, [ray!, sue!]);
-    const deadline = (await readGame(base, id, null)).awaiting.find((a) => a.seat === 0)!.deadline!;
+    const id = await startGame(t.base, [ray!, sue!]);
+    const deadline = (await readGame(t.base, id, null)).awaiting.find((a) => a.seat === 0)!.deadline!;
     const job = async () => {
       // The payload is only in graphile-worker's private table (its `jobs` view leaves it out).
       const { rows } = await t.db.pool.query<{ payload: { deadline: string }; run_at: Date }>(`SELECT payload, run_at FROM graphile_worker._private_jobs WHERE key LIKE $1`, [
@@ -376,8 +368,8 @@ describe('webhook reminders (deadline.near)', () => {
     expect(queued!.payload.deadline).toBe(deadline);
     expect(queued!.run_at.getTime()).toBe(Date.parse(deadline) - 36_000);
 
-    expect((await call(base, 'POST', '/v1/me/vacation', { token: ray!.token, body: { days: 2 } })).status).toBe(200);
-    const moved = (await readGame(base, id, null)).awaiting.find((a) => a.seat === 0)!.deadline!;
+    expect((await call(t.base, 'POST', '/v1/me/vacation', { token: ray!.token, body: { days: 2 } })).status).toBe(200);
+    const moved = (await readGame(t.base, id, null)).awaiting.find((a) => a.seat === 0)!.deadline!;
     expect(Date.parse(moved) - Date.parse(deadline)).toBe(2 * 86_400_000);
 
     // The job runs (as it would at its time): the deadline moved, so it moves too and sends nothing.
@@ -392,16 +384,16 @@ describe('webhook reminders (deadline.near)', () => {
   it('refuses a reminderMinutes out of range, or not a whole number, and creates nothing', async () => {
     const [uma] = await players(1);
     for (const reminderMinutes of [0, 10_081, 1.5, 'soon', -60]) {
-      const res = await call(base, 'POST', '/v1/webhooks', { token: uma!.token, body: { url: `${receiver.base}/ok/uma`, reminderMinutes } });
+      const res = await call(t.base, 'POST', '/v1/webhooks', { token: uma!.token, body: { url: `${receiver.base}/ok/uma`, reminderMinutes } });
       expect(res.status, String(reminderMinutes)).toBe(400);
       expect(res.contentType).toMatch(/^application\/problem\+json/);
       expect((res.body as { code: string }).code).toBe('VALIDATION_FAILED');
     }
-    expect((await call(base, 'GET', '/v1/webhooks', { token: uma!.token })).body).toEqual({ webhooks: [] });
+    expect((await call(t.base, 'GET', '/v1/webhooks', { token: uma!.token })).body).toEqual({ webhooks: [] });
     const none = await subscribe(uma!, { url: `${receiver.base}/ok/uma`, reminderMinutes: null });
     expect(none).toMatchObject({ reminderMinutes: null });
     const week = await subscribe(uma!, { url: `${receiver.base}/ok/uma`, reminderMinutes: 10_080 });
-    expect((await call(base, 'GET', `/v1/webhooks/${week.id}`, { token: uma!.token })).body).toMatchObject({ reminderMinutes: 10_080 });
+    expect((await call(t.base, 'GET', `/v1/webhooks/${week.id}`, { token: uma!.token })).body).toMatchObject({ reminderMinutes: 10_080 });
   });
 });
 
@@ -409,7 +401,7 @@ describe('webhook URLs, as a production server judges them', () => {
   let strict: TestApp;
 
   beforeAll(async () => {
-    strict = await appOn(db.url);
+    strict = await appOn(t.database.url);
   });
 
   afterAll(async () => {
