@@ -3,22 +3,11 @@
 
 import { decodeJwt } from 'jose';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { authAppOn, bearer, expectInvalidToken, register, type AuthTestApp } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.ts';
+import { authAppOn, bearer, expectInvalidToken, register } from './support.ts';
 
-let database: TestDatabase;
-let t: AuthTestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase({ migrate: true });
-  t = await authAppOn(database.url);
-});
-
-afterAll(async () => {
-  await t?.close();
-  await database?.drop();
-});
+const t = useTestApp({}, authAppOn);
 
 const api = () => request(t.app.server);
 

@@ -8,8 +8,9 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyStore, rotateSigningKey } from '../../src/auth/keys.ts';
 import { buildApp } from '../../src/app.ts';
+import { useTestApp } from '../support/app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { authAppOn, bearer, expectInvalidToken, register, type AuthTestApp } from './support.ts';
+import { authAppOn, bearer, expectInvalidToken, register } from './support.ts';
 
 const LIFETIMES = { sessionTtlSeconds: 3600 };
 
@@ -52,18 +53,7 @@ describe('the first signing key', () => {
 });
 
 describe('key rotation', () => {
-  let database: TestDatabase;
-  let t: AuthTestApp;
-
-  beforeAll(async () => {
-    database = await createTestDatabase({ migrate: true });
-    t = await authAppOn(database.url);
-  });
-
-  afterAll(async () => {
-    await t?.close();
-    await database?.drop();
-  });
+  const t = useTestApp({}, authAppOn);
 
   const jwks = async () => (await request(t.app.server).get('/.well-known/jwks.json').expect(200)).body as { keys: { kid: string }[] };
   const me = (token: string) => request(t.app.server).get('/v1/me').set(bearer(token));

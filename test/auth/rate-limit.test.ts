@@ -2,25 +2,15 @@
 // announced in x-ratelimit-* headers; beyond it, 429 problem+json RATE_LIMITED with retry-after.
 
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { authAppOn, bearer, register, type AuthTestApp } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.ts';
+import { createTestDatabase } from '../support/database.ts';
+import { authAppOn, bearer, register } from './support.ts';
 
 const LIMIT = 5;
 const LOGIN_LIMIT = 3;
 
-let database: TestDatabase;
-let t: AuthTestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase({ migrate: true });
-  t = await authAppOn(database.url, { rateLimitPerMinute: LIMIT, loginRateLimitPerMinute: LOGIN_LIMIT });
-});
-
-afterAll(async () => {
-  await t?.close();
-  await database?.drop();
-});
+const t = useTestApp({ rateLimitPerMinute: LIMIT, loginRateLimitPerMinute: LOGIN_LIMIT }, authAppOn);
 
 const me = (token: string) => request(t.app.server).get('/v1/me').set(bearer(token));
 

@@ -5,23 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT, base64url, type JWTPayload } from 'jose';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { activeKid, authAppOn, bearer, expectInvalidToken, register, sessionClaims, signWithServiceKey, type AuthTestApp, type Registered } from './support.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.ts';
+import { activeKid, authAppOn, bearer, expectInvalidToken, register, sessionClaims, signWithServiceKey, type Registered } from './support.ts';
 
-let database: TestDatabase;
-let t: AuthTestApp;
 let account: Registered;
 
+const t = useTestApp({}, authAppOn);
 beforeAll(async () => {
-  database = await createTestDatabase({ migrate: true });
-  t = await authAppOn(database.url);
   account = await register(t.app, 'tokens');
-});
-
-afterAll(async () => {
-  await t?.close();
-  await database?.drop();
 });
 
 const me = (headers: Record<string, string>) => request(t.app.server).get('/v1/me').set(headers);

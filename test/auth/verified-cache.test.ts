@@ -4,20 +4,11 @@
 // compromised (keys.test.ts covers that last one).
 
 import request from 'supertest';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { authAppOn, bearer, register, sessionClaims, signWithServiceKey, type AuthTestApp } from './support.ts';
+import { expect, it } from 'vitest';
+import { useTestApp } from '../support/app.ts';
+import { authAppOn, bearer, register, sessionClaims, signWithServiceKey } from './support.ts';
 
-let database: TestDatabase;
-let t: AuthTestApp;
-beforeAll(async () => {
-  database = await createTestDatabase({ migrate: true });
-  t = await authAppOn(database.url);
-});
-afterAll(async () => {
-  await t?.close();
-  await database?.drop();
-});
+const t = useTestApp({}, authAppOn);
 
 const me = (token: string) => request(t.app.server).get('/v1/me').set(bearer(token));
 
