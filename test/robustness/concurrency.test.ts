@@ -235,6 +235,22 @@ describe('Idempotency-Key', () => {
     expect(logProblems(afterFirst)).toEqual([]);
   });
 
+  it('one key sent at once with commands to two games: one applies, the other is 409 IDEMPOTENCY_KEY_REUSED, never a 500', async () => {
+    // Two games where players[0] holds seat 0, during set-up (every seat may choose at once).
+    const games = [await startGame(t.base, players.slice(0, 2), { seed: 'idem-a' }), await startGame(t.base, players.slice(0, 2), { seed: 'idem-b' })];
+    const befores = await Promise.all(games.map((game) => storedLog(t.db.pool, game)));
+    const commands = await Promise.all(games.map(async (game) => (await readGame(t.base, game, players[0]!)).legalCommands[0]!));
+    const key = randomUUID();
+    const answers = await Promise.all(games.map((game, i) => postCommand(t.base, game, players[0]!, commands[i]!, { 'idempotency-key': key })));
+    expect(answers.map((a) => a.status).sort(), answers.map((a) => a.text).join('\n')).toEqual([200, 409]);
+    const refused = answers.find((a) => a.status === 409)!;
+    expect(refused.body).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    // The refused game's log is as it was; the other grew by one command.
+    const afters = await Promise.all(games.map((game) => storedLog(t.db.pool, game)));
+    const grew = afters.map((after, i) => after.commands.length - befores[i]!.commands.length);
+    expect(grew.sort()).toEqual([0, 1]);
+  });
+
   it('keys belong to their caller: another player may use the same key for its own request', async () => {
     const { seat, command } = await nextMove();
     const key = randomUUID();
