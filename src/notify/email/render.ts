@@ -88,19 +88,15 @@ export function renderEmail(input: EmailInput): RenderedEmail {
   ].join('\n');
 
   const body = sections.map((lines) => `<p>${lines.map(escapeHtml).join('<br>\n')}</p>`).join('\n');
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family: sans-serif; line-height: 1.5; color: #111;">
-<p>Hello ${escapeHtml(handle)},</p>
-${notifications.length > 1 ? `<p><strong>${escapeHtml(`${notifications.length} updates in ${title}:`)}</strong></p>\n` : ''}${body}
+  const html = htmlEmail(
+    subject,
+    handle,
+    `${notifications.length > 1 ? `<p><strong>${escapeHtml(`${notifications.length} updates in ${title}:`)}</strong></p>\n` : ''}${body}
 <p><a href="${escapeHtml(game.url)}">Open ${escapeHtml(title)}</a></p>
 <hr>
 <p style="font-size: small; color: #555;">You receive this because you play in ${escapeHtml(title)} on ${escapeHtml(serviceName)}.
-<a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe</a></p>
-</body>
-</html>
-`;
+<a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe</a></p>`,
+  );
 
   return {
     subject,
@@ -154,6 +150,19 @@ function section(notification: Notification, timeZone: string): string[] {
 }
 
 /** Player text on one line: a line break in a title must not become a header or a fake paragraph. */
+/** The HTML of every email we send: a greeting by handle, then `body` (HTML, already escaped). */
+export function htmlEmail(subject: string, handle: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family: sans-serif; line-height: 1.5; color: #111;">
+<p>Hello ${escapeHtml(handle)},</p>
+${body}
+</body>
+</html>
+`;
+}
+
 export function oneLine(value: string): string {
   // eslint-disable-next-line no-control-regex
   return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();

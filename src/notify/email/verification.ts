@@ -1,7 +1,7 @@
 // The email that proves an address is the player's: nothing else is sent to an address until
 // its link has been opened.
 
-import { escapeHtml, type RenderedEmail } from './render.ts';
+import { escapeHtml, htmlEmail, type RenderedEmail } from './render.ts';
 
 export function renderVerificationEmail(input: { handle: string; verifyUrl: string; serviceName?: string }): RenderedEmail {
   const service = input.serviceName ?? 'Helter Skelter';
@@ -15,16 +15,12 @@ export function renderVerificationEmail(input: { handle: string; verifyUrl: stri
     'The link works for 48 hours. If you did not register, ignore this email.',
     '',
   ].join('\n');
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family: sans-serif; line-height: 1.5; color: #111;">
-<p>Hello ${escapeHtml(input.handle)},</p>
-<p>Confirm that this address is yours; ${escapeHtml(service)} sends no notification to it until you do.</p>
+  const html = htmlEmail(
+    subject,
+    input.handle,
+    `<p>Confirm that this address is yours; ${escapeHtml(service)} sends no notification to it until you do.</p>
 <p><a href="${escapeHtml(input.verifyUrl)}">Confirm my address</a></p>
-<p style="font-size: small; color: #555;">The link works for 48 hours. If you did not register, ignore this email.</p>
-</body>
-</html>
-`;
+<p style="font-size: small; color: #555;">The link works for 48 hours. If you did not register, ignore this email.</p>`,
+  );
   return { subject, text, html, headers: { 'Auto-Submitted': 'auto-generated' } };
 }

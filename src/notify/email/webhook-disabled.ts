@@ -5,7 +5,7 @@
 // both are kept to one line and escaped in the HTML part.
 
 import { formatDeadline } from './deadline.ts';
-import { escapeHtml, oneLine, type RenderedEmail } from './render.ts';
+import { escapeHtml, htmlEmail, oneLine, type RenderedEmail } from './render.ts';
 
 export interface WebhookDisabledInput {
   handle: string;
@@ -57,22 +57,18 @@ export function renderWebhookDisabledEmail(input: WebhookDisabledInput): Rendere
     '',
   ].join('\n');
 
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family: sans-serif; line-height: 1.5; color: #111;">
-<p>Hello ${escapeHtml(oneLine(input.handle))},</p>
-<p>Your webhook <code>${escapeHtml(input.webhook.id)}</code> was switched off:<br>
+  const html = htmlEmail(
+    subject,
+    oneLine(input.handle),
+    `<p>Your webhook <code>${escapeHtml(input.webhook.id)}</code> was switched off:<br>
 <code>${escapeHtml(url)}</code></p>
 <p>${facts.map(escapeHtml).join('<br>\n')}</p>
 <p>Once the receiver answers again, switch the webhook back on (with your token):<br>
 <code>${escapeHtml(enable)}</code></p>
 <p>Every attempt, with the status and the first bytes of each answer, is in the <a href="${escapeHtml(deliveries)}">delivery log</a>.</p>
 <hr>
-<p style="font-size: small; color: #555;">You receive this because you own this webhook on ${escapeHtml(service)}; <code>DELETE /v1/webhooks/${escapeHtml(input.webhook.id)}</code> removes it.</p>
-</body>
-</html>
-`;
+<p style="font-size: small; color: #555;">You receive this because you own this webhook on ${escapeHtml(service)}; <code>DELETE /v1/webhooks/${escapeHtml(input.webhook.id)}</code> removes it.</p>`,
+  );
   return { subject, text, html, headers: { 'Auto-Submitted': 'auto-generated' } };
 }
 
