@@ -1,9 +1,6 @@
 // Notification housekeeping: a daily job (graphile-worker's cron, so it runs once however many
 // processes run workers) deletes the rows that can do nothing any more. Without it they only
-// grow: a verification link is made per request, a dedupe row per email queued.
-//
-// Unsubscribe links have no expiry by design (an old email's link must keep working), so they
-// are not deleted here.
+// grow: a verification link is made per request, an unsubscribe link and a dedupe row per email.
 
 import type { CronItem } from 'graphile-worker';
 import type { Queryable } from '../store/event-store.ts';

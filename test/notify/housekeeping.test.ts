@@ -3,7 +3,7 @@
 
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmailLinks, VERIFY_TTL_MS } from '../../src/notify/email/links.ts';
+import { EmailLinks, UNSUBSCRIBE_TTL_MS, VERIFY_TTL_MS } from '../../src/notify/email/links.ts';
 import { housekeep, HOUSEKEEPING, QUEUED_RETENTION_MS } from '../../src/notify/housekeeping.ts';
 import { appOn, QUICK_WORKER } from '../support/app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
@@ -32,21 +32,24 @@ async function account(handle: string): Promise<{ id: string; email: string }> {
 }
 
 describe('notification housekeeping', () => {
-  it('deletes expired and used verification links and old dedupe rows; keeps live links, unsubscribe links and recent rows', async () => {
+  it('deletes expired links (verification, unsubscribe), used verification links and old dedupe rows; keeps live links and recent rows', async () => {
     const [ann, bo, cy] = [await account('hk-ann'), await account('hk-bo'), await account('hk-cy')];
     // Made long enough ago to have expired by now.
     const expired = await new EmailLinks(pool, () => ago(VERIFY_TTL_MS + HOUR)).verificationToken(ann.id, ann.email);
     const used = await new EmailLinks(pool).verificationToken(bo.id, bo.email);
     expect(await new EmailLinks(pool).verify(used)).toBe('verified');
     const live = await new EmailLinks(pool).verificationToken(cy.id, cy.email);
-    const unsubscribe = await new EmailLinks(pool, () => ago(400 * 24 * HOUR)).unsubscribeToken(ann.id, ann.email);
+    const unsubscribe = await new EmailLinks(pool, () => ago(UNSUBSCRIBE_TTL_MS - HOUR)).unsubscribeToken(ann.id, ann.email);
+    const oldUnsubscribe = await new EmailLinks(pool, () => ago(UNSUBSCRIBE_TTL_MS + HOUR)).unsubscribeToken(bo.id, bo.email);
+    // Expired links open nothing, swept or not.
+    expect(await new EmailLinks(pool).unsubscriber(oldUnsubscribe)).toBeUndefined();
     await pool.query(`INSERT INTO email_queued (account_id, notification_id, queued_at) VALUES ($1, 'old', $2), ($1, 'recent', $3)`, [
       ann.id,
       ago(QUEUED_RETENTION_MS + HOUR),
       ago(HOUR),
     ]);
 
-    expect(await housekeep(pool, now)).toEqual({ tokens: 2, queued: 1 });
+    expect(await housekeep(pool, now)).toEqual({ tokens: 3, queued: 1 });
 
     const { rows: tokens } = await pool.query<{ account_id: string; purpose: string }>(`SELECT account_id, purpose FROM email_tokens ORDER BY purpose`);
     expect(tokens).toEqual([

@@ -8,6 +8,12 @@ import { updateEmailSettings } from './settings.ts';
 
 /** How long a verification link works. */
 export const VERIFY_TTL_MS = 48 * 3_600_000;
+/**
+ * How long an unsubscribe link works: a year, so that a player can still use the link in an old
+ * email, while the table (a token per email sent) does not grow for ever: housekeeping deletes
+ * expired links. Past that, the settings page (`PUT /v1/me/notifications`) still turns email off.
+ */
+export const UNSUBSCRIBE_TTL_MS = 365 * 24 * 3_600_000;
 
 const hashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
 const newToken = (): string => randomBytes(24).toString('base64url');
@@ -32,10 +38,15 @@ export class EmailLinks {
     return token;
   }
 
-  /** An unsubscribe token: one per email sent, lasting, so an old email's link still works. */
+  /** An unsubscribe token: one per email sent, working for UNSUBSCRIBE_TTL_MS. */
   async unsubscribeToken(accountId: string, email: string): Promise<string> {
     const token = newToken();
-    await this.db.query(`INSERT INTO email_tokens (token_hash, account_id, purpose, email) VALUES ($1, $2, 'unsubscribe', $3)`, [hashOf(token), accountId, email]);
+    await this.db.query(`INSERT INTO email_tokens (token_hash, account_id, purpose, email, expires_at) VALUES ($1, $2, 'unsubscribe', $3, $4)`, [
+      hashOf(token),
+      accountId,
+      email,
+      new Date(this.now().getTime() + UNSUBSCRIBE_TTL_MS),
+    ]);
     return token;
   }
 
@@ -53,11 +64,12 @@ export class EmailLinks {
     return rowCount === 1 ? 'verified' : 'invalid';
   }
 
-  /** The account an unsubscribe token belongs to, or undefined. */
+  /** The account an unsubscribe token belongs to, or undefined (unknown or expired). */
   async unsubscriber(token: string): Promise<{ accountId: string; email: string } | undefined> {
     const { rows } = await this.db.query<{ accountId: string; email: string }>(
-      `SELECT account_id AS "accountId", email FROM email_tokens WHERE token_hash = $1 AND purpose = 'unsubscribe'`,
-      [hashOf(token)],
+      `SELECT account_id AS "accountId", email FROM email_tokens
+        WHERE token_hash = $1 AND purpose = 'unsubscribe' AND expires_at > $2`,
+      [hashOf(token), this.now()],
     );
     return rows[0];
   }
