@@ -96,6 +96,12 @@ const idParams = {
 } as const;
 
 const notFound = 'You have no such webhook (`WEBHOOK_NOT_FOUND`).';
+const reminderMinutes = {
+  type: ['integer', 'null'],
+  minimum: REMINDER_MINUTES.min,
+  maximum: REMINDER_MINUTES.max,
+  description: `Minutes before a deadline to remind, ${REMINDER_MINUTES.min} to ${REMINDER_MINUTES.max} (a week); null: no reminders. None is sent for a deadline nearer than this when the seat is asked.`,
+} as const;
 const urlRefused =
   'The URL is refused: `WEBHOOK_URL_INVALID`, `WEBHOOK_URL_NOT_HTTPS`, `WEBHOOK_URL_CREDENTIALS`, `WEBHOOK_URL_PRIVATE` (loopback, private, link-local) or `WEBHOOK_URL_UNRESOLVABLE`.';
 
@@ -121,13 +127,7 @@ export async function webhookRoutes(app: FastifyInstance, { service }: { service
             url: { type: 'string', minLength: 1, maxLength: 2048, description: 'An https URL on a public address.' },
             format: { type: 'string', enum: [...WEBHOOK_FORMATS], default: 'json' },
             gameId: { type: 'string', format: 'uuid' },
-            reminderMinutes: {
-              type: ['integer', 'null'],
-              minimum: REMINDER_MINUTES.min,
-              maximum: REMINDER_MINUTES.max,
-              default: DEFAULT_REMINDER_MINUTES,
-              description: `Minutes before a deadline to remind, ${REMINDER_MINUTES.min} to ${REMINDER_MINUTES.max} (a week); null: no reminders. None is sent for a deadline nearer than this when the seat is asked.`,
-            },
+            reminderMinutes: { ...reminderMinutes, default: DEFAULT_REMINDER_MINUTES },
           },
           examples: [{ url: 'https://discord.com/api/webhooks/123/abc', format: 'discord', gameId: '7d1c3a52-1f4e-4a43-9a53-2f7f0c1e9b10', reminderMinutes: 120 }],
         },
@@ -197,6 +197,30 @@ export async function webhookRoutes(app: FastifyInstance, { service }: { service
       await run(() => subscriptions.remove(requireCaller(request).accountId, request.params.id));
       return reply.code(204).send();
     },
+  );
+
+  app.patch<{ Params: { id: string }; Body: { format?: WebhookFormat; reminderMinutes?: number | null } }>(
+    '/v1/webhooks/:id',
+    {
+      schema: {
+        operationId: 'updateWebhook',
+        tags: ['webhooks'],
+        summary: 'Change a subscription’s format or reminders',
+        description:
+          'Sets `format` and/or `reminderMinutes`; what the body leaves out stays. Reminders already queued are sent at their time, unless `reminderMinutes` is now null. The URL and the game cannot change: subscribe anew instead.',
+        security: bearerOnly,
+        params: idParams,
+        body: {
+          type: 'object',
+          minProperties: 1,
+          propertyNames: { enum: ['format', 'reminderMinutes'] },
+          properties: { format: { type: 'string', enum: [...WEBHOOK_FORMATS] }, reminderMinutes },
+          examples: [{ reminderMinutes: 120 }, { format: 'slack', reminderMinutes: null }],
+        },
+        response: { 200: json('The subscription, changed.', 'WebhookSubscription#'), ...problems({ 400: true, 401: true, 404: notFound, 429: true }) },
+      },
+    },
+    async (request) => run(() => subscriptions.update(requireCaller(request).accountId, request.params.id, request.body)),
   );
 
   app.post<{ Params: { id: string } }>(

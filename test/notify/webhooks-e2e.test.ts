@@ -395,6 +395,28 @@ describe('webhook reminders (deadline.near)', () => {
     const week = await subscribe(uma!, { url: `${receiver.base}/ok/uma`, reminderMinutes: 10_080 });
     expect((await call(t.base, 'GET', `/v1/webhooks/${week.id}`, { token: uma!.token })).body).toMatchObject({ reminderMinutes: 10_080 });
   });
+
+  it('PATCH changes format and reminders, leaves out what the body leaves out, and refuses anything else', async () => {
+    const [vic, wyn] = await players(2);
+    const hook = await subscribe(vic!, { url: `${receiver.base}/ok/vic` });
+    const patch = (player: HttpPlayer, body: unknown, id = hook.id) => call(t.base, 'PATCH', `/v1/webhooks/${id}`, { token: player.token, body });
+
+    const later = await patch(vic!, { reminderMinutes: 120 });
+    expect(later.status, later.text).toBe(200);
+    expect(later.body).toMatchObject({ id: hook.id, format: 'json', reminderMinutes: 120 });
+    expect((await patch(vic!, { format: 'slack' })).body).toMatchObject({ format: 'slack', reminderMinutes: 120 });
+    expect((await patch(vic!, { reminderMinutes: null })).body).toMatchObject({ format: 'slack', reminderMinutes: null });
+
+    // Nothing to change, something that cannot change, out of range: 400, and nothing changed.
+    for (const body of [{}, { url: `${receiver.base}/ok/elsewhere` }, { gameId: hook.id }, { reminderMinutes: 0 }, { format: 'xml' }, null]) {
+      const refused = await patch(vic!, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect((refused.body as { code: string }).code).toBe('VALIDATION_FAILED');
+    }
+    // Someone else's subscription is not theirs to change.
+    expect((await patch(wyn!, { reminderMinutes: 5 })).status).toBe(404);
+    expect((await call(t.base, 'GET', `/v1/webhooks/${hook.id}`, { token: vic!.token })).body).toMatchObject({ format: 'slack', reminderMinutes: null, url: `${receiver.base}/ok/vic` });
+  });
 });
 
 describe('webhook URLs, as a production server judges them', () => {

@@ -116,6 +116,20 @@ export class WebhookSubscriptions {
     await this.pool.query(`DELETE FROM webhook_subscriptions WHERE id = $1`, [id]);
   }
 
+  /**
+   * Changes how deliveries look or whether reminders come; what is left out stays. Reminders
+   * already queued are sent at their time, unless reminders are now off (null).
+   */
+  async update(accountId: string, id: string, change: { format?: WebhookFormat; reminderMinutes?: number | null }): Promise<Subscription> {
+    await this.mine(accountId, id);
+    const { rows } = await this.pool.query<SubscriptionRow>(
+      `UPDATE webhook_subscriptions SET format = coalesce($2, format), reminder_minutes = CASE WHEN $3 THEN $4::int ELSE reminder_minutes END
+       WHERE id = $1 RETURNING ${COLUMNS}`,
+      [id, change.format ?? null, change.reminderMinutes !== undefined, change.reminderMinutes ?? null],
+    );
+    return toSubscription(rows[0]!);
+  }
+
   /** A new current secret; the one it replaces keeps signing (second) for a day. */
   async rotate(accountId: string, id: string): Promise<Subscription & { secret: string }> {
     await this.mine(accountId, id);
