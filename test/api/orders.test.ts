@@ -4,7 +4,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/app.ts';
-import { as, getGame, registerPlayer, type Player } from '../support/players.ts';
+import { as, createGame, getGame, registerPlayer, startGameFor, type Player } from '../support/players.ts';
 
 let players: Player[];
 let outsider: Player;
@@ -15,23 +15,7 @@ beforeAll(async () => {
   outsider = await registerPlayer(t.app, 'ord');
 });
 
-async function createGame(seated: Player[]): Promise<string> {
-  const created = await request(t.app.server)
-    .post('/v1/games')
-    .set(as(seated[0]!))
-    .send({ game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', seats: [{ team: 'judges' }, { team: 'slaine' }] } });
-  expect(created.status, created.text).toBe(201);
-  return created.body.id as string;
-}
-
-async function startedGame(): Promise<string> {
-  const id = await createGame(players);
-  for (const [seat, p] of players.entries()) {
-    const claimed = await request(t.app.server).post(`/v1/games/${id}/seats/${seat}/claim`).set(as(p));
-    expect(claimed.status, claimed.text).toBe(200);
-  }
-  return id;
-}
+const startedGame = () => startGameFor(t.app, players);
 
 const ordersPath = (id: string, seat: number) => `/v1/games/${id}/seats/${seat}/orders`;
 const putOrders = (id: string, seat: number, who: Player | null, body: unknown) => request(t.app.server).put(ordersPath(id, seat)).set(as(who)).send(body as object);
@@ -105,7 +89,7 @@ describe('standing orders', () => {
   });
 
   it('a game that has not started takes no orders yet (409 GAME_NOT_STARTED)', async () => {
-    const id = await createGame(players);
+    const id = await createGame(t.app, players[0]!);
     const claimed = await request(t.app.server).post(`/v1/games/${id}/seats/0/claim`).set(as(players[0]!));
     expect(claimed.status).toBe(200);
     const res = await putOrders(id, 0, players[0]!, { interrupt: 'never' });

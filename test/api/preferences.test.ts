@@ -4,27 +4,16 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/app.ts';
-import { as, getGame, registerPlayer, type Player } from '../support/players.ts';
+import { as, getGame, registerPlayer, startGameFor, type Player } from '../support/players.ts';
 
 const t = useTestApp();
 
 const getPreferences = (who: Player | null) => request(t.app.server).get('/v1/me/preferences').set(as(who));
 const putPreferences = (who: Player | null, body: unknown) => request(t.app.server).put('/v1/me/preferences').set(as(who)).send(body as object);
 
-async function startGame(seated: Player[], extraBot = false): Promise<string> {
-  const seats = [{ team: 'judges' }, { team: 'slaine' }, ...(extraBot ? [{ team: 'strontium-dogs', bot: true }] : [])];
-  const created = await request(t.app.server)
-    .post('/v1/games')
-    .set(as(seated[0]!))
-    .send({ game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', seats } });
-  expect(created.status, created.text).toBe(201);
-  const id = created.body.id as string;
-  for (const [seat, p] of seated.entries()) {
-    const claimed = await request(t.app.server).post(`/v1/games/${id}/seats/${seat}/claim`).set(as(p));
-    expect(claimed.status, claimed.text).toBe(200);
-  }
-  return id;
-}
+/** Judges v Sláine, and with `extraBot` a Strontium Dogs bot in seat 2. */
+const startGame = (seated: Player[], extraBot = false) =>
+  startGameFor(t.app, seated, extraBot ? { seats: [{ team: 'judges' }, { team: 'slaine' }, { team: 'strontium-dogs', bot: true }] } : {});
 
 describe('preferences', () => {
   it('start as ask/ask in UTC', async () => {

@@ -4,7 +4,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/app.ts';
-import { as, getGame, registerPlayer, type Player } from '../support/players.ts';
+import { as, getGame, registerPlayer, startGameFor, type Player } from '../support/players.ts';
 
 const DAY = 86_400_000;
 const ALLOWANCE = 10;
@@ -20,19 +20,7 @@ const vacation = {
   end: (who: Player) => request(t.app.server).delete('/v1/me/vacation').set(as(who)),
 };
 
-async function startGame(seated: Player[]): Promise<string> {
-  const created = await request(t.app.server)
-    .post('/v1/games')
-    .set(as(seated[0]!))
-    .send({ game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', clock: 'daily', seats: [{ team: 'judges' }, { team: 'slaine' }] } });
-  expect(created.status, created.text).toBe(201);
-  const id = created.body.id as string;
-  for (const [seat, p] of seated.entries()) {
-    const claimed = await request(t.app.server).post(`/v1/games/${id}/seats/${seat}/claim`).set(as(p));
-    expect(claimed.status, claimed.text).toBe(200);
-  }
-  return id;
-}
+const startGame = (seated: Player[]) => startGameFor(t.app, seated, { clock: 'daily' });
 
 /** Each awaited seat's deadline, in ms. */
 async function deadlines(id: string): Promise<Map<number, number>> {

@@ -31,6 +31,26 @@ export async function send(app: App, id: string, player: Player, command: object
   return request(app.server).post(`/v1/games/${id}/commands`).set(as(player)).set(headers).send(command);
 }
 
+/** A game on Dan Tanna and Enid Blyton, created by `creator`: Judges v Sláine unless `options` says otherwise. */
+export async function createGame(app: App, creator: Player, options: Record<string, unknown> = {}): Promise<string> {
+  const res = await request(app.server)
+    .post('/v1/games')
+    .set(as(creator))
+    .send({ game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', seats: [{ team: 'judges' }, { team: 'slaine' }], ...options } });
+  if (res.status !== 201) throw new Error(`create game: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id as string;
+}
+
+/** `createGame` by the first of `seated`, each of whom then claims the seat of its index: with every seat taken, it starts. */
+export async function startGameFor(app: App, seated: Player[], options: Record<string, unknown> = {}): Promise<string> {
+  const id = await createGame(app, seated[0]!, options);
+  for (const [seat, player] of seated.entries()) {
+    const res = await request(app.server).post(`/v1/games/${id}/seats/${seat}/claim`).set(as(player));
+    if (res.status !== 200) throw new Error(`claim seat ${seat}: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return id;
+}
+
 export interface GameBody {
   id: string;
   status: string;
