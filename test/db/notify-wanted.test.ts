@@ -1,28 +1,16 @@
 // `notify_wanted(game)` decides whether the statement that appends a command also adds a `notify`
 // job (src/jobs/queue.ts): only when someone would be told, so a game nobody listens to costs no job.
 
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../support/database.ts';
 
-let testDatabase: TestDatabase;
-let pool: pg.Pool;
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase({ migrate: true });
-  pool = new pg.Pool({ connectionString: testDatabase.url, max: 2 });
-});
-
-afterAll(async () => {
-  await pool?.end();
-  await testDatabase?.drop();
-});
+const db = useTestDatabase();
 
 let n = 0;
 async function account(options: { verified?: boolean; email?: string } = {}): Promise<string> {
   n++;
   const preferences = options.email ? { notifications: { email: options.email } } : {};
-  const { rows } = await pool.query<{ id: string }>(
+  const { rows } = await db.pool.query<{ id: string }>(
     `INSERT INTO accounts (handle, email, password_hash, email_verified_at, preferences) VALUES ($1, $2, 'x', $3, $4) RETURNING id`,
     [`nw-${n}`, `nw-${n}@example.test`, options.verified ? new Date() : null, JSON.stringify(preferences)],
   );
@@ -31,23 +19,23 @@ async function account(options: { verified?: boolean; email?: string } = {}): Pr
 
 /** A game with these seats: an account id, or 'bot', or null (free). */
 async function game(seats: (string | 'bot' | null)[]): Promise<string> {
-  const { rows } = await pool.query<{ id: string }>(`INSERT INTO games (module, status, options) VALUES ('helter-skelter', 'active', '{}') RETURNING id`);
+  const { rows } = await db.pool.query<{ id: string }>(`INSERT INTO games (module, status, options) VALUES ('helter-skelter', 'active', '{}') RETURNING id`);
   const id = rows[0]!.id;
   for (const [seat, who] of seats.entries()) {
-    await pool.query(`INSERT INTO game_seats (game_id, seat, account_id, bot) VALUES ($1, $2, $3, $4)`, [id, seat, who === 'bot' ? null : who, who === 'bot']);
+    await db.pool.query(`INSERT INTO game_seats (game_id, seat, account_id, bot) VALUES ($1, $2, $3, $4)`, [id, seat, who === 'bot' ? null : who, who === 'bot']);
   }
   return id;
 }
 
 async function subscribe(accountId: string, gameId: string | null, enabled = true): Promise<void> {
-  await pool.query(`INSERT INTO webhook_subscriptions (account_id, game_id, url, secrets, enabled) VALUES ($1, $2, 'https://example.test/hook', ARRAY['whsec_x'], $3)`, [
+  await db.pool.query(`INSERT INTO webhook_subscriptions (account_id, game_id, url, secrets, enabled) VALUES ($1, $2, 'https://example.test/hook', ARRAY['whsec_x'], $3)`, [
     accountId,
     gameId,
     enabled,
   ]);
 }
 
-const wanted = async (gameId: string) => (await pool.query<{ wanted: boolean }>(`SELECT notify_wanted($1) AS wanted`, [gameId])).rows[0]!.wanted;
+const wanted = async (gameId: string) => (await db.pool.query<{ wanted: boolean }>(`SELECT notify_wanted($1) AS wanted`, [gameId])).rows[0]!.wanted;
 
 describe('notify_wanted', () => {
   it('is false when the seated players have no verified address and no subscription, or bots hold the seats', async () => {

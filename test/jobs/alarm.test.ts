@@ -4,17 +4,14 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Alarm } from '../../src/jobs/alarm.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { useTestDatabase } from '../support/database.ts';
 
-let testDatabase: TestDatabase;
-let pool: pg.Pool;
+const db = useTestDatabase({ migrate: false });
 let listener: pg.Client;
 let rung: { at: number; count: number }[] = [];
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase({ migrate: false });
-  pool = new pg.Pool({ connectionString: testDatabase.url, max: 2 });
-  listener = new pg.Client({ connectionString: testDatabase.url });
+  listener = new pg.Client({ connectionString: db.database.url });
   await listener.connect();
   listener.on('notification', (message) => rung.push({ at: Date.now(), count: JSON.parse(message.payload ?? '{}').count }));
   await listener.query('LISTEN "jobs:insert"');
@@ -22,8 +19,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await listener?.end();
-  await pool?.end();
-  await testDatabase?.drop();
 });
 
 const until = async (done: () => boolean, ms: number) => {
@@ -34,7 +29,7 @@ const until = async (done: () => boolean, ms: number) => {
 describe('Alarm', () => {
   it('rings once per due time, in time order, whatever order they were set in; not before', async () => {
     rung = [];
-    const alarm = new Alarm(pool, (error) => {
+    const alarm = new Alarm(db.pool, (error) => {
       throw error;
     });
     const start = Date.now();
@@ -50,7 +45,7 @@ describe('Alarm', () => {
 
   it('rings at once for a time already past, and never after stop()', async () => {
     rung = [];
-    const alarm = new Alarm(pool, () => undefined);
+    const alarm = new Alarm(db.pool, () => undefined);
     alarm.set([new Date(Date.now() - 1_000).toISOString()]);
     await until(() => rung.length >= 1, 2_000);
     expect(rung).toHaveLength(1);

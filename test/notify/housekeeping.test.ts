@@ -1,25 +1,13 @@
 // Notification housekeeping (src/notify/housekeeping.ts): the task on a real database, and its
 // daily schedule registered with graphile-worker by a server that runs a worker.
 
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EmailLinks, UNSUBSCRIBE_TTL_MS, VERIFY_TTL_MS } from '../../src/notify/email/links.ts';
 import { housekeep, HOUSEKEEPING, QUEUED_RETENTION_MS } from '../../src/notify/housekeeping.ts';
 import { appOn, QUICK_WORKER } from '../support/app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { useTestDatabase } from '../support/database.ts';
 
-let db: TestDatabase;
-let pool: pg.Pool;
-
-beforeAll(async () => {
-  db = await createTestDatabase({ migrate: true });
-  pool = new pg.Pool({ connectionString: db.url, max: 2 });
-});
-
-afterAll(async () => {
-  await pool?.end();
-  await db?.drop();
-});
+const db = useTestDatabase();
 
 const HOUR = 3_600_000;
 const now = new Date();
@@ -27,7 +15,7 @@ const ago = (ms: number) => new Date(now.getTime() - ms);
 
 async function account(handle: string): Promise<{ id: string; email: string }> {
   const email = `${handle}@example.test`;
-  const { rows } = await pool.query<{ id: string }>(`INSERT INTO accounts (handle, email, password_hash) VALUES ($1, $2, 'x') RETURNING id`, [handle, email]);
+  const { rows } = await db.pool.query<{ id: string }>(`INSERT INTO accounts (handle, email, password_hash) VALUES ($1, $2, 'x') RETURNING id`, [handle, email]);
   return { id: rows[0]!.id, email };
 }
 
@@ -35,43 +23,43 @@ describe('notification housekeeping', () => {
   it('deletes expired links (verification, unsubscribe), used verification links and old dedupe rows; keeps live links and recent rows', async () => {
     const [ann, bo, cy] = [await account('hk-ann'), await account('hk-bo'), await account('hk-cy')];
     // Made long enough ago to have expired by now.
-    const expired = await new EmailLinks(pool, () => ago(VERIFY_TTL_MS + HOUR)).verificationToken(ann.id, ann.email);
-    const used = await new EmailLinks(pool).verificationToken(bo.id, bo.email);
-    expect(await new EmailLinks(pool).verify(used)).toBe('verified');
-    const live = await new EmailLinks(pool).verificationToken(cy.id, cy.email);
-    const unsubscribe = await new EmailLinks(pool, () => ago(UNSUBSCRIBE_TTL_MS - HOUR)).unsubscribeToken(ann.id, ann.email);
-    const oldUnsubscribe = await new EmailLinks(pool, () => ago(UNSUBSCRIBE_TTL_MS + HOUR)).unsubscribeToken(bo.id, bo.email);
+    const expired = await new EmailLinks(db.pool, () => ago(VERIFY_TTL_MS + HOUR)).verificationToken(ann.id, ann.email);
+    const used = await new EmailLinks(db.pool).verificationToken(bo.id, bo.email);
+    expect(await new EmailLinks(db.pool).verify(used)).toBe('verified');
+    const live = await new EmailLinks(db.pool).verificationToken(cy.id, cy.email);
+    const unsubscribe = await new EmailLinks(db.pool, () => ago(UNSUBSCRIBE_TTL_MS - HOUR)).unsubscribeToken(ann.id, ann.email);
+    const oldUnsubscribe = await new EmailLinks(db.pool, () => ago(UNSUBSCRIBE_TTL_MS + HOUR)).unsubscribeToken(bo.id, bo.email);
     // Expired links open nothing, swept or not.
-    expect(await new EmailLinks(pool).unsubscriber(oldUnsubscribe)).toBeUndefined();
-    await pool.query(`INSERT INTO email_queued (account_id, notification_id, queued_at) VALUES ($1, 'old', $2), ($1, 'recent', $3)`, [
+    expect(await new EmailLinks(db.pool).unsubscriber(oldUnsubscribe)).toBeUndefined();
+    await db.pool.query(`INSERT INTO email_queued (account_id, notification_id, queued_at) VALUES ($1, 'old', $2), ($1, 'recent', $3)`, [
       ann.id,
       ago(QUEUED_RETENTION_MS + HOUR),
       ago(HOUR),
     ]);
 
-    expect(await housekeep(pool, now)).toEqual({ tokens: 3, queued: 1 });
+    expect(await housekeep(db.pool, now)).toEqual({ tokens: 3, queued: 1 });
 
-    const { rows: tokens } = await pool.query<{ account_id: string; purpose: string }>(`SELECT account_id, purpose FROM email_tokens ORDER BY purpose`);
+    const { rows: tokens } = await db.pool.query<{ account_id: string; purpose: string }>(`SELECT account_id, purpose FROM email_tokens ORDER BY purpose`);
     expect(tokens).toEqual([
       { account_id: ann.id, purpose: 'unsubscribe' },
       { account_id: cy.id, purpose: 'verify' },
     ]);
-    const { rows: queued } = await pool.query(`SELECT notification_id FROM email_queued`);
+    const { rows: queued } = await db.pool.query(`SELECT notification_id FROM email_queued`);
     expect(queued).toEqual([{ notification_id: 'recent' }]);
     // What is left still works; what went would not have anyway.
-    expect(await new EmailLinks(pool).unsubscriber(unsubscribe)).toEqual({ accountId: ann.id, email: ann.email });
-    expect(await new EmailLinks(pool).verify(expired)).toBe('invalid');
-    expect(await new EmailLinks(pool).verify(live)).toBe('verified');
+    expect(await new EmailLinks(db.pool).unsubscriber(unsubscribe)).toEqual({ accountId: ann.id, email: ann.email });
+    expect(await new EmailLinks(db.pool).verify(expired)).toBe('invalid');
+    expect(await new EmailLinks(db.pool).verify(live)).toBe('verified');
 
     // Nothing left to sweep but the link just used.
-    expect(await housekeep(pool, now)).toEqual({ tokens: 1, queued: 0 });
-    expect(await housekeep(pool, now)).toEqual({ tokens: 0, queued: 0 });
+    expect(await housekeep(db.pool, now)).toEqual({ tokens: 1, queued: 0 });
+    expect(await housekeep(db.pool, now)).toEqual({ tokens: 0, queued: 0 });
   });
 
   it('is scheduled with graphile-worker by a server that runs a worker', async () => {
-    const t = await appOn(db.url, { worker: QUICK_WORKER });
+    const t = await appOn(db.database.url, { worker: QUICK_WORKER });
     try {
-      const { rows } = await pool.query(`SELECT identifier FROM graphile_worker._private_known_crontabs WHERE identifier = $1`, [HOUSEKEEPING]);
+      const { rows } = await db.pool.query(`SELECT identifier FROM graphile_worker._private_known_crontabs WHERE identifier = $1`, [HOUSEKEEPING]);
       expect(rows).toEqual([{ identifier: HOUSEKEEPING }]);
     } finally {
       await t.close();

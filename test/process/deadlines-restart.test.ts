@@ -2,31 +2,18 @@
 // fires": "Jobs survive process restarts and run once"). A real server process opens a window,
 // is killed outright before the deadline, and a new process on the same database fires it, once.
 
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../support/database.ts';
 import { readGame, register, startGame } from '../support/http-client.ts';
-import { startService, stopLeftoverServices } from '../support/service-process.ts';
+import { jobServiceEnv, startService, stopLeftoverServices } from '../support/service-process.ts';
 
-let database: TestDatabase;
-let pool: pg.Pool;
-
-beforeAll(async () => {
-  database = await createTestDatabase({ migrate: true });
-  pool = new pg.Pool({ connectionString: database.url, max: 2 });
-});
-
-afterAll(async () => {
-  await stopLeftoverServices();
-  await pool?.end();
-  await database?.drop();
-});
-
-const env = () => ({ DATABASE_URL: database.url, PORT: '0', LOG_LEVEL: 'info', JOB_POLL_INTERVAL_MS: '200', RATE_LIMIT_PER_MINUTE: '0' });
+const db = useTestDatabase();
+afterAll(stopLeftoverServices); // before the database goes: vitest runs afterAll hooks last first
+const env = () => jobServiceEnv(db.database.url);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function expiries(gameId: string, windowId: string): Promise<{ acceptedAt: Date }[]> {
-  const { rows } = await pool.query(
+  const { rows } = await db.pool.query(
     `SELECT accepted_at AS "acceptedAt" FROM commands
       WHERE game_id = $1 AND sender_kind = 'system' AND type = 'EXPIRE_WINDOW' AND payload->>'windowId' = $2`,
     [gameId, windowId],
@@ -35,7 +22,7 @@ async function expiries(gameId: string, windowId: string): Promise<{ acceptedAt:
 }
 
 const jobsFor = async (gameId: string, windowId: string): Promise<number> =>
-  (await pool.query(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key = $1`, [`expire:${gameId}:${windowId}`])).rows[0].n;
+  (await db.pool.query(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key = $1`, [`expire:${gameId}:${windowId}`])).rows[0].n;
 
 describe('a deadline set by a process that dies', () => {
   it('fires once, in the next process on the same database', async () => {
@@ -71,7 +58,7 @@ describe('a deadline set by a process that dies', () => {
     const game = await readGame(second.url, id, null);
     expect(game.status).toBe('active');
     expect(game.awaiting.map((a) => a.situation)).toEqual(['turn']);
-    const { rows } = await pool.query(`SELECT count(*)::int AS n FROM events WHERE game_id = $1 AND type = 'SetupCompleted'`, [id]);
+    const { rows } = await db.pool.query(`SELECT count(*)::int AS n FROM events WHERE game_id = $1 AND type = 'SetupCompleted'`, [id]);
     expect(rows[0].n).toBe(1);
     // The new turn's deadline has its own job, for the window that is open now.
     expect(await jobsFor(id, game.awaiting[0]!.windowId)).toBe(1);

@@ -2,29 +2,16 @@
 // deadline fires": "Jobs … run once even with several server processes"). Games nobody plays run
 // on their clocks alone; every window expires at most once and no game's log forks.
 
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { EventStore } from '../../src/store/event-store.ts';
 import { verifyGame, type VerifyReport } from '../../src/service/verify.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { useTestDatabase } from '../support/database.ts';
 import { register, startGame } from '../support/http-client.ts';
-import { startService, stopLeftoverServices } from '../support/service-process.ts';
+import { jobServiceEnv, startService, stopLeftoverServices } from '../support/service-process.ts';
 
-let database: TestDatabase;
-let pool: pg.Pool;
-
-beforeAll(async () => {
-  database = await createTestDatabase({ migrate: true });
-  pool = new pg.Pool({ connectionString: database.url, max: 2 });
-});
-
-afterAll(async () => {
-  await stopLeftoverServices();
-  await pool?.end();
-  await database?.drop();
-});
-
-const env = () => ({ DATABASE_URL: database.url, PORT: '0', LOG_LEVEL: 'info', JOB_POLL_INTERVAL_MS: '200', RATE_LIMIT_PER_MINUTE: '0' });
+const db = useTestDatabase();
+afterAll(stopLeftoverServices); // before the database goes: vitest runs afterAll hooks last first
+const env = () => jobServiceEnv(db.database.url);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const GAMES = 10;
 const CLOCK = { setup: 0.1, turn: 0.1, defence: 0.1, interrupt: 0.1 };
@@ -45,7 +32,7 @@ describe('two processes, one database', () => {
 
     const stop = Date.now() + RUN_MS;
     for (;;) {
-      const { rows } = await pool.query(`SELECT count(*)::int AS n FROM games WHERE id = ANY($1) AND status = 'finished'`, [ids]);
+      const { rows } = await db.pool.query(`SELECT count(*)::int AS n FROM games WHERE id = ANY($1) AND status = 'finished'`, [ids]);
       if (rows[0].n === GAMES || Date.now() > stop) break;
       await sleep(200);
     }
@@ -56,7 +43,7 @@ describe('two processes, one database', () => {
       expect(p.stdout()).not.toMatch(/Failed task/);
     }
 
-    const { rows: expiries } = await pool.query<{ gameId: string; windowId: string; n: number }>(
+    const { rows: expiries } = await db.pool.query<{ gameId: string; windowId: string; n: number }>(
       `SELECT game_id AS "gameId", payload->>'windowId' AS "windowId", count(*)::int AS n
          FROM commands WHERE game_id = ANY($1) AND sender_kind = 'system' AND type = 'EXPIRE_WINDOW'
         GROUP BY 1, 2`,
@@ -64,26 +51,26 @@ describe('two processes, one database', () => {
     );
     // No window expired twice.
     expect(expiries.filter((e) => e.n > 1)).toEqual([]);
-    const store = new EventStore(pool);
+    const store = new EventStore(db.pool);
     const report: VerifyReport = { games: 0, commands: 0, events: 0, mismatches: [] };
     for (const id of ids) {
       // Every game moved on by its clocks alone (set-up, then turns and windows).
       expect(expiries.filter((e) => e.gameId === id).length, `game ${id}`).toBeGreaterThanOrEqual(3);
       // No fork: commands and events numbered 1, 2, 3 … without a gap or a repeat, up to the version.
-      const { rows: commands } = await pool.query(`SELECT seq FROM commands WHERE game_id = $1 ORDER BY seq`, [id]);
+      const { rows: commands } = await db.pool.query(`SELECT seq FROM commands WHERE game_id = $1 ORDER BY seq`, [id]);
       expect(commands.map((c) => c.seq)).toEqual(commands.map((_, i) => i + 1));
-      const { rows: events } = await pool.query(`SELECT seq FROM events WHERE game_id = $1 ORDER BY seq`, [id]);
+      const { rows: events } = await db.pool.query(`SELECT seq FROM events WHERE game_id = $1 ORDER BY seq`, [id]);
       expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
-      const game = (await store.game(pool, id))!;
+      const game = (await store.game(db.pool, id))!;
       expect(game.version).toBe(events.length);
       // And the log replays through the rules to exactly what is stored.
       await verifyGame(store, game, report);
     }
     expect(report.mismatches).toEqual([]);
     // Finished games left no expiry job behind.
-    const { rows: finished } = await pool.query(`SELECT id FROM games WHERE id = ANY($1) AND status = 'finished'`, [ids]);
+    const { rows: finished } = await db.pool.query(`SELECT id FROM games WHERE id = ANY($1) AND status = 'finished'`, [ids]);
     for (const { id } of finished) {
-      const { rows } = await pool.query(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key LIKE $1`, [`expire:${id}:%`]);
+      const { rows } = await db.pool.query(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key LIKE $1`, [`expire:${id}:%`]);
       expect(rows[0].n, `jobs left for finished game ${id}`).toBe(0);
     }
   }, 60_000);

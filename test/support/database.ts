@@ -7,7 +7,7 @@
 
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createLogger } from '../../src/config/logger.ts';
 import { migrate, readMigrations } from '../../src/db/migrations.ts';
 import { installJobQueue } from '../../src/jobs/queue.ts';
@@ -49,6 +49,31 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     }
   }
   return database;
+}
+
+/** What useTestDatabase hands back, filled in once its beforeAll has run. */
+export interface UsedDatabase {
+  database: TestDatabase;
+  /** A small pool on it, for the test's own queries. */
+  pool: pg.Pool;
+}
+
+/**
+ * The database half of useTestApp (./app.ts), for tests that need a database but no app: a fresh
+ * one (migrated unless `migrate: false`) and a pool on it, for the calling file or describe, both
+ * gone afterwards (after the file's own afterAll hooks, which vitest runs first).
+ */
+export function useTestDatabase(options: { migrate?: boolean; poolMax?: number } = {}): UsedDatabase {
+  const used = {} as UsedDatabase;
+  beforeAll(async () => {
+    used.database = await createTestDatabase({ migrate: options.migrate ?? true });
+    used.pool = new pg.Pool({ connectionString: used.database.url, max: options.poolMax ?? 2 });
+  });
+  afterAll(async () => {
+    await used.pool?.end();
+    await used.database?.drop();
+  });
+  return used;
 }
 
 async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

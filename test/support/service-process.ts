@@ -30,6 +30,15 @@ export interface RunningService extends ServiceProcess {
   url: string;
 }
 
+/** A service on `databaseUrl`, any free port, logging what deadline tests read, polling for jobs every 200 ms. */
+export const jobServiceEnv = (databaseUrl: string): Record<string, string> => ({
+  DATABASE_URL: databaseUrl,
+  PORT: '0',
+  LOG_LEVEL: 'info',
+  JOB_POLL_INTERVAL_MS: '200',
+  RATE_LIMIT_PER_MINUTE: '0',
+});
+
 const running = new Set<ServiceProcess>();
 
 export function spawnService(env: Record<string, string>): ServiceProcess {
