@@ -4,7 +4,7 @@
 
 import type pg from 'pg';
 import { ProblemError } from '../api/problems.ts';
-import { inTransaction } from '../db/transaction.ts';
+import { inTransaction, violatedUniqueConstraint } from '../db/transaction.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 
 export interface Account {
@@ -74,7 +74,7 @@ export class Accounts {
         return toAccount(rows[0]!);
       });
     } catch (error) {
-      const constraint = (error as { code?: string; constraint?: string }).code === '23505' ? (error as { constraint?: string }).constraint : undefined;
+      const constraint = violatedUniqueConstraint(error);
       if (constraint === 'accounts_handle_key') throw handleTaken(input.handle);
       if (constraint === 'accounts_email_key') throw emailTaken();
       throw error;

@@ -17,3 +17,9 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
     client.release();
   }
 }
+
+/** The constraint a statement broke, when it failed for a duplicate key (SQLSTATE 23505); else undefined. */
+export function violatedUniqueConstraint(error: unknown): string | undefined {
+  const e = error as { code?: string; constraint?: string } | null;
+  return e?.code === '23505' ? e.constraint : undefined;
+}

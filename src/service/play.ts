@@ -7,6 +7,7 @@ import type { Sender } from '../platform/game-module.ts';
 import type { AppendInput, Appended, EventStore, GameRow, Queryable, StoredEvent } from '../store/event-store.ts';
 import type { SeatRow } from '../store/seats.ts';
 import type { DeadlineKeeper } from './deadlines.ts';
+import { violatedUniqueConstraint } from '../db/transaction.ts';
 import { Refusal, notFound } from './errors.ts';
 import type { GameStates } from './game-states.ts';
 import { CHANNEL } from './signals.ts';
@@ -80,8 +81,10 @@ export class Play {
   }
 
   private async decideAndAppend(s: Submission, respond?: (accepted: Accepted) => IdempotentResponse): Promise<Accepted> {
+    // Only a keyed request is compared with an earlier one; hashed once, however many attempts.
+    const requestHash = s.idempotencyKey !== undefined ? hashRequest(s) : null;
     for (let attempt = 1; ; attempt++) {
-      const accepted = await this.tryOnce(s, respond);
+      const accepted = await this.tryOnce(s, requestHash, respond);
       if (accepted) return this.committed(s.gameId, accepted);
       // Another process (or a vacation) changed the game between our read and our append.
       if (attempt === MAX_ATTEMPTS)
@@ -93,16 +96,15 @@ export class Play {
    * Reads the game, decides, and appends if the game is still as read; null when it is not.
    * With an Idempotency-Key, the append and the stored answer commit in one transaction.
    */
-  private async tryOnce(s: Submission, respond?: (accepted: Accepted) => IdempotentResponse): Promise<Accepted | null> {
+  private async tryOnce(s: Submission, requestHash: string | null, respond?: (accepted: Accepted) => IdempotentResponse): Promise<Accepted | null> {
     const found = await this.store.gameWithSeats(this.store.pool, s.gameId);
     if (!found) throw notFound(`Game ${s.gameId}`);
     const { game, seats } = found;
     const callerId = 'account' in s.author ? s.author.account : null;
     const sender = senderOf(seats, s.author);
     const seat = sender.kind === 'seat' ? sender.seat : null;
-    const keyed = s.idempotencyKey !== undefined && callerId !== null && respond !== undefined;
-    const requestHash = hashRequest(s);
-    if (s.idempotencyKey && callerId) {
+    const keyed = requestHash !== null && callerId !== null && respond !== undefined;
+    if (s.idempotencyKey && requestHash && callerId) {
       const earlier = await this.earlierAnswer(this.store.pool, callerId, s.idempotencyKey, requestHash);
       if (earlier) return { game, seat, version: game.version, events: [], state: undefined, replayed: true, response: earlier };
     }
@@ -156,7 +158,7 @@ export class Play {
     } catch (error) {
       // The same caller used the same key at the same moment for a command to another game, and
       // that one committed first: nothing of this one was written. Again, and the key's check answers.
-      if (isUniqueViolation(error, 'idempotency_keys_pkey')) return null;
+      if (violatedUniqueConstraint(error) === 'idempotency_keys_pkey') return null;
       throw error;
     }
   }
@@ -180,11 +182,6 @@ export class Play {
     this.deadlines.ring(accepted.due ?? []);
     return accepted;
   }
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const e = error as { code?: string; constraint?: string };
-  return e?.code === '23505' && e.constraint === constraint;
 }
 
 /** The seat a player holds in this game, a bot's seat, or the system. */
