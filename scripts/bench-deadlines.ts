@@ -161,7 +161,7 @@ try {
     readiness: db.readiness,
     pool,
     settings: {
-      worker: { concurrency: Number(args.concurrency), pollIntervalMs: Number(args['poll-ms']) },
+      worker: { concurrency: Number(args.concurrency), pollIntervalMs: Number(args['poll-ms']), fetchDelayMs: 25 },
       rateLimitPerMinute: 0,
       loginRateLimitPerMinute: 0,
     },

@@ -67,7 +67,7 @@ const app = await buildApp({
   readiness: databaseOver(pool, []).readiness,
   pool,
   settings: {
-    worker: { concurrency: Number(args.concurrency), pollIntervalMs: 1000 },
+    worker: { concurrency: Number(args.concurrency), pollIntervalMs: 1000, fetchDelayMs: 25 },
     webhookPolicy: { allowHttp: true, allowPrivate: true },
     rateLimitPerMinute: 0,
   },

@@ -60,7 +60,7 @@ async function start(): Promise<void> {
       sessionTtlSeconds: config.sessionTtlSeconds,
       rateLimitPerMinute: config.rateLimitPerMinute,
       loginRateLimitPerMinute: config.loginRateLimitPerMinute,
-      worker: config.jobConcurrency > 0 ? { concurrency: config.jobConcurrency, pollIntervalMs: config.jobPollIntervalMs } : null,
+      worker: config.jobConcurrency > 0 ? { concurrency: config.jobConcurrency, pollIntervalMs: config.jobPollIntervalMs, fetchDelayMs: config.jobFetchDelayMs } : null,
       vacationDaysPerYear: config.vacationDaysPerYear,
       mail: { smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir, from: config.mailFrom },
       webhookPolicy: { allowHttp: config.webhookAllowHttp, allowPrivate: config.webhookAllowPrivate },

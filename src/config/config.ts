@@ -48,6 +48,8 @@ export interface Config {
   jobConcurrency: number;
   /** How often the worker looks for jobs that became due, in ms (deadlines set here are woken on time anyway). */
   jobPollIntervalMs: number;
+  /** After an empty look for jobs, how long the worker lets new-job notifications pass, in ms (0: none). */
+  jobFetchDelayMs: number;
   /** Days a year a player may pause their clocks. */
   vacationDaysPerYear: number;
   /** The mail server (smtp:// or smtps://); unset, emails are written as .eml files to `mailOutboxDir`. */
@@ -105,6 +107,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     loginRateLimitPerMinute: read('LOGIN_RATE_LIMIT_PER_MINUTE', 20, integer(0, 1_000_000)),
     jobConcurrency: read('JOB_CONCURRENCY', 4, integer(0, 100)),
     jobPollIntervalMs: read('JOB_POLL_INTERVAL_MS', 1000, integer(50, 60_000)),
+    jobFetchDelayMs: read('JOB_FETCH_DELAY_MS', 25, integer(0, 60_000)),
     vacationDaysPerYear: read('VACATION_DAYS_PER_YEAR', 30, integer(0, 366)),
     smtpUrl: read('SMTP_URL', undefined, smtpUrl),
     mailFrom: read('MAIL_FROM', 'Helter Skelter <no-reply@localhost>', mailbox),

@@ -14,6 +14,14 @@ export interface WorkerSettings {
    * once (LISTEN/NOTIFY); deadlines set by this process are also woken on time by `Alarm`.
    */
   pollIntervalMs: number;
+  /**
+   * After a look for jobs finds none, how long (on average) to let new-job notifications pass
+   * before looking again; 0: look at every one. Every command adds a job (its window's expiry, due
+   * in hours), and graphile-worker announces each one; looking once per notification cost a query
+   * per command, about a sixth of the service's throughput (README, "Performance"). Capped at
+   * `pollIntervalMs`.
+   */
+  fetchDelayMs: number;
 }
 
 /**
@@ -28,6 +36,19 @@ export async function startWorker(pool: pg.Pool, tasks: TaskList, settings: Work
     concurrency: settings.concurrency,
     pollInterval: settings.pollIntervalMs,
     noHandleSignals: true,
+    // A local queue as large as the concurrency: jobs are fetched in batches, and an empty fetch
+    // starts the delay. `maxAbortThreshold: Infinity`: no burst of notifications cuts it short, so
+    // a job due now waits at most 1.5 × the delay (graphile-worker randomises it ±50%).
+    ...(settings.fetchDelayMs > 0 && {
+      preset: {
+        worker: {
+          localQueue: {
+            size: settings.concurrency,
+            refetchDelay: { durationMs: Math.min(settings.fetchDelayMs, settings.pollIntervalMs), maxAbortThreshold: Infinity },
+          },
+        },
+      },
+    }),
     logger: graphileLogger(logger),
   });
 }

@@ -15,7 +15,7 @@ export interface TestApp {
 }
 
 /** A job worker that notices due jobs quickly, for tests with real short deadlines. */
-export const QUICK_WORKER = { concurrency: 4, pollIntervalMs: 100 } as const;
+export const QUICK_WORKER = { concurrency: 4, pollIntervalMs: 100, fetchDelayMs: 25 } as const;
 
 /** buildApp() over a pool to `url`, ready for requests; `close` closes both. */
 export async function appOn(url: string, settings: Partial<AppSettings> = {}): Promise<TestApp> {
