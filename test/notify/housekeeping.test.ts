@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { EmailLinks, UNSUBSCRIBE_TTL_MS, VERIFY_TTL_MS } from '../../src/notify/email/links.ts';
-import { housekeep, HOUSEKEEPING, QUEUED_RETENTION_MS } from '../../src/notify/housekeeping.ts';
+import { DELIVERY_RETENTION_MS, housekeep, HOUSEKEEPING, QUEUED_RETENTION_MS } from '../../src/notify/housekeeping.ts';
 import { appOn, QUICK_WORKER } from '../support/app.ts';
 import { useTestDatabase } from '../support/database.ts';
 
@@ -37,7 +37,7 @@ describe('notification housekeeping', () => {
       ago(HOUR),
     ]);
 
-    expect(await housekeep(db.pool, now)).toEqual({ tokens: 3, queued: 1 });
+    expect(await housekeep(db.pool, now)).toEqual({ tokens: 3, queued: 1, deliveries: 0 });
 
     const { rows: tokens } = await db.pool.query<{ account_id: string; purpose: string }>(`SELECT account_id, purpose FROM email_tokens ORDER BY purpose`);
     expect(tokens).toEqual([
@@ -52,8 +52,32 @@ describe('notification housekeeping', () => {
     expect(await new EmailLinks(db.pool).verify(live)).toBe('verified');
 
     // Nothing left to sweep but the link just used.
-    expect(await housekeep(db.pool, now)).toEqual({ tokens: 1, queued: 0 });
-    expect(await housekeep(db.pool, now)).toEqual({ tokens: 0, queued: 0 });
+    expect(await housekeep(db.pool, now)).toEqual({ tokens: 1, queued: 0, deliveries: 0 });
+    expect(await housekeep(db.pool, now)).toEqual({ tokens: 0, queued: 0, deliveries: 0 });
+  });
+
+  it('deletes webhook deliveries finished more than 30 days ago; keeps recent ones and any still pending', async () => {
+    const owner = await account('hk-dee');
+    const { rows } = await db.pool.query<{ id: string }>(
+      `INSERT INTO webhook_subscriptions (account_id, url, secrets) VALUES ($1, 'https://example.test/hook', ARRAY['whsec_x']) RETURNING id`,
+      [owner.id],
+    );
+    const old = ago(DELIVERY_RETENTION_MS + HOUR);
+    const deliveries: [string, string, Date][] = [
+      ['old-delivered', 'delivered', old],
+      ['old-failed', 'failed', old],
+      ['old-pending', 'pending', old],
+      ['recent-delivered', 'delivered', ago(DELIVERY_RETENTION_MS - HOUR)],
+    ];
+    for (const [id, status, at] of deliveries)
+      await db.pool.query(
+        `INSERT INTO webhook_deliveries (subscription_id, notification_id, event_type, payload, status, created_at) VALUES ($1, $2, 'turn.started', '{}', $3, $4)`,
+        [rows[0]!.id, id, status, at],
+      );
+
+    expect(await housekeep(db.pool, now)).toEqual({ tokens: 0, queued: 0, deliveries: 2 });
+    const { rows: kept } = await db.pool.query(`SELECT notification_id FROM webhook_deliveries ORDER BY notification_id`);
+    expect(kept).toEqual([{ notification_id: 'old-pending' }, { notification_id: 'recent-delivered' }]);
   });
 
   it('is scheduled with graphile-worker by a server that runs a worker', async () => {
