@@ -18,7 +18,7 @@ export interface WorkerSettings {
    * After a look for jobs finds none, how long (on average) to let new-job notifications pass
    * before looking again; 0: look at every one. Every command adds a job (its window's expiry, due
    * in hours), and graphile-worker announces each one; looking once per notification cost a query
-   * per command, about a sixth of the service's throughput (README, "Performance"). Capped at
+   * per command, about a sixth of the service's throughput (README, "Benchmark"). Capped at
    * `pollIntervalMs`.
    */
   fetchDelayMs: number;
