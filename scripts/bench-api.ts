@@ -217,7 +217,6 @@ async function newClients(http: HttpPool): Promise<Client[]> {
 
 /** The clients play for `WARMUP_S`, then are measured for `DURATION_S`: flat out, or together offering `offered` commands/s. */
 async function benchService(clients: Client[], offered: number, meter: Meter): Promise<{ posts: Measured; gets: Measured }> {
-
   let measuring = false;
   let stopping = false;
   const posts: number[] = [];
