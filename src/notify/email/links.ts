@@ -27,25 +27,24 @@ export class EmailLinks {
   ) {}
 
   /** A verification token for the account's current address. */
-  async verificationToken(accountId: string, email: string): Promise<string> {
-    const token = newToken();
-    await this.db.query(`INSERT INTO email_tokens (token_hash, account_id, purpose, email, expires_at) VALUES ($1, $2, 'verify', $3, $4)`, [
-      hashOf(token),
-      accountId,
-      email,
-      new Date(this.now().getTime() + VERIFY_TTL_MS),
-    ]);
-    return token;
+  verificationToken(accountId: string, email: string): Promise<string> {
+    return this.issue(accountId, email, 'verify', VERIFY_TTL_MS);
   }
 
   /** An unsubscribe token: one per email sent, working for UNSUBSCRIBE_TTL_MS. */
-  async unsubscribeToken(accountId: string, email: string): Promise<string> {
+  unsubscribeToken(accountId: string, email: string): Promise<string> {
+    return this.issue(accountId, email, 'unsubscribe', UNSUBSCRIBE_TTL_MS);
+  }
+
+  /** Stores a new token's hash for `purpose`, working for `ttlMs` from now; returns the token. */
+  private async issue(accountId: string, email: string, purpose: 'verify' | 'unsubscribe', ttlMs: number): Promise<string> {
     const token = newToken();
-    await this.db.query(`INSERT INTO email_tokens (token_hash, account_id, purpose, email, expires_at) VALUES ($1, $2, 'unsubscribe', $3, $4)`, [
+    await this.db.query(`INSERT INTO email_tokens (token_hash, account_id, purpose, email, expires_at) VALUES ($1, $2, $3, $4, $5)`, [
       hashOf(token),
       accountId,
+      purpose,
       email,
-      new Date(this.now().getTime() + UNSUBSCRIBE_TTL_MS),
+      new Date(this.now().getTime() + ttlMs),
     ]);
     return token;
   }
