@@ -18,7 +18,6 @@ afterEach(async () => {
 /** Starts a worker with one task, `ping`; counts its looks for jobs and when each ping ran. */
 async function worker(fetchDelayMs: number) {
   const pinged: number[] = [];
-  if (db.pool.listenerCount('error') === 0) db.pool.on('error', () => undefined); // graphile-worker asks for one
   runner = await startWorker(db.pool, { ping: async () => void pinged.push(Date.now()) }, { concurrency: 2, pollIntervalMs: 1000, fetchDelayMs }, silentLogger);
   const looks = { count: 0 };
   // With a local queue it fetches in batches; without, each worker asks for one job.
