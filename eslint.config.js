@@ -16,7 +16,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-globals': ['error', 'Date', 'setTimeout', 'setInterval', 'fetch', 'process'],
       'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use the seeded PRNG in game state.' }],
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'pg', '../../store/*', '../../service/*', '../../api/*'] }],
+      // Hashing is pure computation (the keyed generator, fairness commitments); everything else of
+      // node:crypto is randomness or keys from outside the game, and the rest of node: is I/O.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'node:crypto', allowImportNames: ['createHash', 'createHmac'], message: 'The engine draws only from the keyed generator in game state.' }],
+          patterns: [{ group: ['node:*', '!node:crypto', 'fs', 'path', 'pg', '../../store/*', '../../service/*', '../../api/*'] }],
+        },
+      ],
     },
   },
 );

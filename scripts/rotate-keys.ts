@@ -14,13 +14,16 @@ import { loadConfig } from '../src/config/config.ts';
 import { createLogger } from '../src/config/logger.ts';
 import { createPool, openDatabase } from '../src/db/database.ts';
 import { embeddedDatabaseUrl } from '../src/db/embedded-postgres.ts';
+import { postgresUser, resolveDataDir } from '../src/db/embedded-cluster.ts';
 
 const { values } = parseArgs({ options: { compromised: { type: 'boolean', default: false } } });
 const config = loadConfig();
 const logger = createLogger('warn');
 
 // The embedded Postgres of a running `npm start` is reached directly; else as the service would.
-const running = config.databaseUrl ? undefined : embeddedDatabaseUrl(config.dataDir);
+const running = config.databaseUrl
+  ? undefined
+  : embeddedDatabaseUrl(resolveDataDir(config.dataDir, { isDefault: config.dataDirIsDefault, runAs: postgresUser() }));
 const db = running ? { pool: createPool(running, 2, logger), close: async () => undefined } : await openDatabase(config, logger);
 try {
   const rotation = await rotateSigningKey(db.pool, { sessionTtlSeconds: config.sessionTtlSeconds }, { compromised: values.compromised });

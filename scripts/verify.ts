@@ -1,16 +1,56 @@
-// Replays every stored game through the rules and checks the log: `npm run verify`.
-// Uses DATABASE_URL, or the embedded Postgres under DATA_DIR (stop `npm start` first).
+// Replays games through the rules and checks their logs.
+//   npm run verify                                   every stored game (DATABASE_URL, or the embedded
+//                                                    Postgres under DATA_DIR: stop `npm start` first)
+//   npm run verify -- --game ID                      one stored game
+//   npm run verify -- --game ID --public [--url URL] one finished game, from the public API alone:
+//                                                    the revealed key against its commitment, and a
+//                                                    replay of the public commands against the public log
 
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config/config.ts';
 import { createLogger } from '../src/config/logger.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { EventStore } from '../src/store/event-store.ts';
-import { verifyAll } from '../src/service/verify.ts';
+import { verifyAll, verifyGame, type VerifyReport } from '../src/service/verify.ts';
+import { verifyPublic } from '../src/service/verify-public.ts';
+
+const { values } = parseArgs({
+  options: {
+    game: { type: 'string' },
+    public: { type: 'boolean', default: false },
+    url: { type: 'string', default: process.env.PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}` },
+  },
+});
+
+if (values.public) {
+  if (!values.game) {
+    console.error('error: --public needs --game ID');
+    process.exit(2);
+  }
+  const base = values.url.replace(/\/$/, '');
+  const read = async (path: string) => {
+    const response = await fetch(base + path, { headers: { accept: 'application/json' } });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${(await response.text()).slice(0, 300)}`);
+    return response.json();
+  };
+  const verdict = await verifyPublic(read, values.game);
+  console.log(`game ${values.game} at ${base}`);
+  for (const line of verdict.lines) console.log(`  ${line}`);
+  console.log(verdict.ok ? 'verdict: fair — the log is exactly what the rules and the committed key give' : 'verdict: NOT verified');
+  process.exit(verdict.ok ? 0 : 1);
+}
 
 const config = loadConfig();
 const db = await openDatabase(config, createLogger('warn'));
 try {
-  const report = await verifyAll(new EventStore(db.pool));
+  const store = new EventStore(db.pool);
+  let report: VerifyReport;
+  if (values.game) {
+    report = { games: 0, commands: 0, events: 0, mismatches: [] };
+    const game = await store.game(store.pool, values.game);
+    if (!game) throw new Error(`no game ${values.game}`);
+    await verifyGame(store, game, report);
+  } else report = await verifyAll(store);
   console.log(`games checked:    ${report.games}`);
   console.log(`commands checked: ${report.commands}`);
   console.log(`events checked:   ${report.events}`);

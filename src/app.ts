@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import packageJson from '../package.json' with { type: 'json' };
 import pg from 'pg';
+import { commandLogRoutes } from './api/command-log.ts';
 import { feedRoutes } from './api/feeds.ts';
 import { gameRoutes } from './api/games.ts';
 import { healthRoutes } from './api/health.ts';
@@ -21,6 +22,8 @@ import { withRequestExamples } from './api/schemas.ts';
 import { DEFAULT_AUTH_SETTINGS, registerAuth, type AuthSettings } from './auth/index.ts';
 import { GameService } from './service/index.ts';
 import { registerBodyGuard } from './api/body-guard.ts';
+import { clientErrorHandler, DEFAULT_CONNECTION_LIMITS, nodeServerLimits, registerUrlLimit, type ConnectionLimits } from './api/limits.ts';
+import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './service/limits.ts';
 import { frameworkErrorHandler, registerProblemHandling } from './api/problems.ts';
 import type { Logger } from './config/logger.ts';
 import type { Readiness } from './db/database.ts';
@@ -39,13 +42,15 @@ export interface AppDeps {
   settings?: Partial<AppSettings>;
 }
 
-export interface AppSettings extends AuthSettings {
+export interface AppSettings extends AuthSettings, ConnectionLimits, ResourceLimits {
   /** Accept `scenario` game creation (explicit positions): on in development and tests. */
   allowScenarios: boolean;
   /** Run the job queue's worker (deadlines) in this process; null: none (tests that need no deadlines). */
   worker: WorkerSettings | null;
   /** Days a year a player may pause their clocks. */
   vacationDaysPerYear: number;
+  /** Deadlines in a row that pass with nobody acting before the game is abandoned; 0: never. */
+  abandonAfterSilentDeadlines: number;
   /** The server's clock (tests may inject one). */
   now?: () => Date;
   /** Email notifications and verification: SMTP_URL or the outbox. Null: no email at all (the default, for tests and scripts). */
@@ -62,8 +67,25 @@ export interface AppSettings extends AuthSettings {
 
 export async function buildApp(deps: AppDeps) {
   const loggerInstance: FastifyBaseLogger | undefined = deps.logger;
+  const settings: AppSettings = {
+    allowScenarios: true,
+    worker: null,
+    vacationDaysPerYear: 30,
+    abandonAfterSilentDeadlines: 24,
+    webhookPolicy: { allowHttp: false, allowPrivate: false },
+    ...DEFAULT_AUTH_SETTINGS,
+    ...DEFAULT_CONNECTION_LIMITS,
+    ...DEFAULT_RESOURCE_LIMITS,
+    ...deps.settings,
+  };
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: false }),
+    // Unknown fields are refused (400), never silently dropped: Fastify's default strips them.
+    ajv: { customOptions: { removeAdditional: false } },
+    bodyLimit: settings.bodyLimitBytes,
+    requestTimeout: settings.requestTimeoutMs,
+    http: nodeServerLimits(settings),
+    clientErrorHandler,
     genReqId: requestId,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     frameworkErrors: frameworkErrorHandler,
@@ -88,6 +110,7 @@ export async function buildApp(deps: AppDeps) {
 
   // Before any plugin: children inherit the error handler and the shared schemas.
   registerProblemHandling(app);
+  registerUrlLimit(app, settings);
   registerBodyGuard(app);
 
   await app.register(swagger, {
@@ -140,14 +163,6 @@ export async function buildApp(deps: AppDeps) {
   // Creating a pool does not connect: without `deps.pool` the routes exist (for the OpenAPI
   // document) but nothing reaches a database until a request does.
   const pool = deps.pool ?? new pg.Pool({ connectionString: 'postgres://unused@127.0.0.1:1/unused', max: 1 });
-  const settings: AppSettings = {
-    allowScenarios: true,
-    worker: null,
-    vacationDaysPerYear: 30,
-    webhookPolicy: { allowHttp: false, allowPrivate: false },
-    ...DEFAULT_AUTH_SETTINGS,
-    ...deps.settings,
-  };
   const games = new GameService(
     pool,
     {
@@ -155,6 +170,8 @@ export async function buildApp(deps: AppDeps) {
       worker: settings.worker,
       now: settings.now,
       vacationDaysPerYear: settings.vacationDaysPerYear,
+      abandonAfterSilentDeadlines: settings.abandonAfterSilentDeadlines,
+      limits: settings,
       webhooks: {
         policy: settings.webhookPolicy,
         ...(settings.publicUrl ? { publicUrl: settings.publicUrl } : {}),
@@ -183,9 +200,10 @@ export async function buildApp(deps: AppDeps) {
     app.addHook('onReady', async () => games.start());
     app.addHook('preClose', async () => games.stop());
   }
-  await registerAuth(app, { pool, settings, prepareKeys: Boolean(deps.pool) });
+  await registerAuth(app, { pool, settings, prepareKeys: Boolean(deps.pool), tokensPerAccount: settings.tokensPerAccount });
   await app.register(gameRoutes, { service: games });
-  await app.register(feedRoutes, { service: games });
+  await app.register(feedRoutes, { service: games, streamsPerCaller: settings.streamsPerCaller });
+  await app.register(commandLogRoutes, { service: games });
   await app.register(orderRoutes, { service: games });
   await app.register(preferenceRoutes, { service: games });
   await app.register(vacationRoutes, { service: games });

@@ -1,7 +1,8 @@
 // A game's events as they happen, redacted for the reader: long-polling JSON, or Server-Sent
 // Events resumable with Last-Event-ID. And the caller's own games, those awaiting them first.
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ProblemError } from './problems.ts';
 import { requireCaller } from '../auth/caller.ts';
 import type { GameService } from '../service/index.ts';
 import { run } from './games.ts';
@@ -10,7 +11,43 @@ import { addGameSchemas, bearerOnly, bearerOptional, gameIdParams, json, problem
 const MAX_WAIT_SECONDS = 60;
 const SSE_HEARTBEAT_MS = 15_000;
 
-export async function feedRoutes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
+/**
+ * Streams and long-polls open at once, per caller (account, or address without a token): each
+ * holds a connection and a listener, so one caller may not hold them without bound. Counted in this
+ * process (each of several instances counts its own).
+ */
+class OpenStreams {
+  private readonly open = new Map<string, number>();
+  constructor(private readonly max: number) {}
+
+  /** Takes a place for `caller`, or refuses with 429 `TOO_MANY_STREAMS`; returns the release. */
+  take(caller: string): () => void {
+    const now = this.open.get(caller) ?? 0;
+    if (now >= this.max)
+      throw new ProblemError(429, 'TOO_MANY_STREAMS', `At most ${this.max} event streams and long-polls may be open at once; close one first.`, {
+        limit: this.max,
+      });
+    this.open.set(caller, now + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.open.get(caller) ?? 1) - 1;
+      if (left <= 0) this.open.delete(caller);
+      else this.open.set(caller, left);
+    };
+  }
+}
+
+const callerKey = (request: FastifyRequest): string => (request.caller ? `account:${request.caller.accountId}` : `ip:${request.ip}`);
+
+export async function feedRoutes(app: FastifyInstance, { service, streamsPerCaller }: { service: GameService; streamsPerCaller: number }): Promise<void> {
+  const open = new OpenStreams(streamsPerCaller);
+  // A refusal for too many streams says when to try again.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '5');
+    return payload;
+  });
   addGameSchemas(app);
   // Responses are written from the documented schemas, unions passed through (see schemas.ts).
   app.setSerializerCompiler(serializeWithoutUnions);
@@ -48,9 +85,15 @@ export async function feedRoutes(app: FastifyInstance, { service }: { service: G
       const { id } = request.params;
       const reader = request.caller?.accountId ?? null;
       const { after, wait } = request.query;
+      // Ajv coerces `wait=Infinity` to a number that passes `maximum`: refuse it here.
+      if (!Number.isFinite(wait))
+        throw new ProblemError(400, 'VALIDATION_FAILED', `The request is invalid: querystring/wait must be <= ${MAX_WAIT_SECONDS}.`, {
+          errors: [{ in: 'querystring', path: '/wait', message: `must be <= ${MAX_WAIT_SECONDS}` }],
+        });
       // Listen before reading, so that a command accepted while the read runs is not missed.
       const abort = new AbortController();
       request.raw.once('close', () => abort.abort());
+      const release = wait > 0 ? open.take(callerKey(request)) : () => undefined;
       const arrival = wait > 0 ? service.signals.waitPast(id, after, wait * 1000, abort.signal) : null;
       try {
         let feed = await run(() => service.views.events(id, reader, after));
@@ -58,6 +101,7 @@ export async function feedRoutes(app: FastifyInstance, { service }: { service: G
         return feed;
       } finally {
         abort.abort();
+        release();
       }
     },
   );
@@ -101,6 +145,7 @@ export async function feedRoutes(app: FastifyInstance, { service }: { service: G
       const { id } = request.params;
       const reader = request.caller?.accountId ?? null;
       let cursor = Number(request.headers['last-event-id'] ?? request.query.after ?? 0);
+      const release = open.take(callerKey(request));
       // Listen before the first read, so that a command accepted while it runs is not missed.
       let latest = 0;
       let streaming = false;
@@ -114,6 +159,7 @@ export async function feedRoutes(app: FastifyInstance, { service }: { service: G
         first = await run(() => service.views.events(id, reader, cursor));
       } catch (error) {
         unsubscribe();
+        release();
         throw error;
       }
 
@@ -154,6 +200,7 @@ export async function feedRoutes(app: FastifyInstance, { service }: { service: G
       const end = () => {
         clearInterval(heartbeat);
         unsubscribe();
+        release();
         streams.delete(end);
         res.end();
       };

@@ -32,7 +32,7 @@ export async function gameRoutes(app: FastifyInstance, { service }: { service: G
         tags: ['games'],
         summary: 'Create a game',
         description:
-          'Creates a game with free seats; you do not take one yet (claim it). Bot seats are taken at once, and a game of bots only starts at once. The game starts when every seat is taken. With `seed` the set-up is reproducible; with `scenario` (when the server allows it) the game starts from that position.',
+          'Creates a game with free seats; you do not take one yet (claim it). Bot seats are taken at once, and a game of bots only starts at once. The game starts when every seat is taken. Every game is shuffled from a secret key whose commitment it shows at once and which it reveals when it ends (`fairness`); with `seed` (where the server allows scenarios) the set-up is reproducible and the game says so; with `scenario` (when the server allows it) the game starts from that position.',
         security: bearerOnly,
         body: createGameBody,
         response: {
@@ -43,7 +43,7 @@ export async function gameRoutes(app: FastifyInstance, { service }: { service: G
           ...problems({
             400: 'The body is invalid (`VALIDATION_FAILED`, with the offending fields) or describes no game the box allows (`UNKNOWN_GAME`, `UNKNOWN_MAP`, `BAD_PLAYER_COUNT`, `TEAM_TAKEN`, `INVALID_OPTIONS`, `INVALID_SCENARIO`).',
             401: true,
-            403: 'This server does not accept scenarios (`SCENARIOS_DISABLED`).',
+            403: 'This server does not accept scenarios (`SCENARIOS_DISABLED`) or a chosen seed (`SEED_DISABLED`).',
             429: true,
           }),
         },

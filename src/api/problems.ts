@@ -131,6 +131,8 @@ export function registerProblemHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((error: FastifyError | ProblemError, request, reply) => {
     if (error instanceof ProblemError) {
+      // A limit that frees itself with time says when (e.g. games created in the last 24 hours).
+      if (typeof error.extensions.retryAfterSeconds === 'number') reply.header('retry-after', String(error.extensions.retryAfterSeconds));
       return sendProblem(request, reply, error.status, error.code, error.message, error.extensions);
     }
     if (error.validation) {

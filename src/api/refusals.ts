@@ -9,6 +9,7 @@ const STATUS: Record<RefusalKind, number> = {
   'not-found': 404,
   conflict: 409,
   rule: 422,
+  limited: 429,
 };
 
 export function refusalToProblem(error: unknown): unknown {

@@ -279,7 +279,7 @@ const gameResourceSchema = {
   $id: 'GameResource',
   type: 'object',
   description: 'A game as the caller sees it, with the commands the caller may send now.',
-  required: ['id', 'game', 'status', 'version', 'createdAt', 'updatedAt', 'options', 'seats', 'mySeat', 'view', 'awaiting', 'legalCommands'],
+  required: ['id', 'game', 'status', 'version', 'createdAt', 'updatedAt', 'options', 'seats', 'mySeat', 'view', 'awaiting', 'legalCommands', 'fairness'],
   properties: {
     id: { type: 'string', format: 'uuid' },
     game: { type: 'string', enum: [...GAMES.keys()], description: 'The game, e.g. `helter-skelter`.' },
@@ -313,6 +313,24 @@ const gameResourceSchema = {
       items: { $ref: 'Command#' },
       description: 'Every command you could send now, complete and ready to POST to /commands as it is. Empty for spectators, at past versions, and when you are not awaited.',
     },
+    fairness: { $ref: 'Fairness#' },
+  },
+} as const;
+
+const fairnessSchema = {
+  $id: 'Fairness',
+  type: ['object', 'null'],
+  description:
+    'How to check that the game was shuffled fairly (README, "Fair play"). Every deal, draw and reshuffle comes from a generator keyed by a secret 256-bit key drawn when the game was created. `commitment` is published from the start; `key` once the game is over, so anyone can check `SHA-256("judge-dredd-pbw shuffle key v1\\n" + key) = commitment` and replay the whole public log with it (`npm run verify -- --game ID --public`). Null for games created before keyed shuffles.',
+  required: ['generator', 'commitment', 'seeded', 'key'],
+  properties: {
+    generator: { type: 'string', const: 'hmac-sha256-ctr', description: 'HMAC-SHA-256 in counter mode, keyed by `key`.' },
+    commitment: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'SHA-256 (hex) of the label and the key, fixed before the first card was dealt.' },
+    seeded: {
+      type: 'boolean',
+      description: 'True when the creator chose the `seed` the key derives from: the creator can then know every hand. Check this before you claim a seat.',
+    },
+    key: { type: ['string', 'null'], pattern: '^[0-9a-f]{64}$', description: 'The generator’s key (hex), once the game is over; null before.' },
   },
 } as const;
 
@@ -432,11 +450,15 @@ const teams = ['judges', 'strontium-dogs', 'nikolai-dante', 'slaine'] as const;
 export const createGameBody = {
   type: 'object',
   required: ['game', 'options'],
+  // Unknown fields are refused at every level the platform owns: a typo is an error, not silence,
+  // and nothing unbounded is stored with the game and shown in every listing.
+  additionalProperties: false,
   properties: {
     game: { type: 'string', enum: [...GAMES.keys()] },
     options: {
       type: 'object',
       required: ['map', 'seats'],
+      additionalProperties: false,
       properties: {
         ...(helterSkelter.optionsSchema as { properties: Record<string, object> }).properties,
         seats: {
@@ -447,6 +469,7 @@ export const createGameBody = {
           items: {
             type: 'object',
             required: ['team'],
+            additionalProperties: false,
             properties: {
               team: { type: 'string', enum: teams },
               bot: { type: 'boolean', default: false },
@@ -457,7 +480,8 @@ export const createGameBody = {
           type: 'string',
           minLength: 1,
           maxLength: 128,
-          description: 'Makes the random set-up reproducible (anyone who knows it can predict the decks). Never shown.',
+          description:
+            'Makes the random set-up reproducible: the key derives from it, so whoever knows it can predict every deck and hand. Accepted only where the server allows scenarios (`ALLOW_SCENARIOS`; otherwise 403 `SEED_DISABLED`), and the game then says `fairness.seeded: true` to everyone who looks at it. Never shown.',
         },
         clock: { $ref: 'ClockOption#' },
       },
@@ -496,6 +520,35 @@ const eventPageSchema = {
   },
 } as const;
 
+const commandLogSchema = {
+  $id: 'CommandLog',
+  type: 'object',
+  description: 'Every command the game accepted, in order: with the revealed key, enough to replay the whole game (README, "Fair play").',
+  required: ['version', 'commands'],
+  properties: {
+    version: { type: 'integer', minimum: 0, description: 'The game’s version (its last event).' },
+    commands: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['seq', 'sender', 'command'],
+        properties: {
+          seq: { type: 'integer', minimum: 1, description: '1, 2, 3 … in the order the game accepted them.' },
+          sender: {
+            type: 'object',
+            required: ['kind', 'seat'],
+            properties: {
+              kind: { type: 'string', enum: ['seat', 'system'], description: '`system`: the server, e.g. a deadline passing.' },
+              seat: { type: ['integer', 'null'], minimum: 0, description: 'The seat that sent it; null for the server.' },
+            },
+          },
+          command: { type: 'object', additionalProperties: true, description: 'The command exactly as accepted.' },
+        },
+      },
+    },
+  },
+} as const;
+
 const commandAcceptedSchema = {
   $id: 'CommandAccepted',
   type: 'object',
@@ -509,6 +562,8 @@ const commandAcceptedSchema = {
 /** The named schemas of the game API, in the order they appear in the OpenAPI document. */
 export const gameSchemas = [
   gameResourceSchema,
+  fairnessSchema,
+  commandLogSchema,
   gameOptionsSchema,
   gameViewSchema,
   situationSchema,

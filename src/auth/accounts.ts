@@ -105,8 +105,16 @@ export class Accounts {
     accountId: string,
     input: { name: string; expiresInDays?: number },
     sign: (token: AccessToken) => Promise<T>,
-  ): Promise<{ accessToken: AccessToken; signed: T }> {
+    maxActive = Infinity,
+  ): Promise<{ accessToken: AccessToken; signed: T } | 'limit'> {
     return inTransaction(this.pool, async (client) => {
+      // The account's row lock makes the count and the insert one step, however many requests race.
+      await client.query(`SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE`, [accountId]);
+      const active = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM access_tokens WHERE account_id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
+        [accountId],
+      );
+      if (active.rows[0]!.n >= maxActive) return 'limit' as const;
       const { rows } = await client.query<AccessTokenRow>(
         `INSERT INTO access_tokens (account_id, name, expires_at)
          VALUES ($1, $2, CASE WHEN $3::int IS NULL THEN NULL ELSE date_trunc('second', now()) + make_interval(days => $3::int) END)

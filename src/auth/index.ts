@@ -43,6 +43,8 @@ export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
 export interface AuthOptions {
   pool: pg.Pool;
   settings?: Partial<AuthSettings>;
+  /** Personal access tokens an account may hold (TOKENS_PER_ACCOUNT). */
+  tokensPerAccount?: number;
   /** Create the first signing key when the app starts (off where no database is reached, e.g. OpenAPI generation). */
   prepareKeys?: boolean;
 }
@@ -51,11 +53,15 @@ const BEARER = /^Bearer +([A-Za-z0-9_.~+/=-]+) *$/i;
 
 export async function registerAuth(app: FastifyInstance, options: AuthOptions): Promise<AuthService> {
   const settings = { ...DEFAULT_AUTH_SETTINGS, ...options.settings };
-  const auth = new AuthService(options.pool, {
-    issuer: settings.authIssuer,
-    audience: settings.authAudience,
-    sessionTtlSeconds: settings.sessionTtlSeconds,
-  });
+  const auth = new AuthService(
+    options.pool,
+    {
+      issuer: settings.authIssuer,
+      audience: settings.authAudience,
+      sessionTtlSeconds: settings.sessionTtlSeconds,
+    },
+    options.tokensPerAccount,
+  );
   app.decorate('auth', auth);
   app.decorateRequest('caller', null);
 

@@ -19,7 +19,12 @@ export class AuthService {
   readonly keys: KeyStore;
   readonly tokens: TokenService;
 
-  constructor(pool: pg.Pool, settings: TokenSettings) {
+  constructor(
+    pool: pg.Pool,
+    settings: TokenSettings,
+    /** Personal access tokens an account may hold, not revoked and not expired (TOKENS_PER_ACCOUNT). */
+    private readonly tokensPerAccount = 50,
+  ) {
     this.accounts = new Accounts(pool);
     this.keys = new KeyStore(pool, { sessionTtlSeconds: settings.sessionTtlSeconds });
     this.tokens = new TokenService(pool, this.keys, settings);
@@ -54,10 +59,17 @@ export class AuthService {
     if (caller.tokenKind !== 'session') {
       throw new ProblemError(403, 'SESSION_REQUIRED', 'Create personal access tokens with a session token (POST /v1/sessions), not with a personal access token.');
     }
-    const { accessToken, signed } = await this.accounts.createAccessToken(caller.accountId, input, (row) =>
-      this.tokens.issuePersonal({ id: caller.accountId, handle: caller.handle }, row),
+    const created = await this.accounts.createAccessToken(
+      caller.accountId,
+      input,
+      (row) => this.tokens.issuePersonal({ id: caller.accountId, handle: caller.handle }, row),
+      this.tokensPerAccount,
     );
-    return { accessToken, token: signed };
+    if (created === 'limit')
+      throw new ProblemError(429, 'TOKEN_LIMIT_REACHED', `You hold ${this.tokensPerAccount} personal access tokens, the most allowed: revoke one first.`, {
+        limit: this.tokensPerAccount,
+      });
+    return { accessToken: created.accessToken, token: created.signed };
   }
 
   /** Revokes at once (tokens.ts reads the row on every request); 404 for a token of another account. */

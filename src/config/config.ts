@@ -28,6 +28,8 @@ export interface Config {
   databaseConnectTimeoutMs: number;
   /** Absolute path of the directory that holds the embedded Postgres cluster. */
   dataDir: string;
+  /** DATA_DIR was not set: the embedded Postgres may fall back to a reachable directory (README). */
+  dataDirIsDefault: boolean;
   /** Port of the embedded Postgres (127.0.0.1 only); 0 picks a free one at every start. */
   embeddedPostgresPort: number;
   /** How long a shutdown waits for in-flight requests before closing their connections. */
@@ -52,6 +54,18 @@ export interface Config {
   jobFetchDelayMs: number;
   /** Days a year a player may pause their clocks. */
   vacationDaysPerYear: number;
+  /** Deadlines in a row that pass with nobody acting before a game is abandoned; 0: never. */
+  abandonAfterSilentDeadlines: number;
+  /** Limits on one connection and on what one account holds (README, "Limits"). */
+  bodyLimitBytes: number;
+  requestTimeoutMs: number;
+  maxUrlLength: number;
+  streamsPerCaller: number;
+  openGamesPerAccount: number;
+  gamesPerDayPerAccount: number;
+  webhooksPerAccount: number;
+  webhooksPerGame: number;
+  tokensPerAccount: number;
   /** The mail server (smtp:// or smtps://); unset, emails are written as .eml files to `mailOutboxDir`. */
   smtpUrl: string | undefined;
   /** The From of every email, e.g. `Helter Skelter <no-reply@example.org>`. */
@@ -97,6 +111,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databasePoolMax: read('DATABASE_POOL_MAX', 10, integer(1, 1000)),
     databaseConnectTimeoutMs: read('DATABASE_CONNECT_TIMEOUT_MS', 10_000, integer(0, 600_000)),
     dataDir: read('DATA_DIR', path.join(PROJECT_ROOT, '.data'), (raw) => path.resolve(cwd, raw)),
+    dataDirIsDefault: !env.DATA_DIR?.trim(),
     embeddedPostgresPort: read('EMBEDDED_POSTGRES_PORT', 0, integer(0, 65535)),
     shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', 10_000, integer(1, 600_000)),
     allowScenarios: read('ALLOW_SCENARIOS', env.NODE_ENV !== 'production', boolean),
@@ -109,6 +124,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     jobPollIntervalMs: read('JOB_POLL_INTERVAL_MS', 1000, integer(50, 60_000)),
     jobFetchDelayMs: read('JOB_FETCH_DELAY_MS', 25, integer(0, 60_000)),
     vacationDaysPerYear: read('VACATION_DAYS_PER_YEAR', 30, integer(0, 366)),
+    abandonAfterSilentDeadlines: read('ABANDON_AFTER_SILENT_DEADLINES', 24, integer(0, 100_000)),
+    bodyLimitBytes: read('BODY_LIMIT_BYTES', 65_536, integer(1_024, 16_777_216)),
+    requestTimeoutMs: read('REQUEST_TIMEOUT_MS', 30_000, integer(1_000, 600_000)),
+    maxUrlLength: read('MAX_URL_LENGTH', 4_096, integer(256, 65_536)),
+    streamsPerCaller: read('STREAMS_PER_ACCOUNT', 16, integer(1, 10_000)),
+    openGamesPerAccount: read('OPEN_GAMES_PER_ACCOUNT', 20, integer(1, 100_000)),
+    gamesPerDayPerAccount: read('GAMES_PER_DAY_PER_ACCOUNT', 100, integer(1, 1_000_000)),
+    webhooksPerAccount: read('WEBHOOKS_PER_ACCOUNT', 20, integer(1, 10_000)),
+    webhooksPerGame: read('WEBHOOKS_PER_GAME', 10, integer(1, 10_000)),
+    tokensPerAccount: read('TOKENS_PER_ACCOUNT', 50, integer(1, 10_000)),
     smtpUrl: read('SMTP_URL', undefined, smtpUrl),
     mailFrom: read('MAIL_FROM', 'Helter Skelter <no-reply@localhost>', mailbox),
     mailOutboxDir: read('MAIL_OUTBOX_DIR', path.join(PROJECT_ROOT, '.data', 'outbox'), (raw) => path.resolve(cwd, raw)),

@@ -22,7 +22,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-type DatabaseConfig = Pick<Config, 'databaseUrl' | 'databasePoolMax' | 'databaseConnectTimeoutMs' | 'dataDir' | 'embeddedPostgresPort'>;
+type DatabaseConfig = Pick<Config, 'databaseUrl' | 'databasePoolMax' | 'databaseConnectTimeoutMs' | 'dataDir' | 'embeddedPostgresPort'> &
+  Partial<Pick<Config, 'dataDirIsDefault'>>;
 
 const READINESS_TIMEOUT_MS = 2_000;
 
@@ -30,7 +31,7 @@ export async function openDatabase(config: DatabaseConfig, logger: Logger): Prom
   const migrations = await readMigrations();
   const embedded = config.databaseUrl
     ? undefined
-    : await EmbeddedPostgres.start({ dataDir: config.dataDir, port: config.embeddedPostgresPort, logger });
+    : await EmbeddedPostgres.start({ dataDir: config.dataDir, dataDirIsDefault: config.dataDirIsDefault, port: config.embeddedPostgresPort, logger });
   const url = config.databaseUrl ?? embedded!.url;
   let pool: pg.Pool | undefined;
   try {

@@ -5,7 +5,7 @@
 // created if missing; the cluster directory is handed to that user.
 
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -99,9 +99,55 @@ function canRun(binary: string, runAs: RunAs): boolean {
   return spawnSync(binary, ['--version'], { ...runAs, stdio: 'ignore' }).status === 0;
 }
 
+const canReach = (dir: string, runAs: RunAs): boolean =>
+  spawnSync('/bin/sh', ['-c', 'cd "$1"', 'sh', dir], { ...runAs, stdio: 'ignore' }).status === 0;
+
+/** Where the default data directory goes when the `postgres` user cannot reach it. */
+export const FALLBACK_ROOT = '/var/lib/judge-dredd-pbw';
+
+/**
+ * The same fallback for the same checkout at every start: the checkout's directory name and a
+ * hash of the default directory's absolute path, under `root`.
+ */
+export function fallbackDataDir(defaultDir: string, root = FALLBACK_ROOT): string {
+  const checkout = path.basename(path.dirname(defaultDir)).replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40) || 'checkout';
+  return path.join(root, `${checkout}-${createHash('sha256').update(path.resolve(defaultDir)).digest('hex').slice(0, 12)}`);
+}
+
+const hasCluster = (dataDir: string): boolean => fs.existsSync(path.join(clusterDir(dataDir), 'PG_VERSION'));
+
+/**
+ * The data directory to use. Under root, Postgres runs as `postgres`, which cannot enter a checkout
+ * under a mode-0700 directory (root's home, any `mktemp -d`). The *default* directory then falls
+ * back to one `postgres` can reach (`fallbackDataDir`), so `npm install && npm start` works from
+ * anywhere; an explicit DATA_DIR never moves (the error says how to fix it). Whichever directory
+ * already holds a cluster wins, so a later start finds its data even if the default became
+ * reachable meanwhile.
+ */
+export function resolveDataDir(
+  dataDir: string,
+  options: { isDefault: boolean; runAs: RunAs | undefined; logger?: Logger; fallbackRoot?: string },
+): string {
+  const { isDefault, runAs, logger } = options;
+  if (!isDefault || !runAs || hasCluster(dataDir)) return dataDir;
+  const fallback = fallbackDataDir(dataDir, options.fallbackRoot);
+  if (hasCluster(fallback)) {
+    logger?.info({ dataDir: fallback, default: dataDir }, 'using the embedded Postgres data directory made at an earlier start');
+    return fallback;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (canReach(dataDir, runAs)) return dataDir;
+  fs.mkdirSync(fallback, { recursive: true, mode: 0o755 });
+  for (let dir = fallback; dir !== path.dirname(dir) && !canReach(dir, runAs); dir = path.dirname(dir)) fs.chmodSync(dir, 0o755);
+  logger?.warn(
+    { dataDir: fallback, default: dataDir },
+    `the default data directory ${dataDir} is not reachable by the "${SUPERUSER}" user that embedded Postgres runs as under root; keeping the database in ${fallback} instead (set DATA_DIR to choose)`,
+  );
+  return fallback;
+}
+
 export function assertReachable(dir: string, runAs: RunAs): void {
-  const probe = spawnSync('/bin/sh', ['-c', 'cd "$1"', 'sh', dir], { ...runAs, stdio: 'ignore' });
-  if (probe.status !== 0) {
+  if (!canReach(dir, runAs)) {
     throw new StartupError(
       `DATA_DIR ${path.dirname(dir)} is not reachable by the "${SUPERUSER}" user that embedded Postgres runs as under root; make its parent directories searchable (chmod o+x) or set DATA_DIR to a directory such as /var/tmp/helter-skelter`,
     );

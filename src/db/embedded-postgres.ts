@@ -31,6 +31,7 @@ import {
   ownerFile,
   passwordFile,
   postgresUser,
+  resolveDataDir,
   SUPERUSER,
   type Binaries,
 } from './embedded-cluster.ts';
@@ -40,6 +41,8 @@ export { clusterDir };
 export interface EmbeddedPostgresOptions {
   /** DATA_DIR: holds the cluster and its password. */
   dataDir: string;
+  /** DATA_DIR was not set: under root, fall back to a directory `postgres` can reach (resolveDataDir). */
+  dataDirIsDefault?: boolean;
   /** 0 picks a free port. */
   port: number;
   logger: Logger;
@@ -78,11 +81,12 @@ export class EmbeddedPostgres {
 
   /** Initialises the cluster on first use, starts the server and waits until it accepts connections. */
   static async start(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
-    const { dataDir, logger, durable = true, startTimeoutMs = 60_000 } = options;
+    const { logger, durable = true, startTimeoutMs = 60_000 } = options;
+    const runAs = postgresUser();
+    const dataDir = resolveDataDir(options.dataDir, { isDefault: options.dataDirIsDefault ?? false, runAs, logger });
     const pgdata = clusterDir(dataDir);
 
     await stopOrphanOrRefuse(dataDir, logger);
-    const runAs = postgresUser();
     const binaries = await locateBinaries(runAs);
     let child: ChildProcess | undefined;
     try {

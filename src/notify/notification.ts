@@ -22,7 +22,11 @@ export interface Notification {
   windowId: string | null;
   /** ISO 8601, UTC; null without a clock. */
   deadline: string | null;
-  /** How many complete commands the seat could send now (its `legalCommands`); null for `ended`. */
+  /**
+   * How many complete commands the seat could send now (its `legalCommands`), told only to the
+   * seat's owner; null for `ended` and in a per-game webhook (a count would tell other seats
+   * whether this one holds an INTERRUPT or a defence).
+   */
   legalCommandCount: number | null;
   /** One line saying what happened, e.g. "Seat 1 (Sláine) attacked Dredd with a SMASH." */
   summary: string;

@@ -38,8 +38,13 @@ export interface GameModule<Setup, State, Command, Event, View, VisibleEvent = E
   readonly commandSchemas: readonly { type: string; schema: object }[];
   /** JSON Schema of the game's own creation options (map, teams, scenario …), published by the API. */
   readonly optionsSchema: object;
-  /** A set-up from a client's creation options, or a RuleError saying what is wrong with them. */
-  createSetup(options: Record<string, unknown>, seed: string): Setup | RuleError;
+  /**
+   * A set-up from a client's creation options, or a RuleError saying what is wrong with them.
+   * `key` (32 bytes as 64 hex digits) keys the game's random generator (`keyedRng`): the platform
+   * draws it from the operating system's CSPRNG, keeps it secret while the game runs and publishes
+   * it when the game ends, so the same options and key must always give the same set-up.
+   */
+  createSetup(options: Record<string, unknown>, randomness: { key: string }): Setup | RuleError;
   initialState(setup: Setup): State;
   decide(state: State, command: Command, sender: Sender): Decision<Event>;
   evolve(state: State, event: Event): State;

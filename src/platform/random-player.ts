@@ -6,7 +6,7 @@
 import type { GameModule, Seat } from './game-module.ts';
 import { nextFloat, nextInt, type RngState } from './random.ts';
 
-export function pickCommand<C extends { type: string }>(commands: readonly C[], rng: RngState): [C, RngState] {
+export function pickCommand<C extends { type: string }, S extends RngState>(commands: readonly C[], rng: S): [C, S] {
   const types = [...new Set(commands.map((c) => c.type))];
   let i: number;
   [i, rng] = nextInt(rng, types.length);

@@ -1,17 +1,34 @@
-// Bot seats: the server plays them with a random legal policy (a better bot comes later). After
-// any accepted command, the game is "kicked": while a bot seat is awaited, it plays. Choices are
-// seeded by game and version, so a bot game replays the same way.
+// Bot seats: the server plays them with a random legal policy (a better bot comes later). A bot
+// acts whenever the game it sits in awaits it. That is found from durable state, never only from
+// memory: after any accepted command the game is "kicked"; at start-up and every few seconds a
+// sweep finds every active game whose stored deadlines await a bot seat (so a process that crashed
+// mid-move, or a loop that failed, leaves no game stalled); and a loop that fails is retried with
+// backoff. A move is appended only if the game is still at the version it was decided on, so a
+// retry, a second process or a restart can never make a bot act twice for one window.
+//
+// A bot's choice is drawn from a generator keyed by the game's secret key, the version and the
+// seat: the same state gives the same choice, and nobody without the key can predict it.
 
+import { createHmac } from 'node:crypto';
 import { pickCommand } from '../platform/random-player.ts';
-import { seedRng } from '../platform/random.ts';
+import { keyedRng, seedRng } from '../platform/random.ts';
 import type { Logger } from '../config/logger.ts';
 import type { EventStore } from '../store/event-store.ts';
 import { Refusal } from './errors.ts';
 import type { GameStates } from './game-states.ts';
+import type { StoredOptions } from './lobby.ts';
 import type { Accepted, Play } from './play.ts';
+
+/** How often every process looks for games awaiting a bot that no loop is playing. */
+export const BOT_SWEEP_INTERVAL_MS = 5_000;
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 30_000;
 
 export class Bots {
   private readonly running = new Map<string, Promise<void>>();
+  private readonly failures = new Map<string, number>();
+  private readonly retries = new Set<NodeJS.Timeout>();
+  private sweeper: NodeJS.Timeout | null = null;
   private stopped = false;
 
   constructor(
@@ -22,13 +39,52 @@ export class Bots {
     private readonly onAccepted?: (accepted: Accepted) => void,
   ) {}
 
-  /** Lets bots of this game play, in the background. One loop per game at a time. */
+  /** Sweeps now, then every `intervalMs`, for games awaiting a bot (start-up, and after any crash). */
+  start(intervalMs = BOT_SWEEP_INTERVAL_MS): void {
+    if (this.sweeper || this.stopped) return;
+    const sweep = () => void this.sweep().catch((error) => this.logger?.warn({ err: error }, 'bot sweep failed'));
+    sweep();
+    this.sweeper = setInterval(sweep, intervalMs);
+    this.sweeper.unref();
+  }
+
+  /** Kicks every active game whose stored deadlines await a bot seat; returns how many. */
+  async sweep(): Promise<number> {
+    const { rows } = await this.store.pool.query<{ id: string }>(
+      `SELECT DISTINCT g.id
+         FROM games g
+         JOIN game_seats s ON s.game_id = g.id AND s.bot
+        WHERE g.status = 'active'
+          AND EXISTS (SELECT 1 FROM jsonb_array_elements(g.deadlines) d WHERE (d->>'seat')::int = s.seat)
+        LIMIT 1000`,
+    );
+    for (const { id } of rows) this.kick(id);
+    return rows.length;
+  }
+
+  /** Lets bots of this game play, in the background. One loop per game at a time in this process. */
   kick(gameId: string): void {
     if (this.stopped || this.running.has(gameId)) return;
     const loop = this.drive(gameId)
-      .catch((error) => this.logger?.error({ err: error, gameId }, 'bot failed'))
+      .then(() => void this.failures.delete(gameId))
+      .catch((error) => this.retryLater(gameId, error))
       .finally(() => this.running.delete(gameId));
     this.running.set(gameId, loop);
+  }
+
+  /** A failed loop is kicked again after a growing wait (0.5 s, 1 s, 2 s … 30 s); the sweep is the last resort. */
+  private retryLater(gameId: string, error: unknown): void {
+    const failures = (this.failures.get(gameId) ?? 0) + 1;
+    this.failures.set(gameId, failures);
+    const wait = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (failures - 1));
+    this.logger?.error({ err: error, gameId, failures, retryInMs: wait }, 'bot failed; trying again');
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.retries.delete(timer);
+      this.kick(gameId);
+    }, wait);
+    timer.unref();
+    this.retries.add(timer);
   }
 
   /** Waits for every running bot loop (tests; shutdown). */
@@ -38,6 +94,9 @@ export class Bots {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    if (this.sweeper) clearInterval(this.sweeper);
+    for (const timer of this.retries) clearTimeout(timer);
+    this.retries.clear();
     await this.idle();
   }
 
@@ -54,7 +113,9 @@ export class Bots {
       if (!turn) return;
       const legal = module.legalCommands(state, turn.seat) as { type: string }[];
       if (legal.length === 0) return;
-      const [command] = pickCommand(legal, seedRng(`${gameId}:${game.version}:${turn.seat}`));
+      const fairness = (game.options as unknown as StoredOptions).fairness;
+      const rng = fairness ? keyedRng(botKey(fairness.key, game.version, turn.seat)) : seedRng(`${gameId}:${game.version}:${turn.seat}`);
+      const [command] = pickCommand(legal, rng);
       try {
         const accepted = await this.play.submit({
           gameId,
@@ -64,10 +125,14 @@ export class Bots {
         });
         this.onAccepted?.(accepted);
       } catch (error) {
-        // Someone else moved first: look again at the new version.
+        // Someone else moved first (a player, a deadline, another process's bot): look again.
         if (error instanceof Refusal && error.code === 'VERSION_CONFLICT') continue;
         throw error;
       }
     }
   }
 }
+
+/** A key for one bot decision, derived from the game's key (never the game's own stream). */
+const botKey = (gameKey: string, version: number, seat: number): string =>
+  createHmac('sha256', Buffer.from(gameKey, 'hex')).update(`bot ${version} ${seat}`).digest('hex');

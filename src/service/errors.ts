@@ -1,7 +1,8 @@
 // Refusals the service gives, as kinds the HTTP layer maps to statuses (404, 403, 409, 422 …).
 // The service knows no HTTP; the API knows no rules.
 
-export type RefusalKind = 'not-found' | 'forbidden' | 'conflict' | 'rule' | 'invalid';
+/** `limited`: the caller holds as much of a resource as one account may (429). */
+export type RefusalKind = 'not-found' | 'forbidden' | 'conflict' | 'rule' | 'invalid' | 'limited';
 
 export class Refusal extends Error {
   override name = 'Refusal';

@@ -15,6 +15,7 @@ import { housekeep, HOUSEKEEPING, HOUSEKEEPING_SCHEDULE } from '../notify/housek
 import { WEBHOOK_REMINDER, type WebhookReminderJob } from '../notify/webhooks/reminders.ts';
 import { WebhookSubscriptions } from '../notify/webhooks/subscriptions.ts';
 import { Bots } from './bots.ts';
+import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './limits.ts';
 import { DeadlineKeeper } from './deadlines.ts';
 import { Refusal } from './errors.ts';
 import { GameStates, type GameStatesOptions } from './game-states.ts';
@@ -35,6 +36,12 @@ export interface GameServiceSettings {
   now?: () => Date;
   /** Days a year a player may pause their clocks (vacations). */
   vacationDaysPerYear?: number;
+  /** What one account may hold (README, "Limits"); the defaults where absent. */
+  limits?: Partial<ResourceLimits>;
+  /** How often to look for games awaiting a bot that no loop plays (default 5 s). */
+  botSweepIntervalMs?: number;
+  /** Deadlines in a row passing with nobody acting before a game is abandoned; 0 or absent: never. */
+  abandonAfterSilentDeadlines?: number;
   /** Webhook delivery: URL policy, links, timeouts, retry pacing. */
   webhooks?: Partial<WebhookSettings>;
 }
@@ -79,8 +86,9 @@ export class GameService {
     this.jobPool = settings.worker ? ownPool(pool, settings.worker.concurrency + 2, logger) : null;
     this.alarm = this.jobPool ? new Alarm(this.jobPool, (error) => logger?.warn({ err: error }, 'could not wake the job workers')) : null;
     this.deadlines = new DeadlineKeeper(settings.now ?? (() => new Date()), this.alarm);
-    this.play = new Play(this.store, this.states, this.deadlines);
-    this.lobby = new Lobby(this.store, { allowScenarios: settings.allowScenarios }, this.deadlines);
+    this.play = new Play(this.store, this.states, this.deadlines, settings.abandonAfterSilentDeadlines ?? 0);
+    const limits = { ...DEFAULT_RESOURCE_LIMITS, ...settings.limits };
+    this.lobby = new Lobby(this.store, { allowScenarios: settings.allowScenarios, ...limits }, this.deadlines);
     this.views = new Views(this.store, this.states);
     this.signals = new GameSignals(pool);
     this.bots = new Bots(this.store, this.states, this.play, logger, (a) => this.signals.local(a.game.id, a.version));
@@ -98,12 +106,14 @@ export class GameService {
       },
     };
     this.webhooks = new WebhookDispatcher(pool, this.store, this.reader, webhookSettings, logger);
-    this.webhookSubscriptions = new WebhookSubscriptions(pool, this.store, () => webhookSettings.policy, webhookSettings.now, webhookSettings.resolve);
+    this.webhookSubscriptions = new WebhookSubscriptions(pool, this.store, () => webhookSettings.policy, webhookSettings.now, webhookSettings.resolve, limits);
     this.noticeListeners.push((notice) => this.webhooks.onNotice(notice));
   }
 
   async start(): Promise<void> {
     await this.signals.start();
+    // Bots resume every game that awaits one, whatever happened to the process that played it.
+    this.bots.start(this.settings.botSweepIntervalMs);
     if (this.settings.worker) {
       const tasks = {
         ...this.jobTasks,

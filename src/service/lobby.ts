@@ -3,6 +3,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { ClockError, clocksFor, type Clocks } from '../clock/clocks.ts';
+import { commitment, keyFromSeed } from '../platform/fairness.ts';
 import { RuleError } from '../platform/game-module.ts';
 import type { EventStore, GameRow, Queryable } from '../store/event-store.ts';
 import { claimSeat, createSeats, openGames, seatsOf, type SeatRow } from '../store/seats.ts';
@@ -21,11 +22,23 @@ export interface CreateGame {
   };
 }
 
-/** What the platform stores in `games.options`. `setup` holds the secret seed: never shown. */
+/**
+ * Provably fair shuffles: the game's generator key, its commitment (published from creation) and
+ * whether a client chose the seed it derives from. The key is shown only once the game is over.
+ * Absent for games stored before keyed generators.
+ */
+export interface Fairness {
+  key: string;
+  commitment: string;
+  seeded: boolean;
+}
+
+/** What the platform stores in `games.options`. `setup` and `fairness.key` are secret while the game runs. */
 export interface StoredOptions {
   setup: unknown;
   /** The options as the client sent them, without the seed: safe to show. */
   public: Record<string, unknown>;
+  fairness?: Fairness;
   bots: boolean[];
   createdBy: string;
   /** Durations per situation, in milliseconds, from the `clock` option. */
@@ -35,7 +48,7 @@ export interface StoredOptions {
 export class Lobby {
   constructor(
     private readonly store: EventStore,
-    private readonly settings: { allowScenarios: boolean },
+    private readonly settings: { allowScenarios: boolean; openGamesPerAccount: number; gamesPerDayPerAccount: number },
     private readonly deadlines: DeadlineKeeper,
   ) {}
 
@@ -45,7 +58,12 @@ export class Lobby {
     const { seed, scenario, ...rest } = body.options;
     if (scenario !== undefined && !this.settings.allowScenarios)
       throw new Refusal('forbidden', 'SCENARIOS_DISABLED', 'This server does not accept scenarios (ALLOW_SCENARIOS).');
-    const setup = module.createSetup({ ...rest, scenario }, seed ?? randomBytes(16).toString('hex'));
+    // A chosen seed makes every hand known to whoever chose it: allowed only where scenarios are.
+    if (seed !== undefined && !this.settings.allowScenarios)
+      throw new Refusal('forbidden', 'SEED_DISABLED', 'This server does not accept a chosen seed (ALLOW_SCENARIOS): every game is shuffled from a secret key.');
+    const key = seed === undefined ? randomBytes(32).toString('hex') : keyFromSeed(seed);
+    const fairness: Fairness = { key, commitment: commitment(key), seeded: seed !== undefined };
+    const setup = module.createSetup({ ...rest, scenario }, { key });
     if (setup instanceof RuleError) throw new Refusal('invalid', setup.code, setup.message);
     let clocks: Clocks;
     try {
@@ -54,8 +72,9 @@ export class Lobby {
       if (error instanceof ClockError) throw new Refusal('invalid', error.code, error.message);
       throw error;
     }
+    await this.checkGameLimits(callerId);
     const bots = body.options.seats.map((s) => s.bot === true);
-    const options: StoredOptions = { setup, public: { ...rest, ...(scenario ? { scenario: true } : {}) }, bots, createdBy: callerId, clocks };
+    const options: StoredOptions = { setup, public: { ...rest, ...(scenario ? { scenario: true } : {}) }, fairness, bots, createdBy: callerId, clocks };
     const allBots = bots.every(Boolean);
     const created = await this.store.transaction(async (tx) => {
       const game = await this.store.createGame(tx, { module: module.id, status: 'open', options });
@@ -67,6 +86,26 @@ export class Lobby {
     });
     this.deadlines.ring(created.due);
     return { game: created.game, seats: created.seats };
+  }
+
+  /** An account may hold so many games waiting for players, and create so many a day. */
+  private async checkGameLimits(callerId: string): Promise<void> {
+    const { rows } = await this.store.pool.query<{ open: number; today: number }>(
+      `SELECT count(*) FILTER (WHERE status = 'open')::int AS open,
+              count(*) FILTER (WHERE created_at > now() - interval '1 day')::int AS today
+         FROM games WHERE options->>'createdBy' = $1 AND (status = 'open' OR created_at > now() - interval '1 day')`,
+      [callerId],
+    );
+    const { open, today } = rows[0]!;
+    if (open >= this.settings.openGamesPerAccount)
+      throw new Refusal('limited', 'GAME_LIMIT_REACHED', `You have ${open} games waiting for players, the most allowed: let one fill up first.`, {
+        limit: this.settings.openGamesPerAccount,
+      });
+    if (today >= this.settings.gamesPerDayPerAccount)
+      throw new Refusal('limited', 'GAME_LIMIT_REACHED', `You have created ${today} games in the last 24 hours, the most allowed: try again later.`, {
+        limit: this.settings.gamesPerDayPerAccount,
+        retryAfterSeconds: 3600,
+      });
   }
 
   /** Every seat is taken: the game is on, and its first situation's deadlines run. */

@@ -55,6 +55,8 @@ export class Play {
     private readonly store: EventStore,
     private readonly states: GameStates,
     private readonly deadlines: DeadlineKeeper,
+    /** Deadlines in a row that pass with no seat acting before the game is abandoned (ABANDON_AFTER_SILENT_DEADLINES); 0: never. */
+    private readonly abandonAfter = 0,
   ) {}
 
   /**
@@ -92,6 +94,18 @@ export class Play {
     }
   }
 
+  /** Whether the game's last `count` accepted commands were all the system's (deadlines passing). */
+  private async silentFor(gameId: string, count: number): Promise<boolean> {
+    if (this.abandonAfter <= 0) return false;
+    if (count <= 0) return true;
+    const { rows } = await this.store.pool.query<{ silent: number }>(
+      `SELECT count(*) FILTER (WHERE sender_kind = 'system')::int AS silent
+         FROM (SELECT sender_kind FROM commands WHERE game_id = $1 ORDER BY seq DESC LIMIT $2) AS last`,
+      [gameId, count],
+    );
+    return rows[0]!.silent === count;
+  }
+
   /**
    * Reads the game, decides, and appends if the game is still as read; null when it is not.
    * With an Idempotency-Key, the append and the stored answer commit in one transaction.
@@ -109,6 +123,8 @@ export class Play {
       if (earlier) return { game, seat, version: game.version, events: [], state: undefined, replayed: true, response: earlier };
     }
     if (game.status === 'open') throw new Refusal('conflict', 'GAME_NOT_STARTED', 'The game starts when every seat is taken.');
+    if (game.status === 'abandoned')
+      throw new Refusal('conflict', 'GAME_ABANDONED', 'The game was abandoned: its deadlines kept passing with nobody playing.');
     if (s.expectedVersion !== undefined && s.expectedVersion !== game.version)
       throw new Refusal('conflict', 'VERSION_CONFLICT', `The game is at version ${game.version}, not ${s.expectedVersion}.`, {
         version: game.version,
@@ -122,13 +138,17 @@ export class Play {
 
     const next = module.replay(state, decision.events);
     const version = game.version + decision.events.length;
-    const deadlines = this.deadlines.plan(game, seats, module.awaiting(next));
     const over = module.isOver(next);
-    const { jobs, due } = this.deadlines.jobsFor(game.deadlines, deadlines, { gameId: game.id, version, at: this.deadlines.now().toISOString(), ended: over });
+    // Absent players are the clock's business, not the rules': a game whose deadlines keep passing
+    // with nobody acting is abandoned by the platform (no winner), instead of running for ever.
+    const abandoned = !over && sender.kind === 'system' && (await this.silentFor(game.id, this.abandonAfter - 1));
+    const deadlines = abandoned ? [] : this.deadlines.plan(game, seats, module.awaiting(next));
+    const ended = over || abandoned;
+    const { jobs, due } = this.deadlines.jobsFor(game.deadlines, deadlines, { gameId: game.id, version, at: this.deadlines.now().toISOString(), ended });
     const input: AppendInput = {
       command: { type: String(s.command.type), payload: s.command, senderKind: sender.kind, seat, callerId },
       events: decision.events.map((e: { type: string }) => ({ type: e.type, payload: e })),
-      status: over ? 'finished' : 'active',
+      status: over ? 'finished' : abandoned ? 'abandoned' : 'active',
       deadlines,
       snapshot: this.states.snapshotDue(game.version, version) ? next : undefined,
       // Delivered at commit, to every process listening (long-polls, SSE streams).

@@ -1,16 +1,64 @@
-// Replays every stored game's commands through `decide` from the start and checks that they
-// reproduce the stored events exactly. A mismatch means the log and the rules disagree: a rules
-// change that is not backwards compatible, or a log written by something other than the decider.
+// Replays a game's commands through `decide` from the start and checks that they reproduce its
+// events exactly. A mismatch means the log and the rules disagree: a rules change that is not
+// backwards compatible, or a log written by something other than the decider. The same check runs
+// on the stored log (`npm run verify`) and on what the public API shows of a finished game
+// (`npm run verify -- --public`, src/service/verify-public.ts).
 
 import type { Sender } from '../platform/game-module.ts';
 import type { EventStore, GameRow } from '../store/event-store.ts';
-import { GAMES } from './registry.ts';
+import { GAMES, type AnyGameModule } from './registry.ts';
 
 export interface VerifyReport {
   games: number;
   commands: number;
   events: number;
   mismatches: { gameId: string; commandSeq: number; problem: string }[];
+}
+
+export interface LogCommand {
+  seq: number;
+  sender: Sender;
+  command: unknown;
+}
+
+export interface LogCheck {
+  commands: number;
+  events: number;
+  /** The first disagreement, or null when the replay reproduced every event. */
+  mismatch: { commandSeq: number; problem: string } | null;
+}
+
+/**
+ * Replays `commands` from `setup` and compares what they produce, in order, with `events` (the
+ * game's events, oldest first, as payloads). Stops at the first disagreement.
+ */
+export function checkLog(module: AnyGameModule, setup: unknown, commands: readonly LogCommand[], events: readonly unknown[]): LogCheck {
+  const check: LogCheck = { commands: 0, events: 0, mismatch: null };
+  let state = module.initialState(setup);
+  for (const { seq, sender, command } of commands) {
+    check.commands++;
+    const decision = module.decide(state, command, sender);
+    if (!decision.ok) return { ...check, mismatch: { commandSeq: seq, problem: `refused on replay: ${decision.error.code}` } };
+    const produced = decision.events as unknown[];
+    const logged = events.slice(check.events, check.events + produced.length);
+    const at = produced.findIndex((e, i) => i >= logged.length || canonical(e) !== canonical(logged[i]));
+    if (at >= 0)
+      return {
+        ...check,
+        mismatch: {
+          commandSeq: seq,
+          problem:
+            check.events + at >= events.length
+              ? `replay produced event ${check.events + at + 1}, which the log does not hold`
+              : `event ${check.events + at + 1} differs: replay ${canonical(produced[at]).slice(0, 200)}, log ${canonical(logged[at]).slice(0, 200)}`,
+        },
+      };
+    check.events += produced.length;
+    state = module.replay(state, produced);
+  }
+  if (check.events !== events.length)
+    return { ...check, mismatch: { commandSeq: commands.length, problem: `${events.length - check.events} logged events belong to no command` } };
+  return check;
 }
 
 export async function verifyAll(store: EventStore): Promise<VerifyReport> {
@@ -29,28 +77,15 @@ export async function verifyGame(store: EventStore, game: GameRow, report: Verif
   if (!module) return void mismatch(0, `unknown game module ${game.module}`);
   const commands = await store.commands(store.pool, game.id);
   const stored = await store.events(store.pool, game.id, 0);
-  let state = module.initialState((game.options as { setup: unknown }).setup);
-  let next = 0;
-  for (const command of commands) {
-    report.commands++;
-    const sender: Sender = command.senderKind === 'system' ? { kind: 'system' } : { kind: 'seat', seat: command.seat! };
-    const decision = module.decide(state, command.payload, sender);
-    const mine = [];
-    while (next < stored.length && stored[next]!.commandSeq === command.seq) mine.push(stored[next++]!);
-    if (!decision.ok) {
-      mismatch(command.seq, `refused on replay: ${decision.error.code}`);
-      return;
-    }
-    const expected = decision.events.map(canonical);
-    const actual = mine.map((e) => canonical(e.payload));
-    if (expected.length !== actual.length || expected.some((e: string, i: number) => e !== actual[i])) {
-      mismatch(command.seq, `replay produced ${expected.length} events, the log holds ${actual.length} that differ`);
-      return;
-    }
-    report.events += mine.length;
-    state = module.replay(state, decision.events);
-  }
-  if (next !== stored.length) mismatch(commands.length, `${stored.length - next} stored events belong to no command`);
+  const check = checkLog(
+    module,
+    (game.options as { setup: unknown }).setup,
+    commands.map((c) => ({ seq: c.seq, sender: c.senderKind === 'system' ? { kind: 'system' } : { kind: 'seat', seat: c.seat! }, command: c.payload })),
+    stored.map((e) => e.payload),
+  );
+  report.commands += check.commands;
+  report.events += check.events;
+  if (check.mismatch) mismatch(check.mismatch.commandSeq, check.mismatch.problem);
   else if (stored.length !== game.version) mismatch(commands.length, `the game is at version ${game.version} but holds ${stored.length} events`);
 }
 

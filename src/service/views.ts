@@ -34,6 +34,24 @@ export interface GameResource {
   view: unknown;
   awaiting: AwaitedView[];
   legalCommands: unknown[];
+  /** How to check the shuffles (see `FairnessView`); null for games stored before keyed generators. */
+  fairness: FairnessView | null;
+}
+
+export interface FairnessView {
+  generator: 'hmac-sha256-ctr';
+  /** SHA-256 of the commitment label and the key, published before the first card was dealt. */
+  commitment: string;
+  /** True when the creator chose the seed: the creator can know every hand. */
+  seeded: boolean;
+  /** The generator's key, once the game is over; null before. */
+  key: string | null;
+}
+
+export interface LoggedCommand {
+  seq: number;
+  sender: { kind: 'seat' | 'system'; seat: number | null };
+  command: unknown;
 }
 
 export interface FeedEvent {
@@ -59,7 +77,8 @@ export class Views {
     const module = this.states.moduleOf(game);
     const version = at ?? game.version;
     const state = await this.states.at(this.store.pool, game, version);
-    const started = game.status !== 'open';
+    // An abandoned game awaits nobody: its deadlines stopped with it.
+    const started = game.status === 'active' || game.status === 'finished';
     const current = version === game.version;
     return {
       id: game.id,
@@ -74,6 +93,7 @@ export class Views {
       view: module.view(state, mySeat),
       awaiting: started ? module.awaiting(state).map((a) => ({ ...a, deadline: current ? deadlineFor(game, a) : null })) : [],
       legalCommands: started && current && mySeat !== null ? module.legalCommands(state, mySeat) : [],
+      fairness: fairnessOf(game),
     };
   }
 
@@ -91,6 +111,26 @@ export class Views {
     const module = this.states.moduleOf(game);
     const data = game.status === 'finished' ? e.payload : module.redact(e.payload, reader);
     return { seq: e.seq, type: e.type, at: e.createdAt.toISOString(), data };
+  }
+
+  /**
+   * Every command the game accepted, once it is over (before, the commands would tell which cards
+   * were played from whose hand before the events show it, and the key is secret anyway).
+   */
+  async commandLog(gameId: string): Promise<{ version: number; commands: LoggedCommand[] }> {
+    const game = await this.store.game(this.store.pool, gameId);
+    if (!game) throw notFound(`Game ${gameId}`);
+    if (game.status !== 'finished')
+      throw new Refusal('conflict', 'GAME_NOT_OVER', 'The commands are published when the game is over.', { gameStatus: game.status });
+    const commands = await this.store.commands(this.store.pool, game.id);
+    return {
+      version: game.version,
+      commands: commands.map((c) => ({
+        seq: c.seq,
+        sender: { kind: c.senderKind, seat: c.senderKind === 'system' ? null : c.seat },
+        command: c.payload,
+      })),
+    };
   }
 
   /** The caller's games; with `awaitingOnly`, those where one of its seats can act now. */
@@ -111,6 +151,18 @@ export class Views {
         b.game.updatedAt.localeCompare(a.game.updatedAt),
     );
   }
+}
+
+/** The key is revealed only once the game is over, never while a hand could still be hidden. */
+export function fairnessOf(game: GameRow): FairnessView | null {
+  const fairness = (game.options as unknown as StoredOptions).fairness;
+  if (!fairness) return null;
+  return {
+    generator: 'hmac-sha256-ctr',
+    commitment: fairness.commitment,
+    seeded: fairness.seeded,
+    key: game.status === 'finished' ? fairness.key : null,
+  };
 }
 
 export function seatOf(seats: SeatRow[], accountId: string | null): number | null {

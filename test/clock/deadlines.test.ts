@@ -7,7 +7,8 @@ import { call, readGame, register, startGame, type GameAnswer, type HttpPlayer }
 
 let players: HttpPlayer[];
 
-const t = useTestApp({ worker: QUICK_WORKER });
+const SILENT = 6;
+const t = useTestApp({ worker: QUICK_WORKER, abandonAfterSilentDeadlines: SILENT });
 beforeAll(async () => {
   players = await Promise.all([0, 1].map(() => register(t.base, 'clock')));
 });
@@ -70,12 +71,19 @@ describe('deadlines', () => {
     expect(fired[0]!.accepted_at.getTime() - deadline).toBeLessThan(2_000);
   });
 
-  it('with nobody playing, every clock runs out in turn and the game still ends (R33)', async () => {
+  // Absent players are the clock's business, not a rule (R33): the platform abandons a game whose
+  // deadlines keep passing with nobody acting (ABANDON_AFTER_SILENT_DEADLINES, 6 in this file).
+  it('with nobody playing, every clock runs out in turn until the game is abandoned, after exactly that many silent deadlines', async () => {
     const id = await startGame(t.base, players, { clock: { setup: 0.1, turn: 0.1, defence: 0.1, interrupt: 0.1 } });
-    const game = await until(id, (g) => g.status === 'finished', 20_000);
-    expect(game.status).toBe('finished');
+    const game = await until(id, (g) => g.status === 'abandoned', 20_000);
+    expect(game.status).toBe('abandoned');
+    expect(game.awaiting).toEqual([]);
     const fired = await systemCommands(id);
-    expect(fired.length).toBeGreaterThan(2);
+    expect(fired).toHaveLength(SILENT);
+    // A command to an abandoned game is refused and changes nothing.
+    const res = await call(t.base, 'POST', `/v1/games/${id}/commands`, { token: players[0]!.token, body: { type: 'END_TURN' } });
+    expect(res.status).toBe(409);
+    expect((res.body as { code: string }).code).toBe('GAME_ABANDONED');
     // Each window expired at most once.
     const windows = fired.map((c) => c.payload.windowId);
     expect(new Set(windows).size).toBe(windows.length);

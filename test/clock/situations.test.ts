@@ -164,7 +164,8 @@ describe('each situation ends at its deadline', () => {
     const { command, events } = await firstExpiry(id);
     expect(command.payload).toEqual({ type: 'EXPIRE_WINDOW', windowId: asked.windowId });
     expectOnTime(command, asked.deadline);
-    expect(events.map((e) => e.type)).toEqual(['DefenderDecided', 'DamageTaken', 'TurnBegan']);
+    // The action is complete: the window after it asks seat 1 whatever its hand holds (R11).
+    expect(events.map((e) => e.type)).toEqual(['DefenderDecided', 'DamageTaken', 'InterruptWindowOpened']);
     expect(events[0]!.payload).toMatchObject({ character: 'johnny-alpha' });
     expect(events[1]!.payload).toMatchObject({ character: 'johnny-alpha', from: 'dredd' });
     const amount = events[1]!.payload.amount as number;
@@ -173,7 +174,7 @@ describe('each situation ends at its deadline', () => {
     // The card that could have blocked was not spent for the defender.
     expect(await handOf(id, 1)).toContain(block);
     const game = await readGame(t.base, id, null);
-    expect(game.awaiting.map((a) => [a.seat, a.situation])).toEqual([[0, 'turn']]);
+    expect(game.awaiting.map((a) => [a.seat, a.situation])).toEqual([[1, 'interrupt']]);
     expect((await systemCommands(id)).length).toBe(1);
   });
 
@@ -254,13 +255,13 @@ describe('each situation ends at its deadline', () => {
     const { command, events } = await firstExpiry(id);
     expect(command.payload).toEqual({ type: 'EXPIRE_WINDOW', windowId: asked.windowId });
     expectOnTime(command, asked.deadline);
-    // Nobody holds an INTERRUPT: no window opens, the actor draws and the marker passes.
-    expect(events[0]).toMatchObject({ type: 'TurnEnded', payload: { seat: 0, interrupting: false } });
-    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['CardsDrawn', 'MarkerPassed', 'TurnBegan']));
-    expect(events.at(-1)!.payload).toMatchObject({ type: 'TurnBegan', seat: 1, interrupting: false });
-    // The next seat's turn has its own, new deadline.
+    // The declared end of turn opens the end-of-turn window, which asks seat 1 whatever it holds
+    // (R11); seat 1 is now awaited there, under the interrupt clock.
+    expect(events.map((e) => e.type)).toEqual(['TurnEnded', 'InterruptWindowOpened']);
+    expect(events[0]).toMatchObject({ payload: { seat: 0, interrupting: false } });
+    expect(events[1]!.payload).toMatchObject({ after: 'endOfTurn', eligible: [1] });
     const next = await readGame(t.base, id, null);
-    const nextTurn = next.awaiting.find((a) => a.seat === 1 && a.situation === 'turn');
-    if (nextTurn) expect(Date.parse(nextTurn.deadline!)).toBeGreaterThan(asked.deadline);
+    const window = next.awaiting.find((a) => a.seat === 1 && a.situation === 'interrupt');
+    expect(Date.parse(window!.deadline!)).toBeGreaterThan(asked.deadline);
   });
 });

@@ -145,6 +145,24 @@ describe('migrate', () => {
     ]);
   });
 
+  it('marks games stored before keyed shuffles as rules edition 1, set-up and cached states alike', async () => {
+    const { pool } = await emptyDatabase();
+    const at = migrations.findIndex((m) => m.name.endsWith('_rules_edition_1'));
+    expect(at).toBeGreaterThan(0);
+    await run(pool, migrations.slice(0, at));
+    const setup = { map: 'dan-tanna-enid-blyton', seats: [{ team: 'judges' }, { team: 'slaine' }], seed: 'old' };
+    const { rows } = await pool.query(`INSERT INTO games (module, status, options) VALUES ('helter-skelter', 'active', $1) RETURNING id`, [
+      JSON.stringify({ setup, public: {} }),
+    ]);
+    const id = rows[0].id as string;
+    await pool.query(`INSERT INTO snapshots (game_id, version, state) VALUES ($1, 10, $2)`, [id, JSON.stringify({ rng: 123, windows: 3 })]);
+    await run(pool);
+    const game = await pool.query(`SELECT options->'setup' AS setup FROM games WHERE id = $1`, [id]);
+    expect(game.rows[0].setup).toEqual({ ...setup, edition: 1 });
+    const snapshot = await pool.query(`SELECT state FROM snapshots WHERE game_id = $1`, [id]);
+    expect(snapshot.rows[0].state).toEqual({ rng: 123, windows: 3, edition: 1 });
+  });
+
   it('rolls back a failing migration entirely: no table, no history row', async () => {
     const { pool } = await emptyDatabase();
     const broken = { name: '29990101000000_broken', sql: 'CREATE TABLE half_done (id integer);\nSELECT * FROM no_such_table;\n' };

@@ -179,9 +179,14 @@ describe('webhooks', () => {
     const got = await receiver.waitFor('/ok/game-erin', 1);
     await settle(500);
     expect(receiver.byPath.get('/ok/game-erin')).toHaveLength(1);
-    const payload = new Webhook(hook.secret).verify(got[0]!.body, got[0]!.headers) as { type: string; data: { seat: number | null; game: { id: string } } };
+    const payload = new Webhook(hook.secret).verify(got[0]!.body, got[0]!.headers) as {
+      type: string;
+      data: { seat: number | null; game: { id: string }; legalCommandCount: number | null };
+    };
     expect(payload.type).toBe('seat.awaited');
     expect(payload.data.seat).toBeNull();
+    // No seat's count of legal commands: it would tell Erin whether Frank holds an INTERRUPT or a defence.
+    expect(payload.data.legalCommandCount).toBeNull();
     expect(payload.data.game.id).toBe(gameId);
   });
 
@@ -312,6 +317,10 @@ describe('webhook reminders (deadline.near)', () => {
 
     const perSeat = reminders(group, receiver.byPath.get('/ok/remind-group') ?? []);
     expect(perSeat.map((r) => r.payload.data.seat).sort()).toEqual([0, 1]);
+    // The subscriber (seat 0) is told its own count of legal commands, never seat 1's.
+    const counts = Object.fromEntries(perSeat.map((r) => [r.payload.data.seat, (r.payload.data as unknown as { legalCommandCount: number | null }).legalCommandCount]));
+    expect(counts[0]).toBeGreaterThan(0);
+    expect(counts[1]).toBeNull();
 
     // Logged like every delivery, as deadline.near; and sent once each.
     await settle(300);

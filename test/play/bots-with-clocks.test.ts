@@ -57,3 +57,37 @@ describe('a game of four bots on short clocks', () => {
     expect(report.mismatches).toEqual([]);
   }, 120_000);
 });
+
+describe('a bot loop that fails', () => {
+  it('is tried again with backoff, and the game still finishes', async () => {
+    const owner = await registerPlayer(t.app);
+    // The first two moves the bots try fail as a lost database connection would.
+    const play = t.app.games.play;
+    const submit = play.submit.bind(play);
+    let failures = 2;
+    play.submit = async (...args: Parameters<typeof submit>) => {
+      if (failures > 0) {
+        failures--;
+        throw new Error('Connection terminated unexpectedly');
+      }
+      return submit(...args);
+    };
+    try {
+      const created = await request(t.app.server)
+        .post('/v1/games')
+        .set(as(owner))
+        .send({ game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', seats: [{ team: 'judges', bot: true }, { team: 'slaine', bot: true }] } });
+      expect(created.status).toBe(201);
+      const stop = Date.now() + 60_000;
+      let status = '';
+      while (Date.now() < stop && status !== 'finished') {
+        ({ status } = (await t.db.pool.query(`SELECT status FROM games WHERE id = $1`, [created.body.id])).rows[0]);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(failures).toBe(0);
+      expect(status).toBe('finished');
+    } finally {
+      play.submit = submit;
+    }
+  }, 90_000);
+});

@@ -41,10 +41,11 @@ export const jobServiceEnv = (databaseUrl: string): Record<string, string> => ({
 
 const running = new Set<ServiceProcess>();
 
-export function spawnService(env: Record<string, string>): ServiceProcess {
+/** `cwd`: the checkout to run (another copy of the project, e.g. one under a private directory). */
+export function spawnService(env: Record<string, string>, cwd: string = PROJECT_ROOT): ServiceProcess {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => PASSED_ON.includes(name)));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: PROJECT_ROOT,
+    cwd,
     // Emails from accounts the tests register go to a temporary outbox, never the repository's.
     env: { MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `hs-test-outbox-${process.pid}`), ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -70,8 +71,8 @@ export function spawnService(env: Record<string, string>): ServiceProcess {
 }
 
 /** Starts the service and resolves once it listens; rejects with its stderr if it exits first. */
-export async function startService(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningService> {
-  const service = spawnService(env);
+export async function startService(env: Record<string, string>, timeoutMs = 60_000, cwd: string = PROJECT_ROOT): Promise<RunningService> {
+  const service = spawnService(env, cwd);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const ready = service

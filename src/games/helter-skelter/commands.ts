@@ -122,13 +122,14 @@ const FIELD_SCHEMAS: Record<FieldKind, object> = {
   defenceOrder: {
     type: 'string',
     enum: DEFENCE_ORDERS,
-    description: 'Defences: `ask` (default), `always` (the server defends with the first eligible card in hand order), `never` (take the damage).',
+    description:
+      'Defences: `ask` (default), `always` (the server defends at once with the cheapest card that suffices: COVER, then DEFLECT, then BLOCK, then PRECOG, ties in hand order), `never` (take the damage).',
   },
   cards: { type: 'array', maxItems: 7, items: { type: 'string', minLength: 1, maxLength: 64 }, description: 'Card ids from your hand.' },
   spaces: { type: 'array', minItems: 1, maxItems: 2, items: { type: 'integer', minimum: 1, maximum: 40 }, description: 'Map card designations.' },
   rallyMoves: {
     type: 'array',
-    minItems: 1,
+    minItems: 0,
     maxItems: 2,
     items: {
       type: 'object',

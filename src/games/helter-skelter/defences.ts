@@ -81,7 +81,7 @@ export function hasChoice(s: GameState, attack: Attack, defenderId: CharacterId)
 
 /**
  * Names the defenders. Those whose owner's standing orders decide for them (R35) are decided at
- * once, in the order named; those with nothing to decide take the damage (R14).
+ * once, in the order named; the others are asked (R14).
  */
 export function declareAttack(d: Draft, attack: Attack, defenders: CharacterId[]): void {
   d.emit({ type: 'AttackDeclared', windowId: d.nextWindowId(), attack, defenders });
@@ -103,10 +103,25 @@ function emitPsiDiscard(d: Draft, seat: Seat, defender: CharacterId, card: CardI
 }
 
 /**
+ * `defence: always` spends the cheapest card that suffices (R38): the one that could do least
+ * else. COVER works only on a cover space against shots; DEFLECT only as a defence; BLOCK spends a
+ * MELEE card, which could also attack; PRECOG spends a linked PSI card, which could attack at any
+ * range. Ties keep hand order.
+ */
+export const DEFENCE_COST_ORDER: readonly Defence[] = ['COVER', 'DEFLECT', 'BLOCK', 'PRECOG'];
+
+function cheapest(options: DefenceOption[]): DefenceOption | undefined {
+  return options
+    .map((o, i) => ({ o, i }))
+    .sort((a, b) => DEFENCE_COST_ORDER.indexOf(a.o.defence) - DEFENCE_COST_ORDER.indexOf(b.o.defence) || a.i - b.i)[0]?.o;
+}
+
+/**
  * The server decides a defender for its owner: when the defence deadline passes, or by standing
  * orders. Against PSI the first card in hand order with the defender's symbol is discarded (R15,
- * R37); otherwise, when `defend` is set (`defence: always`), the first card in hand order that pays
- * a defence against this attack is spent on it (R38); else the damage is taken.
+ * R37); otherwise, when `defend` is set (`defence: always`), the cheapest card that pays a defence
+ * against this attack is spent on it (R38; edition 1 spent the first in hand order); else the
+ * damage is taken.
  */
 function decideUnasked(d: Draft, attack: Attack, defender: CharacterId, defend: boolean): void {
   const seat = d.state.characters[defender]!.seat;
@@ -114,7 +129,8 @@ function decideUnasked(d: Draft, attack: Attack, defender: CharacterId, defend: 
     const card = psiDiscards(d.state, defender)[0];
     if (card) return emitPsiDiscard(d, seat, defender, card);
   } else if (defend) {
-    const option = defenceOptions(d.state, attack, defender)[0];
+    const options = defenceOptions(d.state, attack, defender);
+    const option = d.state.edition === 1 ? options[0] : cheapest(options);
     if (option) return emitDefence(d, seat, defender, option);
   }
   d.emit({ type: 'DefenderDecided', character: defender, choice: { kind: 'damage' } });
@@ -183,14 +199,16 @@ export function expireDefence(d: Draft): void {
 }
 
 /**
- * Decides, unasked, every defender left with no choice (an earlier defence may have spent the
- * only card), and resolves the attack once all are decided: "An action is only complete when all
+ * Resolves the attack once every defender is decided: "An action is only complete when all
  * outcomes (figures moved, defences made, and damage taken) have been performed in full."
+ * Edition 2 asks every defender whose owner's orders say `ask`, whatever the hand holds: deciding
+ * the ones with no card unasked would tell every seat that their owner holds no defence (R14).
+ * Edition 1 decided those unasked, and keeps doing so for the games played under it.
  */
 function settleDefenders(d: Draft): void {
   const w = openDefence(d.state);
   for (const defender of w.defenders) {
-    if (defender.choice.kind === 'undecided' && !hasChoice(d.state, w.attack, defender.character)) {
+    if (d.state.edition === 1 && defender.choice.kind === 'undecided' && !hasChoice(d.state, w.attack, defender.character)) {
       d.emit({ type: 'DefenderDecided', character: defender.character, choice: { kind: 'damage' } });
     }
   }

@@ -1,6 +1,7 @@
 // evolve: how each event changes the state. No decisions are made here: every outcome (which
 // cards were drawn, who won a window) is already in the event, so replay never re-rolls.
 
+import { rngAt } from '../../platform/random.ts';
 import { cloneOrders } from './orders.ts';
 import { cloneAttack, cloneChoice, cloneState } from './state.ts';
 import type { Event, GameState } from './types.ts';
@@ -31,7 +32,7 @@ export function applyEvent(s: GameState, e: Event): void {
       const seat = s.seats[e.seat]!;
       for (const c of e.cards) remove(seat.mapCards, c);
       s.characters[e.character]!.startingCards = e.cards.slice();
-      if (e.rng !== undefined) s.rng = e.rng;
+      if (e.rng !== undefined) s.rng = rngAt(s.rng, e.rng);
       const unassigned = Object.values(s.characters).some((c) => c.seat === e.seat && c.startingCards.length === 0);
       if (!unassigned) s.setupDone.push(e.seat);
       return;
@@ -150,7 +151,7 @@ export function applyEvent(s: GameState, e: Event): void {
       const seat = s.seats[e.seat]!;
       seat.deck = e.order.slice();
       seat.discard = [];
-      s.rng = e.rng;
+      s.rng = rngAt(s.rng, e.rng);
       return;
     }
     case 'MarkerPassed':

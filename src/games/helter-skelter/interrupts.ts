@@ -12,18 +12,20 @@ import type { CardId, ClaimInterrupt, GameState, Seat } from './types.ts';
 
 export const isInterruptCard = (card: CardId): boolean => cardById(card).action === 'INTERRUPT';
 
-/** A seat whose hand holds no INTERRUPT card is not asked (timing.md, standing orders). */
+/** Edition 1 did not ask a seat whose hand held no INTERRUPT card (R11). */
 export const holdsInterrupt = (s: GameState, seat: Seat): boolean => s.seats[seat]!.hand.some(isInterruptCard);
 
 /**
  * Opens the window after an action or an end of turn. Eligible: every seat still in the game
- * except the one that acted, nearest in turn order first, that holds an INTERRUPT card (R11) and
- * whose standing orders let it be asked now (R35). With nobody to ask it closes at once.
+ * except the one that acted, nearest in turn order first, whose standing orders let it be asked
+ * now (R35), whether or not it holds an INTERRUPT card (R11): a window that named only the seats
+ * holding one would tell everyone who does. A seat without one can only pass. With nobody to ask
+ * it closes at once. (Edition 1 asked only seats holding an INTERRUPT card.)
  */
 export function openInterruptWindow(d: Draft, actedSeat: Seat, actedInterrupting: boolean, after: 'action' | 'endOfTurn'): void {
   if (isOver(d.state)) return;
   const eligible = seatsAfter(d.state, actedSeat).filter(
-    (seat) => holdsInterrupt(d.state, seat) && interruptOrderAsks(d.state, seat, after),
+    (seat) => (d.state.edition !== 1 || holdsInterrupt(d.state, seat)) && interruptOrderAsks(d.state, seat, after),
   );
   if (eligible.length === 0) {
     continueAfterWindow(d, actedSeat, actedInterrupting, after, null);

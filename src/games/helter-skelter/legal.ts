@@ -36,7 +36,10 @@ export function legalCommands(s: GameState, seat: Seat): Command[] {
       for (const d of sit.defenders) {
         if (d.choice.kind !== 'undecided' || s.characters[d.character]!.seat !== seat) continue;
         if (sit.attack.action === 'PSI') {
-          for (const card of psiDiscards(s, d.character)) out.push({ type: 'PSI_DISCARD', character: d.character, card });
+          const discards = psiDiscards(s, d.character);
+          for (const card of discards) out.push({ type: 'PSI_DISCARD', character: d.character, card });
+          // Asked with nothing to discard (edition 2 asks whatever the hand holds, R14): take it.
+          if (discards.length === 0) out.push({ type: 'TAKE_DAMAGE', character: d.character });
           continue;
         }
         for (const o of defenceOptions(s, sit.attack, d.character))
@@ -62,6 +65,9 @@ function startingCardChoices(s: GameState, seat: Seat): Command[] {
   }
   return out;
 }
+
+/** Whether `seat` could deploy or take any action on a turn of its own in this position. */
+export const couldActOnTurn = (s: GameState, seat: Seat): boolean => deployments(s, seat).length > 0 || actions(s, seat).length > 0;
 
 function deployments(s: GameState, seat: Seat): Command[] {
   return charactersOf(s, seat)

@@ -37,16 +37,16 @@ export const optionsSchema = {
   },
 } as const;
 
-export function setupFromOptions(options: CreationOptions, seed: string): GameSetup | RuleError {
+export function setupFromOptions(options: CreationOptions, randomness: { key: string }): GameSetup | RuleError {
   if (!Array.isArray(options.seats)) return new RuleError('INVALID_OPTIONS', '"seats" must be a list.');
   const seats = options.seats.map((s) => ({ team: (s as { team?: unknown })?.team as TeamId }));
-  const setup: GameSetup = { map: options.map as GameSetup['map'], seats, seed };
+  const setup: GameSetup = { map: options.map as GameSetup['map'], seats, key: randomness.key };
   const problem = validateSetup(setup);
   if (problem) return problem;
   if (options.scenario === undefined) return setup;
   const scenario = { ...(options.scenario as Scenario), map: setup.map, seats: mergeSeats(options.scenario, seats) };
   try {
-    fromScenario(scenario);
+    fromScenario(scenario, setup);
   } catch (e) {
     if (e instanceof RuleError) return e;
     return new RuleError('INVALID_SCENARIO', `The scenario does not describe a position: ${(e as Error).message}`);

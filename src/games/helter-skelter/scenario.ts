@@ -7,11 +7,11 @@ import { boardFor } from './board/index.ts';
 import { TEAMS, characterDef } from './content/index.ts';
 import { initialState } from './setup.ts';
 import { cloneOrders, DEFAULT_ORDERS } from './orders.ts';
-import type { CardId, CharacterId, Fragment, GameState, MapId, Seat, SpaceId, TeamId } from './types.ts';
+import type { CardId, CharacterId, Fragment, GameSetup, GameState, MapId, Seat, SpaceId, TeamId } from './types.ts';
 
 export interface ScenarioCharacter {
-  /** A space: deployed there. `undeployed`: waiting behind its `startingCards`. */
-  space: SpaceId | 'undeployed';
+  /** A space: deployed there. `undeployed`: waiting behind its `startingCards`. `dead`: out of play. */
+  space: SpaceId | 'undeployed' | 'dead';
   startingCards?: SpaceId[];
   health?: number;
   warpCubes?: number;
@@ -41,8 +41,17 @@ export interface Scenario {
 
 const invalid = (message: string) => new RuleError('INVALID_SCENARIO', message);
 
-export function fromScenario(sc: Scenario): GameState {
-  const base = initialState({ map: sc.map, seats: (sc.seats ?? []).map((s) => ({ team: s.team })), seed: sc.seed ?? 'scenario' });
+/**
+ * The position `sc` describes. Its shuffles (decks not given, later reshuffles) come from the game's
+ * keyed generator when the set-up has a key, else from the scenario's legacy `seed`.
+ */
+export function fromScenario(sc: Scenario, randomness: Pick<GameSetup, 'key'> = {}): GameState {
+  const keyed = randomness.key !== undefined;
+  const base = initialState({
+    map: sc.map,
+    seats: (sc.seats ?? []).map((s) => ({ team: s.team })),
+    ...(keyed ? { key: randomness.key } : { seed: sc.seed ?? 'scenario' }),
+  });
   if (typeof sc.characters !== 'object' || sc.characters === null) throw invalid('"characters" must map character ids to positions.');
   const board = boardFor(sc.map);
   const isSpace = (space: unknown) => board.spaces.includes(space as SpaceId);
@@ -69,7 +78,7 @@ export function fromScenario(sc: Scenario): GameState {
   const characters: GameState['characters'] = {};
   for (const [id, c] of Object.entries(base.characters)) {
     const given = sc.characters[id];
-    if (!given) {
+    if (!given || given.space === 'dead') {
       characters[id] = { ...c, status: 'dead', health: 0, space: null };
       continue;
     }
@@ -88,6 +97,7 @@ export function fromScenario(sc: Scenario): GameState {
   }
   for (const id of Object.keys(sc.characters))
     if (!characters[id]) throw invalid(`${id} is not on any team in this game.`);
+  checkPosition(sc, seats, characters);
   const activeSeat = sc.activeSeat ?? 0;
   if (!seats[activeSeat]) throw invalid(`There is no seat ${activeSeat}.`);
   for (const [i, seat] of seats.entries())
@@ -106,6 +116,28 @@ export function fromScenario(sc: Scenario): GameState {
     situation: { kind: 'turn', windowId: 'w1', actor: activeSeat, interrupting: false, mustDeploy },
     windows: 1,
     setupDone: seats.map((_, i) => i),
-    rng: seedRng(`${sc.seed ?? 'scenario'}-play`),
+    // A keyed game goes on drawing from where the set-up's shuffles left its generator.
+    rng: keyed ? base.rng : seedRng(`${sc.seed ?? 'scenario'}-play`),
   };
+}
+
+/** Positions no game could reach: each refused with a sentence saying what is wrong. */
+function checkPosition(sc: Scenario, seats: GameState['seats'], characters: GameState['characters']): void {
+  const spaces = new Map<SpaceId, number>();
+  for (const f of sc.fragments ?? []) {
+    if (spaces.has(f.space)) throw invalid(`Two fragments lie on space ${f.space}; a space holds at most one.`);
+    spaces.set(f.space, f.seat);
+  }
+  for (const [i, seat] of seats.entries()) {
+    for (const killed of seat.kills) {
+      const victim = characters[killed];
+      if (!victim) throw invalid(`Seat ${i}: ${killed} is not in this game, so it cannot have been killed.`);
+      if (victim.seat === i) throw invalid(`Seat ${i}: killing your own ${killed} scores no point, so it is not a kill.`);
+      if (victim.status !== 'dead') throw invalid(`Seat ${i}: ${killed} is counted as a kill but is still in play.`);
+    }
+    if (seat.fragments < 0 || !Number.isInteger(seat.fragments)) throw invalid(`Seat ${i}: fragments collected must be a whole number.`);
+    if (seat.fragments + seat.kills.length >= 5) throw invalid(`Seat ${i} already has five points: the game would be over.`);
+  }
+  const killedTwice = seats.flatMap((s) => s.kills).filter((id, k, all) => all.indexOf(id) !== k);
+  if (killedTwice.length > 0) throw invalid(`${killedTwice[0]} is counted as killed by two seats.`);
 }

@@ -1,6 +1,6 @@
 // "How to Play — Prep": map cards, starting spaces, fragments of reality, the first player.
 
-import { nextInt, seedRng, shuffle } from '../../platform/random.ts';
+import { keyedRng, nextInt, rngPosition, seedRng, shuffle, type RngState } from '../../platform/random.ts';
 import { RuleError } from '../../platform/game-module.ts';
 import { MAP_IDS } from './board/board.ts';
 import { MAP_CARDS, TEAMS } from './content/index.ts';
@@ -8,8 +8,9 @@ import { TEAM_IDS } from './content/types.ts';
 import { check, type Draft } from './draft.ts';
 import { cloneOrders, DEFAULT_ORDERS } from './orders.ts';
 import { fromScenario } from './scenario.ts';
-import { beginNormalTurn } from './turn.ts';
+import { beginNormalTurn, drawCards } from './turn.ts';
 import { charactersOf, hasSpecial } from './state.ts';
+import { CURRENT_EDITION } from './types.ts';
 import type { AssignStartingCards, CharacterState, Fragment, GameSetup, GameState, Seat, SpaceId } from './types.ts';
 
 const MAP_CARDS_DEALT = 10;
@@ -31,14 +32,15 @@ export function validateSetup(setup: GameSetup): RuleError | null {
 /**
  * "If you're playing with two players, find and remove all map cards with the multiplayer symbol.
  * Shuffle all the remaining map cards and deal ten to each player." … "shuffle your action cards
- * into a face down deck" … "Draw seven cards from your action card deck into your hand."
- * Shuffles come from the seed; the deal is the starting state, so nothing random is re-rolled.
+ * into a face down deck". Shuffles come from the game's generator and are the starting state, so
+ * nothing random is re-rolled. The seven-card hands are drawn after the fragments are placed
+ * (`completeSetupIfReady`, R1); edition 1 games dealt them here, and keep doing so.
  */
 export function initialState(setup: GameSetup): GameState {
-  if (setup.scenario) return fromScenario(setup.scenario);
+  if (setup.scenario) return fromScenario(setup.scenario, setup);
   const invalid = validateSetup(setup);
   if (invalid) throw invalid;
-  let rng = seedRng(setup.seed);
+  let rng = generatorFor(setup);
   const mapCards = MAP_CARDS.filter((c) => setup.seats.length > 2 || !c.multiplayer).map((c) => c.designation);
   const [dealOrder, afterDeal] = shuffle(mapCards, rng);
   rng = afterDeal;
@@ -62,10 +64,11 @@ export function initialState(setup: GameSetup): GameState {
         startingCards: [],
       };
     }
+    const dealtNow = setup.edition === 1 ? STARTING_HAND : 0;
     return {
       team,
-      hand: deck.slice(0, STARTING_HAND),
-      deck: deck.slice(STARTING_HAND),
+      hand: deck.slice(0, dealtNow),
+      deck: deck.slice(dealtNow),
       discard: [],
       mapCards: dealOrder.slice(seat * MAP_CARDS_DEALT, (seat + 1) * MAP_CARDS_DEALT).sort((a, b) => a - b),
       fragments: 0,
@@ -89,8 +92,13 @@ export function initialState(setup: GameSetup): GameState {
     quietTurns: 0,
     winners: [],
     rng,
+    edition: setup.edition ?? CURRENT_EDITION,
   };
 }
+
+/** The keyed generator when the set-up has a key; the legacy 32-bit one for games stored before keys. */
+export const generatorFor = (setup: Pick<GameSetup, 'key' | 'seed'>): RngState =>
+  setup.key !== undefined ? keyedRng(setup.key) : seedRng(setup.seed ?? 'unseeded');
 
 /** "Stealth: at the start of the game, assign two map cards to Ukko instead of one." */
 export const startingCardCount = (c: CharacterState): number => (hasSpecial(c, 'stealth') ? 2 : 1);
@@ -128,7 +136,7 @@ export function assignForLateSeats(d: Draft): void {
         [i, rng] = nextInt(rng, pool.length);
         cards.push(pool.splice(i, 1)[0]!);
       }
-      d.emit({ type: 'StartingCardsAssigned', seat, character: c.id, cards: cards.sort((a, b) => a - b), rng });
+      d.emit({ type: 'StartingCardsAssigned', seat, character: c.id, cards: cards.sort((a, b) => a - b), rng: rngPosition(rng) });
     }
   }
   completeSetupIfReady(d);
@@ -151,5 +159,8 @@ function completeSetupIfReady(d: Draft): void {
   fragments.sort((a, b) => a.space - b.space);
   const firstSeat = fragments[0]!.seat;
   d.emit({ type: 'SetupCompleted', fragments, firstSeat });
+  // "Then remove those map cards from the game. Draw seven cards from your action card deck into
+  // your hand." Only now: a hand seen while choosing starting spaces would inform the choice (R1).
+  if (s.edition !== 1) for (let seat = 0; seat < n; seat++) drawCards(d, seat, STARTING_HAND);
   beginNormalTurn(d, firstSeat);
 }

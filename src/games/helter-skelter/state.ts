@@ -39,6 +39,7 @@ export function cloneState(s: GameState): GameState {
     quietTurns: s.quietTurns,
     winners: s.winners.slice(),
     rng: s.rng,
+    edition: s.edition,
   };
 }
 

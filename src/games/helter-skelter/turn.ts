@@ -1,8 +1,9 @@
 // "Your turn": deploy, act, declare end of turn, draw and pass the active player marker.
 
-import { shuffle } from '../../platform/random.ts';
+import { rngPosition, shuffle } from '../../platform/random.ts';
 import { check, type Draft } from './draft.ts';
-import { openInterruptWindow } from './interrupts.ts';
+import { isInterruptCard, openInterruptWindow } from './interrupts.ts';
+import { couldActOnTurn } from './legal.ts';
 import { eliminationLeaders } from './damage.ts';
 import { charactersOf, seatsAfter } from './state.ts';
 import type { Deploy, GameState, Seat } from './types.ts';
@@ -62,7 +63,7 @@ export function finishNormalTurn(d: Draft, seat: Seat): void {
   if (next === undefined) return;
   const quiet = !d.state.activitySinceMarker && drawn === 0;
   const quietTurns = quiet ? d.state.quietTurns + 1 : 0;
-  if (isStalemate(d.state, quietTurns)) {
+  if (d.state.edition === 1 ? isStalemate(d.state, quietTurns) : isFrozen(d.state)) {
     d.emit({ type: 'GameEnded', winners: eliminationLeaders(d.state), reason: 'stalemate' });
     return;
   }
@@ -70,13 +71,28 @@ export function finishNormalTurn(d: Draft, seat: Seat): void {
   beginNormalTurn(d, next);
 }
 
-/** R33: two whole rounds of turns in which nothing changed end the game. */
+/** R33 of edition 1: two whole rounds of turns in which nothing changed end the game. */
 export const STALEMATE_ROUNDS = 2;
 
 /**
- * R33: when every seat, twice round the table, ends its turn without a deploy, an action or a card
- * drawn (every hand full), nothing will ever change again unless someone chooses to: the game ends,
- * most points winning.
+ * R33 (edition 2): the game ends when no command could ever change the score. That is so when every
+ * seat still in the game holds a full hand of seven, none of them an INTERRUPT card, with which it
+ * can neither deploy nor take any action. Proof: nobody can act on a turn, so nobody can attack, so
+ * no defence is ever asked; with no INTERRUPT card nobody can claim a window; so no card ever leaves
+ * a hand, no hand drops below seven, no card is drawn ("stop drawing once you reach seven"), and
+ * the position, hands and score stay as they are for ever. Players who merely pass or are absent
+ * never end a game: absence is the clock's business.
+ */
+function isFrozen(s: GameState): boolean {
+  return s.seats.every(
+    (seat, i) => seat.eliminated || (seat.hand.length >= HAND_LIMIT && !seat.hand.some(isInterruptCard) && !couldActOnTurn(s, i)),
+  );
+}
+
+/**
+ * R33 of edition 1: when every seat, twice round the table, ended its turn without a deploy, an
+ * action or a card drawn (every hand full), the game ended, most points winning. It could end a
+ * game in which players merely passed; games of edition 1 keep it so they replay as played.
  */
 function isStalemate(s: GameState, quietTurns: number): boolean {
   const inGame = s.seats.filter((seat) => !seat.eliminated).length;
@@ -120,6 +136,6 @@ function reshuffleIfEmpty(d: Draft, seat: Seat): boolean {
   if (s.deck.length > 0) return true;
   if (s.discard.length === 0) return false;
   const [order, rng] = shuffle(s.discard, d.state.rng);
-  d.emit({ type: 'DeckReshuffled', seat, order, rng });
+  d.emit({ type: 'DeckReshuffled', seat, order, rng: rngPosition(rng) });
   return true;
 }

@@ -2,7 +2,7 @@
 // events the rules produce. Everything here is plain JSON so it can be stored and replayed.
 
 import type { Seat } from '../../platform/game-module.ts';
-import type { RngState } from '../../platform/random.ts';
+import type { RngPosition, RngState } from '../../platform/random.ts';
 import type { MapId, SpaceId } from './board/board.ts';
 import type { ActionSymbol, CharacterId, TeamId } from './content/types.ts';
 import type { Scenario } from './scenario.ts';
@@ -16,11 +16,29 @@ export interface GameSetup {
   map: MapId;
   /** Seats in clockwise order; a seat's left neighbour is the next seat. */
   seats: readonly { team: TeamId }[];
-  /** Makes the deal reproducible. Keep it secret: it determines every deck's order. */
-  seed: string | number;
+  /**
+   * Keys the game's random generator (HMAC-SHA-256, 64 hex digits): every game created through the
+   * platform has one. Secret while the game runs: it determines every deck's order.
+   */
+  key?: string;
+  /**
+   * Legacy: seeds the 32-bit mulberry32 generator of games stored before keyed generators (and of
+   * engine tests that want a short reproducible deal). Used only when there is no `key`.
+   */
+  seed?: string | number;
   /** Start from this position instead of a random set-up (tutorials, puzzles, tests). */
   scenario?: Scenario;
+  /**
+   * The rules edition the game was created under. Absent: the current one (2). Games created
+   * before edition 2 were marked `1` by a migration so they keep replaying exactly as they were
+   * played (their generator, hands dealt at creation, the old standing-order and end rules).
+   */
+  edition?: Edition;
 }
+
+/** 1: games created before the fair-play changes; 2: the current rules. */
+export type Edition = 1 | 2;
+export const CURRENT_EDITION: Edition = 2;
 
 // ───────────────────────────── state ─────────────────────────────
 
@@ -140,6 +158,8 @@ export interface GameState {
   quietTurns: number;
   winners: Seat[];
   rng: RngState;
+  /** The rules edition (see `GameSetup.edition`); decides the few rules that changed between editions. */
+  edition: Edition;
 }
 
 // ───────────────────────────── commands ─────────────────────────────
@@ -199,7 +219,7 @@ export type CommandType = Command['type'];
 
 export type Event =
   /** `rng` is present when the server chose for the seat (set-up deadline passed). */
-  | { type: 'StartingCardsAssigned'; seat: Seat; character: CharacterId; cards: SpaceId[]; rng?: RngState }
+  | { type: 'StartingCardsAssigned'; seat: Seat; character: CharacterId; cards: SpaceId[]; rng?: RngPosition }
   | { type: 'SetupCompleted'; fragments: Fragment[]; firstSeat: Seat }
   | { type: 'TurnBegan'; windowId: string; seat: Seat; interrupting: boolean; mustDeploy: boolean }
   | { type: 'CharacterDeployed'; seat: Seat; character: CharacterId; space: SpaceId; mapCards: SpaceId[] }
@@ -237,7 +257,7 @@ export type Event =
     }
   | { type: 'TurnEnded'; seat: Seat; interrupting: boolean }
   | { type: 'CardsDrawn'; seat: Seat; cards: CardId[] }
-  | { type: 'DeckReshuffled'; seat: Seat; order: CardId[]; rng: RngState }
+  | { type: 'DeckReshuffled'; seat: Seat; order: CardId[]; rng: RngPosition }
   | { type: 'MarkerPassed'; seat: Seat; quietTurns: number }
   /** The seat's orders after the change, in full. Others see only `{ type: 'OrdersSet' }` (view.ts). */
   | { type: 'OrdersSet'; seat: Seat; orders: StandingOrders }

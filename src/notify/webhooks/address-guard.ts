@@ -19,6 +19,7 @@ export type WebhookUrlErrorCode =
   | 'WEBHOOK_URL_NOT_HTTPS'
   | 'WEBHOOK_URL_CREDENTIALS'
   | 'WEBHOOK_URL_PRIVATE'
+  | 'WEBHOOK_PORT_NOT_ALLOWED'
   | 'WEBHOOK_URL_UNRESOLVABLE';
 
 export interface WebhookUrlRefusal {
@@ -125,6 +126,11 @@ function checkUrlForm(raw: string, policy: WebhookUrlPolicy): WebhookUrlCheck {
   }
   if (url.protocol === 'http:' && !policy.allowHttp) {
     return refuse('WEBHOOK_URL_NOT_HTTPS', 'A webhook URL uses https, so the notification cannot be read or changed on the way.');
+  }
+  // Only the web's own ports: a webhook must not be a way to knock on a mail server, a database or
+  // an admin port. URL leaves `port` empty for the scheme's default (443, or 80 for http).
+  if (url.port !== '' && !policy.allowPrivate) {
+    return refuse('WEBHOOK_PORT_NOT_ALLOWED', `A webhook URL uses the default port of its scheme (443 for https, 80 for http), not ${url.port}.`);
   }
   if (url.username !== '' || url.password !== '') {
     return refuse('WEBHOOK_URL_CREDENTIALS', 'A webhook URL carries no user name or password; put a token in its path instead.');

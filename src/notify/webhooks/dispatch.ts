@@ -168,7 +168,7 @@ export class WebhookDispatcher {
       return;
     }
     const notified = await this.notified(found.game, found.seats);
-    await this.addAndAttempt([{ subscriptionId: job.subscriptionId, format: sub.format, notification: reminderNotification(notified, decision.deadline, now.toISOString()) }]);
+    await this.addAndAttempt([{ subscriptionId: job.subscriptionId, format: sub.format, notification: reminderNotification(notified, decision.deadline, now.toISOString(), owner === sub.account_id) }]);
   }
 
   /**

@@ -53,7 +53,11 @@ export function seatNotification(g: NotifiedGame, notice: GameNotice, seat: numb
   };
 }
 
-/** For a per-game subscription: one notification for the whole notice, whoever it concerns. */
+/**
+ * For a per-game subscription: one notification for the whole notice, whoever it concerns. It
+ * never carries a seat's legal command count: how many commands a seat has tells whether it holds
+ * an INTERRUPT or a defence, and the subscriber may sit elsewhere at the table.
+ */
 export function gameNotification(g: NotifiedGame, notice: GameNotice): Notification {
   const id = `${notice.ended ? 'ended' : 'awaited'}_${g.game.id}_v${notice.version}_all`;
   if (notice.ended) {
@@ -70,7 +74,7 @@ export function gameNotification(g: NotifiedGame, notice: GameNotice): Notificat
     situation: first?.situation ?? null,
     windowId: first?.windowId ?? null,
     deadline: first?.deadline ?? null,
-    legalCommandCount: only ? g.legalCount(only.seat) : null,
+    legalCommandCount: null,
     summary: `${who} can act: ${first?.situation ?? 'a decision'} is due.`,
   };
 }
@@ -78,9 +82,10 @@ export function gameNotification(g: NotifiedGame, notice: GameNotice): Notificat
 /**
  * A seat's deadline is near and it has not acted: the same for a player's subscription and a
  * per-game one (which gets one per awaited seat). One per seat and window, whatever the deadline:
- * a deadline moved after its reminder went out is not reminded of twice.
+ * a deadline moved after its reminder went out is not reminded of twice. The seat's legal command
+ * count goes only to its own owner (`forOwner`).
  */
-export function reminderNotification(g: NotifiedGame, deadline: Deadline, at: string): Notification {
+export function reminderNotification(g: NotifiedGame, deadline: Deadline, at: string, forOwner: boolean): Notification {
   return {
     ...base(g, at),
     id: `reminder_${g.game.id}_s${deadline.seat}_${headerSafe(deadline.windowId)}`,
@@ -89,7 +94,7 @@ export function reminderNotification(g: NotifiedGame, deadline: Deadline, at: st
     situation: deadline.situation,
     windowId: deadline.windowId,
     deadline: deadline.deadline,
-    legalCommandCount: g.legalCount(deadline.seat),
+    legalCommandCount: forOwner ? g.legalCount(deadline.seat) : null,
     summary: `${seatLabel(g.seats, deadline.seat)} has not acted yet: the ${deadline.situation} deadline is near.`,
   };
 }

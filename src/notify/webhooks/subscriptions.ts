@@ -76,6 +76,7 @@ export class WebhookSubscriptions {
     private readonly policy: () => WebhookUrlPolicy,
     private readonly now: () => Date,
     private readonly resolve?: ResolveHost,
+    private readonly limits: { webhooksPerAccount: number; webhooksPerGame: number } = { webhooksPerAccount: 20, webhooksPerGame: 10 },
   ) {}
 
   async create(
@@ -91,12 +92,27 @@ export class WebhookSubscriptions {
     }
     const checked = await checkWebhookUrl(body.url, this.policy(), this.resolve);
     if (!checked.ok) throw new Refusal('rule', checked.code, checked.message);
+    await this.checkLimits(accountId, body.gameId);
     const secret = newSecret();
     const { rows } = await this.pool.query<SubscriptionRow>(
       `INSERT INTO webhook_subscriptions (account_id, game_id, url, format, secrets, reminder_minutes) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
       [accountId, body.gameId ?? null, body.url, body.format ?? 'json', [secret], body.reminderMinutes === undefined ? DEFAULT_REMINDER_MINUTES : body.reminderMinutes],
     );
     return { ...toSubscription(rows[0]!), secret };
+  }
+
+  /** An account holds so many subscriptions, and one game has so many per-game ones. */
+  private async checkLimits(accountId: string, gameId: string | undefined): Promise<void> {
+    const { rows } = await this.pool.query<{ mine: number; game: number }>(
+      `SELECT count(*) FILTER (WHERE account_id = $1)::int AS mine, count(*) FILTER (WHERE game_id = $2)::int AS game
+         FROM webhook_subscriptions WHERE account_id = $1 OR game_id = $2`,
+      [accountId, gameId ?? null],
+    );
+    const { mine, game } = rows[0]!;
+    if (mine >= this.limits.webhooksPerAccount)
+      throw new Refusal('limited', 'WEBHOOK_LIMIT_REACHED', `You have ${mine} webhooks, the most allowed: delete one first.`, { limit: this.limits.webhooksPerAccount });
+    if (gameId !== undefined && game >= this.limits.webhooksPerGame)
+      throw new Refusal('limited', 'WEBHOOK_LIMIT_REACHED', `This game has ${game} webhooks, the most allowed.`, { limit: this.limits.webhooksPerGame });
   }
 
   async list(accountId: string): Promise<Subscription[]> {

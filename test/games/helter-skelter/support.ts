@@ -8,7 +8,7 @@ import { cardById, TEAMS } from '../../../src/games/helter-skelter/content/index
 import type { ActionSymbol, TeamId } from '../../../src/games/helter-skelter/content/types.ts';
 import { helterSkelter } from '../../../src/games/helter-skelter/index.ts';
 import { fromScenario, type Scenario } from '../../../src/games/helter-skelter/scenario.ts';
-import type { Command, Event, GameState } from '../../../src/games/helter-skelter/types.ts';
+import type { Command, Edition, Event, GameState } from '../../../src/games/helter-skelter/types.ts';
 
 export class TestGame {
   state: GameState;
@@ -18,8 +18,16 @@ export class TestGame {
     this.state = state;
   }
 
-  static from(scenario: Scenario): TestGame {
-    return new TestGame(fromScenario(scenario));
+  /**
+   * A game from `scenario`. Rules tests of cards, costs and damage start from rules edition 1
+   * positions by default, where a seat holding no INTERRUPT card or no eligible defence is not asked
+   * (R11, R14 of edition 1): the card rules are the same in both editions, and the test needs no
+   * passes of windows nobody could act in. What edition 2 changes (every seat asked whatever its
+   * hand, so windows tell nothing of hands) is tested with `edition: 2` in
+   * `rules/hidden-windows.test.ts`.
+   */
+  static from(scenario: Scenario, edition: Edition = 1): TestGame {
+    return new TestGame({ ...fromScenario(scenario), edition });
   }
 
   /** Sends a command the rules must accept; returns the events it produced. */

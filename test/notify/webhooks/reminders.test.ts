@@ -68,7 +68,7 @@ describe('reminderNotification', () => {
 
   it('is about the seat and its current deadline, with a stable id per seat and window', () => {
     const deadline = { seat: 1, windowId: 'w 3', situation: 'defence', deadline: at(30) };
-    const n = reminderNotification(notified, deadline, now.toISOString());
+    const n = reminderNotification(notified, deadline, now.toISOString(), true);
     expect(n).toMatchObject({
       kind: 'reminder',
       seat: 1,
@@ -81,6 +81,12 @@ describe('reminderNotification', () => {
     expect(n.summary).toBe('Seat 1 (sláine) has not acted yet: the defence deadline is near.');
     // The id travels as the `webhook-id` header: printable ASCII only; and a moved deadline keeps it.
     expect(n.id).toBe('reminder_g-1_s1_w3');
-    expect(reminderNotification(notified, { ...deadline, deadline: at(90) }, now.toISOString()).id).toBe(n.id);
+    expect(reminderNotification(notified, { ...deadline, deadline: at(90) }, now.toISOString(), true).id).toBe(n.id);
+  });
+
+  it('tells the seat’s legal command count only to the seat’s owner, never to another subscriber of the game', () => {
+    // How many commands a seat has says whether it holds an INTERRUPT or a defence.
+    const deadline = { seat: 1, windowId: 'w3', situation: 'interrupt', deadline: at(30) };
+    expect(reminderNotification(notified, deadline, now.toISOString(), false).legalCommandCount).toBeNull();
   });
 });

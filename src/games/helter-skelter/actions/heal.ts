@@ -1,7 +1,8 @@
 // HEAL — "Cost: 1 card with the HEAL symbol (linked). Choose a character in your team on the same
 // or an adjacent space to be the ally. You can choose the character taking the action. The ally
 // adds a health cube to their character card. A character can never have more health cubes than
-// their starting health." A HEAL that could add no cube is refused (docs/rulings.md).
+// their starting health." A HEAL on an ally at full health may be played: the card is spent and no
+// cube is added, as the last sentence says (R22).
 
 import { boardFor } from '../board/index.ts';
 import { checkCombatCost, handCards, paysCombat } from '../costs.ts';
@@ -9,6 +10,7 @@ import type { Draft } from '../draft.ts';
 import { maxHealth } from '../state.ts';
 import type { GameState, Heal, Seat } from '../types.ts';
 import { actingCharacter, charactersOnBoard, checkProblem, payAndAnnounce, type OnBoard, type Problem } from './act.ts';
+
 
 /** "A character in your team on the same or an adjacent space." */
 export function allyProblem(s: GameState, actor: OnBoard, ally: OnBoard | undefined): Problem {
@@ -18,20 +20,13 @@ export function allyProblem(s: GameState, actor: OnBoard, ally: OnBoard | undefi
   return null;
 }
 
-function healProblem(s: GameState, actor: OnBoard, ally: OnBoard | undefined): Problem {
-  return (
-    allyProblem(s, actor, ally) ??
-    (ally!.health < maxHealth(ally!) ? null : ['NOTHING_TO_HEAL', `${ally!.id} already has full health.`])
-  );
-}
-
 export function heal(d: Draft, seat: Seat, cmd: Heal): void {
   const actor = actingCharacter(d.state, seat, cmd.character);
   checkCombatCost(d.state, seat, actor, cmd.card, 'HEAL');
   const ally = charactersOnBoard(d.state, seat).find((c) => c.id === cmd.ally);
-  checkProblem(healProblem(d.state, actor, ally));
+  checkProblem(allyProblem(d.state, actor, ally));
   payAndAnnounce(d, seat, [cmd.card], cmd);
-  d.emit({ type: 'HealthRestored', character: cmd.ally, amount: 1, reason: 'HEAL' });
+  if (ally!.health < maxHealth(ally!)) d.emit({ type: 'HealthRestored', character: cmd.ally, amount: 1, reason: 'HEAL' });
 }
 
 export function legalHeals(s: GameState, seat: Seat): Heal[] {
@@ -41,7 +36,7 @@ export function legalHeals(s: GameState, seat: Seat): Heal[] {
     const cards = handCards(s, seat, (card) => paysCombat(card, 'HEAL', actor));
     if (cards.length === 0) continue;
     for (const ally of team) {
-      if (healProblem(s, actor, ally)) continue;
+      if (allyProblem(s, actor, ally)) continue;
       for (const card of cards) out.push({ type: 'HEAL', character: actor.id, card, ally: ally.id });
     }
   }

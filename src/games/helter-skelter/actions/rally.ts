@@ -3,7 +3,8 @@
 // MOVE or CLIMB action. You may choose to just move the ally. For each character taking the CLIMB
 // action, you must discard an additional card. The card must have that character's symbol or the
 // RALLY symbol linked to either character. This counts as a single action for the purposes of the
-// INTERRUPT action."
+// INTERRUPT action." Both "may": a RALLY in which neither moves may be played, the card spent and
+// nothing else happening (R24).
 
 import { boardFor } from '../board/index.ts';
 import { cardById } from '../content/index.ts';
@@ -41,7 +42,7 @@ export function rally(d: Draft, seat: Seat, cmd: Rally): void {
   const actor = actingCharacter(s, seat, cmd.character);
   checkCombatCost(s, seat, actor, cmd.card, 'RALLY');
   const ally = rallyAlly(s, seat, actor, cmd.ally);
-  check(cmd.moves.length >= 1 && cmd.moves.length <= 2, 'NOTHING_TO_RALLY', 'RALLY moves the character, the ally, or both.');
+  check(cmd.moves.length <= 2, 'TOO_MANY_MOVES', 'RALLY moves the character, the ally, both or neither.');
   const movers = cmd.moves.map((m) => m.character);
   check(new Set(movers).size === movers.length, 'DUPLICATE_MOVE', 'Each character takes at most one MOVE or CLIMB.');
   const extraCards: CardId[] = [];
@@ -84,7 +85,6 @@ export function legalRallies(s: GameState, seat: Seat): Rally[] {
       for (const card of rallyCards)
         for (const a of actorSteps)
           for (const b of allySteps) {
-            if (!a && !b) continue;
             const legs = [
               ...(a ? [{ mover: actor, ...a }] : []),
               ...(b ? [{ mover: ally, ...b }] : []),

@@ -118,8 +118,9 @@ describe('standing orders: SET_ORDERS in every situation, and whole games played
 });
 
 /**
- * R35: a window asks exactly the seats still in the game, other than the acted seat, that hold an
- * INTERRUPT card and whose orders let them be asked now. R39: OrdersSet and views show orders to
+ * R35, R11: a window asks exactly the seats still in the game, other than the acted seat, whose
+ * orders let them be asked now — whatever their hands hold (edition 2; edition 1 asked only seats
+ * holding an INTERRUPT card). R39: OrdersSet and views show orders to
  * their own seat only.
  */
 function checkEvent(before: GameState, e: Event, after: GameState): void {
@@ -127,7 +128,7 @@ function checkEvent(before: GameState, e: Event, after: GameState): void {
     const expected = before.seats
       .map((_, seat) => seat)
       .filter((seat) => seat !== e.actedSeat && !before.seats[seat]!.eliminated)
-      .filter((seat) => before.seats[seat]!.hand.some(isInterruptCard))
+      .filter((seat) => before.edition !== 1 || before.seats[seat]!.hand.some(isInterruptCard))
       .filter((seat) => {
         const o = before.seats[seat]!.orders.interrupt;
         return o === 'ask' || (o === 'endOfTurnOnly' && e.after === 'endOfTurn');

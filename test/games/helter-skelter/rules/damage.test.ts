@@ -199,6 +199,20 @@ describe('Game end: five points', () => {
     expect(g.state.characters[spared]).toMatchObject({ status: 'deployed', health: 1 });
   });
 
+  // R26a: "If you reach five points, you win the game immediately" — even when the same EXPLODE
+  // kills your own last character first: five points end the game before eliminations are judged.
+  it('an EXPLODE that kills your own last character and brings your fifth point still wins (R26a)', () => {
+    const g = fight({
+      characters: { dredd: { space: HERE, health: 1 }, kai: { space: HERE, health: 1 }, niamh: { space: NEXT } },
+      fragments: [4, 0],
+    });
+    const events = g.send(0, explode(HERE));
+    // Dredd, named first, dies first: seat 0 has no character left when Kai's death brings point five.
+    expect(ofType(events, 'CharacterKilled').map((e) => e.character)).toEqual(['dredd', 'kai']);
+    expect(only(events, 'GameEnded')).toEqual({ type: 'GameEnded', winners: [0], reason: 'points' });
+    expect(points(g)).toEqual([5, 0]);
+  });
+
   // "You do not earn points for killing your own characters": an own kill never reaches five.
   it('killing your own character never brings the fifth point', () => {
     const g = fight({

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { SpaceId } from '../../../../src/games/helter-skelter/board/board.ts';
-import { DAN_TANNA, TestGame, findPair, linked } from '../support.ts';
+import { DAN_TANNA, TestGame, findPair, linked, types } from '../support.ts';
 import { adjacentPair, first, ofType } from './support-part2.ts';
 
 const HEAL = first(linked('strontium-dogs', 'HEAL', 'gronk'));
@@ -45,7 +45,7 @@ describe('HEAL', () => {
     const [a, b] = findPair(DAN_TANNA, (x, y, bd) => bd.distance(x, y) === 2);
     const g = game({ gronk: { space: a }, wulf: { space: b, health: 1 } });
     expect(g.refused(0, heal('wulf'))).toBe('NOT_ADJACENT');
-    expect(g.legalOf(0, 'HEAL')).toEqual([]);
+    expect(g.legalOf(0, 'HEAL').filter((c) => (c as { ally: string }).ally === 'wulf')).toEqual([]);
   });
 
   // "You can choose the character taking the action."
@@ -70,17 +70,23 @@ describe('HEAL', () => {
 
   // "A character can never have more health cubes than their starting health." — a HEAL that
   // could add nothing is refused (R22).
-  it('HEAL is refused for an ally already at starting health', () => {
+  // "The ally adds a health cube to their character card. A character can never have more health
+  // cubes than their starting health." Nothing forbids the HEAL itself: the card is spent and the
+  // cube cannot be added (R22).
+  it('HEAL on an ally already at starting health may be played: the card is spent, no cube is added (R22)', () => {
     const g = game({ gronk: { space: HERE }, wulf: { space: HERE } });
-    expect(g.refused(0, heal('wulf'))).toBe('NOTHING_TO_HEAL');
-    expect(g.refused(0, heal('gronk'))).toBe('NOTHING_TO_HEAL');
-    expect(g.legalOf(0, 'HEAL')).toEqual([]);
+    expect(g.legalOf(0, 'HEAL')).toContainEqual({ type: 'HEAL', character: 'gronk', card: HEAL, ally: 'wulf' });
+    const events = g.send(0, heal('wulf'));
+    expect(types(events)).not.toContain('HealthRestored');
+    expect(g.health('wulf')).toBe(4);
+    expect(g.hand(0)).not.toContain(HEAL);
+    expect(g.state.seats[0]!.discard).toContain(HEAL);
   });
 
   // "A character can never have more health cubes than their starting health."
   it('HEAL brings an ally one short of starting health back to exactly its starting health', () => {
     const g = game({ gronk: { space: HERE }, wulf: { space: HERE, health: 3 }, 'durham-red': { space: HERE } });
-    expect(g.legalOf(0, 'HEAL')).toEqual([{ type: 'HEAL', character: 'gronk', card: HEAL, ally: 'wulf' }]);
+    expect(g.legalOf(0, 'HEAL')).toContainEqual({ type: 'HEAL', character: 'gronk', card: HEAL, ally: 'wulf' });
     g.send(0, heal('wulf'));
     expect(g.health('wulf')).toBe(4);
   });

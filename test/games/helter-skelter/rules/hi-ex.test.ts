@@ -50,6 +50,18 @@ describe('Hi-Ex', () => {
     expect(g.health('dredd')).toBe(3);
   });
 
+  // R30: "they may choose to make all other characters on the same space defenders too" — with
+  // nobody else there, the choice is still offered and changes nothing.
+  it('Hi-Ex may be declared when the chosen defender stands alone; it then names only that defender (R30)', () => {
+    const g = game({ dredd: FROM, wulf: TARGET });
+    const offered = g.legalOf(0, 'SNIPE').filter((c) => (c as { defender: string }).defender === 'wulf');
+    expect(offered).toContainEqual({ type: 'SNIPE', character: 'dredd', card: DREDD_SNIPE, defender: 'wulf', hiEx: true });
+    expect(offered).toContainEqual({ type: 'SNIPE', character: 'dredd', card: DREDD_SNIPE, defender: 'wulf' });
+    const events = g.send(0, { type: 'SNIPE', character: 'dredd', card: DREDD_SNIPE, defender: 'wulf', hiEx: true });
+    expect(defenders(events)).toEqual(new Set(['wulf']));
+    expect(damageIn(events)).toEqual({ wulf: 1 });
+  });
+
   // "they may choose" — without it, a SNIPE names one defender as usual.
   it('Hi-Ex is optional: a SNIPE without it names only the chosen defender', () => {
     const g = game({ dredd: FROM, wulf: TARGET, 'durham-red': TARGET, giant: TARGET });

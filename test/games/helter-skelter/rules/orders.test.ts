@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { cardById } from '../../../../src/games/helter-skelter/content/index.ts';
 import type { TeamId } from '../../../../src/games/helter-skelter/content/types.ts';
 import { helterSkelter } from '../../../../src/games/helter-skelter/index.ts';
-import type { Command, SetOrders } from '../../../../src/games/helter-skelter/types.ts';
+import type { Command, Edition, SetOrders } from '../../../../src/games/helter-skelter/types.ts';
 import { board, DAN_TANNA, findPair, findSpace, linked, showing, TestGame, types, wild } from '../support.ts';
 import { interrupts, newGame, ofType, only, padding, showingNoInterrupt } from './support-part1.ts';
 import { adjacentPair, first } from './support-part2.ts';
@@ -179,9 +179,10 @@ const SNIPE = first(linked('judges', 'SNIPE', 'dredd'));
 const DEFLECT = first(wild('strontium-dogs', 'DEFLECT'));
 const COVER = first(wild('strontium-dogs', 'COVER'));
 const BLOCK = first(wild('strontium-dogs', 'MELEE'));
+const PRECOG = first(linked('strontium-dogs', 'PSI', 'johnny-alpha'));
 const NOTHING = first(padding('strontium-dogs', ['johnny-alpha'], ['DEFLECT', 'COVER', 'PSI', 'MELEE', 'INTERRUPT']));
 
-function shotAt(defenderHand: string[]): TestGame {
+function shotAt(defenderHand: string[], edition: Edition = 1): TestGame {
   return TestGame.from({
     map: DAN_TANNA,
     seats: [
@@ -189,7 +190,7 @@ function shotAt(defenderHand: string[]): TestGame {
       { team: 'strontium-dogs', hand: defenderHand },
     ],
     characters: { dredd: { space: COVER_SPACE }, 'johnny-alpha': { space: COVER_SPACE } },
-  });
+  }, edition);
 }
 const snipe = { type: 'SNIPE', character: 'dredd', card: SNIPE, defender: 'johnny-alpha' } as const;
 
@@ -204,7 +205,19 @@ describe('Standing orders in defences (R35, R38)', () => {
     expect(g.situation).toMatchObject({ kind: 'turn', actor: 0 });
   });
 
-  it('defence: always — defends at once with the first card in hand order that pays a defence against this attack (R38)', () => {
+  it('defence: always — spends the cheapest card that suffices, not a PRECOG where a DEFLECT would do (R38)', () => {
+    const g = shotAt([NOTHING, PRECOG, BLOCK, DEFLECT], 2);
+    orders(g, 1, { defence: 'always' });
+    const events = g.send(0, snipe);
+    expect(only(events, 'DefenderDecided').choice).toEqual({ kind: 'defended', defence: 'DEFLECT', card: DEFLECT });
+    expect(g.hand(1)).toEqual([NOTHING, PRECOG, BLOCK]);
+    // And COVER, on a cover space, before DEFLECT.
+    const covered = shotAt([PRECOG, DEFLECT, COVER], 2);
+    orders(covered, 1, { defence: 'always' });
+    expect(only(covered.send(0, snipe), 'DefenderDecided').choice).toEqual({ kind: 'defended', defence: 'COVER', card: COVER });
+  });
+
+  it('defence: always in an edition 1 game spends the first card in hand order that pays a defence (R38, as played then)', () => {
     const g = shotAt([NOTHING, BLOCK, COVER, DEFLECT]);
     orders(g, 1, { defence: 'always' });
     const events = g.send(0, snipe);

@@ -100,9 +100,15 @@ describe('RALLY: who moves', () => {
   });
 
   // R24: "at least one of them must move."
-  it('RALLY that moves nobody is refused', () => {
+  // "The character taking the action and the ally may take a MOVE or CLIMB action": both may
+  // decline. The card is spent and nothing else happens (R24).
+  it('RALLY in which nobody moves may be played: the card is spent, nobody moves (R24)', () => {
     const g = game({ hershey: LOW, giant: LOW, wulf: somewhereElse(LOW) });
-    expect(g.refused(0, rally('giant', []))).toBe('NOTHING_TO_RALLY');
+    expect(g.legalOf(0, 'RALLY')).toContainEqual(expect.objectContaining({ ally: 'giant', moves: [] }));
+    const events = g.send(0, rally('giant', []));
+    expect(types(events)).not.toContain('CharacterMoved');
+    expect(g.state.characters['giant']!.space).toBe(LOW);
+    expect(g.state.characters['hershey']!.space).toBe(LOW);
   });
 
   // "may take a MOVE or CLIMB action" — one each, to an adjacent space.

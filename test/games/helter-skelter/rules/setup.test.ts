@@ -8,7 +8,7 @@ import type { TeamId } from '../../../../src/games/helter-skelter/content/types.
 import { helterSkelter } from '../../../../src/games/helter-skelter/index.ts';
 import { RuleError } from '../../../../src/platform/game-module.ts';
 import type { GameSetup } from '../../../../src/games/helter-skelter/types.ts';
-import { DAN_TANNA, GRAND_HALL, types } from '../support.ts';
+import { DAN_TANNA, GRAND_HALL, TestGame, types } from '../support.ts';
 import { assignAll, cardsFor, newGame, ofType, only, rosterOf, systemDecide } from './support-part1.ts';
 
 const TEAMS_BY_COUNT: Record<number, TeamId[]> = {
@@ -97,20 +97,43 @@ describe('Prep: the deal', () => {
 
   // "Shuffle your action cards into a face down deck … Draw seven cards from your action card deck
   // into your hand." (R1: hands are drawn at creation.)
-  it('hands of seven are drawn from each seat’s own shuffled deck at creation (R1)', () => {
+  // "Shuffle your action cards into a face down deck" … (after the fragments are placed) "Draw seven
+  // cards from your action card deck into your hand." (rulebook, Prep; R1)
+  it('decks are shuffled at creation, but no hand is dealt while starting spaces are chosen (R1)', () => {
     const game = newGame(DAN_TANNA, TEAMS_BY_COUNT[4]!);
     for (const [seat, s] of game.state.seats.entries()) {
       const deck = TEAMS[s.team].deck.map((c) => c.id);
-      expect(s.hand).toHaveLength(7);
-      expect(s.deck).toHaveLength(23);
+      expect(s.hand).toEqual([]);
+      expect(s.deck).toHaveLength(30);
       expect(s.discard).toEqual([]);
-      expect([...s.hand, ...s.deck].sort()).toEqual(deck.slice().sort());
-      // Shuffled: the hand is not simply the top of the printed deck list, for some seat.
+      expect([...s.deck].sort()).toEqual(deck.slice().sort());
+      // Shuffled: the deck is not simply the printed deck list, for some seat.
       if (seat === 0) {
-        const seeds = SEEDS.map((seed) => newGame(DAN_TANNA, TEAMS_BY_COUNT[4]!, seed).state.seats[0]!.hand.join());
+        const seeds = SEEDS.map((seed) => newGame(DAN_TANNA, TEAMS_BY_COUNT[4]!, seed).state.seats[0]!.deck.join());
         expect(new Set(seeds).size).toBeGreaterThan(1);
       }
+      expect(helterSkelter.view(game.state, seat).seats[seat]!.hand).toEqual([]);
     }
+  });
+
+  it('hands of seven are drawn from the top of each shuffled deck once the fragments are placed (R1)', () => {
+    const { game } = playSetup(DAN_TANNA, 4, 'seven');
+    const completed = types(game.log).indexOf('SetupCompleted');
+    const draws = ofType(game.log.slice(completed), 'CardsDrawn');
+    expect(draws.map((e) => e.seat)).toEqual([0, 1, 2, 3]);
+    for (const [seat, s] of game.state.seats.entries()) {
+      expect(s.hand).toHaveLength(7);
+      expect(s.deck).toHaveLength(23);
+      expect(draws[seat]!.cards).toEqual(s.hand);
+    }
+    // Drawn after fragments, before the first turn: each seat sees only its own cards.
+    expect(types(game.log).slice(completed, completed + 6)).toEqual(['SetupCompleted', 'CardsDrawn', 'CardsDrawn', 'CardsDrawn', 'CardsDrawn', 'TurnBegan']);
+    expect(helterSkelter.redact(draws[1]!, 0)).toEqual({ type: 'CardsDrawn', seat: 1, count: 7 });
+  });
+
+  it('edition 1 games (stored before) keep the hands they were dealt at creation', () => {
+    const game = new TestGame(helterSkelter.initialState({ map: DAN_TANNA, seats: TEAMS_BY_COUNT[4]!.map((team) => ({ team })), seed: 'old', edition: 1 }));
+    for (const s of game.state.seats) expect(s.hand).toHaveLength(7);
   });
 
   // "Each player chooses a team." The box holds four teams, one each, for two to four players.
@@ -321,7 +344,7 @@ describe('Prep: fragments of reality and the first player', () => {
     expect(began).toHaveLength(1);
     expect(began[0]).toMatchObject({ interrupting: false, mustDeploy: true });
     expect(new Set(game.legal(game.state.activeSeat).map((c) => c.type))).toEqual(new Set(['DEPLOY']));
-    expect(types(game.log).slice(-2)).toEqual(['SetupCompleted', 'TurnBegan']);
+    expect(types(game.log).slice(-2)).toEqual(['CardsDrawn', 'TurnBegan']);
   });
 });
 

@@ -7,10 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { TEAMS } from '../../../../src/games/helter-skelter/content/index.ts';
 import { STALEMATE_ROUNDS } from '../../../../src/games/helter-skelter/turn.ts';
+import type { Edition } from '../../../../src/games/helter-skelter/types.ts';
 import { TestGame, types } from '../support.ts';
 
 /** Found by random play: every card in both hands shows only dead characters or cannot be used. */
-function frozen(firstCard = 'nikolai-dante-29') {
+function frozen(firstCard = 'nikolai-dante-29', edition: Edition = 1) {
   return TestGame.from({
     map: 'grand-hall-of-justice',
     seats: [
@@ -33,7 +34,7 @@ function frozen(firstCard = 'nikolai-dante-29') {
       { seat: 1, space: 10 },
       { seat: 0, space: 20 },
     ],
-  });
+  }, edition);
 }
 
 describe('R33 — stalemate', () => {
@@ -90,5 +91,32 @@ describe('R33 — stalemate', () => {
     expect(g.state.quietTurns).toBe(1);
     g.send(1, { type: 'END_TURN' });
     expect(g.state.quietTurns).toBe(0);
+  });
+});
+
+// Edition 2 (the rules review): passing or absent players never end a game — absence is the
+// clock's business. The game ends only when no command could ever change the score (R33).
+describe('R33 — a position nothing can ever change (edition 2)', () => {
+  it('ends the game at the first end of turn: full hands, no INTERRUPT, no deploy and no action for anyone', () => {
+    const g = frozen('nikolai-dante-29', 2);
+    expect(g.state.seats.every((s) => s.hand.length === 7)).toBe(true);
+    const ended = g.send(0, { type: 'END_TURN' });
+    // The end-of-turn window asks seat 1, who can only pass (R11); then the turn ends.
+    const rest = g.situation.kind === 'interrupt' ? g.send(1, { type: 'PASS_INTERRUPT' }) : [];
+    expect([...ended, ...rest].find((e) => e.type === 'GameEnded')).toEqual({ type: 'GameEnded', winners: [0, 1], reason: 'stalemate' });
+  });
+
+  it('players who merely pass, with a move available, play on however many rounds go by', () => {
+    const playable = TEAMS['nikolai-dante'].deck.find((c) => c.characters.includes('nikolai-dante'))!.id;
+    const g = frozen(playable, 2);
+    for (let turn = 0; turn < 20; turn++) {
+      if (g.situation.kind === 'interrupt') {
+        for (const a of g.situation.eligible) g.send(a, { type: 'PASS_INTERRUPT' });
+        continue;
+      }
+      const actor = g.situation.kind === 'turn' ? g.situation.actor : -1;
+      expect(types(g.send(actor, { type: 'END_TURN' }))).not.toContain('GameEnded');
+    }
+    expect(g.situation.kind).not.toBe('over');
   });
 });

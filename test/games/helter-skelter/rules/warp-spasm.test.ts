@@ -84,6 +84,16 @@ describe('Warp-spasm: becoming Warp-Sláine', () => {
   // "Whenever there are as many (or more) warp cubes as health cubes on Sláine's character card,
   // immediately replace the Sláine character card and figure with those of Warp-Sláine.
   // Warp-Sláine enters play with the same health as Sláine left with."
+  // R32: warp-spasm belongs to Sláine's card ("place a warp cube on his character card"); once he
+  // is Warp-Sláine, his MELEE and SMASH place no more cubes.
+  it('Warp-Sláine places no further warp cubes when his MELEE or SMASH deals damage (R32)', () => {
+    const g = game({ form: 'warp-slaine', health: 2, warpCubes: 2 });
+    const events = g.send(0, { type: 'MELEE', character: 'slaine', card: MELEE, defender: 'wulf' });
+    expect(g.health('wulf')).toBe(3);
+    expect(ofType(events, 'WarpCubesPlaced')).toEqual([]);
+    expect(g.state.characters['slaine']!.warpCubes).toBe(2);
+  });
+
   it('Sláine becomes Warp-Sláine, with the same health, when his warp cubes equal his health cubes', () => {
     const g = game({ health: 2 });
     const events = g.send(0, { type: 'SMASH', character: 'slaine', card: SMASH, defender: 'wulf' });
@@ -212,6 +222,8 @@ describe('Warp-Sláine’s card', () => {
     const g = game({ form: 'warp-slaine', health: 3 }, { hand: heal, kai: true });
     g.send(0, { type: 'HEAL', character: 'kai', card: heal[0]!, ally: 'slaine' });
     expect(g.health('slaine')).toBe(4);
-    expect(g.refused(0, { type: 'HEAL', character: 'kai', card: heal[1]!, ally: 'slaine' })).toBe('NOTHING_TO_HEAL');
+    // A second HEAL may be played (R22), but adds no fifth cube.
+    g.send(0, { type: 'HEAL', character: 'kai', card: heal[1]!, ally: 'slaine' });
+    expect(g.health('slaine')).toBe(4);
   });
 });

@@ -1,0 +1,17 @@
+-- Games created before keyed shuffles and the fair-play rules fixes keep replaying exactly as they
+-- were played: their set-up and every cached state say rules edition 1 (the 32-bit generator, hands
+-- dealt at creation, the old interrupt eligibility, stalemate and standing-order rules). A set-up
+-- without an edition is edition 2, the current rules.
+UPDATE "games"
+   SET "options" = jsonb_set("options", '{setup,edition}', '1'::jsonb)
+ WHERE "module" = 'helter-skelter'
+   AND jsonb_typeof("options" -> 'setup') = 'object'
+   AND NOT ("options" -> 'setup' ? 'edition');
+
+UPDATE "snapshots" AS s
+   SET "state" = jsonb_set(s."state", '{edition}', '1'::jsonb)
+  FROM "games" AS g
+ WHERE g."id" = s."game_id"
+   AND g."module" = 'helter-skelter'
+   AND jsonb_typeof(s."state") = 'object'
+   AND NOT (s."state" ? 'edition');
