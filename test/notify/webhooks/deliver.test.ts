@@ -160,8 +160,12 @@ describe('deliver', () => {
   });
 
   it('under the production policy a loopback URL is refused before any connection', async () => {
-    const result = await deliver(request('/ok', { policy: { allowHttp: true, allowPrivate: false } }));
+    const production = { allowHttp: true, allowPrivate: false };
+    // On the scheme's default port, the address itself is refused…
+    const result = await deliver(request('/ok', { url: 'http://127.0.0.1/ok', policy: production }));
     expect(result).toMatchObject({ ok: false, status: null, errorCode: 'WEBHOOK_URL_PRIVATE' });
+    // …and on any other port (the test receiver's), the port is.
+    expect(await deliver(request('/ok', { policy: production }))).toMatchObject({ ok: false, status: null, errorCode: 'WEBHOOK_PORT_NOT_ALLOWED' });
     expect(received).toHaveLength(0);
     expect(await deliver(request('/ok', { policy: { allowHttp: false, allowPrivate: true } }))).toMatchObject({
       errorCode: 'WEBHOOK_URL_NOT_HTTPS',

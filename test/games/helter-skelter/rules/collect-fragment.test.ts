@@ -207,17 +207,19 @@ describe('COLLECT FRAGMENT: which fragment', () => {
   });
 
   // "Collect a fragment of your team's colour": where colours share a space, only yours is taken.
-  it('with fragments of two colours on the space, only your own is taken', () => {
-    const cards = DREDD.slice(0, 2).concat(DREDD_ANDERSON[0]!);
-    const g = collecting(cards, {
-      fragments: [
-        { seat: 1, space: HERE },
-        { seat: 0, space: HERE },
-      ],
-    });
-    g.send(0, collect(cards));
-    expect(g.state.fragments).toEqual([{ seat: 1, space: HERE }]);
-    expect(g.state.seats.map((s) => s.fragments)).toEqual([1, 0]);
+  // "Place your fragments on the spaces designated on the map cards": every map card names its own
+  // space and no fragment ever moves, so two fragments never share a space. A scenario that puts two
+  // there describes no reachable position and is refused, saying why.
+  it('two fragments on one space is a position no game reaches: the scenario is refused', () => {
+    const cards = DREDD.slice(0, 3);
+    expect(() =>
+      collecting(cards, {
+        fragments: [
+          { seat: 1, space: HERE },
+          { seat: 0, space: HERE },
+        ],
+      }),
+    ).toThrow(/Two fragments lie on space/);
   });
 
   // "Choose a standard or combat action … for the character taking the action": it must stand there.
