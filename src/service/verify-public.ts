@@ -5,6 +5,7 @@
 // must reproduce every deal, draw and event of the log.
 
 import { commitment } from '../platform/fairness.ts';
+import { hasEnded } from '../store/event-store.ts';
 import { GAMES } from './registry.ts';
 import { checkLog, type LogCommand } from './verify.ts';
 
@@ -40,7 +41,7 @@ export async function verifyPublic(read: ReadApi, gameId: string): Promise<Publi
   const lines: string[] = [];
   const fail = (line: string, counts = { commands: 0, events: 0 }): PublicVerdict => ({ ok: false, lines: [...lines, line], ...counts });
   const game = (await read(`/v1/games/${encodeURIComponent(gameId)}`)) as Summary;
-  if (game.status !== 'finished') return fail(`not checked: the game is ${game.status}; its key and log are published when it is over`);
+  if (!hasEnded(game.status)) return fail(`not checked: the game is ${game.status}; its key and log are published when it is over`);
   const module = GAMES.get(game.game);
   if (!module) return fail(`not checked: this verifier does not know the game "${game.game}"`);
   if (!game.fairness) return fail('not checked: the game was created before keyed shuffles (it has no commitment)');

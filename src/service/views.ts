@@ -3,7 +3,7 @@
 // log is public.
 
 import type { Awaited } from '../platform/game-module.ts';
-import type { EventStore, GameRow, StoredEvent } from '../store/event-store.ts';
+import { hasEnded, type EventStore, type GameRow, type StoredEvent } from '../store/event-store.ts';
 import { gamesOfAccount, type SeatRow } from '../store/seats.ts';
 import { Refusal, notFound } from './errors.ts';
 import type { GameStates } from './game-states.ts';
@@ -109,7 +109,7 @@ export class Views {
 
   redacted(game: GameRow, e: StoredEvent, reader: number | null): FeedEvent {
     const module = this.states.moduleOf(game);
-    const data = game.status === 'finished' ? e.payload : module.redact(e.payload, reader);
+    const data = hasEnded(game.status) ? e.payload : module.redact(e.payload, reader);
     return { seq: e.seq, type: e.type, at: e.createdAt.toISOString(), data };
   }
 
@@ -120,7 +120,7 @@ export class Views {
   async commandLog(gameId: string): Promise<{ version: number; commands: LoggedCommand[] }> {
     const game = await this.store.game(this.store.pool, gameId);
     if (!game) throw notFound(`Game ${gameId}`);
-    if (game.status !== 'finished')
+    if (!hasEnded(game.status))
       throw new Refusal('conflict', 'GAME_NOT_OVER', 'The commands are published when the game is over.', { gameStatus: game.status });
     const commands = await this.store.commands(this.store.pool, game.id);
     return {
@@ -153,7 +153,7 @@ export class Views {
   }
 }
 
-/** The key is revealed only once the game is over, never while a hand could still be hidden. */
+/** The key is revealed once the game has ended (finished or abandoned), never while a hand could still be hidden. */
 export function fairnessOf(game: GameRow): FairnessView | null {
   const fairness = (game.options as unknown as StoredOptions).fairness;
   if (!fairness) return null;
@@ -161,7 +161,7 @@ export function fairnessOf(game: GameRow): FairnessView | null {
     generator: 'hmac-sha256-ctr',
     commitment: fairness.commitment,
     seeded: fairness.seeded,
-    key: game.status === 'finished' ? fairness.key : null,
+    key: hasEnded(game.status) ? fairness.key : null,
   };
 }
 

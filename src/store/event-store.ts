@@ -25,6 +25,9 @@ export interface GameRow {
 
 export type GameStatus = 'open' | 'active' | 'finished' | 'abandoned';
 
+/** A game that will take no more commands: played to its end, or abandoned by its clocks. Its whole log is public. */
+export const hasEnded = (status: GameStatus | string): boolean => status === 'finished' || status === 'abandoned';
+
 export interface StoredEvent {
   seq: number;
   commandSeq: number;

@@ -3,6 +3,7 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
+import { verifyPublic } from '../../src/service/verify-public.ts';
 import { call, readGame, register, startGame, type GameAnswer, type HttpPlayer } from '../support/http-client.ts';
 
 let players: HttpPlayer[];
@@ -89,6 +90,14 @@ describe('deadlines', () => {
     expect(new Set(windows).size).toBe(windows.length);
     const { rows } = await t.db.pool.query(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key LIKE $1`, [`expire:${id}:%`]);
     expect(rows[0].n).toBe(0);
+    // An abandoned game has ended like a finished one: its key is revealed and anyone can check it.
+    const verdict = await verifyPublic(async (path) => {
+      const answer = await call(t.base, 'GET', path);
+      if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${answer.text}`);
+      return answer.body;
+    }, id);
+    expect(verdict.lines.join('\n')).toMatch(/matches/);
+    expect(verdict.ok, verdict.lines.join('\n')).toBe(true);
   });
 
   it('a window closed by the players takes its job with it', async () => {
