@@ -7,6 +7,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/passwords.ts';
 import { loginRateLimit, type RateLimits } from '../auth/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import { problemResponses } from './problems.ts';
+import { problems } from './schemas.ts';
 
 const handle = {
   type: 'string',
@@ -99,7 +100,7 @@ export async function accountRoutes(app: FastifyInstance, { auth, limits }: { au
         tags: ['accounts'],
         summary: 'Log in',
         description:
-          'Exchanges a handle (any case) or an email, and the password, for a session token. A wrong password and an unknown account get the same answer: 401 `INVALID_CREDENTIALS`.',
+          'Exchanges a handle (any case) or an email, and the password, for a session token. A wrong password and an unknown account get the same answer: 401 `INVALID_CREDENTIALS`. Failed log-ins are counted per handle or email, known or not: after `LOGIN_FAILURES_BEFORE_DELAY` in a row each attempt must wait (429 `LOGIN_THROTTLED`), after `LOGIN_FAILURES_BEFORE_LOCK` the handle or email is locked for `LOGIN_LOCK_MINUTES` (429 `LOGIN_LOCKED`); both say when in `retry-after`, and a successful log-in starts the count again.',
         body: {
           type: 'object',
           required: ['password'],
@@ -122,7 +123,11 @@ export async function accountRoutes(app: FastifyInstance, { auth, limits }: { au
             required: ['token', 'expiresAt'],
             properties: sessionProperties,
           },
-          ...problemResponses(400, 401, 429),
+          ...problems({
+            400: true,
+            401: 'No account matches this handle or email and password (`INVALID_CREDENTIALS`), or the token sent is unusable (`INVALID_TOKEN`).',
+            429: 'Too many attempts: from your address (`RATE_LIMITED`), or failed ones with this handle or email (`LOGIN_THROTTLED`: wait; `LOGIN_LOCKED`: locked for minutes, it ends by itself). `retry-after` says when to try again.',
+          }),
         },
       },
     },

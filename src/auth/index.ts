@@ -26,6 +26,13 @@ export interface AuthSettings {
   rateLimitPerMinute: number;
   /** Log-in attempts a minute per IP address; 0 leaves log-in under the general limit. */
   loginRateLimitPerMinute: number;
+  /** Failed log-ins in a row per handle or email before each attempt must wait; 0 turns the per-account throttle off. */
+  loginFailuresBeforeDelay: number;
+  /** The first such wait; it doubles with each further failure. */
+  loginDelaySeconds: number;
+  /** Failed log-ins in a row per handle or email that lock it for `loginLockMinutes`. */
+  loginFailuresBeforeLock: number;
+  loginLockMinutes: number;
 }
 
 /**
@@ -38,6 +45,11 @@ export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   sessionTtlSeconds: 3600,
   rateLimitPerMinute: 0,
   loginRateLimitPerMinute: 0,
+  // On, as in the process: a test that fails one log-in five times in a row is testing this.
+  loginFailuresBeforeDelay: 5,
+  loginDelaySeconds: 2,
+  loginFailuresBeforeLock: 10,
+  loginLockMinutes: 15,
 };
 
 export interface AuthOptions {
@@ -60,7 +72,15 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
       audience: settings.authAudience,
       sessionTtlSeconds: settings.sessionTtlSeconds,
     },
-    options.tokensPerAccount,
+    {
+      tokensPerAccount: options.tokensPerAccount,
+      loginThrottle: {
+        failuresBeforeDelay: settings.loginFailuresBeforeDelay,
+        delaySeconds: settings.loginDelaySeconds,
+        failuresBeforeLock: settings.loginFailuresBeforeLock,
+        lockMinutes: settings.loginLockMinutes,
+      },
+    },
   );
   app.decorate('auth', auth);
   app.decorateRequest('caller', null);

@@ -6,6 +6,7 @@ import { ProblemError } from '../api/problems.ts';
 import { Accounts, type AccessToken, type Account } from './accounts.ts';
 import type { Caller } from './caller.ts';
 import { KeyStore } from './keys.ts';
+import { LoginThrottle, loginKey, type LoginThrottlePolicy } from './login-throttle.ts';
 import { weakPasswordReason } from './passwords.ts';
 import { TokenService, type TokenSettings } from './tokens.ts';
 
@@ -14,20 +15,26 @@ export interface Session {
   expiresAt: Date;
 }
 
+export interface AuthServiceOptions {
+  /** Personal access tokens an account may hold, not revoked and not expired (TOKENS_PER_ACCOUNT). */
+  tokensPerAccount?: number;
+  /** The per-account log-in throttle (LOGIN_FAILURES_BEFORE_DELAY …); omitted, none. */
+  loginThrottle?: LoginThrottlePolicy;
+}
+
 export class AuthService {
   readonly accounts: Accounts;
   readonly keys: KeyStore;
   readonly tokens: TokenService;
+  readonly loginThrottle: LoginThrottle;
+  private readonly tokensPerAccount: number;
 
-  constructor(
-    pool: pg.Pool,
-    settings: TokenSettings,
-    /** Personal access tokens an account may hold, not revoked and not expired (TOKENS_PER_ACCOUNT). */
-    private readonly tokensPerAccount = 50,
-  ) {
+  constructor(pool: pg.Pool, settings: TokenSettings, options: AuthServiceOptions = {}) {
+    this.tokensPerAccount = options.tokensPerAccount ?? 50;
     this.accounts = new Accounts(pool);
     this.keys = new KeyStore(pool, { sessionTtlSeconds: settings.sessionTtlSeconds });
     this.tokens = new TokenService(pool, this.keys, settings);
+    this.loginThrottle = new LoginThrottle(pool, options.loginThrottle ?? { failuresBeforeDelay: 0, delaySeconds: 1, failuresBeforeLock: 1, lockMinutes: 1 });
   }
 
   async register(input: { handle: string; email: string; password: string }): Promise<{ account: Account; session: Session }> {
@@ -37,10 +44,16 @@ export class AuthService {
     return { account, session: await this.tokens.issueSession(account) };
   }
 
-  /** The same answer, in about the same time, for an unknown account and a wrong password. */
+  /**
+   * The same answer, in about the same time, for an unknown account and a wrong password; after
+   * too many failures with one handle or email, 429 before any password is checked (login-throttle.ts).
+   */
   async logIn(login: { handle?: string; email?: string }, password: string): Promise<Session> {
+    const key = loginKey(login);
+    await this.loginThrottle.admit(key);
     const account = await this.accounts.authenticate(login, password);
     if (!account) throw new ProblemError(401, 'INVALID_CREDENTIALS', 'No account matches this handle or email and password.');
+    await this.loginThrottle.succeeded(key);
     return this.tokens.issueSession(account);
   }
 

@@ -46,6 +46,13 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Log-in attempts a minute per IP address; 0 leaves log-in under RATE_LIMIT_PER_MINUTE. */
   loginRateLimitPerMinute: number;
+  /** Failed log-ins in a row per handle or email before each attempt must wait; 0 turns that throttle off. */
+  loginFailuresBeforeDelay: number;
+  /** The first wait; it doubles with each further failure. */
+  loginDelaySeconds: number;
+  /** Failed log-ins in a row per handle or email that lock it for LOGIN_LOCK_MINUTES. */
+  loginFailuresBeforeLock: number;
+  loginLockMinutes: number;
   /** Jobs (deadlines, notifications) this process runs at once; 0 runs no worker here. */
   jobConcurrency: number;
   /** How often the worker looks for jobs that became due, in ms (deadlines set here are woken on time anyway). */
@@ -120,6 +127,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sessionTtlSeconds: read('SESSION_TTL_SECONDS', 3600, integer(60, 30 * 86_400)),
     rateLimitPerMinute: read('RATE_LIMIT_PER_MINUTE', 600, integer(0, 1_000_000)),
     loginRateLimitPerMinute: read('LOGIN_RATE_LIMIT_PER_MINUTE', 20, integer(0, 1_000_000)),
+    loginFailuresBeforeDelay: read('LOGIN_FAILURES_BEFORE_DELAY', 5, integer(0, 1000)),
+    loginDelaySeconds: read('LOGIN_DELAY_SECONDS', 2, integer(1, 3600)),
+    loginFailuresBeforeLock: read('LOGIN_FAILURES_BEFORE_LOCK', 10, integer(1, 1000)),
+    loginLockMinutes: read('LOGIN_LOCK_MINUTES', 15, integer(1, 1440)),
     jobConcurrency: read('JOB_CONCURRENCY', 4, integer(0, 100)),
     jobPollIntervalMs: read('JOB_POLL_INTERVAL_MS', 1000, integer(50, 60_000)),
     jobFetchDelayMs: read('JOB_FETCH_DELAY_MS', 25, integer(0, 60_000)),
@@ -140,6 +151,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     webhookAllowHttp: read('WEBHOOK_ALLOW_HTTP', false, boolean),
     webhookAllowPrivate: read('WEBHOOK_ALLOW_PRIVATE', false, boolean),
   };
+
+  // The lock comes after the delays (or with the first of them), never before.
+  if (config.loginFailuresBeforeDelay > 0 && config.loginFailuresBeforeLock < config.loginFailuresBeforeDelay) {
+    problems.push(`LOGIN_FAILURES_BEFORE_LOCK must be at least LOGIN_FAILURES_BEFORE_DELAY (${config.loginFailuresBeforeDelay}), not ${config.loginFailuresBeforeLock}`);
+  }
 
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   return config;

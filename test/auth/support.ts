@@ -16,7 +16,12 @@ export interface AuthTestApp {
 }
 
 export async function authAppOn(url: string, settings: Partial<AppSettings> = {}): Promise<AuthTestApp> {
-  const db = databaseOver(new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 1_000 }), await readMigrations());
+  const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 1_000 });
+  // As appOn does (test/support/app.ts): dropping the test database ends the app's listening
+  // connections, which must not fail the run with an unhandled 57P01.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const db = databaseOver(pool, await readMigrations());
   const app = await buildApp({ readiness: db.readiness, pool: db.pool, settings });
   await app.ready();
   return {
