@@ -13,6 +13,8 @@ export interface Account {
   email: string;
   emailVerifiedAt: Date | null;
   createdAt: Date;
+  /** Session tokens carry it; "log out everywhere" raises it (session-revocations.ts). */
+  sessionGeneration: number;
 }
 
 export interface AccessToken {
@@ -31,6 +33,7 @@ interface AccountRow {
   password_hash: string;
   email_verified_at: Date | null;
   created_at: Date;
+  session_generation: number;
 }
 
 interface AccessTokenRow {
@@ -155,7 +158,14 @@ function emailTaken(): ProblemError {
 }
 
 function toAccount(row: AccountRow): Account {
-  return { id: row.id, handle: row.handle, email: row.email, emailVerifiedAt: row.email_verified_at, createdAt: row.created_at };
+  return {
+    id: row.id,
+    handle: row.handle,
+    email: row.email,
+    emailVerifiedAt: row.email_verified_at,
+    createdAt: row.created_at,
+    sessionGeneration: row.session_generation,
+  };
 }
 
 function toAccessToken(row: AccessTokenRow): AccessToken {

@@ -12,6 +12,8 @@ export interface Caller {
   tokenKind: 'session' | 'pat';
   /** The personal access token's id; undefined for session tokens. */
   tokenId?: string;
+  /** For a session token: its `jti` and expiry, to log it out. */
+  session?: { id: string; expiresAt: Date };
 }
 
 declare module 'fastify' {

@@ -3,13 +3,14 @@
 // be used is refused with 401 INVALID_TOKEN on every route, even those open to anonymous callers:
 // a client with a broken token should learn so, not be served as a spectator.
 //
-// Also here: the account, session and personal-access-token routes, the JWKS document, and the
-// rate limiter (which needs to know the caller).
+// Also here: the account, session (log in, log out) and personal-access-token routes, the JWKS
+// document, and the rate limiter (which needs to know the caller).
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { accountRoutes } from '../api/accounts.ts';
 import { accessTokenRoutes } from '../api/auth-tokens.ts';
+import { sessionRoutes } from '../api/sessions.ts';
 import { ProblemError } from '../api/problems.ts';
 import { decoyHash } from './passwords.ts';
 import { registerRateLimit, type RateLimits } from './rate-limit.ts';
@@ -95,14 +96,18 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
   if (options.prepareKeys ?? true) {
     app.addHook('onReady', async () => {
       await auth.keys.ensureActiveKey();
+      // Before the first request: logged-out sessions from before this process started are refused.
+      await auth.revocations.start();
       // In the background: the first log-in for an unknown account then costs no more than the next.
       void decoyHash();
     });
+    app.addHook('onClose', async () => auth.revocations.stop());
   }
 
   const limits: RateLimits = { perMinute: settings.rateLimitPerMinute, loginPerMinute: settings.loginRateLimitPerMinute };
   await registerRateLimit(app, limits);
   await app.register(accountRoutes, { auth, limits });
+  await app.register(sessionRoutes, { auth });
   await app.register(accessTokenRoutes, { auth });
   return auth;
 }

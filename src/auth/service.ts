@@ -8,6 +8,7 @@ import type { Caller } from './caller.ts';
 import { KeyStore } from './keys.ts';
 import { LoginThrottle, loginKey, type LoginThrottlePolicy } from './login-throttle.ts';
 import { weakPasswordReason } from './passwords.ts';
+import { SessionRevocations } from './session-revocations.ts';
 import { TokenService, type TokenSettings } from './tokens.ts';
 
 export interface Session {
@@ -27,13 +28,16 @@ export class AuthService {
   readonly keys: KeyStore;
   readonly tokens: TokenService;
   readonly loginThrottle: LoginThrottle;
+  /** Logged-out sessions; `start()` it (the app does, when ready) so that other processes' log-outs apply here. */
+  readonly revocations: SessionRevocations;
   private readonly tokensPerAccount: number;
 
   constructor(pool: pg.Pool, settings: TokenSettings, options: AuthServiceOptions = {}) {
     this.tokensPerAccount = options.tokensPerAccount ?? 50;
     this.accounts = new Accounts(pool);
     this.keys = new KeyStore(pool, { sessionTtlSeconds: settings.sessionTtlSeconds });
-    this.tokens = new TokenService(pool, this.keys, settings);
+    this.revocations = new SessionRevocations(pool, settings.sessionTtlSeconds);
+    this.tokens = new TokenService(pool, this.keys, settings, this.revocations);
     this.loginThrottle = new LoginThrottle(pool, options.loginThrottle ?? { failuresBeforeDelay: 0, delaySeconds: 1, failuresBeforeLock: 1, lockMinutes: 1 });
   }
 
@@ -55,6 +59,18 @@ export class AuthService {
     if (!account) throw new ProblemError(401, 'INVALID_CREDENTIALS', 'No account matches this handle or email and password.');
     await this.loginThrottle.succeeded(key);
     return this.tokens.issueSession(account);
+  }
+
+  /** Logs out the session token the caller sent: refused from the next request on. */
+  async logOut(caller: Caller): Promise<void> {
+    const session = sessionOf(caller, 'Log out a session token (the one you log in with); revoke a personal access token with DELETE /v1/me/tokens/{id}.');
+    await this.revocations.revokeSession(caller.accountId, session.id, session.expiresAt);
+  }
+
+  /** Logs out every session token of the caller's account, the one sent included; personal access tokens stay. */
+  async logOutEverywhere(caller: Caller): Promise<void> {
+    sessionOf(caller, 'Log out everywhere with a session token (POST /v1/sessions), not with a personal access token.');
+    await this.revocations.revokeAll(caller.accountId);
   }
 
   /** The caller's account; a valid token for an account that no longer exists is refused. */
@@ -93,4 +109,13 @@ export class AuthService {
     // A retired signing key kept only for this PAT can now expire.
     await this.keys.settle();
   }
+}
+
+/**
+ * The caller's session; 403 SESSION_REQUIRED for a personal access token: a leaked one must not
+ * log its owner out of everything, and logging one "out" would mean revoking it, which has its route.
+ */
+function sessionOf(caller: Caller, detail: string): { id: string; expiresAt: Date } {
+  if (caller.tokenKind !== 'session' || !caller.session) throw new ProblemError(403, 'SESSION_REQUIRED', detail);
+  return caller.session;
 }

@@ -1,12 +1,14 @@
 // Bearer tokens are JWTs signed with the active key (see keys.ts), of two kinds:
 //
 // - `session`: from log-in or registration; lives SESSION_TTL_SECONDS; checked by signature and
-//   claims only, so verifying one costs no database round trip.
+//   claims, and against the logged-out sessions held in memory (session-revocations.ts), so
+//   verifying one costs no database round trip. It carries `gen`, its account's session generation.
 // - `pat`, personal access tokens, for bots and scripts: its `jti` is the access_tokens row's id,
 //   and that row is read on every request, so revoking a PAT (or its expiry) takes effect at once.
 //   It carries `exp` only when the PAT has an expiry.
 //
-// Claims: iss, aud (AUTH_ISSUER, AUTH_AUDIENCE), sub (the account id), handle, kind, jti, iat.
+// Claims: iss, aud (AUTH_ISSUER, AUTH_AUDIENCE), sub (the account id), handle, kind, jti, iat;
+// `gen` on sessions (absent on those issued before it existed: generation 0).
 // Anything else — another algorithm, no signature, another issuer or audience, expired, revoked,
 // an unknown or expired key, a malformed token — is an InvalidTokenError.
 
@@ -15,6 +17,7 @@ import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type pg from 'pg';
 import type { Caller } from './caller.ts';
 import { SIGNING_ALGORITHM, type KeyStore } from './keys.ts';
+import type { SessionRevocations } from './session-revocations.ts';
 
 export interface TokenSettings {
   issuer: string;
@@ -36,6 +39,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 interface Claims extends JWTPayload {
   handle?: unknown;
   kind?: unknown;
+  gen?: unknown;
 }
 
 /**
@@ -55,12 +59,14 @@ export class TokenService {
     private readonly pool: pg.Pool,
     private readonly keys: KeyStore,
     readonly settings: TokenSettings,
+    /** Logged-out sessions; none (every valid session accepted) where nothing can log out. */
+    private readonly revocations?: SessionRevocations,
   ) {}
 
-  async issueSession(account: { id: string; handle: string }, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+  async issueSession(account: { id: string; handle: string; sessionGeneration: number }, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
     const issuedAt = Math.floor(now.getTime() / 1000);
     const expiresAt = new Date((issuedAt + this.settings.sessionTtlSeconds) * 1000);
-    const token = await this.sign(account, 'session', randomUUID(), issuedAt, expiresAt);
+    const token = await this.sign(account, 'session', randomUUID(), issuedAt, expiresAt, { gen: account.sessionGeneration });
     return { token, expiresAt };
   }
 
@@ -72,13 +78,17 @@ export class TokenService {
   /** The caller a token stands for; throws InvalidTokenError when it cannot be used. */
   async verify(token: string): Promise<Caller> {
     const payload = await this.verifiedPayload(token);
-    const { sub, handle, kind, jti, exp } = payload;
+    const { sub, handle, kind, jti, exp, gen = 0 } = payload;
     if (typeof sub !== 'string' || !UUID.test(sub) || typeof handle !== 'string' || typeof jti !== 'string') {
       throw new InvalidTokenError('The token lacks the claims this service issues.');
     }
     if (kind === 'session') {
       if (typeof exp !== 'number') throw new InvalidTokenError('A session token must expire.');
-      return { accountId: sub, handle, tokenKind: 'session' };
+      if (typeof gen !== 'number' || !Number.isSafeInteger(gen) || gen < 0) throw new InvalidTokenError('The token lacks the claims this service issues.');
+      // After the signature (cached or not): a logged-out session is refused even if it was accepted a moment ago.
+      const revoked = this.revocations?.check({ accountId: sub, jti, generation: gen });
+      if (revoked) throw new InvalidTokenError(revoked);
+      return { accountId: sub, handle, tokenKind: 'session', session: { id: jti, expiresAt: new Date(exp * 1000) } };
     }
     if (kind === 'pat' && UUID.test(jti)) {
       await this.checkPersonal(jti, sub);
@@ -115,9 +125,16 @@ export class TokenService {
     return payload;
   }
 
-  private async sign(account: { id: string; handle: string }, kind: TokenKind, jti: string, issuedAt: number, expiresAt: Date | null): Promise<string> {
+  private async sign(
+    account: { id: string; handle: string },
+    kind: TokenKind,
+    jti: string,
+    issuedAt: number,
+    expiresAt: Date | null,
+    extra: Record<string, unknown> = {},
+  ): Promise<string> {
     const { kid, key } = await this.keys.signingKey();
-    const jwt = new SignJWT({ handle: account.handle, kind })
+    const jwt = new SignJWT({ handle: account.handle, kind, ...extra })
       .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: 'JWT' })
       .setIssuer(this.settings.issuer)
       .setAudience(this.settings.audience)

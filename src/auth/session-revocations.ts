@@ -1,0 +1,185 @@
+// Logged-out session tokens, refused without giving up stateless verification: a session token
+// is still checked by signature and claims alone, plus two lookups in memory.
+//
+// - Log out (one session): its `jti` goes into `revoked_sessions` until the token would have
+//   expired anyway. The table holds only sessions logged out in the last SESSION_TTL_SECONDS.
+// - Log out everywhere: the account's `session_generation` goes up by one. Every session token
+//   carries the generation it was issued in (claim `gen`); one below the account's current
+//   generation is refused. A counter rather than a "valid after" time: comparing a token's `iat`
+//   (whole seconds, from the issuing process's clock) with a time from another clock would refuse
+//   a session made in the same second just after, or keep one made just before.
+//
+// Every process keeps both in memory: loaded when it starts listening, and kept current by a
+// Postgres NOTIFY sent with each revocation (delivered at commit to every process that LISTENs,
+// this one included). The revoking process applies its own revocation at once, so the very next
+// request is refused here; others within the NOTIFY's delivery, milliseconds. Only accounts that
+// logged out everywhere in the last SESSION_TTL_SECONDS are remembered: older sessions of theirs
+// have expired anyway. When the listening connection is lost, the process reconnects and reloads
+// everything, so a revocation made meanwhile is applied once it is back.
+//
+// Personal access tokens are not affected: each has its own row, read on every request, and its
+// own revoke (DELETE /v1/me/tokens/{id}).
+
+import type pg from 'pg';
+
+export const REVOCATIONS_CHANNEL = 'session_revocations';
+/** Covers tokens issued by a process whose clock is a little ahead, as keys.ts's SKEW_SECONDS. */
+const SKEW_MS = 60_000;
+/** Expired entries leave memory at least this often. */
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+export interface SessionClaims {
+  accountId: string;
+  jti: string;
+  /** The `gen` claim; 0 for tokens issued before generations existed. */
+  generation: number;
+}
+
+export class SessionRevocations {
+  /** jti → when the token expires (ms): after that it is refused anyway. */
+  private readonly revoked = new Map<string, number>();
+  /** account id → its current generation, and until when (ms) a token of an older one may still be alive. */
+  private readonly generations = new Map<string, { generation: number; until: number }>();
+  private listener: pg.PoolClient | null = null;
+  private stopped = true;
+  private retry: NodeJS.Timeout | undefined;
+  private pruner: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly sessionTtlSeconds: number,
+  ) {}
+
+  /** Why the session is refused, or undefined when it is not revoked. */
+  check(session: SessionClaims, now = Date.now()): string | undefined {
+    const until = this.revoked.get(session.jti);
+    if (until !== undefined && until > now) return 'The session has been logged out.';
+    const current = this.generations.get(session.accountId);
+    if (current && current.until > now && session.generation < current.generation) return 'Every session of this account has been logged out.';
+    return undefined;
+  }
+
+  /** Logs out one session; refused here from now on, in other processes as soon as they are told. */
+  async revokeSession(accountId: string, jti: string, expiresAt: Date): Promise<void> {
+    await this.pool.query(
+      `WITH revoked AS (
+         INSERT INTO revoked_sessions (jti, account_id, expires_at) VALUES ($1, $2, $3)
+         ON CONFLICT (jti) DO UPDATE SET expires_at = excluded.expires_at
+         RETURNING jti)
+       SELECT pg_notify($4, 's:' || (extract(epoch FROM $3::timestamptz) * 1000)::bigint || '|' || jti) FROM revoked`,
+      [jti, accountId, expiresAt, REVOCATIONS_CHANNEL],
+    );
+    this.applySession(jti, expiresAt.getTime());
+    // Logged-out sessions past their expiry are refused by their signature anyway.
+    await this.pool.query(`DELETE FROM revoked_sessions WHERE expires_at < now() - interval '1 minute'`);
+  }
+
+  /** Logs out every session of the account (personal access tokens stay); returns the new generation. */
+  async revokeAll(accountId: string): Promise<number> {
+    const { rows } = await this.pool.query<{ generation: number }>(
+      `WITH bumped AS (
+         UPDATE accounts SET session_generation = session_generation + 1, sessions_revoked_at = now()
+          WHERE id = $1 RETURNING session_generation)
+       SELECT session_generation AS generation, pg_notify($2, 'a:' || $1 || '|' || session_generation) FROM bumped`,
+      [accountId, REVOCATIONS_CHANNEL],
+    );
+    const generation = rows[0]?.generation;
+    if (generation === undefined) return 0;
+    this.applyGeneration(accountId, generation, Date.now());
+    return generation;
+  }
+
+  /** Starts listening and loads what is revoked; returns once the first attempt is done (keeps retrying in the background if it failed). */
+  async start(): Promise<void> {
+    this.stopped = false;
+    this.pruner = setInterval(() => this.prune(), PRUNE_EVERY_MS);
+    this.pruner.unref();
+    await this.connect(250);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    clearInterval(this.pruner);
+    const client = this.listener;
+    this.listener = null;
+    if (!client) return;
+    await client.query(`UNLISTEN ${REVOCATIONS_CHANNEL}`).catch(() => undefined);
+    client.release();
+  }
+
+  private async connect(backoffMs: number): Promise<void> {
+    if (this.stopped) return;
+    let client: pg.PoolClient | undefined;
+    try {
+      client = await this.pool.connect();
+      client.on('notification', (message) => {
+        if (message.channel === REVOCATIONS_CHANNEL) this.onNotification(message.payload ?? '');
+      });
+      const lost = () => {
+        if (this.listener !== client) return;
+        this.listener = null;
+        client!.release(true);
+        this.reconnectLater(250);
+      };
+      client.on('error', lost);
+      client.on('end', lost);
+      // Listening first, then loading: a revocation committed in between is both loaded and heard.
+      await client.query(`LISTEN ${REVOCATIONS_CHANNEL}`);
+      this.listener = client;
+      await this.load();
+    } catch {
+      if (this.listener === client) this.listener = null;
+      client?.release(true);
+      this.reconnectLater(Math.min(backoffMs * 2, 10_000));
+    }
+  }
+
+  private reconnectLater(backoffMs: number): void {
+    if (this.stopped) return;
+    this.retry = setTimeout(() => void this.connect(backoffMs), backoffMs);
+    this.retry.unref();
+  }
+
+  private async load(): Promise<void> {
+    const sessions = await this.pool.query<{ jti: string; expires_at: Date }>('SELECT jti, expires_at FROM revoked_sessions WHERE expires_at > now()');
+    for (const row of sessions.rows) this.applySession(row.jti, row.expires_at.getTime());
+    const accounts = await this.pool.query<{ id: string; generation: number; revoked_at: Date }>(
+      `SELECT id, session_generation AS generation, sessions_revoked_at AS revoked_at FROM accounts
+        WHERE sessions_revoked_at > now() - make_interval(secs => $1)`,
+      [this.sessionTtlSeconds + SKEW_MS / 1000],
+    );
+    for (const row of accounts.rows) this.applyGeneration(row.id, row.generation, row.revoked_at.getTime());
+  }
+
+  /** `s:<expiry, ms since the epoch>|<jti>` or `a:<account id>|<generation>`; anything else is ignored. */
+  private onNotification(payload: string): void {
+    const [kind, rest] = [payload.slice(0, 2), payload.slice(2)];
+    const bar = rest.indexOf('|');
+    if (bar < 0) return;
+    const [head, tail] = [rest.slice(0, bar), rest.slice(bar + 1)];
+    if (kind === 's:') {
+      const expiresAt = Number(head);
+      if (Number.isSafeInteger(expiresAt) && tail !== '') this.applySession(tail, expiresAt);
+    } else if (kind === 'a:') {
+      const generation = Number(tail);
+      if (Number.isInteger(generation)) this.applyGeneration(head, generation, Date.now());
+    }
+  }
+
+  private applySession(jti: string, expiresAtMs: number): void {
+    this.revoked.set(jti, expiresAtMs);
+  }
+
+  private applyGeneration(accountId: string, generation: number, revokedAtMs: number): void {
+    const known = this.generations.get(accountId);
+    // Notifications and a reload may arrive in any order: a generation never goes back.
+    if (known && known.generation >= generation) return;
+    this.generations.set(accountId, { generation, until: revokedAtMs + this.sessionTtlSeconds * 1000 + SKEW_MS });
+  }
+
+  private prune(now = Date.now()): void {
+    for (const [jti, until] of this.revoked) if (until <= now) this.revoked.delete(jti);
+    for (const [accountId, entry] of this.generations) if (entry.until <= now) this.generations.delete(accountId);
+  }
+}
