@@ -59,7 +59,7 @@ export async function accountRoutes(app: FastifyInstance, { auth, limits }: { au
         tags: ['accounts'],
         summary: 'Register',
         description:
-          'Creates an account and logs it in: the answer carries a session token, and a link to verify your email address is sent to it (no notification is emailed before). Passwords are stored as scrypt hashes; one that is your handle or email, or one character repeated, is refused (422 `WEAK_PASSWORD`).',
+          'Creates an account and logs it in: the answer carries a session token, and a link to verify your email address is sent to it (no notification is emailed before). Passwords are stored as scrypt hashes; one that is your handle or email, or one character repeated, is refused (422 `WEAK_PASSWORD`). Handles are public and unique: a taken one is refused (409 `HANDLE_TAKEN`). Email addresses are private: the answer is the same whether or not another account holds the address. An address belongs to the account that verifies it; if a verified account holds it, its owner is told of the attempt and no verification link is sent, so the new account cannot verify that address.',
         body: {
           type: 'object',
           required: ['handle', 'email', 'password'],
@@ -78,14 +78,23 @@ export async function accountRoutes(app: FastifyInstance, { auth, limits }: { au
             required: ['account', 'token', 'expiresAt'],
             properties: { account: { $ref: 'Account#' }, ...sessionProperties },
           },
-          ...problemResponses(400, 401, 409, 422, 429),
+          ...problems({
+            400: true,
+            401: true,
+            409: 'The handle is taken, in any case (`HANDLE_TAKEN`).',
+            422: 'The password is your handle, your email or one character repeated (`WEAK_PASSWORD`).',
+            429: true,
+          }),
         },
       },
     },
     async (request, reply) => {
-      const { account, session } = await auth.register(request.body);
+      const { account, session, addressOwner } = await auth.register(request.body);
+      // Either way one job is queued and the answer is the same: it must not tell whether the
+      // address is taken. An owned address gets a word to its owner, never a verification link.
+      if (addressOwner) await app.emailChannel?.tellOwnerOfRegistrationAttempt(addressOwner);
       // No notification reaches an address before its owner opens the link this sends.
-      await app.emailChannel?.requestVerification(account.id);
+      else await app.emailChannel?.requestVerification(account.id);
       reply.code(201);
       return { account: present(account), token: session.token, expiresAt: session.expiresAt };
     },

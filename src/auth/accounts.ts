@@ -1,6 +1,16 @@
 // Accounts and their personal access tokens, in Postgres. Handles are unique whatever their case
 // ("Dredd" and "dredd" are one handle), and log-in by handle ignores case; emails are stored
 // lower-cased.
+//
+// Registration never tells whether an email address is taken: an address is unique among
+// *verified* accounts only (a partial unique index), so registering with any address succeeds and
+// answers alike. When a verified account holds it, its owner is emailed that someone tried, and no
+// verification link goes out: the new account can never verify that address (the index, and
+// EmailLinks.verify, refuse it). Handles are another matter: a handle is public (it names its
+// player at every table, in game views, open-game lists and command logs), and two players cannot
+// share one, so a taken handle is still refused (409 HANDLE_TAKEN). There is no profile route; the
+// registration answer is the only place a handle that never played shows up, and it is rate-limited
+// per address like every anonymous request.
 
 import type pg from 'pg';
 import { ProblemError } from '../api/problems.ts';
@@ -45,7 +55,7 @@ interface AccessTokenRow {
   revoked_at: Date | null;
 }
 
-/** Serialises registrations of one handle (any case) or one email, which the unique indexes alone cannot. */
+/** Serialises registrations of one handle in any case, which the (case-sensitive) unique index alone cannot. */
 const REGISTRATION_LOCK_SPACE = 72707371;
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
@@ -53,33 +63,28 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 export class Accounts {
   constructor(private readonly pool: pg.Pool) {}
 
-  /** Creates the account; 409 HANDLE_TAKEN or EMAIL_TAKEN when another has it. */
-  async register(input: { handle: string; email: string; password: string }): Promise<Account> {
+  /**
+   * Creates the account; 409 HANDLE_TAKEN when another has the handle. An email another account
+   * holds is no obstacle: `addressOwner` is the verified account that holds it, if one does (see
+   * the top of this file), for the caller to tell that owner instead of verifying the address.
+   */
+  async register(input: { handle: string; email: string; password: string }): Promise<{ account: Account; addressOwner: string | undefined }> {
     const email = normalizeEmail(input.email);
     const passwordHash = await hashPassword(input.password);
     try {
       return await inTransaction(this.pool, async (client) => {
-        await client.query(
-          `SELECT pg_advisory_xact_lock($1, hashtext(k)) FROM unnest(ARRAY['handle:' || lower($2), 'email:' || $3::text]) AS k ORDER BY k`,
-          [REGISTRATION_LOCK_SPACE, input.handle, email],
-        );
-        const taken = await client.query<{ handle_taken: boolean; email_taken: boolean }>(
-          `SELECT coalesce(bool_or(lower(handle) = lower($1)), false) AS handle_taken, coalesce(bool_or(email = $2), false) AS email_taken
-             FROM accounts WHERE lower(handle) = lower($1) OR email = $2`,
-          [input.handle, email],
-        );
-        if (taken.rows[0]?.handle_taken) throw handleTaken(input.handle);
-        if (taken.rows[0]?.email_taken) throw emailTaken();
-        const { rows } = await client.query<AccountRow>(
-          'INSERT INTO accounts (handle, email, password_hash) VALUES ($1, $2, $3) RETURNING *',
+        await client.query(`SELECT pg_advisory_xact_lock($1, hashtext('handle:' || lower($2)))`, [REGISTRATION_LOCK_SPACE, input.handle]);
+        const taken = await client.query('SELECT 1 FROM accounts WHERE lower(handle) = lower($1)', [input.handle]);
+        if (taken.rowCount) throw handleTaken(input.handle);
+        const { rows } = await client.query<AccountRow & { address_owner: string | null }>(
+          `INSERT INTO accounts (handle, email, password_hash) VALUES ($1, $2, $3)
+           RETURNING *, (SELECT id FROM accounts WHERE email = $2 AND email_verified_at IS NOT NULL) AS address_owner`,
           [input.handle, email, passwordHash],
         );
-        return toAccount(rows[0]!);
+        return { account: toAccount(rows[0]!), addressOwner: rows[0]!.address_owner ?? undefined };
       });
     } catch (error) {
-      const constraint = violatedUniqueConstraint(error);
-      if (constraint === 'accounts_handle_key') throw handleTaken(input.handle);
-      if (constraint === 'accounts_email_key') throw emailTaken();
+      if (violatedUniqueConstraint(error) === 'accounts_handle_key') throw handleTaken(input.handle);
       throw error;
     }
   }
@@ -87,11 +92,19 @@ export class Accounts {
   /**
    * The account whose handle or email is `login` and whose password is `password`, else undefined.
    * An unknown login costs one password hash too, so timing does not tell which accounts exist.
+   *
+   * Several accounts may hold one email (only one verified): log-in by email is for the account
+   * that verified it, or, while none has, the first registered with it. Exactly one password hash
+   * is checked either way, so the time taken does not tell how many hold it. The others log in by
+   * handle.
    */
   async authenticate(login: { handle?: string; email?: string }, password: string): Promise<Account | undefined> {
     const { rows } =
       login.email !== undefined
-        ? await this.pool.query<AccountRow>('SELECT * FROM accounts WHERE email = $1', [normalizeEmail(login.email)])
+        ? await this.pool.query<AccountRow>(
+            'SELECT * FROM accounts WHERE email = $1 ORDER BY email_verified_at IS NULL, created_at, id LIMIT 1',
+            [normalizeEmail(login.email)],
+          )
         : await this.pool.query<AccountRow>('SELECT * FROM accounts WHERE lower(handle) = lower($1)', [login.handle ?? '']);
     const row = rows[0];
     const matches = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
@@ -151,10 +164,6 @@ export class Accounts {
 
 function handleTaken(handle: string): ProblemError {
   return new ProblemError(409, 'HANDLE_TAKEN', `The handle "${handle}" is taken; choose another.`);
-}
-
-function emailTaken(): ProblemError {
-  return new ProblemError(409, 'EMAIL_TAKEN', 'An account with this email address exists already; log in instead.');
 }
 
 function toAccount(row: AccountRow): Account {

@@ -41,11 +41,12 @@ export class AuthService {
     this.loginThrottle = new LoginThrottle(pool, options.loginThrottle ?? { failuresBeforeDelay: 0, delaySeconds: 1, failuresBeforeLock: 1, lockMinutes: 1 });
   }
 
-  async register(input: { handle: string; email: string; password: string }): Promise<{ account: Account; session: Session }> {
+  /** `addressOwner`: the verified account that holds the email already, to be told instead of verifying it (accounts.ts). */
+  async register(input: { handle: string; email: string; password: string }): Promise<{ account: Account; session: Session; addressOwner: string | undefined }> {
     const weak = weakPasswordReason(input.password, input);
     if (weak) throw new ProblemError(422, 'WEAK_PASSWORD', weak);
-    const account = await this.accounts.register(input);
-    return { account, session: await this.tokens.issueSession(account) };
+    const { account, addressOwner } = await this.accounts.register(input);
+    return { account, session: await this.tokens.issueSession(account), addressOwner };
   }
 
   /**

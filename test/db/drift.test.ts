@@ -64,11 +64,14 @@ describe('the drift check itself', () => {
       CREATE UNIQUE INDEX events_type_key ON events (type);
       ALTER TABLE snapshots DROP CONSTRAINT snapshots_game_id_fkey;
       ALTER TABLE snapshots DROP CONSTRAINT snapshots_pkey, ADD CONSTRAINT snapshots_pkey PRIMARY KEY (version, game_id);
-      CREATE TABLE stray (id integer);`);
+      CREATE TABLE stray (id integer);
+      DROP INDEX accounts_verified_email_key;
+      CREATE UNIQUE INDEX accounts_verified_email_key ON accounts (email) WHERE email_verified_at IS NULL;`);
     await client.end();
 
     const differences = diffSchemaFacts(factsFromPrismaSchema(schema), await databaseFacts(tampered.url));
     expect(differences.map((line) => line.split(':')[0])).toEqual([
+      'accounts.index.accounts_verified_email_key',
       'commands.column.seat',
       'events.column.extra',
       'events.index.events_type_key',

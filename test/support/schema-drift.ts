@@ -61,6 +61,7 @@ export function factsFromPrismaSchema(schema: string): SchemaFacts {
     }
   }
 
+  const predicates = partialIndexPredicates(schema);
   for (const index of datamodel.indexes) {
     const model = models.get(index.model);
     if (!model) throw new Error(`schema-drift: index on unknown model ${index.model}`);
@@ -68,21 +69,50 @@ export function factsFromPrismaSchema(schema: string): SchemaFacts {
     const columns = index.fields.map((field) => column(model, field.name) + (field.sortOrder === 'desc' ? ' DESC' : ''));
     const bare = index.fields.map((field) => column(model, field.name));
     const method = (index as { algorithm?: string }).algorithm?.toLowerCase() ?? 'btree';
+    const where = (indexName: string) => {
+      const predicate = predicates.get(indexName);
+      predicates.delete(indexName);
+      return predicate === undefined ? '' : ` WHERE (${predicate})`;
+    };
     switch (index.type) {
       case 'id':
         facts.set(`${name}.primaryKey`, `${index.dbName ?? `${name}_pkey`} (${columns.join(', ')})`);
         break;
-      case 'unique':
-        facts.set(`${name}.index.${index.dbName ?? defaultName(name, bare, 'key')}`, `UNIQUE ${method} (${columns.join(', ')})`);
+      case 'unique': {
+        const indexName = index.dbName ?? defaultName(name, bare, 'key');
+        facts.set(`${name}.index.${indexName}`, `UNIQUE ${method} (${columns.join(', ')})${where(indexName)}`);
         break;
-      case 'normal':
-        facts.set(`${name}.index.${index.dbName ?? defaultName(name, bare, 'idx')}`, `${method} (${columns.join(', ')})`);
+      }
+      case 'normal': {
+        const indexName = index.dbName ?? defaultName(name, bare, 'idx');
+        facts.set(`${name}.index.${indexName}`, `${method} (${columns.join(', ')})${where(indexName)}`);
         break;
+      }
       default:
         throw new Error(`schema-drift: ${index.type} indexes are not compared yet; extend test/support/schema-drift.ts`);
     }
   }
+  if (predicates.size > 0) throw new Error(`schema-drift: partial index ${[...predicates.keys()].join(', ')} matches no index of the schema`);
   return facts;
+}
+
+/**
+ * The `where: raw("…")` of partial indexes (preview feature `partialIndexes`), by index name: the
+ * DMMF leaves them out, so they are read from the schema's text. Each must be named with `map:`,
+ * and its predicate written as Postgres prints it (pg_get_expr, without the outer parentheses),
+ * since the two are compared as text.
+ */
+function partialIndexPredicates(schema: string): Map<string, string> {
+  const predicates = new Map<string, string>();
+  for (const [attribute] of schema.matchAll(/@@?(?:unique|index)\((?:[^()"]|"(?:[^"\\]|\\.)*"|\([^()]*\))*\)/g)) {
+    if (!/\bwhere\s*:/.test(attribute)) continue;
+    const predicate = /\bwhere\s*:\s*raw\(\s*"((?:[^"\\]|\\.)*)"\s*\)/.exec(attribute)?.[1];
+    const name = /\bmap\s*:\s*"([^"]+)"/.exec(attribute)?.[1];
+    if (predicate === undefined) throw new Error(`schema-drift: only where: raw("…") is compared yet (${attribute}); extend test/support/schema-drift.ts`);
+    if (name === undefined) throw new Error(`schema-drift: name the partial index with map: "…" (${attribute})`);
+    predicates.set(name, predicate.replace(/\\(.)/g, '$1'));
+  }
+  return predicates;
 }
 
 /** Prisma's default constraint names, truncated as Prisma truncates them to Postgres' 63 characters. */

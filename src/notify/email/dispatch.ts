@@ -18,6 +18,7 @@ import { EmailLinks } from './links.ts';
 import { renderEmail } from './render.ts';
 import { emailSettingsOf, type EmailSettings } from './settings.ts';
 import { EmailNotSentError, type Mailer } from './transport.ts';
+import { renderRegistrationAttemptEmail } from './registration-attempt.ts';
 import { renderVerificationEmail } from './verification.ts';
 import type { RenderedEmail } from './render.ts';
 import { renderWebhookDisabledEmail } from './webhook-disabled.ts';
@@ -33,7 +34,12 @@ export const EMAIL_TASKS = {
   verify: 'send-verification',
   /** A `DisabledSubscription`: its owner is told it was switched off, and how to switch it on. */
   webhookDisabled: 'webhook-disabled-email',
+  /** `{ accountId }`: the owner of a verified address is told someone registered with it. */
+  registrationAttempt: 'registration-attempt-email',
 } as const;
+
+/** The owner of an address hears of registration attempts with it at most once in this long. */
+const REGISTRATION_ATTEMPT_EVERY_MS = 3_600_000;
 
 type RemindJob = ReminderTarget & { accountId: string; gameId: string };
 
@@ -81,12 +87,25 @@ export class EmailChannel {
       [EMAIL_TASKS.remind]: (p) => this.remind(p as RemindJob),
       [EMAIL_TASKS.verify]: (p) => this.sendVerification(p as { accountId: string }),
       [EMAIL_TASKS.webhookDisabled]: (p) => this.sendWebhookDisabled(p as DisabledSubscription),
+      [EMAIL_TASKS.registrationAttempt]: (p) => this.sendRegistrationAttempt(p as { accountId: string }),
     };
   }
 
   /** Queues the verification email of an account (at registration, or when the player asks again). */
   async requestVerification(accountId: string, db: Queryable = this.pool): Promise<void> {
     await addJob(db, EMAIL_TASKS.verify, { accountId }, { key: `verify:${accountId}` });
+  }
+
+  /**
+   * Queues the email that tells the owner of a verified address that someone registered another
+   * account with it (src/auth/accounts.ts): at most one an hour, so that registering again and
+   * again cannot flood the owner's mailbox.
+   */
+  async tellOwnerOfRegistrationAttempt(ownerId: string, db: Queryable = this.pool): Promise<void> {
+    const hour = Math.floor(this.now().getTime() / REGISTRATION_ATTEMPT_EVERY_MS);
+    await addJobOnce(db, { accountId: ownerId, notificationId: `registration-attempt:${hour}` }, EMAIL_TASKS.registrationAttempt, { accountId: ownerId }, {
+      key: `registration-attempt:${ownerId}`,
+    });
   }
 
   /**
@@ -267,9 +286,20 @@ export class EmailChannel {
     await this.send(recipient, rendered);
   }
 
+  /** Only while the address is still verified by that account: the email says it is theirs. */
+  async sendRegistrationAttempt({ accountId }: { accountId: string }): Promise<void> {
+    const recipient = await this.recipient(accountId);
+    if (!recipient || !recipient.verified) return;
+    await this.send(recipient, renderRegistrationAttemptEmail({ handle: recipient.handle, publicUrl: this.settings.publicUrl(), serviceName: this.settings.serviceName }));
+  }
+
   async sendVerification({ accountId }: { accountId: string }): Promise<void> {
     const recipient = await this.recipient(accountId);
     if (!recipient || recipient.verified) return;
+    // Another account verified this address: it is theirs, and this account can never verify it.
+    // Nothing is sent (the one who asked cannot tell: they do not read that mailbox).
+    const owned = await this.pool.query('SELECT 1 FROM accounts WHERE email = $1 AND email_verified_at IS NOT NULL AND id <> $2', [recipient.email, accountId]);
+    if (owned.rowCount) return;
     const token = await this.links.verificationToken(accountId, recipient.email);
     const verifyUrl = `${this.settings.publicUrl()}/v1/email/verify?token=${token}`;
     await this.send(recipient, renderVerificationEmail({ handle: recipient.handle, verifyUrl, serviceName: this.settings.serviceName }));

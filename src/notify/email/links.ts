@@ -3,6 +3,7 @@
 // table rather than signed tokens: no secret to configure, and a link can be revoked.
 
 import { createHash, randomBytes } from 'node:crypto';
+import { violatedUniqueConstraint } from '../../db/transaction.ts';
 import type { Queryable } from '../../store/event-store.ts';
 import { updateEmailSettings } from './settings.ts';
 
@@ -49,18 +50,29 @@ export class EmailLinks {
     return token;
   }
 
-  /** Verifies the address the token was sent to, if it is still the account's, once, before it expires. */
+  /**
+   * Verifies the address the token was sent to, if it is still the account's, once, before it
+   * expires, and no other account has verified it first: an address belongs to one verified
+   * account (accounts_verified_email_key; src/auth/accounts.ts says why others may hold it).
+   */
   async verify(token: string): Promise<VerifyOutcome> {
-    const { rowCount } = await this.db.query(
-      `WITH used AS (
-         UPDATE email_tokens SET used_at = $2
-          WHERE token_hash = $1 AND purpose = 'verify' AND used_at IS NULL AND expires_at > $2
-          RETURNING account_id, email)
-       UPDATE accounts a SET email_verified_at = coalesce(a.email_verified_at, $2)
-         FROM used WHERE a.id = used.account_id AND a.email = used.email`,
-      [hashOf(token), this.now()],
-    );
-    return rowCount === 1 ? 'verified' : 'invalid';
+    try {
+      const { rowCount } = await this.db.query(
+        `WITH used AS (
+           UPDATE email_tokens SET used_at = $2
+            WHERE token_hash = $1 AND purpose = 'verify' AND used_at IS NULL AND expires_at > $2
+            RETURNING account_id, email)
+         UPDATE accounts a SET email_verified_at = coalesce(a.email_verified_at, $2)
+           FROM used WHERE a.id = used.account_id AND a.email = used.email
+            AND NOT EXISTS (SELECT 1 FROM accounts b WHERE b.email = used.email AND b.email_verified_at IS NOT NULL AND b.id <> a.id)`,
+        [hashOf(token), this.now()],
+      );
+      return rowCount === 1 ? 'verified' : 'invalid';
+    } catch (error) {
+      // Two accounts verifying one address at the same instant: the index lets one through.
+      if (violatedUniqueConstraint(error) === 'accounts_verified_email_key') return 'invalid';
+      throw error;
+    }
   }
 
   /** The account an unsubscribe token belongs to, or undefined (unknown or expired). */
