@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cardById } from '../../src/games/helter-skelter/content/index.ts';
 import type { TeamId } from '../../src/games/helter-skelter/content/types.ts';
 import type { ScenarioCharacter } from '../../src/games/helter-skelter/scenario.ts';
-import { board, DAN_TANNA, wild } from '../games/helter-skelter/support.ts';
+import { board, DAN_TANNA, othersDead, wild } from '../games/helter-skelter/support.ts';
 import { interrupts, padding, showingNoInterrupt } from '../games/helter-skelter/rules/support-part1.ts';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { call, postCommand, readGame, register, type GameAnswer, type HttpPlayer } from '../support/http-client.ts';
@@ -43,13 +43,22 @@ interface SystemCommand {
 
 const isInterrupt = (card: string) => cardById(card).action === 'INTERRUPT';
 
-/** Creates a game from `scenario` for the first `seats` players, who claim their seats; it starts. */
-async function scenarioGame(seats: number, scenario: Record<string, unknown>, clock: Record<string, number>): Promise<string> {
+/**
+ * Creates a game from `scenario` for the first `seats` players, who claim their seats; it starts.
+ * Only the characters the scenario names are in play: the others are named dead (`othersDead`).
+ */
+async function scenarioGame(
+  seats: number,
+  scenario: { characters?: Record<string, ScenarioCharacter> } & Record<string, unknown>,
+  clock: Record<string, number>,
+): Promise<string> {
+  const teams = TEAMS.slice(0, seats).map((team) => ({ team }));
+  const { characters } = othersDead({ seats: teams, characters: scenario.characters });
   const created = await call(t.base, 'POST', '/v1/games', {
     token: players[0]!.token,
     body: {
       game: 'helter-skelter',
-      options: { map: DAN_TANNA, seats: TEAMS.slice(0, seats).map((team) => ({ team })), scenario, clock },
+      options: { map: DAN_TANNA, seats: teams, scenario: { ...scenario, characters }, clock },
     },
   });
   expect(created.status, created.text).toBe(201);

@@ -3,7 +3,7 @@
 
 import { RuleError } from '../../platform/game-module.ts';
 import { MAP_IDS } from './board/board.ts';
-import { fromScenario, type Scenario } from './scenario.ts';
+import { fromScenario, scenarioSchema, type Scenario, type ScenarioOptions } from './scenario.ts';
 import { validateSetup } from './setup.ts';
 import type { GameSetup, TeamId } from './types.ts';
 
@@ -30,10 +30,7 @@ export const optionsSchema = {
         properties: { team: { type: 'string', enum: ['judges', 'strontium-dogs', 'nikolai-dante', 'slaine'] } },
       },
     },
-    scenario: {
-      type: 'object',
-      description: 'Start from an explicit position (placements, hands, health, whose turn) instead of a random set-up.',
-    },
+    scenario: scenarioSchema,
   },
 } as const;
 
@@ -44,7 +41,11 @@ export function setupFromOptions(options: CreationOptions, randomness: { key: st
   const problem = validateSetup(setup);
   if (problem) return problem;
   if (options.scenario === undefined) return setup;
-  const scenario = { ...(options.scenario as Scenario), map: setup.map, seats: mergeSeats(options.scenario, seats) };
+  const given = options.scenario as ScenarioOptions;
+  // Checked here, not by the schema: it depends on `seats`. Extra seats would be dropped unseen.
+  if (Array.isArray(given?.seats) && given.seats.length > seats.length)
+    return new RuleError('INVALID_SCENARIO', `The scenario describes ${given.seats.length} seats, but the game has ${seats.length}.`);
+  const scenario: Scenario = { ...given, map: setup.map, seats: mergeSeats(given, seats) };
   try {
     fromScenario(scenario, setup);
   } catch (e) {
@@ -55,8 +56,7 @@ export function setupFromOptions(options: CreationOptions, randomness: { key: st
 }
 
 /** A scenario's seats take their teams from the game's seats. */
-function mergeSeats(scenario: unknown, seats: { team: TeamId }[]): Scenario['seats'] {
-  const given = (scenario as { seats?: unknown }).seats;
-  const list = Array.isArray(given) ? given : [];
-  return seats.map((s, i) => ({ hand: [], ...(list[i] as object), team: s.team }) as Scenario['seats'][number]);
+function mergeSeats(scenario: ScenarioOptions, seats: { team: TeamId }[]): Scenario['seats'] {
+  const list = Array.isArray(scenario?.seats) ? scenario.seats : [];
+  return seats.map((s, i) => ({ hand: [], ...list[i], team: s.team }));
 }

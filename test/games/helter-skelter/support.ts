@@ -30,6 +30,14 @@ export class TestGame {
     return new TestGame({ ...fromScenario(scenario), edition });
   }
 
+  /**
+   * `TestGame.from(othersDead(scenario))`: only the characters the scenario names are in play; every
+   * other character of the seated teams is dead. For tests whose position is "just these figures".
+   */
+  static withOthersDead(scenario: Scenario, edition: Edition = 1): TestGame {
+    return TestGame.from(othersDead(scenario), edition);
+  }
+
   /** Sends a command the rules must accept; returns the events it produced. */
   send(seat: number, command: Command): Event[] {
     const d = helterSkelter.decide(this.state, command, { kind: 'seat', seat });
@@ -86,6 +94,17 @@ export class TestGame {
   hand(seat: number): string[] {
     return this.state.seats[seat]!.hand;
   }
+}
+
+/**
+ * The scenario with `space: 'dead'` for every character of its seated teams that it does not name.
+ * A scenario places an unnamed character undeployed, as a normal set-up would; tests that want
+ * only the figures they name in play say so by calling this (or `TestGame.withOthersDead`).
+ */
+export function othersDead<S extends { seats: readonly { team: TeamId }[]; characters?: Scenario['characters'] }>(scenario: S): S {
+  const characters = { ...scenario.characters };
+  for (const { team } of scenario.seats) for (const c of TEAMS[team].roster) characters[c.id] ??= { space: 'dead' };
+  return { ...scenario, characters };
 }
 
 export const types = (events: Event[]) => events.map((e) => e.type);

@@ -34,7 +34,7 @@ const ANDERSON_MM = exactly('anderson', 'mean-machine');
 
 /**
  * Dredd (seat 0) on HERE with a fragment of his colour. Characters the test leaves out of `judges`
- * are dead (scenario: out of play); by default Giant is the only dead Judge.
+ * are dead (`withOthersDead`); by default Giant is the only dead Judge.
  */
 function collecting(
   hand: string[],
@@ -55,7 +55,7 @@ function collecting(
     characters: { ...judges, kai: { space: opts.enemyAt ?? ENEMY_AT } },
     fragments: opts.fragments ?? [{ seat: 0, space: HERE }],
   };
-  return TestGame.from(scenario);
+  return TestGame.withOthersDead(scenario);
 }
 
 const collect = (cards: string[], character = 'dredd'): Command => ({ type: 'COLLECT_FRAGMENT', character, cards });
@@ -168,7 +168,8 @@ describe('COLLECT FRAGMENT: the cost', () => {
     const undeployed = collecting(cards, {
       judges: {
         dredd: { space: HERE },
-        anderson: { space: 'undeployed', startingCards: [ELSEWHERE] },
+        // Each map card lies under one character only.
+        anderson: { space: 'undeployed', startingCards: [NEXT] },
         hershey: { space: 'undeployed', startingCards: [ELSEWHERE] },
       },
     });

@@ -10,7 +10,7 @@ const [HERE, NEXT] = adjacentPair(DAN_TANNA);
 
 /** Giant and Mean Machine face Wulf on one space; Wulf's seat holds `defenderHand`. */
 function brawl(hand: string[], defenderHand: string[] = []) {
-  return TestGame.from({
+  return TestGame.withOthersDead({
     map: DAN_TANNA,
     seats: [
       { team: 'judges', hand },

@@ -35,7 +35,7 @@ interface Fight {
 
 function fight(f: Fight): TestGame {
   const players = f.players ?? 2;
-  return TestGame.from({
+  return TestGame.withOthersDead({
     map: DAN_TANNA,
     seats: TEAMS.slice(0, players).map((team, i) => {
       const hand = i === 0 ? (f.hand ?? [SMASH, MELEE, EXPLODE]) : [...defenceless(team), ...(f.extra?.[i] ?? [])];
@@ -170,7 +170,7 @@ describe('Game end: five points', () => {
   // "If you reach five points, you win" — by a fragment as well.
   it('the fifth point, from a fragment, wins at once', () => {
     const cards = ['judges-21', 'judges-22', 'judges-01'];
-    const g = TestGame.from({
+    const g = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'judges', hand: cards, fragments: 3, kills: ['ukko'] },
@@ -268,7 +268,7 @@ describe('Game end: elimination', () => {
   // elimination and every point scored)".
   it('after a tie, the game ends the moment one remaining seat has strictly the most points (R26)', () => {
     const cards = ['judges-21', 'judges-22', 'judges-01'];
-    const g = TestGame.from({
+    const g = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'judges', hand: [MELEE, ...cards], fragments: 1 },
@@ -324,7 +324,7 @@ describe('Game end: elimination', () => {
   // end of turn stands (R8), and the marker passes over the eliminated seat.
   it('an interrupter eliminated on its interrupting turn: play returns to the active player and the marker skips it (R27)', () => {
     const SD_EXPLODE = linked('strontium-dogs', 'EXPLODE', 'middenface')[0]!;
-    const g = TestGame.from({
+    const g = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'judges', hand: defenceless('judges'), deck: padding('judges').filter((c) => !defenceless('judges').includes(c)) },
@@ -345,7 +345,7 @@ describe('Game end: elimination', () => {
 
   // R27 when the active seat is eliminated during someone else's interrupting turn.
   it('an active seat eliminated during an interrupting turn draws nothing; the marker passes on (R27)', () => {
-    const g = TestGame.from({
+    const g = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'judges', hand: defenceless('judges'), deck: padding('judges').filter((c) => !defenceless('judges').includes(c)) },

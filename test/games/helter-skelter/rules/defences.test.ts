@@ -30,7 +30,7 @@ const ATTACKS: Record<string, Command> = {
 
 function attacked(attack: string, defenderHand = ALL_DEFENCES) {
   const cmd = ATTACKS[attack]!;
-  const g = TestGame.from({
+  const g = TestGame.withOthersDead({
     map: DAN_TANNA,
     seats: [
       { team: 'judges', hand: [(cmd as { card: string }).card] },
@@ -113,7 +113,7 @@ describe('DEFENCES: what each costs', () => {
 
   // "PRECOG — Cost: 1 card with the PSI symbol (linked)" — linked to the defender.
   it('PRECOG is paid with a PSI symbol linked to the defender, not to a teammate', () => {
-    const g = TestGame.from({
+    const g = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'judges', hand: [(ATTACKS['SNIPE'] as { card: string }).card] },
@@ -135,7 +135,7 @@ describe('DEFENCES: what each costs', () => {
   // "When this character is the target of a SNIPE or SHOTGUN action and is on a cover space"
   it('COVER is refused off a cover space', () => {
     const [open, other] = adjacentPair(DAN_TANNA, (x, y) => !board(DAN_TANNA).isCover(x) && !board(DAN_TANNA).isCover(y));
-    const g = TestGame.from({
+    const g = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'judges', hand: [(ATTACKS['SNIPE'] as { card: string }).card] },
@@ -165,7 +165,7 @@ const DANTE_DEFLECT = first(wild('nikolai-dante', 'DEFLECT'));
 const [FROM, TARGET] = adjacentPair(DAN_TANNA);
 
 function melee3(hands: { judges?: string[]; dante?: string[]; dogs?: string[] } = {}) {
-  const g = TestGame.from({
+  const g = TestGame.withOthersDead({
     map: DAN_TANNA,
     seats: [
       { team: 'strontium-dogs', hand: hands.dogs ?? [EXPLODE] },

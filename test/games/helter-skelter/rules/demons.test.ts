@@ -13,7 +13,7 @@ const MELEE = first(linked('nikolai-dante', 'MELEE', 'lulu'));
 const SMASH = first(linked('nikolai-dante', 'SMASH', 'lulu'));
 
 function game(lulu: SpaceId, wulf: SpaceId, hand: string[] = [MELEE, SMASH], defenderHand: string[] = []) {
-  return TestGame.from({
+  return TestGame.withOthersDead({
     map: DAN_TANNA,
     seats: [
       { team: 'nikolai-dante', hand },

@@ -14,7 +14,7 @@ const MELEE = wild('judges', 'MELEE')[0]!;
 
 /** Dredd (seat 0) and Kai (seat 1, holding an INTERRUPT) side by side. */
 function twoSeats(): TestGame {
-  return TestGame.from({
+  return TestGame.withOthersDead({
     map: DAN_TANNA,
     seats: [
       { team: 'judges', hand: [...dredd.slice(0, 3), MELEE] },
@@ -141,7 +141,7 @@ describe('WINDOW_CLOSED', () => {
   });
 
   it('a defence naming a window that has closed is refused WINDOW_CLOSED (R29)', () => {
-    const g = TestGame.from({
+    const g = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'judges', hand: [MELEE] },
@@ -160,7 +160,7 @@ describe('WINDOW_CLOSED', () => {
 describe('GAME_OVER', () => {
   // "If you reach five points, you win. The other players don't get to take any more turns."
   it('once the game is over every command is refused GAME_OVER, and a deadline firing does nothing', () => {
-    const g = TestGame.from({
+    const g = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'judges', hand: [MELEE, ...dredd.slice(0, 2)], fragments: 4 },

@@ -21,7 +21,7 @@ const [HERE, NEXT] = adjacentPair(DAN_TANNA);
 
 /** Middenface's seat (0) against the Judges (1). */
 function game(positions: Record<string, SpaceId | { space: SpaceId; health: number }>, hands: { mine?: string[]; theirs?: string[] } = {}) {
-  return TestGame.from({
+  return TestGame.withOthersDead({
     map: DAN_TANNA,
     seats: [
       { team: 'strontium-dogs', hand: hands.mine ?? [EXPLODE] },

@@ -12,7 +12,7 @@ import { acrossAFall, distanceIgnoringFalls, first, ofType, stepsBetween, walled
 const FLY = first(linked('nikolai-dante', 'FLY', 'viktor'));
 
 function game(map: MapId, from: SpaceId, hand: string[] = [FLY]) {
-  return TestGame.from({
+  return TestGame.withOthersDead({
     map,
     seats: [
       { team: 'nikolai-dante', hand },

@@ -12,7 +12,7 @@ const HEAL = first(linked('strontium-dogs', 'HEAL', 'gronk'));
 const [HERE, NEXT] = adjacentPair(DAN_TANNA);
 
 function game(characters: Record<string, { space: SpaceId; health?: number }>) {
-  return TestGame.from({
+  return TestGame.withOthersDead({
     map: DAN_TANNA,
     seats: [
       { team: 'strontium-dogs', hand: [HEAL] },
@@ -57,7 +57,7 @@ describe('HEAL', () => {
 
   // "Choose a character in your team"
   it('HEAL cannot heal an enemy', () => {
-    const g = TestGame.from({
+    const g = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'strontium-dogs', hand: [HEAL] },

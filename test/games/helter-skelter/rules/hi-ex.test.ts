@@ -19,7 +19,7 @@ function game(
   hands: { judges?: string[]; dogs?: string[] } = {},
   teams: [TeamId, TeamId] = ['judges', 'strontium-dogs'],
 ) {
-  return TestGame.from({
+  return TestGame.withOthersDead({
     map: DAN_TANNA,
     seats: [
       { team: teams[0], hand: hands.judges ?? [DREDD_SNIPE] },

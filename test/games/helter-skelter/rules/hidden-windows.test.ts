@@ -27,7 +27,7 @@ function table(seat1HoldsInterrupt: boolean, edition: Edition = 2): TestGame {
     return { team, hand, deck: padding(team).filter((c) => !plain.includes(c) && !isInterrupt(c)) };
   });
   const characters = Object.fromEntries(CHAR.map((id, i) => [id, { space: HOME[i]! }]));
-  return TestGame.from({ map: DAN_TANNA, seats, characters }, edition);
+  return TestGame.withOthersDead({ map: DAN_TANNA, seats, characters }, edition);
 }
 
 function move(g: TestGame, seat: number): Event[] {
@@ -96,7 +96,7 @@ describe('Defences ask whatever the hand holds (R14, edition 2)', () => {
   });
 
   function attacked(defenderHand: string[], attack: Command, edition: Edition = 2): TestGame {
-    const g = TestGame.from(
+    const g = TestGame.withOthersDead(
       {
         map: DAN_TANNA,
         seats: [

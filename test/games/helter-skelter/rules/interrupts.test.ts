@@ -38,7 +38,7 @@ function table(opts: TableOptions = {}): TestGame {
   });
   const characters: Record<string, ScenarioCharacter> = {};
   for (let i = 0; i < players; i++) if (!opts.eliminated?.includes(i)) characters[CHAR[i]!] = { space: HOME[i]! };
-  return TestGame.from({ map: DAN_TANNA, seats, characters: { ...characters, ...opts.extra } });
+  return TestGame.withOthersDead({ map: DAN_TANNA, seats, characters: { ...characters, ...opts.extra } });
 }
 
 const isInterrupt = (card: string) => cardById(card).action === 'INTERRUPT';
@@ -91,7 +91,7 @@ describe('When a window opens', () => {
   it('after a combat action the window opens only once the defence is decided and damage taken', () => {
     const meleeCard = wild('judges', 'MELEE')[0]!;
     const block = wild('strontium-dogs', 'MELEE')[0]!;
-    const g = TestGame.from({
+    const g = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'judges', hand: [meleeCard] },

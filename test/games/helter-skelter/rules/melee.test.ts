@@ -12,7 +12,7 @@ const MELEE = first(wild('judges', 'MELEE'));
 const BLOCK = first(linked('strontium-dogs', 'MELEE', 'wulf'));
 
 function game(positions: Record<string, number>, defenderHand: string[] = []) {
-  return TestGame.from({
+  return TestGame.withOthersDead({
     map: DAN_TANNA,
     seats: [
       { team: 'judges', hand: [MELEE] },
@@ -85,7 +85,7 @@ describe('MELEE', () => {
 
   // "Cost: 1 card with the MELEE symbol (wild or linked)" — exactly one card goes.
   it('MELEE costs exactly one card', () => {
-    const g = TestGame.from({
+    const g = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'judges', hand: [MELEE, ...harmless('judges', 3)] },

@@ -27,7 +27,7 @@ const [DT_A, DT_B] = findPair(DAN_TANNA, (a, b, bd) => bd.adjacent(a).includes(b
 /** Dredd alone for seat 0 (plus whoever the test adds); an opponent holding no INTERRUPT card. */
 function game(map: MapId, dreddAt: number, hand: string[] = dredd.slice(0, 5), extra: Record<string, { space: number }> = {}) {
   const enemyAt = findSpace(map, (s) => s !== dreddAt && !Object.values(extra).some((c) => c.space === s));
-  return TestGame.from({
+  return TestGame.withOthersDead({
     map,
     seats: [
       { team: 'judges', hand },
@@ -142,7 +142,7 @@ describe('MOVE', () => {
 
   // Nothing in MOVE forbids ending on a space with enemy characters (MELEE needs them there).
   it('MOVE may end on a space where enemy characters stand', () => {
-    const g = TestGame.from({
+    const g = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'judges', hand: dredd.slice(0, 3) },
@@ -157,7 +157,7 @@ describe('MOVE', () => {
 
   // "To take an action, choose a standard or combat action" — for one of your characters on the board.
   it('only your own deployed, living characters MOVE', () => {
-    const g = TestGame.from({
+    const g = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'judges', hand: showingNoInterrupt('judges', 'giant').slice(0, 4) },

@@ -25,7 +25,7 @@ function table(): TestGame {
     return { team, hand, deck: padding(team).filter((c) => !hand.includes(c)) };
   });
   const characters = Object.fromEntries(CHAR.map((id, i) => [id, { space: HOME[i]! }]));
-  return TestGame.from({ map: DAN_TANNA, seats, characters });
+  return TestGame.withOthersDead({ map: DAN_TANNA, seats, characters });
 }
 
 /** Seat 0's Dredd takes one MOVE. */
@@ -98,7 +98,7 @@ describe('SET_ORDERS: a setting, not a move (R34)', () => {
   it('SET_ORDERS is refused once the game is over (GAME_OVER)', () => {
     const melee = first(wild('judges', 'MELEE'));
     const [here] = adjacentPair(DAN_TANNA);
-    const g = TestGame.from({
+    const g = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'judges', hand: [melee] },
@@ -183,7 +183,7 @@ const PRECOG = first(linked('strontium-dogs', 'PSI', 'johnny-alpha'));
 const NOTHING = first(padding('strontium-dogs', ['johnny-alpha'], ['DEFLECT', 'COVER', 'PSI', 'MELEE', 'INTERRUPT']));
 
 function shotAt(defenderHand: string[], edition: Edition = 1): TestGame {
-  return TestGame.from({
+  return TestGame.withOthersDead({
     map: DAN_TANNA,
     seats: [
       { team: 'judges', hand: [SNIPE] },
@@ -253,7 +253,7 @@ describe('Standing orders in defences (R35, R38)', () => {
   const JUDGES_DEFLECT = first(wild('judges', 'DEFLECT'));
   const DANTE_DEFLECT = first(wild('nikolai-dante', 'DEFLECT'));
   function exploded(hands: { judges: string[]; dante: string[] }) {
-    return TestGame.from({
+    return TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'strontium-dogs', hand: [EXPLODE] },
@@ -301,7 +301,7 @@ describe('Standing orders against PSI (R37)', () => {
   const WULF_CARDS = showing('strontium-dogs', 'wulf').filter((c) => !isInterrupt(c));
   const OTHER = first(padding('strontium-dogs', ['wulf']));
   const psiAt = (hand: string[]) =>
-    TestGame.from({
+    TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'judges', hand: [PSI] },
@@ -349,7 +349,7 @@ describe('Orders are private (R39) and what others may infer (R40)', () => {
     const withCard = table();
     orders(withCard, 1, { interrupt: 'never' });
     orders(withCard, 2, { interrupt: 'never' });
-    const without = TestGame.from({
+    const without = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: TEAMS.map((team, i) => {
         const hand = showingNoInterrupt(team, CHAR[i]!).slice(0, 4);

@@ -14,7 +14,7 @@ const [SOURCE, TARGET] = findPair(DAN_TANNA, (x, y, board) => x !== y && board.h
 const WULF_CARDS = showing('strontium-dogs', 'wulf');
 
 function game(defenderHand: string[], target: SpaceId = TARGET, source: SpaceId = SOURCE) {
-  return TestGame.from({
+  return TestGame.withOthersDead({
     map: DAN_TANNA,
     seats: [
       { team: 'judges', hand: [PSI] },
@@ -123,7 +123,7 @@ describe('PSI', () => {
 
   // "Cost: 1 card with the PSI symbol (linked)"
   it("PSI cannot be paid with another character's linked PSI", () => {
-    const g = TestGame.from({
+    const g = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'judges', hand: [PSI] },

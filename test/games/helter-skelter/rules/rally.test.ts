@@ -27,7 +27,7 @@ const HERSHEY_ONLY = first(
 const HERSHEY_CARD = first(showing('judges', 'hershey').filter((c) => c !== RALLY && c !== SECOND_RALLY && cardById(c).action !== 'INTERRUPT'));
 
 function game(positions: Record<string, SpaceId>, hand: string[] = [RALLY], enemyHand: string[] = []) {
-  return TestGame.from({
+  return TestGame.withOthersDead({
     map: GRAND_HALL,
     seats: [
       { team: 'judges', hand },

@@ -16,7 +16,7 @@ const COVER = first(wild('judges', 'COVER'));
 
 /** Elena fires at Anderson, whose seat holds `defenderHand`. */
 function game(map: MapId, shooter: SpaceId, target: SpaceId, defenderHand: string[] = [], shooterHand = [SHOTGUN]) {
-  return TestGame.from({
+  return TestGame.withOthersDead({
     map,
     seats: [
       { team: 'nikolai-dante', hand: shooterHand },

@@ -12,7 +12,7 @@ const SMASH = first(linked('judges', 'SMASH', 'mean-machine'));
 const BLOCK = first(wild('strontium-dogs', 'MELEE'));
 
 function game(positions: Record<string, number>, hand: string[] = [SMASH], defenderHand: string[] = []) {
-  return TestGame.from({
+  return TestGame.withOthersDead({
     map: DAN_TANNA,
     seats: [
       { team: 'judges', hand },
@@ -67,7 +67,7 @@ describe('SMASH', () => {
   // "(wild or linked)": a wild SMASH pays for any character.
   it('SMASH may be paid with a wild SMASH symbol by a character without a linked SMASH', () => {
     const wildSmash = first(wild('slaine', 'SMASH'));
-    const g = TestGame.from({
+    const g = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'slaine', hand: [wildSmash] },

@@ -16,7 +16,7 @@ const BLOCK = first(wild('judges', 'MELEE'));
 
 /** Johnny Alpha snipes at Anderson, whose seat holds `defenderHand`. */
 function game(map: MapId, sniper: SpaceId, target: SpaceId, defenderHand: string[] = []) {
-  return TestGame.from({
+  return TestGame.withOthersDead({
     map,
     seats: [
       { team: 'strontium-dogs', hand: [SNIPE] },
@@ -93,7 +93,7 @@ describe('SNIPE: the defender', () => {
   // "Choose an enemy character" — never your own.
   it('SNIPE cannot target a character of your own team', () => {
     const [a, b] = findPair(DAN_TANNA, (x, y, board) => x !== y && board.hasLineOfSight(x, y));
-    const g = TestGame.from({
+    const g = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'strontium-dogs', hand: [SNIPE] },
@@ -108,7 +108,7 @@ describe('SNIPE: the defender', () => {
   it('SNIPE may be paid with a wild SNIPE symbol by any character', () => {
     const wildSnipe = first(wild('strontium-dogs', 'SNIPE'));
     const [a, b] = findPair(DAN_TANNA, (x, y, board) => x !== y && board.hasLineOfSight(x, y));
-    const g = TestGame.from({
+    const g = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'strontium-dogs', hand: [wildSnipe] },

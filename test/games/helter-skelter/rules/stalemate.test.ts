@@ -12,7 +12,7 @@ import { TestGame, types } from '../support.ts';
 
 /** Found by random play: every card in both hands shows only dead characters or cannot be used. */
 function frozen(firstCard = 'nikolai-dante-29', edition: Edition = 1) {
-  return TestGame.from({
+  return TestGame.withOthersDead({
     map: 'grand-hall-of-justice',
     seats: [
       {

@@ -76,7 +76,7 @@ describe('Stealth: deploying Ukko', () => {
   const [C, D, E] = board(DAN_TANNA).spaces as [SpaceId, SpaceId, SpaceId];
 
   function waiting() {
-    return TestGame.from({
+    return TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'slaine', hand: [first(showing('slaine', 'slaine'))] },

@@ -21,7 +21,7 @@ function threeSeats(over: Partial<Scenario> = {}): TestGame {
     { team: 'strontium-dogs', hand: padding('strontium-dogs').slice(0, 5) },
     { team: 'nikolai-dante', hand: padding('nikolai-dante').slice(0, 5) },
   ]).map((s) => ({ ...s, deck: s.deck ?? padding(s.team).filter((c) => !s.hand.includes(c) && !(s.discard ?? []).includes(c)) }));
-  return TestGame.from({
+  return TestGame.withOthersDead({
     map: DAN_TANNA,
     characters: { dredd: { space: A }, 'johnny-alpha': { space: C }, viktor: { space: D } },
     ...over,
@@ -80,7 +80,7 @@ describe('1. Deploy a character', () => {
   // map cards from the game."
   it('Stealth: Ukko is deployed on either of his two cards, and both leave the game', () => {
     for (const space of [C, D]) {
-      const game = TestGame.from({
+      const game = TestGame.withOthersDead({
         map: DAN_TANNA,
         seats: [
           { team: 'slaine', hand: padding('slaine').slice(0, 3) },

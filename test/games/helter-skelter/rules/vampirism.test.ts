@@ -12,7 +12,7 @@ const SMASH = first(linked('strontium-dogs', 'SMASH', 'durham-red'));
 const BLOCK = first(wild('judges', 'MELEE'));
 
 function game(durham: number, opts: { hand?: string[]; defenderHand?: string[]; giant?: number } = {}) {
-  return TestGame.from({
+  return TestGame.withOthersDead({
     map: DAN_TANNA,
     seats: [
       { team: 'strontium-dogs', hand: opts.hand ?? [MELEE] },

@@ -22,7 +22,7 @@ function game(
   slaine: Partial<ScenarioCharacter>,
   opts: { hand?: string[]; enemyHand?: string[]; wulf?: number; activeSeat?: number; kai?: boolean } = {},
 ) {
-  return TestGame.from({
+  return TestGame.withOthersDead({
     map: DAN_TANNA,
     seats: [
       { team: 'slaine', hand: opts.hand ?? [MELEE, SMASH] },
@@ -120,7 +120,7 @@ describe('Warp-spasm: becoming Warp-Sláine', () => {
   // health cubes and lives (R21).
   it('Sláine becomes Warp-Sláine when damage he takes leaves no more health cubes than warp cubes', () => {
     const enemyMelee = first(wild('strontium-dogs', 'MELEE'));
-    const g = TestGame.from({
+    const g = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'slaine', hand: [] },
@@ -175,7 +175,7 @@ describe('Berserk', () => {
   // defence against a MELEE, so the damage is taken unasked (R14).
   it('Warp-Sláine may never BLOCK', () => {
     const enemyMelee = first(wild('strontium-dogs', 'MELEE'));
-    const g = TestGame.from({
+    const g = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'slaine', hand: [WILD_MELEE, MELEE] },
@@ -193,7 +193,7 @@ describe('Berserk', () => {
   // Sláine himself may BLOCK: the contrast that shows the rule is Warp-Sláine's.
   it('Sláine before his warp-spasm may BLOCK', () => {
     const enemyMelee = first(wild('strontium-dogs', 'MELEE'));
-    const g = TestGame.from({
+    const g = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: [
         { team: 'slaine', hand: [WILD_MELEE] },
