@@ -136,12 +136,23 @@ export function registerProblemHandling(app: FastifyInstance): void {
       return sendProblem(request, reply, error.status, error.code, error.message, error.extensions);
     }
     if (error.validation) {
-      const errors = error.validation.map((issue): FieldError => {
-        const missing = (issue.params as { missingProperty?: string }).missingProperty;
-        const path = missing === undefined ? issue.instancePath : `${issue.instancePath}/${escapePointer(missing)}`;
-        return { in: error.validationContext ?? 'body', path, message: issue.message ?? 'is invalid' };
-      });
-      return sendProblem(request, reply, 400, 'VALIDATION_FAILED', `The request is invalid: ${error.message}.`, { errors });
+      const context = error.validationContext ?? 'body';
+      // Ajv reports an unknown field (or map key) at its parent, with the name only in `params`: the
+      // path and the sentence name it instead, so a typo says which word was not understood.
+      const said = new Map<string, FieldError>();
+      for (const issue of error.validation) {
+        const { missingProperty, additionalProperty } = issue.params as Record<string, string | undefined>;
+        // A key refused by `propertyNames`: Ajv puts it on the issue (the key's own check) or in `params` (the summary).
+        const propertyName = (issue as { propertyName?: string }).propertyName ?? (issue.params as { propertyName?: string }).propertyName;
+        const unknown = additionalProperty ?? propertyName;
+        const field = missingProperty ?? unknown;
+        const path = field === undefined ? issue.instancePath : `${issue.instancePath}/${escapePointer(field)}`;
+        const message = unknown === undefined ? (issue.message ?? 'is invalid') : additionalProperty !== undefined ? 'is not a known field' : 'is not a known name here';
+        // As Fastify words it ("body/options must have required property 'map'"), but of the unknown field itself.
+        said.set(`${context}${unknown === undefined ? issue.instancePath : path} ${message}`, { in: context, path, message });
+      }
+      const errors = [...said.values()];
+      return sendProblem(request, reply, 400, 'VALIDATION_FAILED', `The request is invalid: ${[...said.keys()].join(', ')}.`, { errors });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
