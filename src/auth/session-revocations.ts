@@ -41,6 +41,8 @@ export class SessionRevocations {
   /** account id → its current generation, and until when (ms) a token of an older one may still be alive. */
   private readonly generations = new Map<string, { generation: number; until: number }>();
   private listener: pg.PoolClient | null = null;
+  /** Releases the listening connection, once whoever asks (stop, a lost connection, a failed load). */
+  private dropListener: (() => void) | null = null;
   private stopped = true;
   private retry: NodeJS.Timeout | undefined;
   private pruner: NodeJS.Timeout | undefined;
@@ -102,15 +104,26 @@ export class SessionRevocations {
     clearTimeout(this.retry);
     clearInterval(this.pruner);
     const client = this.listener;
-    this.listener = null;
-    if (!client) return;
+    const drop = this.dropListener;
+    if (!client || !drop) return;
     await client.query(`UNLISTEN ${REVOCATIONS_CHANNEL}`).catch(() => undefined);
-    client.release();
+    drop();
   }
 
   private async connect(backoffMs: number): Promise<void> {
     if (this.stopped) return;
     let client: pg.PoolClient | undefined;
+    let released = false;
+    // Once only: the connection's error event and the failing query may both get here.
+    const drop = () => {
+      if (released || !client) return;
+      released = true;
+      if (this.listener === client) {
+        this.listener = null;
+        this.dropListener = null;
+      }
+      client.release(true);
+    };
     try {
       client = await this.pool.connect();
       client.on('notification', (message) => {
@@ -118,8 +131,7 @@ export class SessionRevocations {
       });
       const lost = () => {
         if (this.listener !== client) return;
-        this.listener = null;
-        client!.release(true);
+        drop();
         this.reconnectLater(250);
       };
       client.on('error', lost);
@@ -127,11 +139,16 @@ export class SessionRevocations {
       // Listening first, then loading: a revocation committed in between is both loaded and heard.
       await client.query(`LISTEN ${REVOCATIONS_CHANNEL}`);
       this.listener = client;
+      this.dropListener = drop;
       await this.load();
+      // Stopped while connecting: nothing else would release it.
+      if (this.stopped) drop();
     } catch {
-      if (this.listener === client) this.listener = null;
-      client?.release(true);
-      this.reconnectLater(Math.min(backoffMs * 2, 10_000));
+      const wasListening = this.listener !== null && this.listener === client;
+      const lostAlready = released;
+      drop();
+      // When the connection was lost while loading, `lost` has already planned the reconnection.
+      if (wasListening || !lostAlready) this.reconnectLater(Math.min(backoffMs * 2, 10_000));
     }
   }
 

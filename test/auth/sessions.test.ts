@@ -123,4 +123,18 @@ describe('logging out', () => {
       await later?.close();
     }
   });
+
+  it('catches up with what it missed while its listening connection was down', async () => {
+    const account = await register(t.app, 'missed');
+    await me(account.token).expect(200);
+    const { jti, exp } = decodeJwt(account.token);
+    const { rowCount } = await t.pool.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN session_revocations'`,
+    );
+    expect(rowCount).toBe(1);
+    // Logged out by another process while this one hears nothing (no NOTIFY reaches it now):
+    // it reconnects a moment later and reloads.
+    await t.pool.query('INSERT INTO revoked_sessions (jti, account_id, expires_at) VALUES ($1, $2, $3)', [jti, account.id, new Date(exp! * 1000)]);
+    await eventually(async () => expectInvalidToken(await me(account.token), /logged out/));
+  });
 });
