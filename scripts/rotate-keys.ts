@@ -7,8 +7,10 @@
 // With --compromised the old key is dropped at once, and every token it signed is refused.
 //
 // Uses DATABASE_URL; else the embedded Postgres under DATA_DIR, whether `npm start` runs or not.
+// With SIGNING_KEY_SECRET, the new key is stored encrypted with it, as the service stores keys.
 
 import { parseArgs } from 'node:util';
+import { KeySealer } from '../src/auth/key-encryption.ts';
 import { KEY_CACHE_MS, KeyStore, rotateSigningKey } from '../src/auth/keys.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { createLogger } from '../src/config/logger.ts';
@@ -26,7 +28,11 @@ const running = config.databaseUrl
   : embeddedDatabaseUrl(resolveDataDir(config.dataDir, { isDefault: config.dataDirIsDefault, runAs: postgresUser() }));
 const db = running ? { pool: createPool(running, 2, logger), close: async () => undefined } : await openDatabase(config, logger);
 try {
-  const rotation = await rotateSigningKey(db.pool, { sessionTtlSeconds: config.sessionTtlSeconds }, { compromised: values.compromised });
+  const rotation = await rotateSigningKey(
+    db.pool,
+    { sessionTtlSeconds: config.sessionTtlSeconds },
+    { compromised: values.compromised, sealer: new KeySealer(config.signingKeySecrets) },
+  );
   console.log(`active key:  ${rotation.activeKid}`);
   if (!rotation.retiredKid) {
     console.log('retired key: none (there was no active key)');

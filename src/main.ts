@@ -64,6 +64,7 @@ async function start(): Promise<void> {
       loginDelaySeconds: config.loginDelaySeconds,
       loginFailuresBeforeLock: config.loginFailuresBeforeLock,
       loginLockMinutes: config.loginLockMinutes,
+      signingKeySecrets: config.signingKeySecrets,
       worker: config.jobConcurrency > 0 ? { concurrency: config.jobConcurrency, pollIntervalMs: config.jobPollIntervalMs, fetchDelayMs: config.jobFetchDelayMs } : null,
       vacationDaysPerYear: config.vacationDaysPerYear,
       abandonAfterSilentDeadlines: config.abandonAfterSilentDeadlines,

@@ -12,6 +12,7 @@ import { accountRoutes } from '../api/accounts.ts';
 import { accessTokenRoutes } from '../api/auth-tokens.ts';
 import { sessionRoutes } from '../api/sessions.ts';
 import { ProblemError } from '../api/problems.ts';
+import { KeySealer } from './key-encryption.ts';
 import { decoyHash } from './passwords.ts';
 import { registerRateLimit, type RateLimits } from './rate-limit.ts';
 import { AuthService } from './service.ts';
@@ -34,6 +35,8 @@ export interface AuthSettings {
   /** Failed log-ins in a row per handle or email that lock it for `loginLockMinutes`. */
   loginFailuresBeforeLock: number;
   loginLockMinutes: number;
+  /** SIGNING_KEY_SECRET: encrypts the signing keys at rest (key-encryption.ts); empty: stored plain. */
+  signingKeySecrets: Buffer[];
 }
 
 /**
@@ -51,6 +54,7 @@ export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   loginDelaySeconds: 2,
   loginFailuresBeforeLock: 10,
   loginLockMinutes: 15,
+  signingKeySecrets: [],
 };
 
 export interface AuthOptions {
@@ -75,6 +79,7 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     },
     {
       tokensPerAccount: options.tokensPerAccount,
+      keySealer: new KeySealer(settings.signingKeySecrets),
       loginThrottle: {
         failuresBeforeDelay: settings.loginFailuresBeforeDelay,
         delaySeconds: settings.loginDelaySeconds,

@@ -18,10 +18,16 @@
 // A key believed compromised is retired with `{ compromised: true }`: it expires at once, and every
 // token it signed, sessions and PATs alike, is refused from then on (within KEY_CACHE_MS in other
 // processes).
+//
+// With SIGNING_KEY_SECRET set, private keys are stored encrypted (key-encryption.ts): new keys are
+// sealed as they are made, and start-up seals any stored plain (or sealed again any sealed with an
+// older secret), and stops with an error naming the variable when the active key cannot be opened
+// with it.
 
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type pg from 'pg';
 import { inTransaction } from '../db/transaction.ts';
+import { isSealed, KeySealer, type StoredPrivateKey } from './key-encryption.ts';
 
 export const SIGNING_ALGORITHM = 'EdDSA';
 
@@ -69,13 +75,20 @@ export class KeyStore {
   constructor(
     private readonly pool: pg.Pool,
     private readonly lifetimes: KeyLifetimes,
+    /** SIGNING_KEY_SECRET; by default none: keys are stored plain. */
+    private readonly sealer: KeySealer = new KeySealer(),
   ) {}
 
-  /** Creates the first key when there is none; safe when several processes start at once. */
+  /**
+   * Creates the first key when there is none, and stores every key as SIGNING_KEY_SECRET says
+   * (sealed, or sealed again with a new secret); safe when several processes start at once.
+   * Throws SigningKeySecretError when a key still in use cannot be opened with the secret.
+   */
   async ensureActiveKey(): Promise<void> {
     await withKeyLock(this.pool, async (client) => {
+      await protectStoredKeys(client, this.sealer);
       const active = await client.query('SELECT 1 FROM signing_keys WHERE retired_at IS NULL LIMIT 1');
-      if (active.rowCount === 0) await insertKey(client);
+      if (active.rowCount === 0) await insertKey(client, this.sealer);
       await settleRetiredKeys(client, this.lifetimes);
     });
     this.ensured = true;
@@ -95,7 +108,7 @@ export class KeyStore {
     }
     let key = this.signing.get(row.kid);
     if (!key) {
-      key = (await importJWK(row.private_jwk, SIGNING_ALGORITHM)) as CryptoKey;
+      key = (await importJWK(this.sealer.open(row.kid, row.private_jwk), SIGNING_ALGORITHM)) as CryptoKey;
       this.signing.set(row.kid, key);
     }
     return { kid: row.kid, key };
@@ -127,7 +140,7 @@ export class KeyStore {
 
   /** rotateSigningKey, and this process forgets what it knew of the old key (other processes within KEY_CACHE_MS). */
   async rotate(options: { compromised?: boolean } = {}): Promise<Rotation> {
-    const rotation = await rotateSigningKey(this.pool, this.lifetimes, options);
+    const rotation = await rotateSigningKey(this.pool, this.lifetimes, { ...options, sealer: this.sealer });
     this.verifying.clear();
     this.rotations++;
     return rotation;
@@ -144,8 +157,8 @@ export class KeyStore {
     return rows.map(({ kid, public_jwk }) => ({ kty: public_jwk.kty, crv: public_jwk.crv, x: public_jwk.x, kid, alg: SIGNING_ALGORITHM, use: 'sig' }));
   }
 
-  private async activeRow(): Promise<{ kid: string; private_jwk: JWK } | undefined> {
-    const { rows } = await this.pool.query<{ kid: string; private_jwk: JWK }>(
+  private async activeRow(): Promise<{ kid: string; private_jwk: StoredPrivateKey } | undefined> {
+    const { rows } = await this.pool.query<{ kid: string; private_jwk: StoredPrivateKey }>(
       'SELECT kid, private_jwk FROM signing_keys WHERE retired_at IS NULL ORDER BY created_at DESC LIMIT 1',
     );
     return rows[0];
@@ -175,16 +188,20 @@ export interface Rotation {
 /**
  * Makes a new key active and retires the old one: it stays published and verifies what it signed
  * until those tokens have expired (see the top of this file). With `compromised`, it expires at
- * once and everything it signed is refused.
+ * once and everything it signed is refused. The new key is stored as `sealer` says (SIGNING_KEY_SECRET).
  */
-export async function rotateSigningKey(pool: pg.Pool, lifetimes: KeyLifetimes, options: { compromised?: boolean } = {}): Promise<Rotation> {
+export async function rotateSigningKey(
+  pool: pg.Pool,
+  lifetimes: KeyLifetimes,
+  options: { compromised?: boolean; sealer?: KeySealer } = {},
+): Promise<Rotation> {
   return withKeyLock(pool, async (client) => {
     const retired = await client.query<{ kid: string }>(
       `UPDATE signing_keys SET retired_at = now(), expires_at = CASE WHEN $1 THEN now() END
         WHERE retired_at IS NULL RETURNING kid`,
       [options.compromised === true],
     );
-    const activeKid = await insertKey(client);
+    const activeKid = await insertKey(client, options.sealer ?? new KeySealer());
     await settleRetiredKeys(client, lifetimes);
     const retiredKid = retired.rows[0]?.kid;
     let retiredKeyExpiresAt: Date | null | undefined;
@@ -230,11 +247,37 @@ function withKeyLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<
   });
 }
 
-async function insertKey(client: pg.ClientBase): Promise<string> {
+async function insertKey(client: pg.ClientBase, sealer: KeySealer): Promise<string> {
   const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALGORITHM, { crv: 'Ed25519', extractable: true });
   const publicJwk = await exportJWK(publicKey);
   const privateJwk = await exportJWK(privateKey);
   const kid = await calculateJwkThumbprint(publicJwk);
-  await client.query('INSERT INTO signing_keys (kid, private_jwk, public_jwk) VALUES ($1, $2, $3)', [kid, privateJwk, publicJwk]);
+  await client.query('INSERT INTO signing_keys (kid, private_jwk, public_jwk) VALUES ($1, $2, $3)', [kid, sealer.protect(kid, privateJwk), publicJwk]);
   return kid;
+}
+
+/**
+ * Stores every key as `sealer` says: a plain one sealed, one sealed with an older secret sealed
+ * again with the first. The active key signs, so if it cannot be opened start-up stops
+ * (SigningKeySecretError, naming the variable). A retired key's private half is never used again
+ * (its public half verifies what it signed): it is sealed again if it can be opened, and left as
+ * it is otherwise. That is also the way out when the secret is lost: a rotation made with the new
+ * secret (scripts/rotate-keys.ts) retires the key that cannot be opened, breaking no token.
+ */
+async function protectStoredKeys(client: pg.ClientBase, sealer: KeySealer): Promise<void> {
+  const { rows } = await client.query<{ kid: string; private_jwk: StoredPrivateKey; active: boolean }>(
+    `SELECT kid, private_jwk, retired_at IS NULL AS active FROM signing_keys ORDER BY created_at`,
+  );
+  for (const row of rows) {
+    let jwk: JWK;
+    try {
+      jwk = sealer.open(row.kid, row.private_jwk);
+    } catch (error) {
+      if (row.active || !isSealed(row.private_jwk)) throw error;
+      continue;
+    }
+    if (sealer.needsResealing(row.private_jwk)) {
+      await client.query('UPDATE signing_keys SET private_jwk = $2 WHERE kid = $1', [row.kid, sealer.protect(row.kid, jwk)]);
+    }
+  }
 }

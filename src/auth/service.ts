@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { ProblemError } from '../api/problems.ts';
 import { Accounts, type AccessToken, type Account } from './accounts.ts';
 import type { Caller } from './caller.ts';
+import type { KeySealer } from './key-encryption.ts';
 import { KeyStore } from './keys.ts';
 import { LoginThrottle, loginKey, type LoginThrottlePolicy } from './login-throttle.ts';
 import { weakPasswordReason } from './passwords.ts';
@@ -21,6 +22,8 @@ export interface AuthServiceOptions {
   tokensPerAccount?: number;
   /** The per-account log-in throttle (LOGIN_FAILURES_BEFORE_DELAY …); omitted, none. */
   loginThrottle?: LoginThrottlePolicy;
+  /** SIGNING_KEY_SECRET; omitted, signing keys are stored plain. */
+  keySealer?: KeySealer;
 }
 
 export class AuthService {
@@ -35,7 +38,7 @@ export class AuthService {
   constructor(pool: pg.Pool, settings: TokenSettings, options: AuthServiceOptions = {}) {
     this.tokensPerAccount = options.tokensPerAccount ?? 50;
     this.accounts = new Accounts(pool);
-    this.keys = new KeyStore(pool, { sessionTtlSeconds: settings.sessionTtlSeconds });
+    this.keys = new KeyStore(pool, { sessionTtlSeconds: settings.sessionTtlSeconds }, options.keySealer);
     this.revocations = new SessionRevocations(pool, settings.sessionTtlSeconds);
     this.tokens = new TokenService(pool, this.keys, settings, this.revocations);
     this.loginThrottle = new LoginThrottle(pool, options.loginThrottle ?? { failuresBeforeDelay: 0, delaySeconds: 1, failuresBeforeLock: 1, lockMinutes: 1 });

@@ -53,6 +53,11 @@ export interface Config {
   /** Failed log-ins in a row per handle or email that lock it for LOGIN_LOCK_MINUTES. */
   loginFailuresBeforeLock: number;
   loginLockMinutes: number;
+  /**
+   * SIGNING_KEY_SECRET: 32-byte secrets that encrypt the signing keys at rest; the first encrypts,
+   * every one decrypts (while changing it). Empty: keys are stored plain.
+   */
+  signingKeySecrets: Buffer[];
   /** Jobs (deadlines, notifications) this process runs at once; 0 runs no worker here. */
   jobConcurrency: number;
   /** How often the worker looks for jobs that became due, in ms (deadlines set here are woken on time anyway). */
@@ -131,6 +136,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     loginDelaySeconds: read('LOGIN_DELAY_SECONDS', 2, integer(1, 3600)),
     loginFailuresBeforeLock: read('LOGIN_FAILURES_BEFORE_LOCK', 10, integer(1, 1000)),
     loginLockMinutes: read('LOGIN_LOCK_MINUTES', 15, integer(1, 1440)),
+    signingKeySecrets: read('SIGNING_KEY_SECRET', [], keySecrets),
     jobConcurrency: read('JOB_CONCURRENCY', 4, integer(0, 100)),
     jobPollIntervalMs: read('JOB_POLL_INTERVAL_MS', 1000, integer(50, 60_000)),
     jobFetchDelayMs: read('JOB_FETCH_DELAY_MS', 25, integer(0, 60_000)),
@@ -186,6 +192,26 @@ const oneOf =
     }
     return value as T;
   };
+
+/**
+ * One or more secrets of 32 bytes, comma-separated, each as 64 hex digits or base64 (standard or
+ * URL-safe, padded or not). Never echoes the value: it is a secret.
+ */
+function keySecrets(raw: string): Buffer[] {
+  const parts = raw.split(',').map((part) => part.trim());
+  return parts.map((part, index) => {
+    let bytes: Buffer | undefined;
+    if (/^[0-9a-fA-F]{64}$/.test(part)) bytes = Buffer.from(part, 'hex');
+    else if (/^[A-Za-z0-9+/_-]{43}=?$/.test(part)) bytes = Buffer.from(part.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    if (bytes?.length !== 32) {
+      const which = parts.length > 1 ? ` (secret ${index + 1} of ${parts.length} is not)` : '';
+      throw new Error(
+        `must be 32 random bytes as 64 hex digits or as base64, e.g. from \`openssl rand -base64 32\`; several, comma-separated, while changing it${which}. The value is not repeated here`,
+      );
+    }
+    return bytes;
+  });
+}
 
 /** An issuer or audience: a name or URL, compared exactly. */
 function tokenName(raw: string): string {

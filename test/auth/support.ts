@@ -23,7 +23,14 @@ export async function authAppOn(url: string, settings: Partial<AppSettings> = {}
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = databaseOver(pool, await readMigrations());
   const app = await buildApp({ readiness: db.readiness, pool: db.pool, settings });
-  await app.ready();
+  try {
+    await app.ready();
+  } catch (error) {
+    // A start-up that fails (a test of it, say) leaves nothing open behind it.
+    await app.close().catch(() => undefined);
+    await db.close();
+    throw error;
+  }
   return {
     app,
     pool: db.pool,

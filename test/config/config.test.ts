@@ -36,6 +36,7 @@ describe('configuration from the environment', () => {
       loginDelaySeconds: 2,
       loginFailuresBeforeLock: 10,
       loginLockMinutes: 15,
+      signingKeySecrets: [],
       jobConcurrency: 4,
       jobPollIntervalMs: 1000,
       jobFetchDelayMs: 25,
@@ -85,6 +86,7 @@ describe('configuration from the environment', () => {
         LOGIN_DELAY_SECONDS: '5',
         LOGIN_FAILURES_BEFORE_LOCK: '6',
         LOGIN_LOCK_MINUTES: '30',
+        SIGNING_KEY_SECRET: `${'ab'.repeat(32)}, ${Buffer.alloc(32, 7).toString('base64url')}`,
         JOB_CONCURRENCY: '0',
         JOB_POLL_INTERVAL_MS: '250',
         JOB_FETCH_DELAY_MS: '0',
@@ -129,6 +131,7 @@ describe('configuration from the environment', () => {
       loginDelaySeconds: 5,
       loginFailuresBeforeLock: 6,
       loginLockMinutes: 30,
+      signingKeySecrets: [Buffer.alloc(32, 0xab), Buffer.alloc(32, 7)],
       jobConcurrency: 0,
       jobPollIntervalMs: 250,
       jobFetchDelayMs: 0,
@@ -181,6 +184,8 @@ describe('configuration from the environment', () => {
     [{ LOGIN_RATE_LIMIT_PER_MINUTE: 'lots' }, /LOGIN_RATE_LIMIT_PER_MINUTE must be an integer/],
     [{ LOGIN_DELAY_SECONDS: '0' }, /LOGIN_DELAY_SECONDS must be an integer from 1 to 3600/],
     [{ LOGIN_LOCK_MINUTES: '1441' }, /LOGIN_LOCK_MINUTES must be an integer from 1 to 1440/],
+    [{ SIGNING_KEY_SECRET: 'too short' }, /^Invalid configuration: SIGNING_KEY_SECRET must be 32 random bytes as 64 hex digits or as base64/],
+    [{ SIGNING_KEY_SECRET: `${'a'.repeat(64)},${'b'.repeat(63)}` }, /SIGNING_KEY_SECRET must be 32 random bytes .* \(secret 2 of 2 is not\)/],
     [{ LOGIN_FAILURES_BEFORE_DELAY: '8', LOGIN_FAILURES_BEFORE_LOCK: '4' }, /LOGIN_FAILURES_BEFORE_LOCK must be at least LOGIN_FAILURES_BEFORE_DELAY \(8\), not 4/],
     [{ SMTP_URL: 'smtp.example.org:25' }, /SMTP_URL must be a URL like smtp:\/\/user:password@host:587/],
     [{ SMTP_URL: 'https://smtp.example.org' }, /SMTP_URL must be a URL like .* starts with "https:"/],
@@ -207,6 +212,15 @@ describe('configuration from the environment', () => {
   it('never repeats a malformed SMTP_URL, which may hold a password', () => {
     expect(errorFor({ SMTP_URL: 'smtp//mailer:hunter2@smtp:25' })).not.toContain('hunter2');
     expect(errorFor({ SMTP_URL: 'imap://mailer:hunter2@smtp:25' })).not.toContain('hunter2');
+  });
+
+  it('reads SIGNING_KEY_SECRET as hex or base64, padded or not, and never repeats a malformed one', () => {
+    const secret = Buffer.from(Array.from({ length: 32 }, (_, i) => i * 7));
+    for (const raw of [secret.toString('hex'), secret.toString('hex').toUpperCase(), secret.toString('base64'), secret.toString('base64url')]) {
+      expect(loadConfig({ SIGNING_KEY_SECRET: raw }, '/srv/app').signingKeySecrets).toEqual([secret]);
+    }
+    const almost = secret.toString('hex').slice(0, 62);
+    expect(errorFor({ SIGNING_KEY_SECRET: almost })).not.toContain(almost);
   });
 
   it('never repeats a malformed DATABASE_URL, which may hold a password', () => {
