@@ -15,6 +15,7 @@ import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { CLOCK_PRESETS, DEFAULT_CLOCK, MAX_SECONDS, MIN_SECONDS } from '../clock/clocks.ts';
+import { KEYED_GENERATOR } from '../platform/random.ts';
 import { GAMES } from '../service/registry.ts';
 import { PROBLEM_CONTENT_TYPE, problemSchema } from './problems.ts';
 
@@ -324,7 +325,7 @@ const fairnessSchema = {
     'How to check that the game was shuffled fairly (README, "Fair play"). Every deal, draw and reshuffle comes from a generator keyed by a secret 256-bit key drawn when the game was created. `commitment` is published from the start; `key` once the game is over, so anyone can check `SHA-256("judge-dredd-pbw shuffle key v1\\n" + key) = commitment` and replay the whole public log with it (`npm run verify -- --game ID --public`). Null for games created before keyed shuffles.',
   required: ['generator', 'commitment', 'seeded', 'key'],
   properties: {
-    generator: { type: 'string', const: 'hmac-sha256-ctr', description: 'HMAC-SHA-256 in counter mode, keyed by `key`.' },
+    generator: { type: 'string', const: KEYED_GENERATOR, description: 'HMAC-SHA-256 in counter mode, keyed by `key`.' },
     commitment: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'SHA-256 (hex) of the label and the key, fixed before the first card was dealt.' },
     seeded: {
       type: 'boolean',

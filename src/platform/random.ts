@@ -16,6 +16,11 @@
 
 import { createHmac } from 'node:crypto';
 
+/** The generators' names, as a game's set-up records them (and its public `fairness` shows). */
+export const KEYED_GENERATOR = 'hmac-sha256-ctr';
+export const LEGACY_GENERATOR = 'mulberry32';
+export type GeneratorName = typeof KEYED_GENERATOR | typeof LEGACY_GENERATOR;
+
 /** A keyed generator: the 64-hex-digit key and how many 32-bit words have been drawn. */
 export interface KeyedRng {
   readonly key: string;

@@ -3,6 +3,7 @@
 // log is public.
 
 import type { Awaited } from '../platform/game-module.ts';
+import { KEYED_GENERATOR } from '../platform/random.ts';
 import { hasEnded, type EventStore, type GameRow, type StoredEvent } from '../store/event-store.ts';
 import { gamesOfAccount, type SeatRow } from '../store/seats.ts';
 import { Refusal, notFound } from './errors.ts';
@@ -39,7 +40,7 @@ export interface GameResource {
 }
 
 export interface FairnessView {
-  generator: 'hmac-sha256-ctr';
+  generator: typeof KEYED_GENERATOR;
   /** SHA-256 of the commitment label and the key, published before the first card was dealt. */
   commitment: string;
   /** True when the creator chose the seed: the creator can know every hand. */
@@ -158,7 +159,7 @@ export function fairnessOf(game: GameRow): FairnessView | null {
   const fairness = (game.options as unknown as StoredOptions).fairness;
   if (!fairness) return null;
   return {
-    generator: 'hmac-sha256-ctr',
+    generator: KEYED_GENERATOR,
     commitment: fairness.commitment,
     seeded: fairness.seeded,
     key: hasEnded(game.status) ? fairness.key : null,

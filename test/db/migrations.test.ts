@@ -158,7 +158,7 @@ describe('migrate', () => {
     await pool.query(`INSERT INTO snapshots (game_id, version, state) VALUES ($1, 10, $2)`, [id, JSON.stringify({ rng: 123, windows: 3 })]);
     await run(pool);
     const game = await pool.query(`SELECT options->'setup' AS setup FROM games WHERE id = $1`, [id]);
-    expect(game.rows[0].setup).toEqual({ ...setup, edition: 1 });
+    expect(game.rows[0].setup).toEqual({ ...setup, edition: 1, generator: 'mulberry32' });
     const snapshot = await pool.query(`SELECT state FROM snapshots WHERE game_id = $1`, [id]);
     expect(snapshot.rows[0].state).toEqual({ rng: 123, windows: 3, edition: 1 });
   });

@@ -2,6 +2,7 @@
 // The platform handles what every game shares (seat owners, bots, clocks, the seed).
 
 import { RuleError } from '../../platform/game-module.ts';
+import { KEYED_GENERATOR } from '../../platform/random.ts';
 import { MAP_IDS } from './board/board.ts';
 import { fromScenario, scenarioSchema, type Scenario, type ScenarioOptions } from './scenario.ts';
 import { validateSetup } from './setup.ts';
@@ -37,7 +38,7 @@ export const optionsSchema = {
 export function setupFromOptions(options: CreationOptions, randomness: { key: string }): GameSetup | RuleError {
   if (!Array.isArray(options.seats)) return new RuleError('INVALID_OPTIONS', '"seats" must be a list.');
   const seats = options.seats.map((s) => ({ team: (s as { team?: unknown })?.team as TeamId }));
-  const setup: GameSetup = { map: options.map as GameSetup['map'], seats, key: randomness.key };
+  const setup: GameSetup = { map: options.map as GameSetup['map'], seats, generator: KEYED_GENERATOR, key: randomness.key };
   const problem = validateSetup(setup);
   if (problem) return problem;
   if (options.scenario === undefined) return setup;

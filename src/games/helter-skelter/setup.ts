@@ -1,6 +1,6 @@
 // "How to Play — Prep": map cards, starting spaces, fragments of reality, the first player.
 
-import { keyedRng, nextInt, rngPosition, seedRng, shuffle, type RngState } from '../../platform/random.ts';
+import { KEYED_GENERATOR, keyedRng, LEGACY_GENERATOR, nextInt, rngPosition, seedRng, shuffle, type RngState } from '../../platform/random.ts';
 import { RuleError } from '../../platform/game-module.ts';
 import { MAP_IDS } from './board/board.ts';
 import { MAP_CARDS, TEAMS } from './content/index.ts';
@@ -96,9 +96,13 @@ export function initialState(setup: GameSetup): GameState {
   };
 }
 
-/** The keyed generator when the set-up has a key; the legacy 32-bit one for games stored before keys. */
-export const generatorFor = (setup: Pick<GameSetup, 'key' | 'seed'>): RngState =>
-  setup.key !== undefined ? keyedRng(setup.key) : seedRng(setup.seed ?? 'unseeded');
+/** The generator the set-up names (by its key when it names none): keyed, or the legacy 32-bit one. */
+export function generatorFor(setup: Pick<GameSetup, 'generator' | 'key' | 'seed'>): RngState {
+  const name = setup.generator ?? (setup.key !== undefined ? KEYED_GENERATOR : LEGACY_GENERATOR);
+  if (name === LEGACY_GENERATOR) return seedRng(setup.seed ?? 'unseeded');
+  if (setup.key === undefined) throw new RuleError('INVALID_SETUP', `The ${KEYED_GENERATOR} generator needs a key.`);
+  return keyedRng(setup.key);
+}
 
 /** "Stealth: at the start of the game, assign two map cards to Ukko instead of one." */
 export const startingCardCount = (c: CharacterState): number => (hasSpecial(c, 'stealth') ? 2 : 1);

@@ -2,7 +2,7 @@
 // events the rules produce. Everything here is plain JSON so it can be stored and replayed.
 
 import type { Seat } from '../../platform/game-module.ts';
-import type { RngPosition, RngState } from '../../platform/random.ts';
+import type { GeneratorName, RngPosition, RngState } from '../../platform/random.ts';
 import type { MapId, SpaceId } from './board/board.ts';
 import type { ActionSymbol, CharacterId, TeamId } from './content/types.ts';
 import type { Scenario } from './scenario.ts';
@@ -21,6 +21,12 @@ export interface GameSetup {
    * platform has one. Secret while the game runs: it determines every deck's order.
    */
   key?: string;
+  /**
+   * Which generator the game uses: `hmac-sha256-ctr` (keyed by `key`) for every game created through
+   * the platform, `mulberry32` (seeded by `seed`) for games stored before keyed generators (set by a
+   * migration). Absent (engine tests): `key` decides.
+   */
+  generator?: GeneratorName;
   /**
    * Legacy: seeds the 32-bit mulberry32 generator of games stored before keyed generators (and of
    * engine tests that want a short reproducible deal). Used only when there is no `key`.

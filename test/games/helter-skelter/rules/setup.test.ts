@@ -136,6 +136,22 @@ describe('Prep: the deal', () => {
     for (const s of game.state.seats) expect(s.hand).toHaveLength(7);
   });
 
+  // Issue 13: "Existing stored games keep replaying with the old generator (record the generator's
+  // name in the set-up)". A game created through the platform names the keyed generator; a set-up
+  // naming mulberry32 (stored games, marked by a migration) deals from its seed as it always did.
+  it('the set-up names its generator: a created game the keyed one, a stored game mulberry32 from its seed', () => {
+    const seats = TEAMS_BY_COUNT[2]!.map((team) => ({ team }));
+    const key = 'ab'.repeat(32);
+    const created = helterSkelter.createSetup({ map: DAN_TANNA, seats }, { key }) as GameSetup;
+    expect(created).toMatchObject({ generator: 'hmac-sha256-ctr', key });
+    expect(helterSkelter.initialState(created).rng).toEqual({ key, position: expect.any(Number) });
+    const stored = helterSkelter.initialState({ map: DAN_TANNA, seats, seed: 'old', generator: 'mulberry32', edition: 1 });
+    expect(typeof stored.rng).toBe('number');
+    expect(stored).toEqual(helterSkelter.initialState({ map: DAN_TANNA, seats, seed: 'old', edition: 1 }));
+    // A set-up naming the keyed generator without a key is refused, never silently dealt from a seed.
+    expect(() => helterSkelter.initialState({ map: DAN_TANNA, seats, seed: 'old', generator: 'hmac-sha256-ctr' })).toThrow(/needs a key/);
+  });
+
   // "Each player chooses a team." The box holds four teams, one each, for two to four players.
   it('refuses a set-up the box cannot provide', () => {
     expect(setupError({ map: DAN_TANNA, seats: [{ team: 'judges' }], seed: 1 })).toBe('BAD_PLAYER_COUNT');
