@@ -4,12 +4,15 @@
 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ConnectionLimits } from '../api/limits.ts';
+import type { ResourceLimits } from '../service/limits.ts';
 import { StartupError } from './startup-error.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-export interface Config {
+/** Limits on one connection and on what one account holds (README, "Limits") are read here too. */
+export interface Config extends ConnectionLimits, ResourceLimits {
   /** TCP port of the HTTP API; 0 picks a free one. */
   port: number;
   /** Interface the HTTP API listens on. */
@@ -68,16 +71,6 @@ export interface Config {
   vacationDaysPerYear: number;
   /** Deadlines in a row that pass with nobody acting before a game is abandoned; 0: never. */
   abandonAfterSilentDeadlines: number;
-  /** Limits on one connection and on what one account holds (README, "Limits"). */
-  bodyLimitBytes: number;
-  requestTimeoutMs: number;
-  maxUrlLength: number;
-  streamsPerCaller: number;
-  openGamesPerAccount: number;
-  gamesPerDayPerAccount: number;
-  webhooksPerAccount: number;
-  webhooksPerGame: number;
-  tokensPerAccount: number;
   /** The mail server (smtp:// or smtps://); unset, emails are written as .eml files to `mailOutboxDir`. */
   smtpUrl: string | undefined;
   /** The From of every email, e.g. `Helter Skelter <no-reply@example.org>`. */
