@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { KeySealer, SigningKeySecretError, type StoredPrivateKey } from '../../src/auth/key-encryption.ts';
 import { KeyStore, rotateSigningKey } from '../../src/auth/keys.ts';
 import { StartupError } from '../../src/config/startup-error.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { createTestDatabase, testPool, type TestDatabase } from '../support/database.ts';
 import { runUntilExit, stopLeftoverServices } from '../support/service-process.ts';
 import { authAppOn, bearer, register, type AuthTestApp } from './support.ts';
 
@@ -63,7 +63,7 @@ describe('the service with SIGNING_KEY_SECRET', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase({ migrate: true });
-    pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    pool = testPool(database.url, 2);
   });
 
   afterEach(async () => {

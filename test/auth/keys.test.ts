@@ -3,13 +3,12 @@
 
 import type { AddressInfo } from 'node:net';
 import { createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import pg from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyStore, rotateSigningKey } from '../../src/auth/keys.ts';
 import { buildApp } from '../../src/app.ts';
 import { useTestApp } from '../support/app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { createTestDatabase, testPool, type TestDatabase } from '../support/database.ts';
 import { authAppOn, bearer, expectInvalidToken, register } from './support.ts';
 
 const LIFETIMES = { sessionTtlSeconds: 3600 };
@@ -26,7 +25,7 @@ describe('the first signing key', () => {
   });
 
   it('is created once when several processes start at the same time', async () => {
-    const pools = Array.from({ length: 4 }, () => new pg.Pool({ connectionString: database.url, max: 1 }));
+    const pools = Array.from({ length: 4 }, () => testPool(database.url, 1));
     try {
       await Promise.all(pools.map((pool) => new KeyStore(pool, LIFETIMES).ensureActiveKey()));
       await Promise.all(pools.map((pool) => new KeyStore(pool, LIFETIMES).ensureActiveKey()));

@@ -17,7 +17,7 @@ import {
   readMigrations,
   type Migration,
 } from '../../src/db/migrations.ts';
-import { createTestDatabase, silentLogger, type TestDatabase } from '../support/database.ts';
+import { createTestDatabase, silentLogger, testPool, type TestDatabase } from '../support/database.ts';
 
 let migrations: Migration[];
 const cleanup: Array<() => Promise<void>> = [];
@@ -37,7 +37,7 @@ afterAll(async () => {
 /** An empty database and a pool on it, both removed after the test. */
 async function emptyDatabase(): Promise<{ database: TestDatabase; pool: pg.Pool }> {
   const database = await createTestDatabase();
-  const pool = new pg.Pool({ connectionString: database.url, max: 3 });
+  const pool = testPool(database.url, 3);
   cleanup.push(async () => {
     await pool.end();
     await database.drop();
@@ -127,7 +127,7 @@ describe('migrate', () => {
 
   it('applies each migration once when several instances start together', async () => {
     const { database, pool } = await emptyDatabase();
-    const others = [1, 2].map(() => new pg.Pool({ connectionString: database.url, max: 1 }));
+    const others = [1, 2].map(() => testPool(database.url, 1));
     cleanup.unshift(async () => void (await Promise.all(others.map((other) => other.end()))));
     const applied = await Promise.all([run(pool), ...others.map((other) => run(other))]);
     expect(applied.flat().sort()).toEqual(migrations.map((migration) => migration.name));

@@ -38,9 +38,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     },
   };
   if (options.migrate) {
-    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
-    pool.on('error', () => undefined);
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    const pool = testPool(database.url, 1);
     try {
       await migrate(pool, await readMigrations(), { logger: silentLogger });
       await installJobQueue(pool, silentLogger);
@@ -49,6 +47,18 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     }
   }
   return database;
+}
+
+/**
+ * A pool on a test database. pool.end() resolves before its connections have closed, so dropping
+ * the database (WITH FORCE) can end one that is still closing: its error must not reach the run as
+ * unhandled (57P01, seen in CI).
+ */
+export function testPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
 }
 
 /** What useTestDatabase hands back, filled in once its beforeAll has run. */
@@ -67,11 +77,7 @@ export function useTestDatabase(options: { migrate?: boolean; poolMax?: number }
   const used = {} as UsedDatabase;
   beforeAll(async () => {
     used.database = await createTestDatabase({ migrate: options.migrate ?? true });
-    used.pool = new pg.Pool({ connectionString: used.database.url, max: options.poolMax ?? 2 });
-    // pool.end() resolves before its connections have closed, so the drop below (WITH FORCE) can
-    // end one that is still closing: its error must not reach the run as unhandled.
-    used.pool.on('error', () => undefined);
-    used.pool.on('connect', (client) => client.on('error', () => undefined));
+    used.pool = testPool(used.database.url, options.poolMax ?? 2);
   });
   afterAll(async () => {
     await used.pool?.end();
