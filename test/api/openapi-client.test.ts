@@ -17,7 +17,6 @@ import { promisify } from 'node:util';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import openapiTS, { astToString } from 'openapi-typescript';
-import pg from 'pg';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAPI_FILE } from '../../src/api/openapi.ts';
@@ -25,7 +24,7 @@ import { buildApp, type App } from '../../src/app.ts';
 import { databaseOver, type Database } from '../../src/db/database.ts';
 import { readMigrations } from '../../src/db/migrations.ts';
 import { PROJECT_ROOT } from '../../src/config/config.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { createTestDatabase, testPool, type TestDatabase } from '../support/database.ts';
 
 // ───────────────────────────── the client ─────────────────────────────
 
@@ -240,7 +239,7 @@ let workDir: string;
 
 beforeAll(async () => {
   db = await createTestDatabase({ migrate: true });
-  database = databaseOver(new pg.Pool({ connectionString: db.url, max: 4 }), await readMigrations());
+  database = databaseOver(testPool(db.url, 4), await readMigrations());
   app = await buildApp({ readiness: database.readiness, pool: database.pool });
   const check = responseChecker(JSON.parse(fs.readFileSync(OPENAPI_FILE, 'utf8')));
   app.addHook('preSerialization', async (request, reply, payload) => {

@@ -1,18 +1,17 @@
 // The event store's tables, through the Prisma Client the service uses (generated offline, over
 // the pg driver adapter). Only what the schema itself guarantees; the store's code comes later.
 
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseOver, type Database } from '../../src/db/database.ts';
 import { readMigrations } from '../../src/db/migrations.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { createTestDatabase, testPool, type TestDatabase } from '../support/database.ts';
 
 let testDatabase: TestDatabase;
 let db: Database;
 
 beforeAll(async () => {
   testDatabase = await createTestDatabase({ migrate: true });
-  db = databaseOver(new pg.Pool({ connectionString: testDatabase.url, max: 2 }), await readMigrations());
+  db = databaseOver(testPool(testDatabase.url, 2), await readMigrations());
 });
 
 afterAll(async () => {
