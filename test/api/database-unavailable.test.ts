@@ -5,7 +5,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { createTestDatabase, testPool, type TestDatabase } from '../support/database.ts';
 
 let db: TestDatabase;
 let app: App;
@@ -14,7 +14,7 @@ let held: pg.PoolClient;
 beforeAll(async () => {
   db = await createTestDatabase({ migrate: true });
   // Two connections: the feed listener takes one, and the test holds the other.
-  pool = new pg.Pool({ connectionString: db.url, max: 2, connectionTimeoutMillis: 300 });
+  pool = testPool(db.url, 2, { connectionTimeoutMillis: 300 });
   app = await buildApp({ readiness: async () => ({ ready: true, appliedMigrations: 2 }), pool });
   await app.ready();
   held = await pool.connect();

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
@@ -6,7 +5,7 @@ import { findFreePort } from '../../src/config/ports.ts';
 import { databaseOver } from '../../src/db/database.ts';
 import { readMigrations } from '../../src/db/migrations.ts';
 import { appOn, type TestApp } from '../support/app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { createTestDatabase, testPool, type TestDatabase } from '../support/database.ts';
 
 /**
  * Only the readiness check over `url`: the app's other services are not started, since they need
@@ -14,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database.ts';
  * itself never builds the app before the database is migrated: src/main.ts.)
  */
 async function readinessOnly(url: string): Promise<TestApp> {
-  const db = databaseOver(new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 1_000 }), await readMigrations());
+  const db = databaseOver(testPool(url, 1, { connectionTimeoutMillis: 1_000 }), await readMigrations());
   const app = await buildApp({ readiness: db.readiness });
   await app.ready();
   return {

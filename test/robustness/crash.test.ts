@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/config/config.ts';
 import { pickCommand } from '../../src/platform/random-player.ts';
 import { seedRng } from '../../src/platform/random.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { createTestDatabase, testPool, type TestDatabase } from '../support/database.ts';
 import { asStored, logProblems, storedLog, verifyDatabase } from '../support/event-log.ts';
 import { postCommand, readGame, register, startGame, type HttpAnswer, type HttpPlayer } from '../support/http-client.ts';
 import { startService, stopLeftoverServices, type RunningService } from '../support/service-process.ts';
@@ -22,7 +22,7 @@ let pool: pg.Pool;
 
 beforeAll(async () => {
   database = await createTestDatabase({ migrate: true });
-  pool = new pg.Pool({ connectionString: database.url, max: 2, application_name: 'crash-test' });
+  pool = testPool(database.url, 2, { application_name: 'crash-test' });
 });
 
 afterAll(async () => {

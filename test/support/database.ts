@@ -54,8 +54,8 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
  * the database (WITH FORCE) can end one that is still closing: its error must not reach the run as
  * unhandled (57P01, seen in CI).
  */
-export function testPool(url: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max });
+export function testPool(url: string, max: number, options: Omit<pg.PoolConfig, 'connectionString' | 'max'> = {}): pg.Pool {
+  const pool = new pg.Pool({ ...options, connectionString: url, max });
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
