@@ -29,6 +29,32 @@ export class RuleError extends Error {
   }
 }
 
+/**
+ * A game's static content: its printed components as plain JSON, each with the JSON Schema that
+ * documents it, for third-party clients that draw and explain the game (the API serves it at
+ * `/v1/games/{game}/content` and `/v1/games/{game}/maps/{map}`). The platform publishes it as is
+ * and never reads a field of it. Schemas are self-contained: no `$id`, no `$ref`.
+ */
+export interface GameContent {
+  /** Everything but the maps (cards, characters, teams …), with the ids views and commands use. */
+  readonly content: object;
+  /** JSON Schema of `content`. */
+  readonly contentSchema: object;
+  /** Every map the game is played on. */
+  readonly maps: readonly GameMap[];
+  /** JSON Schema of every map's `data`. */
+  readonly mapSchema: object;
+}
+
+export interface GameMap {
+  /** Stable name used in URLs, the same the game's options and views use, e.g. `grand-hall-of-justice`. */
+  readonly id: string;
+  /** The map as data (spaces, adjacency …), described by `GameContent.mapSchema`. */
+  readonly data: object;
+  /** The map drawn as a standalone SVG document, computed from `data`'s source. */
+  readonly svg: string;
+}
+
 export type Decision<E> = { ok: true; events: E[] } | { ok: false; error: RuleError };
 
 export interface GameModule<Setup, State, Command, Event, View, VisibleEvent = Event> {
@@ -62,6 +88,11 @@ export interface GameModule<Setup, State, Command, Event, View, VisibleEvent = E
   legalCommands(state: State, seat: Seat): Command[];
   /** True once the game has ended; after that the whole log is public. */
   isOver(state: State): boolean;
+  /**
+   * The game's static content, for clients. Optional: a module without it publishes none (its
+   * content routes answer 404). Called once, when the service starts; pure like everything here.
+   */
+  content?(): GameContent;
 }
 
 export const ok = <E>(events: E[]): Decision<E> => ({ ok: true, events });

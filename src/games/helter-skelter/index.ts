@@ -6,6 +6,7 @@ import { decide } from './decide.ts';
 import { evolve, evolveAll } from './evolve.ts';
 import { legalCommands } from './legal.ts';
 import { optionsSchema, setupFromOptions } from './options.ts';
+import { gameContent } from './published/index.ts';
 import { initialState } from './setup.ts';
 import { awaiting } from './situations.ts';
 import { isOver } from './state.ts';
@@ -26,6 +27,7 @@ export const helterSkelter: GameModule<GameSetup, GameState, Command, Event, Gam
   awaiting,
   legalCommands,
   isOver,
+  content: gameContent,
 };
 
 export type { Command, Event, GameSetup, GameState, GameView, VisibleEvent };
