@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import packageJson from '../package.json' with { type: 'json' };
 import pg from 'pg';
 import { commandLogRoutes } from './api/command-log.ts';
+import { contentRoutes } from './api/content.ts';
 import { feedRoutes } from './api/feeds.ts';
 import { gameRoutes } from './api/games.ts';
 import { healthRoutes } from './api/health.ts';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps) {
       security: [{}, { bearer: [] }],
       tags: [
         { name: 'games', description: 'Create games, list open ones, take seats, read a game as your seat sees it, and send commands: every move.' },
+        { name: 'content', description: 'A game’s printed components and maps, for clients that show them: what the ids in views and commands stand for. Public and cacheable.' },
         { name: 'feeds', description: 'A game’s events as they happen (long-poll or Server-Sent Events), and your games awaiting you.' },
         { name: 'accounts', description: 'Register, log in, your account.' },
         { name: 'tokens', description: 'Personal access tokens, and the keys that verify every token.' },
@@ -209,6 +211,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(vacationRoutes, { service: games });
   await app.register(emailRoutes, { channel: emailChannel, pool });
   await app.register(webhookRoutes, { service: games });
+  await app.register(contentRoutes);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
