@@ -2,7 +2,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { OPENAPI_FILE, renderOpenApiDocument } from '../src/api/openapi.ts';
+import { OPENAPI_FILE, renderOpenApiDocument } from '../src/app.ts';
 
 const text = await renderOpenApiDocument();
 const before = fs.existsSync(OPENAPI_FILE) ? fs.readFileSync(OPENAPI_FILE, 'utf8') : undefined;

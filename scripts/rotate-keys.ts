@@ -15,6 +15,7 @@ import { KEY_CACHE_MS, KeyStore, rotateSigningKey } from '../src/auth/keys.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { createLogger } from '../src/config/logger.ts';
 import { createPool, openDatabase } from '../src/db/database.ts';
+import { installJobQueue } from '../src/jobs/queue.ts';
 import { embeddedDatabaseUrl } from '../src/db/embedded-postgres.ts';
 import { postgresUser, resolveDataDir } from '../src/db/embedded-cluster.ts';
 
@@ -26,7 +27,7 @@ const logger = createLogger('warn');
 const running = config.databaseUrl
   ? undefined
   : embeddedDatabaseUrl(resolveDataDir(config.dataDir, { isDefault: config.dataDirIsDefault, runAs: postgresUser() }));
-const db = running ? { pool: createPool(running, 2, logger), close: async () => undefined } : await openDatabase(config, logger);
+const db = running ? { pool: createPool(running, 2, logger), close: async () => undefined } : await openDatabase(config, logger, { prepare: installJobQueue });
 try {
   const rotation = await rotateSigningKey(
     db.pool,

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config/config.ts';
 import { createLogger } from '../src/config/logger.ts';
 import { openDatabase } from '../src/db/database.ts';
+import { installJobQueue } from '../src/jobs/queue.ts';
 import { EventStore } from '../src/store/event-store.ts';
 import { verifyAll, verifyGame, type VerifyReport } from '../src/service/verify.ts';
 import { verifyPublic } from '../src/service/verify-public.ts';
@@ -41,7 +42,7 @@ if (values.public) {
 }
 
 const config = loadConfig();
-const db = await openDatabase(config, createLogger('warn'));
+const db = await openDatabase(config, createLogger('warn'), { prepare: installJobQueue });
 try {
   const store = new EventStore(db.pool);
   let report: VerifyReport;

@@ -1,5 +1,6 @@
 // The HTTP application, assembled from one plugin per resource. The same `buildApp()` serves the
-// process (src/main.ts), the tests and the OpenAPI generator (scripts/openapi.ts).
+// process (src/main.ts), the tests and the OpenAPI generator (`renderOpenApiDocument()` below,
+// which scripts/openapi.ts calls).
 
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
@@ -7,8 +8,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import packageJson from '../package.json' with { type: 'json' };
 import pg from 'pg';
+import { accountRoutes } from './api/accounts.ts';
+import { accessTokenRoutes } from './api/auth-tokens.ts';
 import { commandLogRoutes } from './api/command-log.ts';
 import { contentRoutes } from './api/content.ts';
 import { feedRoutes } from './api/feeds.ts';
@@ -17,15 +21,17 @@ import { healthRoutes } from './api/health.ts';
 import { emailRoutes } from './api/email.ts';
 import { preferenceRoutes } from './api/me-preferences.ts';
 import { orderRoutes } from './api/orders.ts';
+import { sessionRoutes } from './api/sessions.ts';
 import { vacationRoutes } from './api/vacation.ts';
 import { webhookRoutes } from './api/webhooks.ts';
 import { withRequestExamples } from './api/schemas.ts';
-import { DEFAULT_AUTH_SETTINGS, registerAuth, type AuthSettings } from './auth/index.ts';
+import { DEFAULT_AUTH_SETTINGS, rateLimitsOf, registerAuth, type AuthSettings } from './auth/index.ts';
 import { GameService } from './service/index.ts';
 import { registerBodyGuard } from './api/body-guard.ts';
 import { clientErrorHandler, DEFAULT_CONNECTION_LIMITS, nodeServerLimits, registerUrlLimit, type ConnectionLimits } from './api/limits.ts';
 import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './service/limits.ts';
 import { frameworkErrorHandler, registerProblemHandling } from './api/problems.ts';
+import { PROJECT_ROOT } from './config/config.ts';
 import type { Logger } from './config/logger.ts';
 import type { Readiness } from './db/database.ts';
 import type { WorkerSettings } from './jobs/worker.ts';
@@ -202,7 +208,11 @@ export async function buildApp(deps: AppDeps) {
     app.addHook('onReady', async () => games.start());
     app.addHook('preClose', async () => games.stop());
   }
-  await registerAuth(app, { pool, settings, prepareKeys: Boolean(deps.pool), tokensPerAccount: settings.tokensPerAccount });
+  const auth = await registerAuth(app, { pool, settings, prepareKeys: Boolean(deps.pool), tokensPerAccount: settings.tokensPerAccount });
+  // Right after the auth plugin (and its rate limiter), as before any other route.
+  await app.register(accountRoutes, { auth, limits: rateLimitsOf(settings) });
+  await app.register(sessionRoutes, { auth });
+  await app.register(accessTokenRoutes, { auth });
   await app.register(gameRoutes, { service: games });
   await app.register(feedRoutes, { service: games, streamsPerCaller: settings.streamsPerCaller });
   await app.register(commandLogRoutes, { service: games });
@@ -219,6 +229,23 @@ export async function buildApp(deps: AppDeps) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+// The OpenAPI document is generated from the route schemas; openapi/openapi.json is its committed
+// copy, for client generators. `npm run openapi` rewrites it; a test fails when it is stale.
+
+export const OPENAPI_FILE = path.join(PROJECT_ROOT, 'openapi', 'openapi.json');
+
+/** The document as committed: 2-space JSON with a final newline. */
+export async function renderOpenApiDocument(): Promise<string> {
+  // Generating the document runs no route, so readiness is never asked.
+  const app = await buildApp({ readiness: async () => ({ ready: false, reason: 'no database' }) });
+  try {
+    await app.ready();
+    return `${JSON.stringify(app.swagger(), null, 2)}\n`;
+  } finally {
+    await app.close();
+  }
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -11,6 +11,7 @@ import { createLogger } from './config/logger.ts';
 import { isPortFree } from './config/ports.ts';
 import { StartupError } from './config/startup-error.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import { installJobQueue } from './jobs/queue.ts';
 import { stopOrphanOrRefuse } from './db/embedded-postgres.ts';
 
 let config: Config;
@@ -47,7 +48,7 @@ async function start(): Promise<void> {
   if (!config.databaseUrl) await stopOrphanOrRefuse(config.dataDir, logger);
   await assertCanListen(config.port, config.host);
 
-  db = await openDatabase(config, logger);
+  db = await openDatabase(config, logger, { prepare: installJobQueue });
   if (shuttingDown) return;
   app = await buildApp({
     logger,

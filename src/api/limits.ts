@@ -6,15 +6,9 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { PROBLEM_CONTENT_TYPE, ProblemError } from './problems.ts';
+import type { ConnectionLimits } from '../config/limits.ts';
 
-export interface ConnectionLimits {
-  /** Largest request body, in bytes (BODY_LIMIT_BYTES). */
-  bodyLimitBytes: number;
-  /** Longest time to receive a whole request, headers and body (REQUEST_TIMEOUT_MS); 408 after it. */
-  requestTimeoutMs: number;
-  /** Longest request target, path and query (MAX_URL_LENGTH); 414 beyond it. */
-  maxUrlLength: number;
-}
+export type { ConnectionLimits } from '../config/limits.ts';
 
 export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { bodyLimitBytes: 65_536, requestTimeoutMs: 30_000, maxUrlLength: 4_096 };
 

@@ -1,10 +1,12 @@
 // Every error the API returns is `application/problem+json` (RFC 9457) with a stable `code` that
-// clients switch on, and a `detail` a person can read. Routes throw `ProblemError`; everything
-// else (schema validation, malformed bodies, unknown routes, bugs) is mapped here, once, for all
-// plugins. Nothing a client sends can produce a 500: those are reserved for our own faults.
+// clients switch on, and a `detail` a person can read. Routes throw `ProblemError`; the layers
+// below HTTP (service, auth, notify) throw `Refusal` (src/platform/refusal.ts), whose kind maps to a
+// status here; everything else (schema validation, malformed bodies, unknown routes, bugs) is
+// mapped here too, once, for all plugins. Nothing a client sends can produce a 500: those are reserved for our own faults.
 
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Refusal, type RefusalKind } from '../platform/refusal.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -37,6 +39,23 @@ export class ProblemError extends Error {
   ) {
     super(detail);
   }
+}
+
+/** A refusal's kind as an HTTP status: the one table. */
+export const REFUSAL_STATUS: Record<RefusalKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  rule: 422,
+  limited: 429,
+};
+
+/** A `Refusal` as the problem it answers with; anything else as it is. */
+export function refusalToProblem(error: unknown): unknown {
+  if (error instanceof Refusal) return new ProblemError(REFUSAL_STATUS[error.kind], error.code, error.message, error.extensions);
+  return error;
 }
 
 export const problemSchema = {
@@ -129,7 +148,8 @@ export function registerProblemHandling(app: FastifyInstance): void {
     sendProblem(request, reply, 404, 'NOT_FOUND', `There is no ${request.method} ${truncate(path, 200)}.`);
   });
 
-  app.setErrorHandler((error: FastifyError | ProblemError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | ProblemError | Refusal, request, reply) => {
+    const error = refusalToProblem(thrown) as FastifyError | ProblemError;
     if (error instanceof ProblemError) {
       // A limit that frees itself with time says when (e.g. games created in the last 24 hours).
       if (typeof error.extensions.retryAfterSeconds === 'number') reply.header('retry-after', String(error.extensions.retryAfterSeconds));

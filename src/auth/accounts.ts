@@ -13,7 +13,7 @@
 // per address like every anonymous request.
 
 import type pg from 'pg';
-import { ProblemError } from '../api/problems.ts';
+import { Refusal } from '../platform/refusal.ts';
 import { inTransaction, violatedUniqueConstraint } from '../db/transaction.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 
@@ -162,8 +162,8 @@ export class Accounts {
   }
 }
 
-function handleTaken(handle: string): ProblemError {
-  return new ProblemError(409, 'HANDLE_TAKEN', `The handle "${handle}" is taken; choose another.`);
+function handleTaken(handle: string): Refusal {
+  return new Refusal('conflict', 'HANDLE_TAKEN', `The handle "${handle}" is taken; choose another.`);
 }
 
 function toAccount(row: AccountRow): Account {

@@ -3,7 +3,7 @@
 // bearer token, or leaves it null (anonymous: spectators, the lobby list).
 
 import type { FastifyRequest } from 'fastify';
-import { ProblemError } from '../api/problems.ts';
+import { Refusal } from '../platform/refusal.ts';
 
 export interface Caller {
   accountId: string;
@@ -23,6 +23,6 @@ declare module 'fastify' {
 }
 
 export function requireCaller(request: FastifyRequest): Caller {
-  if (!request.caller) throw new ProblemError(401, 'UNAUTHENTICATED', 'Send a valid token: Authorization: Bearer <token>.');
+  if (!request.caller) throw new Refusal('unauthenticated', 'UNAUTHENTICATED', 'Send a valid token: Authorization: Bearer <token>.');
   return request.caller;
 }

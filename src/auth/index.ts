@@ -3,15 +3,14 @@
 // be used is refused with 401 INVALID_TOKEN on every route, even those open to anonymous callers:
 // a client with a broken token should learn so, not be served as a spectator.
 //
-// Also here: the account, session (log in, log out) and personal-access-token routes, the JWKS
-// document, and the rate limiter (which needs to know the caller).
+// Also here: the rate limiter (which needs to know the caller). The account, session and
+// personal-access-token routes are HTTP (src/api/{accounts,sessions,auth-tokens}.ts): buildApp()
+// registers them right after this plugin, so they are limited too. Refusals are `Refusal`s with a
+// kind (src/platform/refusal.ts); src/api/problems.ts turns them into statuses.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { accountRoutes } from '../api/accounts.ts';
-import { accessTokenRoutes } from '../api/auth-tokens.ts';
-import { sessionRoutes } from '../api/sessions.ts';
-import { ProblemError } from '../api/problems.ts';
+import { Refusal } from '../platform/refusal.ts';
 import { KeySealer } from './key-encryption.ts';
 import { decoyHash } from './passwords.ts';
 import { registerRateLimit, type RateLimits } from './rate-limit.ts';
@@ -109,12 +108,14 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     app.addHook('onClose', async () => auth.revocations.stop());
   }
 
-  const limits: RateLimits = { perMinute: settings.rateLimitPerMinute, loginPerMinute: settings.loginRateLimitPerMinute };
-  await registerRateLimit(app, limits);
-  await app.register(accountRoutes, { auth, limits });
-  await app.register(sessionRoutes, { auth });
-  await app.register(accessTokenRoutes, { auth });
+  await registerRateLimit(app, rateLimitsOf(settings));
   return auth;
+}
+
+/** The rate limits the settings ask for: the limiter's, and the log-in route's own. */
+export function rateLimitsOf(settings: Partial<AuthSettings>): RateLimits {
+  const { rateLimitPerMinute, loginRateLimitPerMinute } = { ...DEFAULT_AUTH_SETTINGS, ...settings };
+  return { perMinute: rateLimitPerMinute, loginPerMinute: loginRateLimitPerMinute };
 }
 
 async function authenticate(auth: AuthService, request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -127,7 +128,7 @@ async function authenticate(auth: AuthService, request: FastifyRequest, reply: F
   } catch (error) {
     if (!(error instanceof InvalidTokenError)) throw error;
     reply.header('www-authenticate', `Bearer error="invalid_token", error_description="${error.message.replace(/[^\x20-\x7e]|"/g, '')}"`);
-    throw new ProblemError(401, 'INVALID_TOKEN', error.message);
+    throw new Refusal('unauthenticated', 'INVALID_TOKEN', error.message);
   }
 }
 

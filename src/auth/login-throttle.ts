@@ -25,7 +25,7 @@
 
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { ProblemError } from '../api/problems.ts';
+import { Refusal } from '../platform/refusal.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { normalizeEmail } from './accounts.ts';
 
@@ -147,16 +147,16 @@ export class LoginThrottle {
   }
 }
 
-function refusal(locked: boolean, retryAfterSeconds: number): ProblemError {
+function refusal(locked: boolean, retryAfterSeconds: number): Refusal {
   // The same words whether or not an account has this handle or email.
   return locked
-    ? new ProblemError(
-        429,
+    ? new Refusal(
+        'limited',
         'LOGIN_LOCKED',
         `Too many failed log-ins with this handle or email: log-in with it is locked for ${retryAfterSeconds} s. The lock ends by itself; you may log in with your other identifier (email or handle) meanwhile.`,
         { retryAfterSeconds },
       )
-    : new ProblemError(429, 'LOGIN_THROTTLED', `Too many failed log-ins with this handle or email: wait ${retryAfterSeconds} s before the next attempt.`, {
+    : new Refusal('limited', 'LOGIN_THROTTLED', `Too many failed log-ins with this handle or email: wait ${retryAfterSeconds} s before the next attempt.`, {
         retryAfterSeconds,
       });
 }

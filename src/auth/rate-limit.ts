@@ -9,7 +9,7 @@
 
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ProblemError } from '../api/problems.ts';
+import { Refusal } from '../platform/refusal.ts';
 
 export interface RateLimits {
   /** Requests a minute per caller on every API route; 0 turns rate limiting off. */
@@ -36,7 +36,7 @@ export async function registerRateLimit(app: FastifyInstance, limits: RateLimits
     keyGenerator: (request) => (request.caller ? `account:${request.caller.accountId}` : `ip:${request.ip}`),
     allowList: (request) => exempt(request),
     errorResponseBuilder: (_request, context) =>
-      new ProblemError(429, 'RATE_LIMITED', `Too many requests: at most ${context.max} a minute. Retry in ${context.after}.`, {
+      new Refusal('limited', 'RATE_LIMITED', `Too many requests: at most ${context.max} a minute. Retry in ${context.after}.`, {
         limit: context.max,
         retryAfterSeconds: Math.ceil(context.ttl / 1000),
       }),

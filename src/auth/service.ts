@@ -2,7 +2,7 @@
 // bearer token. The pieces it joins: accounts.ts (rows), passwords.ts, keys.ts, tokens.ts.
 
 import type pg from 'pg';
-import { ProblemError } from '../api/problems.ts';
+import { Refusal } from '../platform/refusal.ts';
 import { Accounts, type AccessToken, type Account } from './accounts.ts';
 import type { Caller } from './caller.ts';
 import type { KeySealer } from './key-encryption.ts';
@@ -47,7 +47,7 @@ export class AuthService {
   /** `addressOwner`: the verified account that holds the email already, to be told instead of verifying it (accounts.ts). */
   async register(input: { handle: string; email: string; password: string }): Promise<{ account: Account; session: Session; addressOwner: string | undefined }> {
     const weak = weakPasswordReason(input.password, input);
-    if (weak) throw new ProblemError(422, 'WEAK_PASSWORD', weak);
+    if (weak) throw new Refusal('rule', 'WEAK_PASSWORD', weak);
     const { account, addressOwner } = await this.accounts.register(input);
     return { account, session: await this.tokens.issueSession(account), addressOwner };
   }
@@ -60,7 +60,7 @@ export class AuthService {
     const key = loginKey(login);
     await this.loginThrottle.admit(key);
     const account = await this.accounts.authenticate(login, password);
-    if (!account) throw new ProblemError(401, 'INVALID_CREDENTIALS', 'No account matches this handle or email and password.');
+    if (!account) throw new Refusal('unauthenticated', 'INVALID_CREDENTIALS', 'No account matches this handle or email and password.');
     await this.loginThrottle.succeeded(key);
     return this.tokens.issueSession(account);
   }
@@ -80,7 +80,7 @@ export class AuthService {
   /** The caller's account; a valid token for an account that no longer exists is refused. */
   async me(caller: Caller): Promise<Account> {
     const account = await this.accounts.find(caller.accountId);
-    if (!account) throw new ProblemError(401, 'INVALID_TOKEN', 'The token’s account does not exist.');
+    if (!account) throw new Refusal('unauthenticated', 'INVALID_TOKEN', 'The token’s account does not exist.');
     return account;
   }
 
@@ -90,7 +90,7 @@ export class AuthService {
    */
   async createPersonalToken(caller: Caller, input: { name: string; expiresInDays?: number }): Promise<{ accessToken: AccessToken; token: string }> {
     if (caller.tokenKind !== 'session') {
-      throw new ProblemError(403, 'SESSION_REQUIRED', 'Create personal access tokens with a session token (POST /v1/sessions), not with a personal access token.');
+      throw new Refusal('forbidden', 'SESSION_REQUIRED', 'Create personal access tokens with a session token (POST /v1/sessions), not with a personal access token.');
     }
     const created = await this.accounts.createAccessToken(
       caller.accountId,
@@ -99,7 +99,7 @@ export class AuthService {
       this.tokensPerAccount,
     );
     if (created === 'limit')
-      throw new ProblemError(429, 'TOKEN_LIMIT_REACHED', `You hold ${this.tokensPerAccount} personal access tokens, the most allowed: revoke one first.`, {
+      throw new Refusal('limited', 'TOKEN_LIMIT_REACHED', `You hold ${this.tokensPerAccount} personal access tokens, the most allowed: revoke one first.`, {
         limit: this.tokensPerAccount,
       });
     return { accessToken: created.accessToken, token: created.signed };
@@ -108,7 +108,7 @@ export class AuthService {
   /** Revokes at once (tokens.ts reads the row on every request); 404 for a token of another account. */
   async revokePersonalToken(caller: Caller, id: string): Promise<void> {
     if (!(await this.accounts.revokeAccessToken(caller.accountId, id))) {
-      throw new ProblemError(404, 'TOKEN_NOT_FOUND', 'You have no personal access token with this id.');
+      throw new Refusal('not-found', 'TOKEN_NOT_FOUND', 'You have no personal access token with this id.');
     }
     // A retired signing key kept only for this PAT can now expire.
     await this.keys.settle();
@@ -120,6 +120,6 @@ export class AuthService {
  * log its owner out of everything, and logging one "out" would mean revoking it, which has its route.
  */
 function sessionOf(caller: Caller, detail: string): { id: string; expiresAt: Date } {
-  if (caller.tokenKind !== 'session' || !caller.session) throw new ProblemError(403, 'SESSION_REQUIRED', detail);
+  if (caller.tokenKind !== 'session' || !caller.session) throw new Refusal('forbidden', 'SESSION_REQUIRED', detail);
   return caller.session;
 }

@@ -4,8 +4,7 @@
 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ConnectionLimits } from '../api/limits.ts';
-import type { ResourceLimits } from '../service/limits.ts';
+import type { ConnectionLimits, ResourceLimits } from './limits.ts';
 import { StartupError } from './startup-error.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

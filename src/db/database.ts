@@ -8,7 +8,6 @@ import { StartupError } from '../config/startup-error.ts';
 import { EmbeddedPostgres } from './embedded-postgres.ts';
 import { migrate, pendingMigrations, readMigrations, type Migration } from './migrations.ts';
 import { createPrismaClient, type PrismaClient } from './prisma.ts';
-import { installJobQueue } from '../jobs/queue.ts';
 
 /** `reason` is safe to show to any client; `cause` (host names, driver messages) is for the logs. */
 export type Readiness = { ready: true; appliedMigrations: number } | { ready: false; reason: string; cause?: string };
@@ -27,7 +26,15 @@ type DatabaseConfig = Pick<Config, 'databaseUrl' | 'databasePoolMax' | 'database
 
 const READINESS_TIMEOUT_MS = 2_000;
 
-export async function openDatabase(config: DatabaseConfig, logger: Logger): Promise<Database> {
+export interface OpenOptions {
+  /**
+   * Run after the migrations, before the database is handed out: the job queue's own schema
+   * (src/jobs/queue.ts, installJobQueue). Passed in by the caller, so src/db knows no job queue.
+   */
+  prepare?: (pool: pg.Pool, logger: Logger) => Promise<void>;
+}
+
+export async function openDatabase(config: DatabaseConfig, logger: Logger, options: OpenOptions = {}): Promise<Database> {
   const migrations = await readMigrations();
   const embedded = config.databaseUrl
     ? undefined
@@ -42,7 +49,7 @@ export async function openDatabase(config: DatabaseConfig, logger: Logger): Prom
     });
     pool = createPool(url, config.databasePoolMax, logger);
     const applied = await migrate(pool, migrations, { logger });
-    await installJobQueue(pool, logger);
+    await options.prepare?.(pool, logger);
     logger.info({ applied: applied.length, total: migrations.length }, 'database schema is up to date');
     return databaseOver(pool, migrations, embedded);
   } catch (error) {

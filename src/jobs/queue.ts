@@ -5,7 +5,7 @@
 import { Logger as GraphileLogger, runMigrations } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger } from '../config/logger.ts';
-import type { Queryable } from '../store/event-store.ts';
+import type { Queryable } from '../db/queryable.ts';
 
 /** Task names, as stored in `graphile_worker` rows. */
 export const TASKS = {

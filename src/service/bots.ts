@@ -16,7 +16,7 @@ import type { Logger } from '../config/logger.ts';
 import type { EventStore } from '../store/event-store.ts';
 import { Refusal } from './errors.ts';
 import type { GameStates } from './game-states.ts';
-import type { StoredOptions } from './lobby.ts';
+import type { StoredOptions } from '../store/game-options.ts';
 import type { Accepted, Play } from './play.ts';
 
 /** How often every process looks for games awaiting a bot that no loop is playing. */

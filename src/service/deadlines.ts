@@ -10,7 +10,7 @@ import { addGameJobs, type GameJobs } from '../jobs/queue.ts';
 import type { Awaited } from '../platform/game-module.ts';
 import type { GameRow, Queryable } from '../store/event-store.ts';
 import type { SeatRow } from '../store/seats.ts';
-import type { StoredOptions } from './lobby.ts';
+import type { StoredOptions } from '../store/game-options.ts';
 
 export class DeadlineKeeper {
   constructor(

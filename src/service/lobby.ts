@@ -10,6 +10,9 @@ import { claimSeat, createSeats, openGames, seatsOf, type SeatRow } from '../sto
 import type { DeadlineKeeper } from './deadlines.ts';
 import { Refusal, notFound } from './errors.ts';
 import { GAMES } from './registry.ts';
+import type { Fairness, StoredOptions } from '../store/game-options.ts';
+
+export type { Fairness, StoredOptions } from '../store/game-options.ts';
 
 export interface CreateGame {
   game: string;
@@ -20,29 +23,6 @@ export interface CreateGame {
     clock?: unknown;
     [k: string]: unknown;
   };
-}
-
-/**
- * Provably fair shuffles: the game's generator key, its commitment (published from creation) and
- * whether a client chose the seed it derives from. The key is shown only once the game is over.
- * Absent for games stored before keyed generators.
- */
-export interface Fairness {
-  key: string;
-  commitment: string;
-  seeded: boolean;
-}
-
-/** What the platform stores in `games.options`. `setup` and `fairness.key` are secret while the game runs. */
-export interface StoredOptions {
-  setup: unknown;
-  /** The options as the client sent them, without the seed: safe to show. */
-  public: Record<string, unknown>;
-  fairness?: Fairness;
-  bots: boolean[];
-  createdBy: string;
-  /** Durations per situation, in milliseconds, from the `clock` option. */
-  clocks: Clocks;
 }
 
 export class Lobby {

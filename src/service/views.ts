@@ -8,7 +8,7 @@ import { hasEnded, type EventStore, type GameRow, type StoredEvent } from '../st
 import { gamesOfAccount, type SeatRow } from '../store/seats.ts';
 import { Refusal, notFound } from './errors.ts';
 import type { GameStates } from './game-states.ts';
-import type { StoredOptions } from './lobby.ts';
+import type { StoredOptions } from '../store/game-options.ts';
 
 export interface SeatSummary {
   seat: number;

@@ -6,6 +6,7 @@
 
 import type pg from 'pg';
 import type { Deadline } from '../clock/deadlines.ts';
+import type { Queryable } from '../db/queryable.ts';
 import { inTransaction } from '../db/transaction.ts';
 // The jobs a change causes are added by the statement that makes it: a job exists if and only if its cause committed.
 import { gameJobsColumns, gameJobsValues, type GameJobs } from '../jobs/queue.ts';
@@ -67,8 +68,8 @@ export interface Appended {
   events: StoredEvent[];
 }
 
-/** Anything that runs queries: the pool, or a client inside a transaction. */
-export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+/** Re-exported for the layers above the store; the store's neighbours import it from src/db. */
+export type { Queryable };
 
 const gameColumns = `id, module, status, options, version, deadlines, created_at AS "createdAt", updated_at AS "updatedAt"`;
 // The hot queries are named: each connection parses and plans them once (node-pg prepares a named

@@ -1,6 +1,6 @@
 // Who sits where: the lobby's view of a game. A seat is held by an account, by a bot, or is free.
 
-import type { Queryable } from './event-store.ts';
+import type { Queryable } from '../db/queryable.ts';
 
 export interface SeatRow {
   seat: number;

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { OPENAPI_FILE } from '../../src/api/openapi.ts';
+import { OPENAPI_FILE } from '../../src/app.ts';
 import { useTestApp } from '../support/app.ts';
 
 const service = useTestApp();

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OPENAPI_FILE } from '../../src/api/openapi.ts';
+import { OPENAPI_FILE } from '../../src/app.ts';
 import { buildApp } from '../../src/app.ts';
 import { useTestApp } from '../support/app.ts';
 import { as, getGame, registerPlayer, send, startGameFor, type Player } from '../support/players.ts';

@@ -19,7 +19,7 @@ import addFormats from 'ajv-formats';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPENAPI_FILE } from '../../src/api/openapi.ts';
+import { OPENAPI_FILE } from '../../src/app.ts';
 import { buildApp, type App } from '../../src/app.ts';
 import { databaseOver, type Database } from '../../src/db/database.ts';
 import { readMigrations } from '../../src/db/migrations.ts';

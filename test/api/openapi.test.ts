@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPENAPI_FILE, renderOpenApiDocument } from '../../src/api/openapi.ts';
+import { OPENAPI_FILE, renderOpenApiDocument } from '../../src/app.ts';
 import { buildApp, type App } from '../../src/app.ts';
 
 let app: App;

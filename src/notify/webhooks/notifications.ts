@@ -5,7 +5,7 @@
 
 import type { Deadline } from '../../clock/deadlines.ts';
 import type { GameNotice } from '../../jobs/notifications.ts';
-import type { StoredOptions } from '../../service/lobby.ts';
+import type { StoredOptions } from '../../store/game-options.ts';
 import type { GameRow } from '../../store/event-store.ts';
 import type { SeatRow } from '../../store/seats.ts';
 import type { Notification } from '../notification.ts';

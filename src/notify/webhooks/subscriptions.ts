@@ -2,7 +2,7 @@
 // rotated with a day's overlap, re-enabled after being switched off, and their delivery log.
 
 import type pg from 'pg';
-import { Refusal, notFound } from '../../service/errors.ts';
+import { Refusal, notFound } from '../../platform/refusal.ts';
 import type { EventStore } from '../../store/event-store.ts';
 import { checkWebhookUrl, type ResolveHost, type WebhookUrlPolicy } from './address-guard.ts';
 import type { Attempt } from './dispatch.ts';

@@ -1,0 +1,27 @@
+// The shapes of the limits the environment sets: connection limits (enforced by src/api/limits.ts)
+// and resource limits per account (src/service/limits.ts). Here, so that src/config/config.ts reads
+// them without importing the layers that enforce them.
+
+export interface ConnectionLimits {
+  /** Largest request body, in bytes (BODY_LIMIT_BYTES). */
+  bodyLimitBytes: number;
+  /** Longest time to receive a whole request, headers and body (REQUEST_TIMEOUT_MS); 408 after it. */
+  requestTimeoutMs: number;
+  /** Longest request target, path and query (MAX_URL_LENGTH); 414 beyond it. */
+  maxUrlLength: number;
+}
+
+export interface ResourceLimits {
+  /** Event streams and long-polls open at once, per account (per address without a token). */
+  streamsPerCaller: number;
+  /** Games an account created that still wait for players. */
+  openGamesPerAccount: number;
+  /** Games an account may create in 24 hours. */
+  gamesPerDayPerAccount: number;
+  /** Webhook subscriptions an account holds. */
+  webhooksPerAccount: number;
+  /** Per-game webhook subscriptions on one game, all accounts together. */
+  webhooksPerGame: number;
+  /** Personal access tokens an account holds, not revoked and not expired. */
+  tokensPerAccount: number;
+}

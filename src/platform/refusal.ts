@@ -1,0 +1,24 @@
+// Refusals as kinds, for every layer below HTTP: the service, authentication and notifications
+// throw a `Refusal`; src/api/problems.ts maps its kind to a status (404, 403, 409, 422 …), once.
+// The layers that refuse know no HTTP; the API knows no rules.
+
+/**
+ * `limited`: the caller holds as much of a resource as one account may, or must wait (429; an
+ * `extensions.retryAfterSeconds` becomes the retry-after header). `unauthenticated`: no caller, or
+ * not a usable token or password (401).
+ */
+export type RefusalKind = 'not-found' | 'forbidden' | 'conflict' | 'rule' | 'invalid' | 'limited' | 'unauthenticated';
+
+export class Refusal extends Error {
+  override name = 'Refusal';
+  constructor(
+    readonly kind: RefusalKind,
+    readonly code: string,
+    message: string,
+    readonly extensions: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new Refusal('not-found', 'NOT_FOUND', `${what} does not exist.`);
