@@ -39,46 +39,28 @@ function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-// NAMED EXCEPTION (issue 14, item 2; not fixed yet): the Helter Skelter rules module has circles
-// of its own. The turn sequence and the interrupt windows call each other (turn.ts ↔
-// interrupts.ts), set-up and scenarios build each other (setup.ts ↔ scenario.ts), legal.ts asks
-// setup.ts, which starts a turn, and the type declarations (types.ts) name the scenario type, which
-// pulls the rest in. Untangling it is a change to the rules module, with its property tests; until
-// then these files, and only these, are exempt from no-circular. A file not listed here that joins
-// a circle still fails, and so does any circle elsewhere. Remove entries as circles are broken.
+// NAMED EXCEPTION (issue 14, item 2; not fixed yet): one circle of calls at run time is left in
+// the Helter Skelter rules module. The turn sequence and the interrupt windows call each other
+// (turn.ts ↔ interrupts.ts); a turn asks legal.ts whether a character could act, and legal.ts
+// reaches the interrupts again through the actions (actions/*) and defences.ts. Untangling it is a
+// change to how the rules recurse, with their property tests; until then these 11 files, and only
+// these, are exempt from no-circular. A file not listed here that joins a circle still fails, and
+// so does any circle elsewhere. Remove entries as the circle is broken. (Already broken: the
+// type-only circles through types.ts, whose scenario types now live there; orders.ts → draft.ts,
+// by an Emitter interface; legal.ts → setup.ts, startingCardCount now in state.ts; setup.ts ↔
+// scenario.ts, initialState now in initial-state.ts.)
 const GAME_CIRCLES_NOT_YET_BROKEN = [
-  'actions/act.ts',
-  'actions/collect-fragment.ts',
   'actions/combat.ts',
   'actions/explode.ts',
-  'actions/fly.ts',
-  'actions/heal.ts',
   'actions/melee.ts',
-  'actions/move.ts',
   'actions/psi.ts',
-  'actions/rally.ts',
   'actions/shotgun.ts',
   'actions/smash.ts',
   'actions/snipe.ts',
-  'commands.ts',
-  'costs.ts',
-  'damage.ts',
   'defences.ts',
-  'draft.ts',
-  'evolve.ts',
   'interrupts.ts',
   'legal.ts',
-  'orders.ts',
-  'scenario.ts',
-  'setup.ts',
-  'specials/demons.ts',
-  'specials/hi-ex.ts',
-  'specials/index.ts',
-  'specials/vampirism.ts',
-  'specials/warp-spasm.ts',
-  'state.ts',
   'turn.ts',
-  'types.ts',
 ].map((file) => `^src/games/helter-skelter/${escapeRegExp(file)}$`);
 
 const pathOf = (name) => {

@@ -7,7 +7,7 @@ import { evolve, evolveAll } from './evolve.ts';
 import { legalCommands } from './legal.ts';
 import { optionsSchema, setupFromOptions } from './options.ts';
 import { gameContent } from './published/index.ts';
-import { initialState } from './setup.ts';
+import { initialState } from './initial-state.ts';
 import { awaiting } from './situations.ts';
 import { isOver } from './state.ts';
 import type { Command, Event, GameSetup, GameState } from './types.ts';

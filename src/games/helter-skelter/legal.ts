@@ -17,8 +17,7 @@ import { snipe } from './actions/snipe.ts';
 import { combinations } from './costs.ts';
 import { defenceOptions, psiDiscards } from './defences.ts';
 import { isInterruptCard } from './interrupts.ts';
-import { startingCardCount } from './setup.ts';
-import { charactersOf } from './state.ts';
+import { charactersOf, startingCardCount } from './state.ts';
 import type { Command, GameState, Seat } from './types.ts';
 
 export function legalCommands(s: GameState, seat: Seat): Command[] {

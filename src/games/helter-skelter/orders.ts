@@ -3,15 +3,20 @@
 // move: a seat may change its own at any moment of the game (R34); a situation reads them once, when
 // it opens (R35), so a window already open asks whom it asked.
 
-import type { Draft } from './draft.ts';
-import type { CharacterId, GameState, Seat, SetOrders, StandingOrders } from './types.ts';
+import type { CharacterId, Event, GameState, Seat, SetOrders, StandingOrders } from './types.ts';
+
+/** What setting orders needs of a `Draft` (draft.ts), named here so this file imports no rules code. */
+interface Emitter {
+  readonly state: GameState;
+  emit(event: Event): void;
+}
 
 export const DEFAULT_ORDERS: StandingOrders = { interrupt: 'ask', defence: 'ask' };
 
 export const cloneOrders = (o: StandingOrders): StandingOrders => ({ interrupt: o.interrupt, defence: o.defence });
 
 /** SET_ORDERS: the seat's orders with the fields sent changed; the event carries them in full. */
-export function setOrders(d: Draft, seat: Seat, cmd: SetOrders): void {
+export function setOrders(d: Emitter, seat: Seat, cmd: SetOrders): void {
   const now = d.state.seats[seat]!.orders;
   d.emit({
     type: 'OrdersSet',

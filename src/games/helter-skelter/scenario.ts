@@ -1,6 +1,6 @@
 // A game from an explicit position instead of a random set-up (api.md, `scenario`): for tutorials,
-// puzzles and tests. The schema the API validates it with (`scenarioSchema`) lives beside the types
-// so the two are changed together; `InStep` below fails to compile when their fields differ.
+// puzzles and tests. The types are declared in types.ts (`Scenario` …) and the schema the API
+// validates it with (`scenarioSchema`) here; `InStep` below fails to compile when their fields differ.
 //
 // A character the scenario does not name is placed as in a normal set-up, not left out: it waits
 // undeployed behind starting map cards drawn from the game's generator (so the position replays
@@ -14,57 +14,14 @@ import { boardFor } from './board/index.ts';
 import { MAP_CARDS, TEAMS, characterDef } from './content/index.ts';
 import { TEAM_IDS } from './content/types.ts';
 import { eliminationLeaders } from './damage.ts';
-import { initialState, startingCardCount } from './setup.ts';
+import { randomInitialState } from './setup.ts';
 import { cloneOrders, DEFAULT_ORDERS } from './orders.ts';
-import { hasSpecial, points } from './state.ts';
-import type { CardId, CharacterId, CharacterState, Fragment, GameSetup, GameState, MapId, Seat, SpaceId, TeamId } from './types.ts';
+import { hasSpecial, points, startingCardCount } from './state.ts';
+import type { CharacterId, CharacterState, Fragment, GameSetup, GameState, Scenario, ScenarioCharacter, ScenarioOptions, ScenarioSeatOptions, SpaceId } from './types.ts';
 
-export interface ScenarioCharacter {
-  /** A space: deployed there. `undeployed`: waiting behind its `startingCards`. `dead`: out of play. */
-  space: SpaceId | 'undeployed' | 'dead';
-  /** Undeployed only: the map cards under its character card (Ukko's stealth takes two). */
-  startingCards?: SpaceId[];
-  /** In play only; defaults to full health. */
-  health?: number;
-  /** Sláine only (warp-spasm). */
-  warpCubes?: number;
-  /** The card in play, e.g. `warp-slaine`. */
-  form?: CharacterId;
-}
-
-/** A seat's part of a scenario as a client sends it: its team is the game's seat's team. */
-export interface ScenarioSeatOptions {
-  /** Defaults to empty. */
-  hand?: CardId[];
-  /** Top first. Defaults to the rest of the team's deck in deck order. */
-  deck?: CardId[];
-  discard?: CardId[];
-  fragments?: number;
-  kills?: CharacterId[];
-}
-
-/** A seat as the engine takes it: the API fills in the team and an empty hand (`mergeSeats`). */
-export interface ScenarioSeat extends ScenarioSeatOptions {
-  team: TeamId;
-  hand: CardId[];
-}
-
-/** `options.scenario` of `POST /v1/games` (`scenarioSchema`): the map and the teams come from the options. */
-export interface ScenarioOptions {
-  seats?: ScenarioSeatOptions[];
-  /** By roster id. A character not named is placed undeployed, as in a normal set-up (above). */
-  characters?: Record<CharacterId, ScenarioCharacter>;
-  fragments?: Fragment[];
-  /** Whose turn it is (holds the active player marker). Defaults to seat 0. */
-  activeSeat?: Seat;
-}
-
-export interface Scenario extends Omit<ScenarioOptions, 'seats'> {
-  map: MapId;
-  seats: ScenarioSeat[];
-  /** Engine tests only: seeds the legacy generator when the set-up has no key. Not in the API. */
-  seed?: string | number;
-}
+// The scenario's types are declared in types.ts (the game state names `Scenario`), so that the
+// declarations import no rules code; re-exported here for the rest of this file's users.
+export type { Scenario, ScenarioCharacter, ScenarioOptions, ScenarioSeat, ScenarioSeatOptions } from './types.ts';
 
 // ───────────────────────────── the schema ─────────────────────────────
 
@@ -191,7 +148,7 @@ const invalid = (message: string) => new RuleError('INVALID_SCENARIO', message);
  */
 export function fromScenario(sc: Scenario, setup: Pick<GameSetup, 'key' | 'edition'> = {}): GameState {
   const keyed = setup.key !== undefined;
-  const base = initialState({
+  const base = randomInitialState({
     map: sc.map,
     seats: (sc.seats ?? []).map((s) => ({ team: s.team })),
     ...(keyed ? { key: setup.key } : { seed: sc.seed ?? 'scenario' }),

@@ -7,11 +7,10 @@ import { MAP_CARDS, TEAMS } from './content/index.ts';
 import { TEAM_IDS } from './content/types.ts';
 import { check, type Draft } from './draft.ts';
 import { cloneOrders, DEFAULT_ORDERS } from './orders.ts';
-import { fromScenario } from './scenario.ts';
 import { beginNormalTurn, drawCards } from './turn.ts';
-import { charactersOf, hasSpecial } from './state.ts';
+import { charactersOf, startingCardCount } from './state.ts';
 import { CURRENT_EDITION } from './types.ts';
-import type { AssignStartingCards, CharacterState, Fragment, GameSetup, GameState, Seat, SpaceId } from './types.ts';
+import type { AssignStartingCards, Fragment, GameSetup, GameState, Seat, SpaceId } from './types.ts';
 
 const MAP_CARDS_DEALT = 10;
 const STARTING_HAND = 7;
@@ -36,8 +35,7 @@ export function validateSetup(setup: GameSetup): RuleError | null {
  * nothing random is re-rolled. The seven-card hands are drawn after the fragments are placed
  * (`completeSetupIfReady`, R1); edition 1 games dealt them here, and keep doing so.
  */
-export function initialState(setup: GameSetup): GameState {
-  if (setup.scenario) return fromScenario(setup.scenario, setup);
+export function randomInitialState(setup: GameSetup): GameState {
   const invalid = validateSetup(setup);
   if (invalid) throw invalid;
   let rng = generatorFor(setup);
@@ -104,8 +102,6 @@ export function generatorFor(setup: Pick<GameSetup, 'generator' | 'key' | 'seed'
   return keyedRng(setup.key);
 }
 
-/** "Stealth: at the start of the game, assign two map cards to Ukko instead of one." */
-export const startingCardCount = (c: CharacterState): number => (hasSpecial(c, 'stealth') ? 2 : 1);
 
 /** "Secretly place a map card face down below each of your character cards." */
 export function assignStartingCards(d: Draft, seat: Seat, cmd: AssignStartingCards): void {

@@ -126,6 +126,9 @@ export const formOf = (c: CharacterState): CharacterDef => characterDef(c.form);
 /** The character symbol that cards must show to pay for this character. */
 export const symbolFor = (c: CharacterState): CharacterId => symbolOf(c.form);
 export const hasSpecial = (c: CharacterState, special: Special): boolean => formOf(c).specials.includes(special);
+
+/** "Stealth: at the start of the game, assign two map cards to Ukko instead of one." */
+export const startingCardCount = (c: CharacterState): number => (hasSpecial(c, 'stealth') ? 2 : 1);
 export const maxHealth = (c: CharacterState): number => formOf(c).health;
 
 export function character(state: GameState, id: CharacterId): CharacterState | undefined {

@@ -5,7 +5,6 @@ import type { Seat } from '../../platform/game-module.ts';
 import type { GeneratorName, RngPosition, RngState } from '../../platform/random.ts';
 import type { MapId, SpaceId } from './board/board.ts';
 import type { ActionSymbol, CharacterId, TeamId } from './content/types.ts';
-import type { Scenario } from './scenario.ts';
 
 export type { Seat, SpaceId, CharacterId, TeamId, MapId, ActionSymbol };
 export type CardId = string;
@@ -271,3 +270,53 @@ export type Event =
 
 export type EventType = Event['type'];
 export type EventOf<T extends EventType> = Extract<Event, { type: T }>;
+
+// ───────────────────────────── scenarios ─────────────────────────────
+// A game from an explicit position (scenario.ts builds it; its schema there must match these).
+
+export interface ScenarioCharacter {
+  /** A space: deployed there. `undeployed`: waiting behind its `startingCards`. `dead`: out of play. */
+  space: SpaceId | 'undeployed' | 'dead';
+  /** Undeployed only: the map cards under its character card (Ukko's stealth takes two). */
+  startingCards?: SpaceId[];
+  /** In play only; defaults to full health. */
+  health?: number;
+  /** Sláine only (warp-spasm). */
+  warpCubes?: number;
+  /** The card in play, e.g. `warp-slaine`. */
+  form?: CharacterId;
+}
+
+/** A seat's part of a scenario as a client sends it: its team is the game's seat's team. */
+export interface ScenarioSeatOptions {
+  /** Defaults to empty. */
+  hand?: CardId[];
+  /** Top first. Defaults to the rest of the team's deck in deck order. */
+  deck?: CardId[];
+  discard?: CardId[];
+  fragments?: number;
+  kills?: CharacterId[];
+}
+
+/** A seat as the engine takes it: the API fills in the team and an empty hand (`mergeSeats`). */
+export interface ScenarioSeat extends ScenarioSeatOptions {
+  team: TeamId;
+  hand: CardId[];
+}
+
+/** `options.scenario` of `POST /v1/games` (`scenarioSchema`): the map and the teams come from the options. */
+export interface ScenarioOptions {
+  seats?: ScenarioSeatOptions[];
+  /** By roster id. A character not named is placed undeployed, as in a normal set-up (above). */
+  characters?: Record<CharacterId, ScenarioCharacter>;
+  fragments?: Fragment[];
+  /** Whose turn it is (holds the active player marker). Defaults to seat 0. */
+  activeSeat?: Seat;
+}
+
+export interface Scenario extends Omit<ScenarioOptions, 'seats'> {
+  map: MapId;
+  seats: ScenarioSeat[];
+  /** Engine tests only: seeds the legacy generator when the set-up has no key. Not in the API. */
+  seed?: string | number;
+}

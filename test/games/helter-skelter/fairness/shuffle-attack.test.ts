@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { seedRng, shuffle, type LegacyRng } from '../../../../src/platform/random.ts';
 import { MAP_CARDS, TEAMS } from '../../../../src/games/helter-skelter/content/index.ts';
-import { initialState } from '../../../../src/games/helter-skelter/setup.ts';
+import { initialState } from '../../../../src/games/helter-skelter/initial-state.ts';
 import type { GameSetup, GameState, TeamId } from '../../../../src/games/helter-skelter/types.ts';
 
 const TEAMS_AT_TABLE: TeamId[] = ['judges', 'strontium-dogs', 'nikolai-dante', 'slaine'];
