@@ -1,5 +1,6 @@
-// A seat's standing orders (timing.md, "Standing orders"): read and changed by the player holding
-// the seat, and nobody else. A change is the seat's SET_ORDERS command, accepted at any moment.
+// A seat's standing orders (docs/rulings.md R34–R40, standing orders): read and changed by the
+// player holding the seat, and nobody else. A change is the seat's SET_ORDERS command, accepted at
+// any moment.
 
 import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../auth/caller.ts';

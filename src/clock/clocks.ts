@@ -1,5 +1,6 @@
-// A game's clocks (timing.md, "Clocks"): how long a seat has for each kind of situation. Chosen at
-// creation from a preset or as explicit seconds, and stored with the game's options.
+// A game's clocks (docs/architecture.md §4; README, "Clocks and deadlines"): how long a seat has
+// for each kind of situation. Chosen at creation from a preset or as explicit seconds, and stored
+// with the game's options.
 
 /** Durations in milliseconds, per situation kind. */
 export interface Clocks {

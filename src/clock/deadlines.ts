@@ -1,8 +1,8 @@
-// Deadlines (timing.md): "A new deadline is set each time a seat becomes the actor or is asked."
-// After every accepted command the platform compares who is awaited now with who was awaited
-// before: a seat still awaited in the same window keeps its deadline; a seat newly asked gets one
-// from the game's clock, starting when its owner's vacation ends if they are away. Pure: `now`
-// and the pauses are given.
+// Deadlines (docs/architecture.md §4): "A new deadline is set each time a seat becomes the actor or
+// is asked." After every accepted command the platform compares who is awaited now with who was
+// awaited before: a seat still awaited in the same window keeps its deadline; a seat newly asked
+// gets one from the game's clock, starting when its owner's vacation ends if they are away. Pure:
+// `now` and the pauses are given.
 
 import type { Awaited } from '../platform/game-module.ts';
 import { durationOf, type Clocks } from './clocks.ts';

@@ -1,6 +1,6 @@
-// The job that tells players what a commit changed for them (timing.md, "Notifications follow the
-// situations"): added in the transaction that moves the game, so a notification exists if and only
-// if its cause committed. Its task (src/notify) works out who is told on which channel.
+// The job that tells players what a commit changed for them (docs/architecture.md §8): added in the
+// transaction that moves the game, so a notification exists if and only if its cause committed. Its
+// task (src/notify) works out who is told on which channel.
 
 import type { Deadline } from '../clock/deadlines.ts';
 

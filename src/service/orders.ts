@@ -1,6 +1,6 @@
-// A seat's standing orders (timing.md, "Standing orders"): private to the seat, so only the player
-// holding it may read or change them. A change is the seat's own SET_ORDERS command; the orders
-// are read back from the seat's view, where the game shows them to their owner alone.
+// A seat's standing orders (docs/rulings.md R34–R40, standing orders): private to the seat, so only
+// the player holding it may read or change them. A change is the seat's own SET_ORDERS command; the
+// orders are read back from the seat's view, where the game shows them to their owner alone.
 
 import type { EventStore, GameRow } from '../store/event-store.ts';
 import type { SeatRow } from '../store/seats.ts';

@@ -1,6 +1,7 @@
-// A player's preferences, kept with their account: the standing orders their seats start every
-// game with (timing.md, "Standing orders"), and the time zone their deadlines are shown in. The
-// stored JSON is open: other settings (notifications) live beside these and are kept as they are.
+// A player's preferences, kept with their account: the standing orders their seats start every game
+// with (docs/rulings.md R34–R40, standing orders), and the time zone their deadlines are shown in.
+// The stored JSON is open: other settings (notifications) live beside these and are kept as they
+// are.
 
 import type pg from 'pg';
 import type { Logger } from '../config/logger.ts';

@@ -1,7 +1,8 @@
-// DEFENCES — "Certain combat actions will trigger an opportunity for players to make a defence.
-// To do so, players must discard the card with the appropriate action symbol, just as when taking
-// a combat action (so it must be wild or linked to the defending character)." Each defender is
-// decided on its own, in any order (timing.md, situation 2); the action completes when all are.
+// DEFENCES — "Certain combat actions will trigger an opportunity for players to make a defence. To
+// do so, players must discard the card with the appropriate action symbol, just as when taking a
+// combat action (so it must be wild or linked to the defending character)." Each defender is
+// decided on its own, in any order (docs/architecture.md §4; docs/rulings.md R14); the action
+// completes when all are.
 
 import { boardFor } from './board/index.ts';
 import { cardById } from './content/index.ts';
@@ -38,7 +39,8 @@ export const DEFENCES_AGAINST: Record<CombatSymbol, readonly Defence[]> = {
 /** Whether `card` pays for `defence` by this defender. */
 export function paysDefence(s: GameState, defence: Defence, card: CardId, c: CharacterState): boolean {
   switch (defence) {
-    // "BLOCK — Cost: 1 card with the MELEE symbol (wild or linked)". Berserk: "Warp-Sláine may never make the BLOCK defence."
+    // "BLOCK — Cost: 1 card with the MELEE symbol (wild or linked)". Berserk: "Warp-Sláine may
+    // never make the BLOCK defence."
     case 'BLOCK':
       return !hasSpecial(c, 'berserk') && paysAction(card, 'MELEE', c);
     // "DEFLECT — Cost: 1 card with the DEFLECT symbol (wild or linked)"

@@ -1,7 +1,7 @@
-// INTERRUPT windows (timing.md, situation 3). "You can INTERRUPT immediately after another player
-// has completed an action … or declared end of turn. … If more than one player wants to INTERRUPT
-// at the same time, the player whose turn is closest takes the action. Only that player discards
-// the card required."
+// INTERRUPT windows (docs/architecture.md §4; docs/rulings.md R11). "You can INTERRUPT immediately
+// after another player has completed an action … or declared end of turn. … If more than one player
+// wants to INTERRUPT at the same time, the player whose turn is closest takes the action. Only that
+// player discards the card required."
 
 import { cardById } from './content/index.ts';
 import { check, type Draft } from './draft.ts';

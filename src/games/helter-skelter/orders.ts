@@ -1,7 +1,7 @@
-// STANDING ORDERS (timing.md): "Async play stalls if every action waits on every opponent. Each seat
-// has private standing orders, applied the moment a situation would ask that seat." A setting, not a
-// move: a seat may change its own at any moment of the game (R34); a situation reads them once, when
-// it opens (R35), so a window already open asks whom it asked.
+// STANDING ORDERS (docs/rulings.md R34–R40): "Async play stalls if every action waits on every
+// opponent. Each seat has private standing orders, applied the moment a situation would ask that
+// seat." A setting, not a move: a seat may change its own at any moment of the game (R34); a
+// situation reads them once, when it opens (R35), so a window already open asks whom it asked.
 
 import type { CharacterId, Event, GameState, Seat, SetOrders, StandingOrders } from './types.ts';
 

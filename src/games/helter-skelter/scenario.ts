@@ -1,12 +1,13 @@
-// A game from an explicit position instead of a random set-up (api.md, `scenario`): for tutorials,
-// puzzles and tests. The types are declared in types.ts (`Scenario` …) and the schema the API
-// validates it with (`scenarioSchema`) here; `InStep` below fails to compile when their fields differ.
+// A game from an explicit position instead of a random set-up (README, "Starting from a position";
+// `options.scenario` in the OpenAPI document): for tutorials, puzzles and tests. The types are
+// declared in types.ts (`Scenario` …) and the schema the API validates it with (`scenarioSchema`)
+// here; `InStep` below fails to compile when their fields differ.
 //
 // A character the scenario does not name is placed as in a normal set-up, not left out: it waits
 // undeployed behind starting map cards drawn from the game's generator (so the position replays
 // byte for byte from the game's key). Silence meaning "dead" made a forgotten character vanish
-// without a word; leaving one out of play is now said out loud, with `space: 'dead'`. Games of rules
-// edition 1 were created when silence meant dead, and keep replaying that way.
+// without a word; leaving one out of play is now said out loud, with `space: 'dead'`. Games of
+// rules edition 1 were created when silence meant dead, and keep replaying that way.
 
 import { RuleError } from '../../platform/game-module.ts';
 import { nextInt, seedRng, type RngState } from '../../platform/random.ts';
@@ -103,7 +104,8 @@ export const scenarioSchema = {
     },
     characters: {
       type: 'object',
-      // Keyed by character: `propertyNames` refuses an unknown key as `additionalProperties: false` would.
+      // Keyed by character: `propertyNames` refuses an unknown key as `additionalProperties: false`
+      // would.
       propertyNames: { enum: ROSTER_IDS },
       additionalProperties: characterSchema,
       maxProperties: ROSTER_IDS.length,

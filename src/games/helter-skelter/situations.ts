@@ -1,5 +1,5 @@
-// Who is awaited now, and in which situation (timing.md): the platform adds each one's deadline
-// from the game's clocks and fires EXPIRE_WINDOW when it passes.
+// Who is awaited now, and in which situation (docs/architecture.md §4): the platform adds each
+// one's deadline from the game's clocks and fires EXPIRE_WINDOW when it passes.
 
 import type { Awaited } from '../../platform/game-module.ts';
 import type { GameState } from './types.ts';

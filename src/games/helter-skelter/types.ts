@@ -83,7 +83,7 @@ export type InterruptOrder = 'ask' | 'never' | 'endOfTurnOnly';
 /** Whether the seat is asked to defend: always asked, or the server defends for it, or it takes the damage. */
 export type DefenceOrder = 'ask' | 'always' | 'never';
 
-/** timing.md, "Standing orders": applied the moment a situation would ask the seat. */
+/** docs/rulings.md R34–R40, standing orders: applied the moment a situation would ask the seat. */
 export interface StandingOrders {
   interrupt: InterruptOrder;
   defence: DefenceOrder;

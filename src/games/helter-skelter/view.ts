@@ -1,7 +1,8 @@
-// What each seat may see (api.md, "Views and hidden information"): its own hand, its own secret
-// starting map cards, its own standing orders and its own interrupt answers. Everyone sees the board, health, scores,
-// discard piles, deck and hand sizes, whose turn it is and who is awaited. Nobody sees deck order,
-// other hands, or undeployed characters' cards. Spectators (seat null) see what every player sees.
+// What each seat may see (docs/architecture.md §5, "Hidden information"): its own hand, its own
+// secret starting map cards, its own standing orders and its own interrupt answers. Everyone sees
+// the board, health, scores, discard piles, deck and hand sizes, whose turn it is and who is
+// awaited. Nobody sees deck order, other hands, or undeployed characters' cards. Spectators (seat
+// null) see what every player sees.
 
 import type { Seat } from '../../platform/game-module.ts';
 import { cloneOrders } from './orders.ts';
