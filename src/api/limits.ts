@@ -10,7 +10,7 @@ import type { ConnectionLimits } from '../config/limits.ts';
 
 export type { ConnectionLimits } from '../config/limits.ts';
 
-export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { bodyLimitBytes: 65_536, requestTimeoutMs: 30_000, maxUrlLength: 4_096 };
+export { DEFAULT_CONNECTION_LIMITS } from '../config/limits.ts';
 
 /**
  * Node's own server limits: the headers alone must arrive within 10 s (or the whole request's

@@ -4,7 +4,7 @@
 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ConnectionLimits, ResourceLimits } from './limits.ts';
+import { DEFAULT_CONNECTION_LIMITS, DEFAULT_RESOURCE_LIMITS, type ConnectionLimits, type ResourceLimits } from './limits.ts';
 import { StartupError } from './startup-error.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -134,15 +134,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     jobFetchDelayMs: read('JOB_FETCH_DELAY_MS', 25, integer(0, 60_000)),
     vacationDaysPerYear: read('VACATION_DAYS_PER_YEAR', 30, integer(0, 366)),
     abandonAfterSilentDeadlines: read('ABANDON_AFTER_SILENT_DEADLINES', 24, integer(0, 100_000)),
-    bodyLimitBytes: read('BODY_LIMIT_BYTES', 65_536, integer(1_024, 16_777_216)),
-    requestTimeoutMs: read('REQUEST_TIMEOUT_MS', 30_000, integer(1_000, 600_000)),
-    maxUrlLength: read('MAX_URL_LENGTH', 4_096, integer(256, 65_536)),
-    streamsPerCaller: read('STREAMS_PER_ACCOUNT', 16, integer(1, 10_000)),
-    openGamesPerAccount: read('OPEN_GAMES_PER_ACCOUNT', 20, integer(1, 100_000)),
-    gamesPerDayPerAccount: read('GAMES_PER_DAY_PER_ACCOUNT', 100, integer(1, 1_000_000)),
-    webhooksPerAccount: read('WEBHOOKS_PER_ACCOUNT', 20, integer(1, 10_000)),
-    webhooksPerGame: read('WEBHOOKS_PER_GAME', 10, integer(1, 10_000)),
-    tokensPerAccount: read('TOKENS_PER_ACCOUNT', 50, integer(1, 10_000)),
+    bodyLimitBytes: read('BODY_LIMIT_BYTES', DEFAULT_CONNECTION_LIMITS.bodyLimitBytes, integer(1_024, 16_777_216)),
+    requestTimeoutMs: read('REQUEST_TIMEOUT_MS', DEFAULT_CONNECTION_LIMITS.requestTimeoutMs, integer(1_000, 600_000)),
+    maxUrlLength: read('MAX_URL_LENGTH', DEFAULT_CONNECTION_LIMITS.maxUrlLength, integer(256, 65_536)),
+    streamsPerCaller: read('STREAMS_PER_ACCOUNT', DEFAULT_RESOURCE_LIMITS.streamsPerCaller, integer(1, 10_000)),
+    openGamesPerAccount: read('OPEN_GAMES_PER_ACCOUNT', DEFAULT_RESOURCE_LIMITS.openGamesPerAccount, integer(1, 100_000)),
+    gamesPerDayPerAccount: read('GAMES_PER_DAY_PER_ACCOUNT', DEFAULT_RESOURCE_LIMITS.gamesPerDayPerAccount, integer(1, 1_000_000)),
+    webhooksPerAccount: read('WEBHOOKS_PER_ACCOUNT', DEFAULT_RESOURCE_LIMITS.webhooksPerAccount, integer(1, 10_000)),
+    webhooksPerGame: read('WEBHOOKS_PER_GAME', DEFAULT_RESOURCE_LIMITS.webhooksPerGame, integer(1, 10_000)),
+    tokensPerAccount: read('TOKENS_PER_ACCOUNT', DEFAULT_RESOURCE_LIMITS.tokensPerAccount, integer(1, 10_000)),
     smtpUrl: read('SMTP_URL', undefined, smtpUrl),
     mailFrom: read('MAIL_FROM', 'Helter Skelter <no-reply@localhost>', mailbox),
     mailOutboxDir: read('MAIL_OUTBOX_DIR', path.join(PROJECT_ROOT, '.data', 'outbox'), (raw) => path.resolve(cwd, raw)),

@@ -1,4 +1,4 @@
-// The shapes of the limits the environment sets: connection limits (enforced by src/api/limits.ts)
+// The shapes and defaults of the limits the environment sets: connection limits (enforced by src/api/limits.ts)
 // and resource limits per account (src/service/limits.ts). Here, so that src/config/config.ts reads
 // them without importing the layers that enforce them.
 
@@ -10,6 +10,9 @@ export interface ConnectionLimits {
   /** Longest request target, path and query (MAX_URL_LENGTH); 414 beyond it. */
   maxUrlLength: number;
 }
+
+/** The defaults, when the environment does not set them; config.ts and buildApp() both start from these. */
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { bodyLimitBytes: 65_536, requestTimeoutMs: 30_000, maxUrlLength: 4_096 };
 
 export interface ResourceLimits {
   /** Event streams and long-polls open at once, per account (per address without a token). */
@@ -25,3 +28,12 @@ export interface ResourceLimits {
   /** Personal access tokens an account holds, not revoked and not expired. */
   tokensPerAccount: number;
 }
+
+export const DEFAULT_RESOURCE_LIMITS: ResourceLimits = {
+  streamsPerCaller: 16,
+  openGamesPerAccount: 20,
+  gamesPerDayPerAccount: 100,
+  webhooksPerAccount: 20,
+  webhooksPerGame: 10,
+  tokensPerAccount: 50,
+};
