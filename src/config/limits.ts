@@ -1,6 +1,6 @@
-// The shapes and defaults of the limits the environment sets: connection limits (enforced by src/api/limits.ts)
-// and resource limits per account (src/service/limits.ts). Here, so that src/config/config.ts reads
-// them without importing the layers that enforce them.
+// The shapes and defaults of the limits the environment sets: connection limits (enforced by
+// src/api/limits.ts) and resource limits per account (src/service/limits.ts). Here, so that
+// src/config/config.ts reads them without importing the layers that enforce them.
 
 export interface ConnectionLimits {
   /** Largest request body, in bytes (BODY_LIMIT_BYTES). */
