@@ -21,6 +21,7 @@
 // own revoke (DELETE /v1/me/tokens/{id}).
 
 import type pg from 'pg';
+import { ChannelListener } from '../db/listener.ts';
 
 export const REVOCATIONS_CHANNEL = 'session_revocations';
 /** Covers tokens issued by a process whose clock is a little ahead, as keys.ts's SKEW_SECONDS. */
@@ -40,17 +41,16 @@ export class SessionRevocations {
   private readonly revoked = new Map<string, number>();
   /** account id → its current generation, and until when (ms) a token of an older one may still be alive. */
   private readonly generations = new Map<string, { generation: number; until: number }>();
-  private listener: pg.PoolClient | null = null;
-  /** Releases the listening connection, once whoever asks (stop, a lost connection, a failed load). */
-  private dropListener: (() => void) | null = null;
-  private stopped = true;
-  private retry: NodeJS.Timeout | undefined;
+  /** Listening first, then loading, at every (re)connection: a revocation committed in between is both loaded and heard. */
+  private readonly listener: ChannelListener;
   private pruner: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly sessionTtlSeconds: number,
-  ) {}
+  ) {
+    this.listener = new ChannelListener(pool, REVOCATIONS_CHANNEL, (payload) => this.onNotification(payload), () => this.load());
+  }
 
   /** Why the session is refused, or undefined when it is not revoked. */
   check(session: SessionClaims, now = Date.now()): string | undefined {
@@ -93,69 +93,14 @@ export class SessionRevocations {
 
   /** Starts listening and loads what is revoked; returns once the first attempt is done (keeps retrying in the background if it failed). */
   async start(): Promise<void> {
-    this.stopped = false;
     this.pruner = setInterval(() => this.prune(), PRUNE_EVERY_MS);
     this.pruner.unref();
-    await this.connect(250);
+    await this.listener.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.retry);
     clearInterval(this.pruner);
-    const client = this.listener;
-    const drop = this.dropListener;
-    if (!client || !drop) return;
-    await client.query(`UNLISTEN ${REVOCATIONS_CHANNEL}`).catch(() => undefined);
-    drop();
-  }
-
-  private async connect(backoffMs: number): Promise<void> {
-    if (this.stopped) return;
-    let client: pg.PoolClient | undefined;
-    let released = false;
-    // Once only: the connection's error event and the failing query may both get here.
-    const drop = () => {
-      if (released || !client) return;
-      released = true;
-      if (this.listener === client) {
-        this.listener = null;
-        this.dropListener = null;
-      }
-      client.release(true);
-    };
-    try {
-      client = await this.pool.connect();
-      client.on('notification', (message) => {
-        if (message.channel === REVOCATIONS_CHANNEL) this.onNotification(message.payload ?? '');
-      });
-      const lost = () => {
-        if (this.listener !== client) return;
-        drop();
-        this.reconnectLater(250);
-      };
-      client.on('error', lost);
-      client.on('end', lost);
-      // Listening first, then loading: a revocation committed in between is both loaded and heard.
-      await client.query(`LISTEN ${REVOCATIONS_CHANNEL}`);
-      this.listener = client;
-      this.dropListener = drop;
-      await this.load();
-      // Stopped while connecting: nothing else would release it.
-      if (this.stopped) drop();
-    } catch {
-      const wasListening = this.listener !== null && this.listener === client;
-      const lostAlready = released;
-      drop();
-      // When the connection was lost while loading, `lost` has already planned the reconnection.
-      if (wasListening || !lostAlready) this.reconnectLater(Math.min(backoffMs * 2, 10_000));
-    }
-  }
-
-  private reconnectLater(backoffMs: number): void {
-    if (this.stopped) return;
-    this.retry = setTimeout(() => void this.connect(backoffMs), backoffMs);
-    this.retry.unref();
+    await this.listener.stop();
   }
 
   private async load(): Promise<void> {

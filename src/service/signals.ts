@@ -4,69 +4,33 @@
 
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
+import { ChannelListener } from '../db/listener.ts';
 
 export const CHANNEL = 'game_events';
 
 export class GameSignals {
   private readonly emitter = new EventEmitter();
-  private listener: pg.PoolClient | null = null;
+  private readonly listener: ChannelListener;
 
-  constructor(private readonly pool: pg.Pool) {
+  constructor(pool: pg.Pool) {
     this.emitter.setMaxListeners(0);
+    this.listener = new ChannelListener(pool, CHANNEL, (payload) => {
+      const [gameId, version] = payload.split(':');
+      if (gameId && version) this.emitter.emit(gameId, Number(version));
+    });
   }
-
-  private stopped = false;
-  private retry: NodeJS.Timeout | undefined;
 
   /**
    * Starts listening; call once per process. Never throws: when the database is unreachable, or
    * the listening connection is lost later (restart, failover), it keeps reconnecting. Readers
    * in this process still hear this process's own commands meanwhile (`local`).
    */
-  async start(): Promise<void> {
-    this.stopped = false;
-    await this.connect(250);
+  start(): Promise<void> {
+    return this.listener.start();
   }
 
-  private async connect(backoffMs: number): Promise<void> {
-    if (this.stopped) return;
-    let client: pg.PoolClient | undefined;
-    try {
-      client = await this.pool.connect();
-      client.on('notification', (n) => {
-        const [gameId, version] = (n.payload ?? '').split(':');
-        if (gameId && version) this.emitter.emit(gameId, Number(version));
-      });
-      const lost = () => {
-        if (this.listener !== client) return;
-        this.listener = null;
-        client!.release(true);
-        this.reconnectLater(250);
-      };
-      client.on('error', lost);
-      client.on('end', lost);
-      await client.query(`LISTEN ${CHANNEL}`);
-      this.listener = client;
-    } catch {
-      client?.release(true);
-      this.reconnectLater(Math.min(backoffMs * 2, 10_000));
-    }
-  }
-
-  private reconnectLater(backoffMs: number): void {
-    if (this.stopped) return;
-    this.retry = setTimeout(() => void this.connect(backoffMs), backoffMs);
-    this.retry.unref();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.retry);
-    const client = this.listener;
-    this.listener = null;
-    if (!client) return;
-    await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-    client.release();
+  stop(): Promise<void> {
+    return this.listener.stop();
   }
 
   /** Also signals in-process at once (the NOTIFY arrives a moment later). */
