@@ -34,8 +34,10 @@ import { frameworkErrorHandler, registerProblemHandling } from './api/problems.t
 import { PROJECT_ROOT } from './config/config.ts';
 import type { Logger } from './config/logger.ts';
 import type { Readiness } from './db/database.ts';
+import { createPrismaClient, type PrismaClient } from './db/prisma.ts';
 import type { WorkerSettings } from './jobs/worker.ts';
 import { EmailChannel } from './notify/email/dispatch.ts';
+import { EmailSettingsBook } from './notify/email/settings.ts';
 import { createMailer } from './notify/email/transport.ts';
 import { createLogger } from './config/logger.ts';
 import type { WebhookUrlPolicy } from './notify/webhooks/address-guard.ts';
@@ -46,6 +48,12 @@ export interface AppDeps {
   readiness: () => Promise<Readiness>;
   /** The database the game service uses. Omit only where no request reaches it (OpenAPI generation). */
   pool?: pg.Pool;
+  /**
+   * Prisma Client over `pool` (Database.prisma): accounts, tokens, preferences, webhook
+   * subscriptions, email settings (docs/operations.md). Omitted, one is made over `pool` and
+   * disconnected when the app closes.
+   */
+  prisma?: PrismaClient;
   settings?: Partial<AppSettings>;
 }
 
@@ -171,6 +179,8 @@ export async function buildApp(deps: AppDeps) {
   // Creating a pool does not connect: without `deps.pool` the routes exist (for the OpenAPI
   // document) but nothing reaches a database until a request does.
   const pool = deps.pool ?? new pg.Pool({ connectionString: 'postgres://unused@127.0.0.1:1/unused', max: 1 });
+  const prisma = deps.prisma ?? createPrismaClient(pool);
+  if (!deps.prisma) app.addHook('onClose', async () => prisma.$disconnect());
   const games = new GameService(
     pool,
     {
@@ -188,6 +198,7 @@ export async function buildApp(deps: AppDeps) {
       },
     },
     deps.logger,
+    prisma,
   );
   app.decorate('games', games);
   const mail = deps.pool && settings.mail ? settings.mail : null;
@@ -208,7 +219,7 @@ export async function buildApp(deps: AppDeps) {
     app.addHook('onReady', async () => games.start());
     app.addHook('preClose', async () => games.stop());
   }
-  const auth = await registerAuth(app, { pool, settings, prepareKeys: Boolean(deps.pool), tokensPerAccount: settings.tokensPerAccount });
+  const auth = await registerAuth(app, { pool, prisma, settings, prepareKeys: Boolean(deps.pool), tokensPerAccount: settings.tokensPerAccount });
   // Right after the auth plugin (and its rate limiter), as before any other route.
   await app.register(accountRoutes, { auth, limits: rateLimitsOf(settings) });
   await app.register(sessionRoutes, { auth });
@@ -219,7 +230,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(orderRoutes, { service: games });
   await app.register(preferenceRoutes, { service: games });
   await app.register(vacationRoutes, { service: games });
-  await app.register(emailRoutes, { channel: emailChannel, pool });
+  await app.register(emailRoutes, { channel: emailChannel, settings: new EmailSettingsBook(prisma) });
   await app.register(webhookRoutes, { service: games });
   await app.register(contentRoutes);
 

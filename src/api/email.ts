@@ -3,11 +3,10 @@
 // no log-in, the token is the permission).
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type pg from 'pg';
 import { requireCaller } from '../auth/caller.ts';
 import type { EmailChannel } from '../notify/email/dispatch.ts';
 import { escapeHtml } from '../notify/email/render.ts';
-import { emailSettingsOf, updateEmailSettings, type EmailSettings } from '../notify/email/settings.ts';
+import type { EmailSettings, EmailSettingsBook } from '../notify/email/settings.ts';
 import { ProblemError } from './problems.ts';
 import { bearerOnly, json, problems } from './schemas.ts';
 
@@ -62,7 +61,10 @@ const settingsChange = {
   examples: [{ email: 'digest', digestMinutes: 120 }, { email: 'off' }, { reminderMinutes: 60 }],
 } as const;
 
-export async function emailRoutes(app: FastifyInstance, { channel, pool }: { channel: EmailChannel | null; pool: pg.Pool }): Promise<void> {
+export async function emailRoutes(
+  app: FastifyInstance,
+  { channel, settings: book }: { channel: EmailChannel | null; settings: EmailSettingsBook },
+): Promise<void> {
   app.addSchema(notificationSettingsSchema);
   // Mail clients send the one-click unsubscribe as a form (RFC 8058).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -75,13 +77,9 @@ export async function emailRoutes(app: FastifyInstance, { channel, pool }: { cha
   };
 
   const settingsOf = async (accountId: string) => {
-    const { rows } = await pool.query<{ email: string; verified: boolean; preferences: unknown }>(
-      `SELECT email, email_verified_at IS NOT NULL AS verified, preferences FROM accounts WHERE id = $1`,
-      [accountId],
-    );
-    const row = rows[0];
-    if (!row) throw new ProblemError(404, 'NOT_FOUND', 'Your account no longer exists.');
-    return { ...emailSettingsOf(row.preferences), emailAddress: row.email, emailVerified: row.verified };
+    const settings = await book.read(accountId);
+    if (!settings) throw new ProblemError(404, 'NOT_FOUND', 'Your account no longer exists.');
+    return settings;
   };
 
   app.get<{ Querystring: { token: string } }>(
@@ -163,7 +161,7 @@ export async function emailRoutes(app: FastifyInstance, { channel, pool }: { cha
     },
     async (request) => {
       const caller = requireCaller(request);
-      await updateEmailSettings(pool, caller.accountId, request.body);
+      await book.update(caller.accountId, request.body);
       return settingsOf(caller.accountId);
     },
   );

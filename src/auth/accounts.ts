@@ -12,9 +12,8 @@
 // registration answer is the only place a handle that never played shows up, and it is rate-limited
 // per address like every anonymous request.
 
-import type pg from 'pg';
+import { literalPattern, lockAccountRow, violatedUniqueIndex, type PrismaClient } from '../db/prisma.ts';
 import { Refusal } from '../platform/refusal.ts';
-import { inTransaction, violatedUniqueConstraint } from '../db/transaction.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 
 export interface Account {
@@ -36,32 +35,21 @@ export interface AccessToken {
   revokedAt: Date | null;
 }
 
-interface AccountRow {
-  id: string;
-  handle: string;
-  email: string;
-  password_hash: string;
-  email_verified_at: Date | null;
-  created_at: Date;
-  session_generation: number;
-}
-
-interface AccessTokenRow {
-  id: string;
-  name: string;
-  created_at: Date;
-  expires_at: Date | null;
-  last_used_at: Date | null;
-  revoked_at: Date | null;
-}
+/** The columns an Account is made of, and the password hash to check. */
+const ACCOUNT = { id: true, handle: true, email: true, passwordHash: true, emailVerifiedAt: true, createdAt: true, sessionGeneration: true } as const;
+const ACCESS_TOKEN = { id: true, name: true, createdAt: true, expiresAt: true, lastUsedAt: true, revokedAt: true } as const;
 
 /** Serialises registrations of one handle in any case, which the (case-sensitive) unique index alone cannot. */
 const REGISTRATION_LOCK_SPACE = 72707371;
+const DAY_MS = 86_400_000;
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
+/** `handle` whatever its case (what `lower(handle) = lower($1)` said in SQL). */
+const handleIs = (handle: string) => ({ equals: literalPattern(handle), mode: 'insensitive' as const });
+
 export class Accounts {
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(private readonly prisma: PrismaClient) {}
 
   /**
    * Creates the account; 409 HANDLE_TAKEN when another has the handle. An email another account
@@ -72,19 +60,17 @@ export class Accounts {
     const email = normalizeEmail(input.email);
     const passwordHash = await hashPassword(input.password);
     try {
-      return await inTransaction(this.pool, async (client) => {
-        await client.query(`SELECT pg_advisory_xact_lock($1, hashtext('handle:' || lower($2)))`, [REGISTRATION_LOCK_SPACE, input.handle]);
-        const taken = await client.query('SELECT 1 FROM accounts WHERE lower(handle) = lower($1)', [input.handle]);
-        if (taken.rowCount) throw handleTaken(input.handle);
-        const { rows } = await client.query<AccountRow & { address_owner: string | null }>(
-          `INSERT INTO accounts (handle, email, password_hash) VALUES ($1, $2, $3)
-           RETURNING *, (SELECT id FROM accounts WHERE email = $2 AND email_verified_at IS NOT NULL) AS address_owner`,
-          [input.handle, email, passwordHash],
-        );
-        return { account: toAccount(rows[0]!), addressOwner: rows[0]!.address_owner ?? undefined };
+      return await this.prisma.$transaction(async (tx) => {
+        // Prisma Client has no advisory locks: this one statement stays SQL.
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK_SPACE}::int, hashtext('handle:' || lower(${input.handle})))`;
+        const taken = await tx.account.findFirst({ where: { handle: handleIs(input.handle) }, select: { id: true } });
+        if (taken) throw handleTaken(input.handle);
+        const created = await tx.account.create({ data: { handle: input.handle, email, passwordHash }, select: ACCOUNT });
+        const owner = await tx.account.findFirst({ where: { email, emailVerifiedAt: { not: null } }, select: { id: true } });
+        return { account: toAccount(created), addressOwner: owner?.id };
       });
     } catch (error) {
-      if (violatedUniqueConstraint(error) === 'accounts_handle_key') throw handleTaken(input.handle);
+      if (violatedUniqueIndex(error) === 'accounts_handle_key') throw handleTaken(input.handle);
       throw error;
     }
   }
@@ -99,21 +85,22 @@ export class Accounts {
    * handle.
    */
   async authenticate(login: { handle?: string; email?: string }, password: string): Promise<Account | undefined> {
-    const { rows } =
+    const row =
       login.email !== undefined
-        ? await this.pool.query<AccountRow>(
-            'SELECT * FROM accounts WHERE email = $1 ORDER BY email_verified_at IS NULL, created_at, id LIMIT 1',
-            [normalizeEmail(login.email)],
-          )
-        : await this.pool.query<AccountRow>('SELECT * FROM accounts WHERE lower(handle) = lower($1)', [login.handle ?? '']);
-    const row = rows[0];
-    const matches = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
+        ? await this.prisma.account.findFirst({
+            where: { email: normalizeEmail(login.email) },
+            // At most one account has verified an address (accounts_verified_email_key): it comes first.
+            orderBy: [{ emailVerifiedAt: { sort: 'asc', nulls: 'last' } }, { createdAt: 'asc' }, { id: 'asc' }],
+            select: ACCOUNT,
+          })
+        : await this.prisma.account.findFirst({ where: { handle: handleIs(login.handle ?? '') }, select: ACCOUNT });
+    const matches = await verifyPassword(password, row?.passwordHash ?? (await decoyHash()));
     return row && matches ? toAccount(row) : undefined;
   }
 
   async find(id: string): Promise<Account | undefined> {
-    const { rows } = await this.pool.query<AccountRow>('SELECT * FROM accounts WHERE id = $1', [id]);
-    return rows[0] && toAccount(rows[0]);
+    const row = await this.prisma.account.findUnique({ where: { id }, select: ACCOUNT });
+    return row ? toAccount(row) : undefined;
   }
 
   /** Inserts a PAT row; `sign` makes its JWT, within the same transaction, so no row exists without a token. */
@@ -123,42 +110,30 @@ export class Accounts {
     sign: (token: AccessToken) => Promise<T>,
     maxActive = Infinity,
   ): Promise<{ accessToken: AccessToken; signed: T } | 'limit'> {
-    return inTransaction(this.pool, async (client) => {
+    return this.prisma.$transaction(async (tx) => {
       // The account's row lock makes the count and the insert one step, however many requests race.
-      await client.query(`SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE`, [accountId]);
-      const active = await client.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM access_tokens WHERE account_id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
-        [accountId],
-      );
-      if (active.rows[0]!.n >= maxActive) return 'limit' as const;
-      const { rows } = await client.query<AccessTokenRow>(
-        `INSERT INTO access_tokens (account_id, name, expires_at)
-         VALUES ($1, $2, CASE WHEN $3::int IS NULL THEN NULL ELSE date_trunc('second', now()) + make_interval(days => $3::int) END)
-         RETURNING id, name, created_at, expires_at, last_used_at, revoked_at`,
-        [accountId, input.name, input.expiresInDays ?? null],
-      );
-      const accessToken = toAccessToken(rows[0]!);
+      await lockAccountRow(tx, accountId);
+      const now = new Date();
+      const active = await tx.accessToken.count({
+        where: { accountId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+      });
+      if (active >= maxActive) return 'limit' as const;
+      // Whole seconds, as the token's `exp` claim is.
+      const expiresAt = input.expiresInDays === undefined ? null : new Date(Math.floor(now.getTime() / 1000) * 1000 + input.expiresInDays * DAY_MS);
+      const accessToken = await tx.accessToken.create({ data: { accountId, name: input.name, expiresAt }, select: ACCESS_TOKEN });
       return { accessToken, signed: await sign(accessToken) };
     });
   }
 
   /** The account's PATs, newest first, revoked and expired ones included. */
   async accessTokens(accountId: string): Promise<AccessToken[]> {
-    const { rows } = await this.pool.query<AccessTokenRow>(
-      `SELECT id, name, created_at, expires_at, last_used_at, revoked_at FROM access_tokens
-        WHERE account_id = $1 ORDER BY created_at DESC, id`,
-      [accountId],
-    );
-    return rows.map(toAccessToken);
+    return this.prisma.accessToken.findMany({ where: { accountId }, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], select: ACCESS_TOKEN });
   }
 
-  /** Revokes the account's PAT (again is fine); false when the account has no such token. */
+  /** Revokes the account's PAT (again is fine: the first revocation's time stays); false when the account has no such token. */
   async revokeAccessToken(accountId: string, id: string): Promise<boolean> {
-    const { rowCount } = await this.pool.query(
-      'UPDATE access_tokens SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 AND account_id = $2',
-      [id, accountId],
-    );
-    return rowCount === 1;
+    const { count } = await this.prisma.accessToken.updateMany({ where: { id, accountId, revokedAt: null }, data: { revokedAt: new Date() } });
+    return count === 1 || (await this.prisma.accessToken.count({ where: { id, accountId } })) === 1;
   }
 }
 
@@ -166,24 +141,13 @@ function handleTaken(handle: string): Refusal {
   return new Refusal('conflict', 'HANDLE_TAKEN', `The handle "${handle}" is taken; choose another.`);
 }
 
-function toAccount(row: AccountRow): Account {
+function toAccount(row: Account & { passwordHash?: string }): Account {
   return {
     id: row.id,
     handle: row.handle,
     email: row.email,
-    emailVerifiedAt: row.email_verified_at,
-    createdAt: row.created_at,
-    sessionGeneration: row.session_generation,
-  };
-}
-
-function toAccessToken(row: AccessTokenRow): AccessToken {
-  return {
-    id: row.id,
-    name: row.name,
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
-    lastUsedAt: row.last_used_at,
-    revokedAt: row.revoked_at,
+    emailVerifiedAt: row.emailVerifiedAt,
+    createdAt: row.createdAt,
+    sessionGeneration: row.sessionGeneration,
   };
 }

@@ -10,6 +10,7 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
+import type { PrismaClient } from '../db/prisma.ts';
 import { Refusal } from '../platform/refusal.ts';
 import { KeySealer } from './key-encryption.ts';
 import { decoyHash } from './passwords.ts';
@@ -58,6 +59,8 @@ export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
 
 export interface AuthOptions {
   pool: pg.Pool;
+  /** Prisma Client over the same pool: accounts and personal access tokens. */
+  prisma: PrismaClient;
   settings?: Partial<AuthSettings>;
   /** Personal access tokens an account may hold (TOKENS_PER_ACCOUNT). */
   tokensPerAccount?: number;
@@ -71,6 +74,7 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
   const settings = { ...DEFAULT_AUTH_SETTINGS, ...options.settings };
   const auth = new AuthService(
     options.pool,
+    options.prisma,
     {
       issuer: settings.authIssuer,
       audience: settings.authAudience,

@@ -2,6 +2,7 @@
 // bearer token. The pieces it joins: accounts.ts (rows), passwords.ts, keys.ts, tokens.ts.
 
 import type pg from 'pg';
+import type { PrismaClient } from '../db/prisma.ts';
 import { Refusal } from '../platform/refusal.ts';
 import { Accounts, type AccessToken, type Account } from './accounts.ts';
 import type { Caller } from './caller.ts';
@@ -10,7 +11,7 @@ import { KeyStore } from './keys.ts';
 import { LoginThrottle, loginKey, type LoginThrottlePolicy } from './login-throttle.ts';
 import { weakPasswordReason } from './passwords.ts';
 import { SessionRevocations } from './session-revocations.ts';
-import { TokenService, type TokenSettings } from './tokens.ts';
+import { prismaTokenRows, TokenService, type TokenSettings } from './tokens.ts';
 
 export interface Session {
   token: string;
@@ -35,12 +36,13 @@ export class AuthService {
   readonly revocations: SessionRevocations;
   private readonly tokensPerAccount: number;
 
-  constructor(pool: pg.Pool, settings: TokenSettings, options: AuthServiceOptions = {}) {
+  /** Accounts and personal access tokens go through `prisma`; keys, log-outs and the log-in throttle through `pool`. */
+  constructor(pool: pg.Pool, prisma: PrismaClient, settings: TokenSettings, options: AuthServiceOptions = {}) {
     this.tokensPerAccount = options.tokensPerAccount ?? 50;
-    this.accounts = new Accounts(pool);
+    this.accounts = new Accounts(prisma);
     this.keys = new KeyStore(pool, { sessionTtlSeconds: settings.sessionTtlSeconds }, options.keySealer);
     this.revocations = new SessionRevocations(pool, settings.sessionTtlSeconds);
-    this.tokens = new TokenService(pool, this.keys, settings, this.revocations);
+    this.tokens = new TokenService(prismaTokenRows(prisma), this.keys, settings, this.revocations);
     this.loginThrottle = new LoginThrottle(pool, options.loginThrottle ?? { failuresBeforeDelay: 0, delaySeconds: 1, failuresBeforeLock: 1, lockMinutes: 1 });
   }
 

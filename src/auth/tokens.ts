@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type pg from 'pg';
+import type { PrismaClient } from '../db/prisma.ts';
 import type { Caller } from './caller.ts';
 import { SIGNING_ALGORITHM, type KeyStore } from './keys.ts';
 import type { SessionRevocations } from './session-revocations.ts';
@@ -33,7 +34,7 @@ export class InvalidTokenError extends Error {
 }
 
 /** last_used_at is written at most this often per token, not on every request. */
-const LAST_USED_GRANULARITY = '1 minute';
+const LAST_USED_GRANULARITY_MS = 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Claims extends JWTPayload {
@@ -56,7 +57,7 @@ export class TokenService {
   private readonly verified = new Map<string, { payload: Claims; until: number; rotations: number }>();
 
   constructor(
-    private readonly pool: pg.Pool,
+    private readonly rows: PersonalTokenRows,
     private readonly keys: KeyStore,
     readonly settings: TokenSettings,
     /** Logged-out sessions; none (every valid session accepted) where nothing can log out. */
@@ -147,18 +148,70 @@ export class TokenService {
 
   /** The PAT's row decides, on every request: revoked or expired is refused at once. */
   private async checkPersonal(id: string, accountId: string): Promise<void> {
-    const { rows } = await this.pool.query<{ account_id: string; revoked: boolean; expired: boolean; stale: boolean }>(
-      `SELECT account_id, revoked_at IS NOT NULL AS revoked, coalesce(expires_at <= now(), false) AS expired,
-              (last_used_at IS NULL OR last_used_at < now() - $2::interval) AS stale
-         FROM access_tokens WHERE id = $1`,
-      [id, LAST_USED_GRANULARITY],
-    );
-    const row = rows[0];
-    if (!row || row.account_id !== accountId) throw new InvalidTokenError('The personal access token does not exist.');
+    const row = await this.rows.read(id);
+    if (!row || row.accountId !== accountId) throw new InvalidTokenError('The personal access token does not exist.');
     if (row.revoked) throw new InvalidTokenError('The personal access token has been revoked.');
     if (row.expired) throw new InvalidTokenError('The personal access token has expired.');
-    if (row.stale) await this.pool.query('UPDATE access_tokens SET last_used_at = now() WHERE id = $1', [id]);
+    if (row.stale) await this.rows.touch(id);
   }
+}
+
+/** What a request with a PAT needs to know of its row. */
+export interface PersonalTokenState {
+  accountId: string;
+  revoked: boolean;
+  expired: boolean;
+  /** last_used_at is older than LAST_USED_GRANULARITY_MS (or unset): time to write it. */
+  stale: boolean;
+}
+
+/**
+ * The access_tokens row read on every request with a PAT (and its last_used_at, written at most
+ * once a minute). On the request path, so measured: `node --import tsx scripts/bench-prisma.ts`
+ * compares this read with the raw SQL it replaced (figures in docs/operations.md).
+ */
+export interface PersonalTokenRows {
+  read(id: string): Promise<PersonalTokenState | undefined>;
+  touch(id: string): Promise<void>;
+}
+
+/** PersonalTokenRows through Prisma Client. */
+export function prismaTokenRows(prisma: PrismaClient, clock: () => Date = () => new Date()): PersonalTokenRows {
+  return {
+    async read(id) {
+      const row = await prisma.accessToken.findUnique({ where: { id }, select: { accountId: true, revokedAt: true, expiresAt: true, lastUsedAt: true } });
+      if (!row) return undefined;
+      const now = clock().getTime();
+      return {
+        accountId: row.accountId,
+        revoked: row.revokedAt !== null,
+        expired: row.expiresAt !== null && row.expiresAt.getTime() <= now,
+        stale: row.lastUsedAt === null || row.lastUsedAt.getTime() < now - LAST_USED_GRANULARITY_MS,
+      };
+    },
+    async touch(id) {
+      await prisma.accessToken.update({ where: { id }, data: { lastUsedAt: clock() }, select: { id: true } });
+    },
+  };
+}
+
+/** The same in raw SQL through pg, as it was before Prisma Client: kept for the benchmark's comparison. */
+export function sqlTokenRows(pool: pg.Pool): PersonalTokenRows {
+  return {
+    async read(id) {
+      const { rows } = await pool.query<PersonalTokenState & { account_id: string }>(
+        `SELECT account_id, revoked_at IS NOT NULL AS revoked, coalesce(expires_at <= now(), false) AS expired,
+                (last_used_at IS NULL OR last_used_at < now() - make_interval(secs => $2)) AS stale
+           FROM access_tokens WHERE id = $1`,
+        [id, LAST_USED_GRANULARITY_MS / 1000],
+      );
+      const row = rows[0];
+      return row && { accountId: row.account_id, revoked: row.revoked, expired: row.expired, stale: row.stale };
+    },
+    async touch(id) {
+      await pool.query('UPDATE access_tokens SET last_used_at = now() WHERE id = $1', [id]);
+    },
+  };
 }
 
 /** Reading the keys failed (the database is down, say): not the token's fault, so a 500/503, not a 401. */

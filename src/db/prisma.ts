@@ -1,12 +1,47 @@
 // Prisma Client over the service's own pg pool (driver adapter): one pool for Prisma and for the
-// few raw queries the platform needs (migrations, readiness, advisory locks).
+// raw queries of the hot path (docs/operations.md, "Prisma Client and raw SQL"), the migrations,
+// readiness and advisory locks. Other layers take the client's types from here, never from
+// src/generated/ (.dependency-cruiser.mjs).
 
 import { PrismaPg } from '@prisma/adapter-pg';
 import type pg from 'pg';
-import { PrismaClient } from '../generated/prisma/client.ts';
+import { PrismaClient, type Prisma } from '../generated/prisma/client.ts';
 
 export type { PrismaClient };
+/** The client inside `prisma.$transaction(async (tx) => …)`. */
+export type PrismaTransaction = Prisma.TransactionClient;
+/** A value for a `Json` column. */
+export type PrismaJsonInput = Prisma.InputJsonValue;
 
 export function createPrismaClient(pool: pg.Pool): PrismaClient {
   return new PrismaClient({ adapter: new PrismaPg(pool) });
+}
+
+/**
+ * The constraint (index) a Prisma query broke, when it failed for a duplicate key (P2002); else
+ * undefined. Prisma's counterpart of violatedUniqueConstraint (transaction.ts).
+ */
+export function violatedUniqueIndex(error: unknown): string | undefined {
+  const e = error as { code?: unknown; meta?: { target?: unknown; driverAdapterError?: { cause?: { constraint?: { index?: unknown } } } } } | null;
+  if (e?.code !== 'P2002') return undefined;
+  const index = e.meta?.driverAdapterError?.cause?.constraint?.index;
+  if (typeof index === 'string') return index;
+  return typeof e.meta?.target === 'string' ? e.meta.target : undefined;
+}
+
+/**
+ * `value` as an exact, case-insensitive match for a Prisma `{ equals, mode: 'insensitive' }`
+ * filter: Prisma turns that into `ILIKE`, where `%`, `_` and `\` would otherwise be patterns.
+ */
+export function literalPattern(value: string): string {
+  return value.replace(/[\\%_]/g, '\\$&');
+}
+
+/**
+ * Takes an account's row lock until the transaction ends, as `SELECT … FOR UPDATE` did before a
+ * read-modify-write of the row (preferences) or of rows it guards (access tokens). Prisma Client
+ * cannot say `FOR UPDATE`, so this one statement stays SQL (docs/operations.md).
+ */
+export async function lockAccountRow(tx: PrismaTransaction, accountId: string): Promise<void> {
+  await tx.$executeRaw`SELECT 1 FROM accounts WHERE id = ${accountId}::uuid FOR UPDATE`;
 }

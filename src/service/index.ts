@@ -4,6 +4,7 @@
 import type { Runner } from 'graphile-worker';
 import pg from 'pg';
 import { createLogger, type Logger } from '../config/logger.ts';
+import { createPrismaClient, type PrismaClient } from '../db/prisma.ts';
 import { Alarm } from '../jobs/alarm.ts';
 import type { GameNotice } from '../jobs/notifications.ts';
 import { TASKS } from '../jobs/queue.ts';
@@ -78,6 +79,8 @@ export class GameService {
     private readonly pool: pg.Pool,
     private readonly settings: GameServiceSettings,
     private readonly logger?: Logger,
+    /** Over `pool`: preferences and webhook subscriptions (docs/operations.md); made here when omitted. */
+    prisma: PrismaClient = createPrismaClient(pool),
   ) {
     this.store = new EventStore(pool);
     this.states = new GameStates(this.store, settings.states);
@@ -93,7 +96,7 @@ export class GameService {
     this.signals = new GameSignals(pool);
     this.bots = new Bots(this.store, this.states, this.play, logger, (a) => this.signals.local(a.game.id, a.version));
     this.orders = new SeatOrders(this.store, this.states, (s) => this.submit(s));
-    this.preferences = new PreferenceBook(pool, (s) => this.submit(s), logger);
+    this.preferences = new PreferenceBook(prisma, (s) => this.submit(s), logger);
     this.vacations = new Vacations(this.store, this.deadlines, settings.vacationDaysPerYear ?? 30);
     const webhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, now: settings.now ?? (() => new Date()), ...settings.webhooks };
     this.reader = {
@@ -106,7 +109,7 @@ export class GameService {
       },
     };
     this.webhooks = new WebhookDispatcher(pool, this.store, this.reader, webhookSettings, logger);
-    this.webhookSubscriptions = new WebhookSubscriptions(pool, this.store, () => webhookSettings.policy, webhookSettings.now, webhookSettings.resolve, limits);
+    this.webhookSubscriptions = new WebhookSubscriptions(prisma, this.store, () => webhookSettings.policy, webhookSettings.now, webhookSettings.resolve, limits);
     this.noticeListeners.push((notice) => this.webhooks.onNotice(notice));
   }
 

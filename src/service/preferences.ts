@@ -3,9 +3,8 @@
 // The stored JSON is open: other settings (notifications) live beside these and are kept as they
 // are.
 
-import type pg from 'pg';
 import type { Logger } from '../config/logger.ts';
-import { inTransaction } from '../db/transaction.ts';
+import { lockAccountRow, type PrismaClient, type PrismaJsonInput } from '../db/prisma.ts';
 import type { SeatRow } from '../store/seats.ts';
 import { Refusal } from './errors.ts';
 import type { Accepted, Submission } from './play.ts';
@@ -37,27 +36,29 @@ export const DEFAULT_PREFERENCES: Preferences = { orders: DEFAULT_ORDERS, timeZo
 
 export class PreferenceBook {
   constructor(
-    private readonly pool: pg.Pool,
+    private readonly prisma: PrismaClient,
     /** GameService.submit: standing orders reach a game as a SET_ORDERS command. */
     private readonly submit: (s: Submission) => Promise<Accepted>,
     private readonly logger?: Logger,
   ) {}
 
   async get(accountId: string): Promise<Preferences> {
-    const { rows } = await this.pool.query<{ preferences: Record<string, unknown> }>(`SELECT preferences FROM accounts WHERE id = $1`, [accountId]);
-    return withDefaults(rows[0]?.preferences ?? {});
+    const row = await this.prisma.account.findUnique({ where: { id: accountId }, select: { preferences: true } });
+    return withDefaults(asObject(row?.preferences));
   }
 
   /** Merges `change` into the stored preferences; what it does not name stays as it was. */
   async update(accountId: string, change: PreferencesChange): Promise<Preferences> {
     const timeZone = change.timeZone === undefined ? undefined : canonicalTimeZone(change.timeZone);
-    return inTransaction(this.pool, async (tx) => {
-      const { rows } = await tx.query<{ preferences: Record<string, unknown> }>(`SELECT preferences FROM accounts WHERE id = $1 FOR UPDATE`, [accountId]);
-      const stored = rows[0]?.preferences ?? {};
+    return this.prisma.$transaction(async (tx) => {
+      // Other settings (notifications) are merged into the same JSON: the row lock keeps both.
+      await lockAccountRow(tx, accountId);
+      const row = await tx.account.findUnique({ where: { id: accountId }, select: { preferences: true } });
+      const stored = asObject(row?.preferences);
       const next: Record<string, unknown> = { ...stored };
       if (change.orders) next.orders = { ...asObject(stored.orders), ...change.orders };
       if (timeZone) next.timeZone = timeZone;
-      await tx.query(`UPDATE accounts SET preferences = $2::jsonb WHERE id = $1`, [accountId, JSON.stringify(next)]);
+      await tx.account.updateMany({ where: { id: accountId }, data: { preferences: JSON.parse(JSON.stringify(next)) as PrismaJsonInput } });
       return withDefaults(next);
     });
   }

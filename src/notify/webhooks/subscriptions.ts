@@ -1,7 +1,7 @@
 // A player's webhook subscriptions: created with a fresh secret (shown once), listed without it,
 // rotated with a day's overlap, re-enabled after being switched off, and their delivery log.
 
-import type pg from 'pg';
+import type { PrismaClient } from '../../db/prisma.ts';
 import { Refusal, notFound } from '../../platform/refusal.ts';
 import type { EventStore } from '../../store/event-store.ts';
 import { checkWebhookUrl, type ResolveHost, type WebhookUrlPolicy } from './address-guard.ts';
@@ -39,39 +39,55 @@ export interface Delivery {
   attempts: Attempt[];
 }
 
+/** The columns a Subscription is made of. */
+const COLUMNS = {
+  id: true,
+  url: true,
+  format: true,
+  gameId: true,
+  enabled: true,
+  disabledReason: true,
+  consecutiveFailures: true,
+  reminderMinutes: true,
+  previousSecretExpiresAt: true,
+  createdAt: true,
+} as const;
+
 interface SubscriptionRow {
   id: string;
   url: string;
-  format: WebhookFormat;
-  game_id: string | null;
+  format: string;
+  gameId: string | null;
   enabled: boolean;
-  disabled_reason: string | null;
-  consecutive_failures: number;
-  reminder_minutes: number | null;
-  previous_secret_expires_at: Date | null;
-  created_at: Date;
+  disabledReason: string | null;
+  consecutiveFailures: number;
+  reminderMinutes: number | null;
+  previousSecretExpiresAt: Date | null;
+  createdAt: Date;
 }
-
-const COLUMNS = 'id, url, format, game_id, enabled, disabled_reason, consecutive_failures, reminder_minutes, previous_secret_expires_at, created_at';
 
 const toSubscription = (r: SubscriptionRow): Subscription => ({
   id: r.id,
   url: r.url,
-  format: r.format,
-  gameId: r.game_id,
+  format: r.format as WebhookFormat,
+  gameId: r.gameId,
   enabled: r.enabled,
-  disabledReason: r.disabled_reason,
-  consecutiveFailures: r.consecutive_failures,
-  reminderMinutes: r.reminder_minutes,
-  previousSecretExpiresAt: r.previous_secret_expires_at?.toISOString() ?? null,
-  createdAt: r.created_at.toISOString(),
+  disabledReason: r.disabledReason,
+  consecutiveFailures: r.consecutiveFailures,
+  reminderMinutes: r.reminderMinutes,
+  previousSecretExpiresAt: r.previousSecretExpiresAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
 });
+
+/** Rotations of one subscription at the same moment: each is retried on the secrets the other left. */
+const ROTATION_ATTEMPTS = 5;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class WebhookSubscriptions {
   constructor(
-    private readonly pool: pg.Pool,
+    private readonly prisma: PrismaClient,
+    /** The game and its seats, for a per-game subscription: the event store's read. */
     private readonly store: EventStore,
     private readonly policy: () => WebhookUrlPolicy,
     private readonly now: () => Date,
@@ -84,7 +100,7 @@ export class WebhookSubscriptions {
     body: { url: string; format?: WebhookFormat; gameId?: string; reminderMinutes?: number | null },
   ): Promise<Subscription & { secret: string }> {
     if (body.gameId !== undefined) {
-      const found = await this.store.gameWithSeats(this.pool, body.gameId);
+      const found = await this.store.gameWithSeats(this.store.pool, body.gameId);
       if (!found) throw notFound(`Game ${body.gameId}`);
       if (!found.seats.some((s) => s.accountId === accountId)) {
         throw new Refusal('forbidden', 'NOT_SEATED', 'Only a player seated in a game may subscribe to all of its events.');
@@ -94,21 +110,26 @@ export class WebhookSubscriptions {
     if (!checked.ok) throw new Refusal('rule', checked.code, checked.message);
     await this.checkLimits(accountId, body.gameId);
     const secret = newSecret();
-    const { rows } = await this.pool.query<SubscriptionRow>(
-      `INSERT INTO webhook_subscriptions (account_id, game_id, url, format, secrets, reminder_minutes) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
-      [accountId, body.gameId ?? null, body.url, body.format ?? 'json', [secret], body.reminderMinutes === undefined ? DEFAULT_REMINDER_MINUTES : body.reminderMinutes],
-    );
-    return { ...toSubscription(rows[0]!), secret };
+    const row = await this.prisma.webhookSubscription.create({
+      data: {
+        accountId,
+        gameId: body.gameId ?? null,
+        url: body.url,
+        format: body.format ?? 'json',
+        secrets: [secret],
+        reminderMinutes: body.reminderMinutes === undefined ? DEFAULT_REMINDER_MINUTES : body.reminderMinutes,
+      },
+      select: COLUMNS,
+    });
+    return { ...toSubscription(row), secret };
   }
 
   /** An account holds so many subscriptions, and one game has so many per-game ones. */
   private async checkLimits(accountId: string, gameId: string | undefined): Promise<void> {
-    const { rows } = await this.pool.query<{ mine: number; game: number }>(
-      `SELECT count(*) FILTER (WHERE account_id = $1)::int AS mine, count(*) FILTER (WHERE game_id = $2)::int AS game
-         FROM webhook_subscriptions WHERE account_id = $1 OR game_id = $2`,
-      [accountId, gameId ?? null],
-    );
-    const { mine, game } = rows[0]!;
+    const [mine, game] = await Promise.all([
+      this.prisma.webhookSubscription.count({ where: { accountId } }),
+      gameId === undefined ? 0 : this.prisma.webhookSubscription.count({ where: { gameId } }),
+    ]);
     if (mine >= this.limits.webhooksPerAccount)
       throw new Refusal('limited', 'WEBHOOK_LIMIT_REACHED', `You have ${mine} webhooks, the most allowed: delete one first.`, { limit: this.limits.webhooksPerAccount });
     if (gameId !== undefined && game >= this.limits.webhooksPerGame)
@@ -116,10 +137,7 @@ export class WebhookSubscriptions {
   }
 
   async list(accountId: string): Promise<Subscription[]> {
-    const { rows } = await this.pool.query<SubscriptionRow>(
-      `SELECT ${COLUMNS} FROM webhook_subscriptions WHERE account_id = $1 ORDER BY created_at, id`,
-      [accountId],
-    );
+    const rows = await this.prisma.webhookSubscription.findMany({ where: { accountId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: COLUMNS });
     return rows.map(toSubscription);
   }
 
@@ -129,7 +147,7 @@ export class WebhookSubscriptions {
 
   async remove(accountId: string, id: string): Promise<void> {
     await this.mine(accountId, id);
-    await this.pool.query(`DELETE FROM webhook_subscriptions WHERE id = $1`, [id]);
+    await this.prisma.webhookSubscription.deleteMany({ where: { id, accountId } });
   }
 
   /**
@@ -138,24 +156,26 @@ export class WebhookSubscriptions {
    */
   async update(accountId: string, id: string, change: { format?: WebhookFormat; reminderMinutes?: number | null }): Promise<Subscription> {
     await this.mine(accountId, id);
-    const { rows } = await this.pool.query<SubscriptionRow>(
-      `UPDATE webhook_subscriptions SET format = coalesce($2, format), reminder_minutes = CASE WHEN $3 THEN $4::int ELSE reminder_minutes END
-       WHERE id = $1 RETURNING ${COLUMNS}`,
-      [id, change.format ?? null, change.reminderMinutes !== undefined, change.reminderMinutes ?? null],
-    );
-    return toSubscription(rows[0]!);
+    return this.updateMine(accountId, id, {
+      ...(change.format !== undefined ? { format: change.format } : {}),
+      ...(change.reminderMinutes !== undefined ? { reminderMinutes: change.reminderMinutes } : {}),
+    });
   }
 
   /** A new current secret; the one it replaces keeps signing (second) for a day. */
   async rotate(accountId: string, id: string): Promise<Subscription & { secret: string }> {
-    await this.mine(accountId, id);
     const secret = newSecret();
-    const { rows } = await this.pool.query<SubscriptionRow>(
-      `UPDATE webhook_subscriptions SET secrets = ARRAY[$2::text, secrets[1]], previous_secret_expires_at = $3
-       WHERE id = $1 RETURNING ${COLUMNS}`,
-      [id, secret, new Date(this.now().getTime() + ROTATION_OVERLAP_MS)],
-    );
-    return { ...toSubscription(rows[0]!), secret };
+    for (let attempt = 1; ; attempt++) {
+      const { secrets } = await this.mine(accountId, id);
+      // Only if no other rotation came between: the secret replaced must be the one read.
+      const [row] = await this.prisma.webhookSubscription.updateManyAndReturn({
+        where: { id, accountId, secrets: { equals: secrets } },
+        data: { secrets: [secret, ...secrets.slice(0, 1)], previousSecretExpiresAt: new Date(this.now().getTime() + ROTATION_OVERLAP_MS) },
+        select: COLUMNS,
+      });
+      if (row) return { ...toSubscription(row), secret };
+      if (attempt === ROTATION_ATTEMPTS) throw new Refusal('conflict', 'WEBHOOK_BUSY', 'The webhook was changed while rotating its secret; try again.');
+    }
   }
 
   /** Switched on again, with a clean failure count; the URL is checked again first. */
@@ -163,47 +183,42 @@ export class WebhookSubscriptions {
     const row = await this.mine(accountId, id);
     const checked = await checkWebhookUrl(row.url, this.policy(), this.resolve);
     if (!checked.ok) throw new Refusal('rule', checked.code, checked.message);
-    const { rows } = await this.pool.query<SubscriptionRow>(
-      `UPDATE webhook_subscriptions SET enabled = true, disabled_reason = NULL, consecutive_failures = 0, first_failure_at = NULL
-       WHERE id = $1 RETURNING ${COLUMNS}`,
-      [id],
-    );
-    return toSubscription(rows[0]!);
+    return this.updateMine(accountId, id, { enabled: true, disabledReason: null, consecutiveFailures: 0, firstFailureAt: null });
   }
 
   /** Newest first. */
   async deliveries(accountId: string, id: string, limit: number): Promise<Delivery[]> {
     await this.mine(accountId, id);
-    const { rows } = await this.pool.query<{
-      id: string;
-      notification_id: string;
-      event_type: string;
-      status: Delivery['status'];
-      created_at: Date;
-      delivered_at: Date | null;
-      attempts: Attempt[];
-    }>(
-      `SELECT id, notification_id, event_type, status, created_at, delivered_at, attempts FROM webhook_deliveries
-       WHERE subscription_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
-      [id, limit],
-    );
+    const rows = await this.prisma.webhookDelivery.findMany({
+      where: { subscriptionId: id },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+      select: { id: true, notificationId: true, eventType: true, status: true, createdAt: true, deliveredAt: true, attempts: true },
+    });
     return rows.map((r) => ({
       id: r.id,
-      notificationId: r.notification_id,
-      eventType: r.event_type,
-      status: r.status,
-      createdAt: r.created_at.toISOString(),
-      deliveredAt: r.delivered_at?.toISOString() ?? null,
-      attempts: r.attempts,
+      notificationId: r.notificationId,
+      eventType: r.eventType,
+      status: r.status as Delivery['status'],
+      createdAt: r.createdAt.toISOString(),
+      deliveredAt: r.deliveredAt?.toISOString() ?? null,
+      attempts: r.attempts as unknown as Attempt[],
     }));
   }
 
   /** The subscription, if it is the caller's; someone else's is as absent as a missing one. */
-  private async mine(accountId: string, id: string): Promise<SubscriptionRow> {
-    const { rows } = UUID.test(id)
-      ? await this.pool.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM webhook_subscriptions WHERE id = $1 AND account_id = $2`, [id, accountId])
-      : { rows: [] };
-    if (!rows[0]) throw new Refusal('not-found', 'WEBHOOK_NOT_FOUND', `You have no webhook ${id}.`);
-    return rows[0];
+  private async mine(accountId: string, id: string): Promise<SubscriptionRow & { secrets: string[] }> {
+    const row = UUID.test(id) ? await this.prisma.webhookSubscription.findFirst({ where: { id, accountId }, select: { ...COLUMNS, secrets: true } }) : null;
+    if (!row) throw notMine(id);
+    return row;
+  }
+
+  /** Changes the caller's subscription; one deleted meanwhile is as absent as a missing one. */
+  private async updateMine(accountId: string, id: string, data: Parameters<PrismaClient['webhookSubscription']['updateManyAndReturn']>[0]['data']): Promise<Subscription> {
+    const [row] = await this.prisma.webhookSubscription.updateManyAndReturn({ where: { id, accountId }, data, select: COLUMNS });
+    if (!row) throw notMine(id);
+    return toSubscription(row);
   }
 }
+
+const notMine = (id: string) => new Refusal('not-found', 'WEBHOOK_NOT_FOUND', `You have no webhook ${id}.`);
