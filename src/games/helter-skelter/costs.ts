@@ -1,4 +1,4 @@
-// Paying for actions and defences (rulebook, "Actions and Defences"):
+// Paying for actions, defences and INTERRUPTs (rulebook, "Actions and Defences"):
 // "For standard actions, you'll need to discard one or more cards with the character symbol of the
 // character taking the action. For combat actions, you'll need to discard a card with the
 // appropriate action symbol. The symbol needs to be either wild or linked to the character taking
@@ -27,6 +27,9 @@ export function symbolsPaying(action: ActionSymbol, c: CharacterState): ActionSy
 
 export const paysCombat = (card: CardId, action: ActionSymbol, c: CharacterState): boolean =>
   symbolsPaying(action, c).some((symbol) => paysAction(card, symbol, c));
+
+/** The card pays for an INTERRUPT: "An INTERRUPT costs a card with the INTERRUPT symbol." */
+export const isInterruptCard = (card: CardId): boolean => cardById(card).action === 'INTERRUPT';
 
 /** Cards in the seat's hand that satisfy `pays`, in hand order. */
 export const handCards = (s: GameState, seat: Seat, pays: (card: CardId) => boolean): CardId[] =>

@@ -1,6 +1,12 @@
 // decide: is this command legal now, and what happens? Routes each command to the rule that
 // handles it, after the checks every command shares (the game is on, it is this seat's moment,
-// the window it answers is still open).
+// the window it answers is still open), and opens the INTERRUPT window once an action is complete
+// or a turn declared ended. The rules report those moments (a combat action returns its attack
+// once complete) rather than open the window themselves, because the window, when it closes,
+// continues the turn (interrupts.ts → turn.ts), the turn asks legal.ts whether a seat could still
+// act, and legal.ts asks every action and defence for its options: a rule that opened the window
+// would import itself round that loop. This file sits above them all, so the arrows run one way
+// (no-circular, .dependency-cruiser.mjs).
 
 import { RuleError, type Decision, type Sender } from '../../platform/game-module.ts';
 import { collectFragment } from './actions/collect-fragment.ts';
@@ -21,8 +27,8 @@ import { check, Draft } from './draft.ts';
 import { claimInterrupt, expireInterruptWindow, openInterruptWindow, passInterrupt } from './interrupts.ts';
 import { setOrders } from './orders.ts';
 import { assignForLateSeats, assignStartingCards } from './setup.ts';
-import { deploy, endTurn } from './turn.ts';
-import type { Command, Event, GameState, Seat } from './types.ts';
+import { declareEndOfTurn, deploy } from './turn.ts';
+import type { Attack, Command, Event, GameState, Seat } from './types.ts';
 
 const TARGETED: Record<string, TargetedAttack> = { MELEE: melee, SMASH: smash, SNIPE: snipe, SHOTGUN: shotgun, PSI: psi };
 
@@ -55,7 +61,7 @@ function decideSystem(d: Draft, cmd: Command): void {
     case 'turn':
       return endTurn(d, d.state.situation.actor, d.state.situation.interrupting);
     case 'defence':
-      return expireDefence(d);
+      return afterAttack(d, expireDefence(d));
     case 'interrupt':
       return expireInterruptWindow(d);
   }
@@ -80,9 +86,9 @@ function decideForSeat(d: Draft, seat: Seat, cmd: Command): void {
     case 'TAKE_DAMAGE':
     case 'PSI_DISCARD':
       check(sit.kind === 'defence', 'WRONG_SITUATION', 'No defence is being asked for.');
-      if (cmd.type === 'DEFEND') return defend(d, seat, cmd);
-      if (cmd.type === 'TAKE_DAMAGE') return takeDamage(d, seat, cmd);
-      return psiDiscard(d, seat, cmd);
+      if (cmd.type === 'DEFEND') return afterAttack(d, defend(d, seat, cmd));
+      if (cmd.type === 'TAKE_DAMAGE') return afterAttack(d, takeDamage(d, seat, cmd));
+      return afterAttack(d, psiDiscard(d, seat, cmd));
     case 'CLAIM_INTERRUPT':
     case 'PASS_INTERRUPT':
       check(sit.kind === 'interrupt', 'WRONG_SITUATION', 'You can only INTERRUPT right after an action or an end of turn.');
@@ -107,7 +113,7 @@ function decideForSeat(d: Draft, seat: Seat, cmd: Command): void {
       collectFragment(d, seat, cmd);
       break;
     case 'EXPLODE':
-      return explode(d, seat, cmd);
+      return afterAttack(d, explode(d, seat, cmd));
     case 'FLY':
       fly(d, seat, cmd);
       break;
@@ -119,8 +125,22 @@ function decideForSeat(d: Draft, seat: Seat, cmd: Command): void {
       break;
     default:
       // Combat actions with a defender complete once every defender is decided (defences.ts).
-      return decideTargeted(TARGETED[cmd.type]!, d, seat, cmd as TargetedCommand);
+      return afterAttack(d, decideTargeted(TARGETED[cmd.type]!, d, seat, cmd as TargetedCommand));
   }
   // An action without defenders is complete at once: other players may now INTERRUPT.
   openInterruptWindow(d, seat, sit.interrupting, 'action');
+}
+
+/** "3. DECLARE END OF TURN" (turn.ts) — then other players may INTERRUPT. */
+function endTurn(d: Draft, seat: Seat, interrupting: boolean): void {
+  declareEndOfTurn(d, seat, interrupting);
+  openInterruptWindow(d, seat, interrupting, 'endOfTurn');
+}
+
+/**
+ * A combat action is complete once its last defender is decided and the damage dealt
+ * (defences.ts returns the attack then, null before): other players may now INTERRUPT.
+ */
+function afterAttack(d: Draft, completed: Attack | null): void {
+  if (completed) openInterruptWindow(d, completed.seat, completed.interrupting, 'action');
 }

@@ -3,13 +3,17 @@
 // combat action (so it must be wild or linked to the defending character)." Each defender is
 // decided on its own, in any order (docs/architecture.md §4; docs/rulings.md R14); the action
 // completes when all are.
+//
+// Every command here returns the attack once it is complete (null while a defender is still to
+// decide), and decide.ts then opens the INTERRUPT window. This file does not open it itself: the
+// window continues the turn, and the turn asks legal.ts, which asks this file for the defences a
+// seat could make, so the files would import each other in a circle.
 
 import { boardFor } from './board/index.ts';
 import { cardById } from './content/index.ts';
 import { paysAction, showsCharacter } from './costs.ts';
 import { dealDamageToAll } from './damage.ts';
 import { check, type Draft } from './draft.ts';
-import { openInterruptWindow } from './interrupts.ts';
 import { defenceOrderFor } from './orders.ts';
 import { hasSpecial, symbolFor } from './state.ts';
 import type {
@@ -83,15 +87,15 @@ export function hasChoice(s: GameState, attack: Attack, defenderId: CharacterId)
 
 /**
  * Names the defenders. Those whose owner's standing orders decide for them (R35) are decided at
- * once, in the order named; the others are asked (R14).
+ * once, in the order named; the others are asked (R14). Returns the attack if that completed it.
  */
-export function declareAttack(d: Draft, attack: Attack, defenders: CharacterId[]): void {
+export function declareAttack(d: Draft, attack: Attack, defenders: CharacterId[]): Attack | null {
   d.emit({ type: 'AttackDeclared', windowId: d.nextWindowId(), attack, defenders });
   for (const id of defenders) {
     const order = defenceOrderFor(d.state, id);
     if (order !== 'ask') decideUnasked(d, attack, id, order === 'always');
   }
-  settleDefenders(d);
+  return settleDefenders(d);
 }
 
 function emitDefence(d: Draft, seat: Seat, defender: CharacterId, option: DefenceOption): void {
@@ -152,7 +156,7 @@ function undecidedDefender(s: GameState, seat: Seat, id: CharacterId) {
   return w;
 }
 
-export function defend(d: Draft, seat: Seat, cmd: Defend): void {
+export function defend(d: Draft, seat: Seat, cmd: Defend): Attack | null {
   const w = undecidedDefender(d.state, seat, cmd.character);
   check(
     DEFENCES_AGAINST[w.attack.action].includes(cmd.defence),
@@ -165,10 +169,10 @@ export function defend(d: Draft, seat: Seat, cmd: Defend): void {
     check(c.space !== null && boardFor(d.state.map).isCover(c.space), 'NOT_ON_COVER', `${c.id} is not on a cover space.`);
   check(paysDefence(d.state, cmd.defence, cmd.card, c), 'WRONG_SYMBOL', `${cmd.card} cannot pay for ${c.id}'s ${cmd.defence}.`);
   emitDefence(d, seat, c.id, { defence: cmd.defence, card: cmd.card });
-  settleDefenders(d);
+  return settleDefenders(d);
 }
 
-export function takeDamage(d: Draft, seat: Seat, cmd: TakeDamage): void {
+export function takeDamage(d: Draft, seat: Seat, cmd: TakeDamage): Attack | null {
   const w = undecidedDefender(d.state, seat, cmd.character);
   check(
     w.attack.action !== 'PSI' || psiDiscards(d.state, cmd.character).length === 0,
@@ -176,10 +180,10 @@ export function takeDamage(d: Draft, seat: Seat, cmd: TakeDamage): void {
     'Against PSI you must discard a card with the defender’s symbol if you can.',
   );
   d.emit({ type: 'DefenderDecided', character: cmd.character, choice: { kind: 'damage' } });
-  settleDefenders(d);
+  return settleDefenders(d);
 }
 
-export function psiDiscard(d: Draft, seat: Seat, cmd: PsiDiscard): void {
+export function psiDiscard(d: Draft, seat: Seat, cmd: PsiDiscard): Attack | null {
   const w = undecidedDefender(d.state, seat, cmd.character);
   check(w.attack.action === 'PSI', 'DEFENCE_NOT_ALLOWED', 'Only PSI asks for a discard.');
   check(d.state.seats[seat]!.hand.includes(cmd.card), 'CARD_NOT_IN_HAND', `${cmd.card} is not in your hand.`);
@@ -189,15 +193,15 @@ export function psiDiscard(d: Draft, seat: Seat, cmd: PsiDiscard): void {
     `${cmd.card} does not show ${cmd.character}'s character symbol.`,
   );
   emitPsiDiscard(d, seat, cmd.character, cmd.card);
-  settleDefenders(d);
+  return settleDefenders(d);
 }
 
 /** The defence deadline passed: undecided defenders take the damage (PSI: the first eligible card goes). */
-export function expireDefence(d: Draft): void {
+export function expireDefence(d: Draft): Attack | null {
   const w = openDefence(d.state);
   for (const defender of w.defenders)
     if (defender.choice.kind === 'undecided') decideUnasked(d, w.attack, defender.character, false);
-  settleDefenders(d);
+  return settleDefenders(d);
 }
 
 /**
@@ -206,8 +210,10 @@ export function expireDefence(d: Draft): void {
  * Edition 2 asks every defender whose owner's orders say `ask`, whatever the hand holds: deciding
  * the ones with no card unasked would tell every seat that their owner holds no defence (R14).
  * Edition 1 decided those unasked, and keeps doing so for the games played under it.
+ * Returns the attack once it is complete, for decide.ts to open the INTERRUPT window; null while a
+ * defender is still to decide.
  */
-function settleDefenders(d: Draft): void {
+function settleDefenders(d: Draft): Attack | null {
   const w = openDefence(d.state);
   for (const defender of w.defenders) {
     if (d.state.edition === 1 && defender.choice.kind === 'undecided' && !hasChoice(d.state, w.attack, defender.character)) {
@@ -215,8 +221,8 @@ function settleDefenders(d: Draft): void {
     }
   }
   const now = openDefence(d.state);
-  if (now.defenders.some((x) => x.choice.kind === 'undecided')) return;
+  if (now.defenders.some((x) => x.choice.kind === 'undecided')) return null;
   const attack = now.attack;
   dealDamageToAll(d, attack, now.defenders.filter((x) => x.choice.kind === 'damage').map((x) => x.character));
-  openInterruptWindow(d, attack.seat, attack.interrupting, 'action');
+  return attack;
 }

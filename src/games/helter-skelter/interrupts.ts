@@ -2,15 +2,17 @@
 // after another player has completed an action … or declared end of turn. … If more than one player
 // wants to INTERRUPT at the same time, the player whose turn is closest takes the action. Only that
 // player discards the card required."
+//
+// A window is opened by decide.ts, once an action is complete or a turn declared ended, not by the
+// rules that complete them; when it closes it hands play back to the turn (turn.ts). So the arrows
+// run one way, decide → interrupts → turn → legal → actions and defences, with no circle.
 
-import { cardById } from './content/index.ts';
+import { isInterruptCard } from './costs.ts';
 import { check, type Draft } from './draft.ts';
 import { interruptOrderAsks } from './orders.ts';
 import { isOver, seatsAfter } from './state.ts';
 import { finishNormalTurn, resumeTurn, returnToActivePlayer } from './turn.ts';
 import type { CardId, ClaimInterrupt, GameState, Seat } from './types.ts';
-
-export const isInterruptCard = (card: CardId): boolean => cardById(card).action === 'INTERRUPT';
 
 /** Edition 1 did not ask a seat whose hand held no INTERRUPT card (R11). */
 export const holdsInterrupt = (s: GameState, seat: Seat): boolean => s.seats[seat]!.hand.some(isInterruptCard);

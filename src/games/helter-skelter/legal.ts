@@ -14,9 +14,8 @@ import { legalRallies } from './actions/rally.ts';
 import { shotgun } from './actions/shotgun.ts';
 import { smash } from './actions/smash.ts';
 import { snipe } from './actions/snipe.ts';
-import { combinations } from './costs.ts';
+import { combinations, isInterruptCard } from './costs.ts';
 import { defenceOptions, psiDiscards } from './defences.ts';
-import { isInterruptCard } from './interrupts.ts';
 import { charactersOf, startingCardCount } from './state.ts';
 import type { Command, GameState, Seat } from './types.ts';
 

@@ -1,8 +1,10 @@
-// "Your turn": deploy, act, declare end of turn, draw and pass the active player marker.
+// "Your turn": deploy, act, declare end of turn, draw and pass the active player marker. The
+// INTERRUPT windows between the steps are not opened here but by decide.ts (see interrupts.ts), so
+// this file, which asks legal.ts whether a seat could still act, never reaches back to them.
 
 import { rngPosition, shuffle } from '../../platform/random.ts';
+import { isInterruptCard } from './costs.ts';
 import { check, type Draft } from './draft.ts';
-import { isInterruptCard, openInterruptWindow } from './interrupts.ts';
 import { couldActOnTurn } from './legal.ts';
 import { eliminationLeaders } from './damage.ts';
 import { charactersOf, seatsAfter } from './state.ts';
@@ -45,10 +47,9 @@ export function deploy(d: Draft, seat: Seat, cmd: Deploy): void {
   });
 }
 
-/** "3. DECLARE END OF TURN" — then other players may INTERRUPT. */
-export function endTurn(d: Draft, seat: Seat, interrupting: boolean): void {
+/** "3. DECLARE END OF TURN" — then other players may INTERRUPT (decide.ts opens the window). */
+export function declareEndOfTurn(d: Draft, seat: Seat, interrupting: boolean): void {
   d.emit({ type: 'TurnEnded', seat, interrupting });
-  openInterruptWindow(d, seat, interrupting, 'endOfTurn');
 }
 
 /**

@@ -6,7 +6,7 @@ import { checkCombatCost, handCards, paysCombat } from '../costs.ts';
 import { declareAttack } from '../defences.ts';
 import { check, type Draft } from '../draft.ts';
 import { character } from '../state.ts';
-import type { ActionCommand, CardId, CharacterId, CharacterState, CombatSymbol, GameState, Seat } from '../types.ts';
+import type { ActionCommand, Attack, CardId, CharacterId, CharacterState, CombatSymbol, GameState, Seat } from '../types.ts';
 import { actingCharacter, charactersOnBoard, checkProblem, payAndAnnounce, type OnBoard, type Problem } from './act.ts';
 
 export interface TargetedCommand {
@@ -45,7 +45,8 @@ export function enemyOnBoard(s: GameState, seat: Seat, id: CharacterId): OnBoard
 export const enemiesOnBoard = (s: GameState, seat: Seat): OnBoard[] =>
   Object.values(s.characters).filter((c): c is OnBoard => c.seat !== seat && c.status === 'deployed' && c.space !== null);
 
-export function decideTargeted(spec: TargetedAttack, d: Draft, seat: Seat, cmd: TargetedCommand): void {
+/** Returns the attack if no defender had to be asked (it is complete), for decide.ts to open the INTERRUPT window. */
+export function decideTargeted(spec: TargetedAttack, d: Draft, seat: Seat, cmd: TargetedCommand): Attack | null {
   const s = d.state;
   const actor = actingCharacter(s, seat, cmd.character);
   checkCombatCost(s, seat, actor, cmd.card, spec.symbol);
@@ -54,7 +55,7 @@ export function decideTargeted(spec: TargetedAttack, d: Draft, seat: Seat, cmd: 
   const defenders = spec.defenders ? spec.defenders(s, actor, defender, cmd) : [defender.id];
   const interrupting = interruptingNow(s);
   payAndAnnounce(d, seat, [cmd.card], cmd as ActionCommand);
-  declareAttack(d, { seat, character: actor.id, action: spec.symbol, damage: spec.damage, interrupting }, defenders);
+  return declareAttack(d, { seat, character: actor.id, action: spec.symbol, damage: spec.damage, interrupting }, defenders);
 }
 
 export function legalTargeted(spec: TargetedAttack, s: GameState, seat: Seat): TargetedCommand[] {

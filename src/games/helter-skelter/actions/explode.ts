@@ -8,7 +8,7 @@ import { checkCombatCost, handCards, paysCombat } from '../costs.ts';
 import { declareAttack } from '../defences.ts';
 import type { Draft } from '../draft.ts';
 import { charactersOn } from '../state.ts';
-import type { Explode, GameState, Seat, SpaceId } from '../types.ts';
+import type { Attack, Explode, GameState, Seat, SpaceId } from '../types.ts';
 import { actingCharacter, charactersOnBoard, checkProblem, payAndAnnounce, type OnBoard, type Problem } from './act.ts';
 import { interruptingNow } from './combat.ts';
 
@@ -20,7 +20,8 @@ function targetProblem(s: GameState, actor: OnBoard, space: SpaceId): Problem {
   return null;
 }
 
-export function explode(d: Draft, seat: Seat, cmd: Explode): void {
+/** Returns the attack if no defender had to be asked (it is complete), for decide.ts to open the INTERRUPT window. */
+export function explode(d: Draft, seat: Seat, cmd: Explode): Attack | null {
   const s = d.state;
   const actor = actingCharacter(s, seat, cmd.character);
   checkCombatCost(s, seat, actor, cmd.card, 'EXPLODE');
@@ -29,7 +30,7 @@ export function explode(d: Draft, seat: Seat, cmd: Explode): void {
   const defenders = charactersOn(s, cmd.space).map((c) => c.id);
   const interrupting = interruptingNow(s);
   payAndAnnounce(d, seat, [cmd.card], cmd);
-  declareAttack(d, { seat, character: actor.id, action: 'EXPLODE', damage: 1, interrupting }, defenders);
+  return declareAttack(d, { seat, character: actor.id, action: 'EXPLODE', damage: 1, interrupting }, defenders);
 }
 
 export function legalExplodes(s: GameState, seat: Seat): Explode[] {

@@ -35,7 +35,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defenceOptions, psiDiscards } from '../../../../src/games/helter-skelter/defences.ts';
-import { isInterruptCard } from '../../../../src/games/helter-skelter/interrupts.ts';
+import { isInterruptCard } from '../../../../src/games/helter-skelter/costs.ts';
 import type { Command, Event, GameState, Seat } from '../../../../src/games/helter-skelter/types.ts';
 import type { Sender } from '../../../../src/platform/game-module.ts';
 import { Chooser, COMMAND_CAP, fcParams, game, play, randomGameArb, steps, TIMEOUT, type RandomGame } from './harness.ts';

@@ -7,7 +7,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isInterruptCard } from '../../../../src/games/helter-skelter/interrupts.ts';
+import { isInterruptCard } from '../../../../src/games/helter-skelter/costs.ts';
 import type { Command, DefenceOrder, Event, GameState, InterruptOrder, SetOrders } from '../../../../src/games/helter-skelter/types.ts';
 import { pickCommand } from '../../../../src/platform/random-player.ts';
 import { nextFloat, nextInt, seedRng, type RngState } from '../../../../src/platform/random.ts';
