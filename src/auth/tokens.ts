@@ -168,14 +168,16 @@ export interface PersonalTokenState {
 /**
  * The access_tokens row read on every request with a PAT (and its last_used_at, written at most
  * once a minute). On the request path, so measured: `node --import tsx scripts/bench-prisma.ts`
- * compares this read with the raw SQL it replaced (figures in docs/operations.md).
+ * compares the two implementations below. Prisma Client cost well over 10 % more per read
+ * (docs/operations.md has the figures), so the service uses `sqlTokenRows`; creating, listing and
+ * revoking PATs go through Prisma Client (accounts.ts).
  */
 export interface PersonalTokenRows {
   read(id: string): Promise<PersonalTokenState | undefined>;
   touch(id: string): Promise<void>;
 }
 
-/** PersonalTokenRows through Prisma Client. */
+/** PersonalTokenRows through Prisma Client: the benchmark's other side, not used by the service. */
 export function prismaTokenRows(prisma: PrismaClient, clock: () => Date = () => new Date()): PersonalTokenRows {
   return {
     async read(id) {
@@ -195,7 +197,7 @@ export function prismaTokenRows(prisma: PrismaClient, clock: () => Date = () => 
   };
 }
 
-/** The same in raw SQL through pg, as it was before Prisma Client: kept for the benchmark's comparison. */
+/** PersonalTokenRows in raw SQL through pg: what the service uses (hot path, see above). */
 export function sqlTokenRows(pool: pg.Pool): PersonalTokenRows {
   return {
     async read(id) {

@@ -39,6 +39,17 @@ describe('POST /v1/accounts', () => {
     expect(email.body.account).toMatchObject({ handle: 'Cassandra', email: 'anderson@example.test', emailVerified: false });
   });
 
+  it('compares handles exactly apart from case: an underscore is no wildcard (Prisma matches them with ILIKE)', async () => {
+    await post('/v1/accounts', { handle: 'Judge_X', email: 'judge-x@example.test', password: 'correct horse battery staple' }).expect(201);
+    // "_" would match any one character as a LIKE pattern: "JudgeAX" is another handle, free.
+    await post('/v1/accounts', { handle: 'JudgeAX', email: 'judge-ax@example.test', password: 'correct horse battery staple' }).expect(201);
+    await post('/v1/accounts', { handle: 'judge_x', email: 'judge-x2@example.test', password: 'correct horse battery staple' }).expect(409);
+    // Log-in by handle finds each of them, and only by its own handle.
+    await post('/v1/sessions', { handle: 'JUDGE_X', password: 'correct horse battery staple' }).expect(200);
+    await post('/v1/sessions', { handle: 'judgeax', password: 'correct horse battery staple' }).expect(200);
+    await post('/v1/sessions', { handle: 'Judge_AX', password: 'correct horse battery staple' }).expect(401);
+  });
+
   it('registers one account when the same handle is sent twice at once', async () => {
     const body = (email: string) => ({ handle: 'Hershey', email, password: 'chief judge 2' });
     const results = await Promise.all([post('/v1/accounts', body('h1@example.test')), post('/v1/accounts', body('h2@example.test'))]);
