@@ -3,7 +3,7 @@
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requireCaller } from '../auth/caller.ts';
-import type { Accepted, GameService } from '../service/index.ts';
+import type { GameService } from '../service/index.ts';
 import type { GameResource } from '../service/views.ts';
 import { ProblemError } from './problems.ts';
 import { refusalToProblem } from './refusals.ts';
@@ -11,7 +11,7 @@ import {
   addGameSchemas,
   bearerOnly,
   bearerOptional,
-  createGameBody,
+  gameApi,
   gameIdParams,
   json,
   problems,
@@ -34,7 +34,7 @@ export async function gameRoutes(app: FastifyInstance, { service }: { service: G
         description:
           'Creates a game with free seats; you do not take one yet (claim it). Bot seats are taken at once, and a game of bots only starts at once. The game starts when every seat is taken. Every game is shuffled from a secret key whose commitment it shows at once and which it reveals when it ends (`fairness`); with `seed` (where the server allows scenarios) the set-up is reproducible and the game says so; with `scenario` (when the server allows it) the game starts from that position.',
         security: bearerOnly,
-        body: createGameBody,
+        body: gameApi().createGameBody,
         response: {
           201: json('The game, as you see it. `Location` is its URL.', 'GameResource#', {
             ...versionHeaders,
@@ -195,25 +195,22 @@ export async function gameRoutes(app: FastifyInstance, { service }: { service: G
       const caller = requireCaller(request);
       const { expectedVersion: inBody, ...command } = request.body;
       const expectedVersion = inBody ?? versionFromIfMatch(request.headers['if-match']);
-      const respond = (accepted: Accepted) => ({
-        status: 200,
-        body: { version: accepted.version, events: accepted.events.map((e) => service.views.redacted(accepted.game, e, accepted.seat)) },
-      });
       const accepted = await run(() =>
-        service.submit(
-          {
-            gameId: request.params.id,
-            author: { account: caller.accountId },
-            command,
-            expectedVersion,
-            idempotencyKey: request.headers['idempotency-key'],
-          },
-          respond,
-        ),
+        service.submit({
+          gameId: request.params.id,
+          author: { account: caller.accountId },
+          command,
+          expectedVersion,
+          idempotencyKey: request.headers['idempotency-key'],
+        }),
       );
       if (accepted.replayed) reply.header('idempotent-replayed', 'true');
-      const body = accepted.response ?? respond(accepted).body;
-      reply.header('etag', `"${(body as { version: number }).version}"`);
+      // Built after commit, from what the log holds: for a replayed key, the events that command produced then.
+      const body = (accepted.legacyResponse as { version: number } | undefined) ?? {
+        version: accepted.version,
+        events: accepted.events.map((e) => service.views.redacted(accepted.game, e, accepted.seat)),
+      };
+      reply.header('etag', `"${body.version}"`);
       return body;
     },
   );

@@ -35,21 +35,31 @@ export function planDeadlines(
 }
 
 /**
- * One expiry job per open window, due when its last seat's deadline passes (a window's seats
- * normally share one; a seat on vacation holds the window open for everyone). Returns the windows
- * whose job must be added or moved, and those whose job is no longer needed.
+ * When each open window expires: when its last seat's deadline passes (a window's seats normally
+ * share one; a seat on vacation holds the window open for everyone in it). ISO 8601 by window id.
  */
-export function windowJobs(before: readonly Deadline[], after: readonly Deadline[]): { due: Map<string, string>; gone: string[] } {
-  const dueOf = (list: readonly Deadline[]) => {
-    const due = new Map<string, string>();
-    for (const d of list) if (!due.has(d.windowId) || due.get(d.windowId)! < d.deadline) due.set(d.windowId, d.deadline);
-    return due;
-  };
-  const was = dueOf(before);
-  const now = dueOf(after);
-  const due = new Map([...now].filter(([windowId, at]) => was.get(windowId) !== at));
-  const gone = [...was.keys()].filter((windowId) => !now.has(windowId));
-  return { due, gone };
+export function windowExpiries(deadlines: readonly Deadline[]): Map<string, string> {
+  const due = new Map<string, string>();
+  for (const d of deadlines) if (!due.has(d.windowId) || due.get(d.windowId)! < d.deadline) due.set(d.windowId, d.deadline);
+  return due;
+}
+
+/** The earliest of the windows' expiries (stored as `games.next_deadline`); null when nobody is awaited. */
+export function nextExpiry(deadlines: readonly Deadline[]): string | null {
+  let first: string | null = null;
+  for (const due of windowExpiries(deadlines).values()) if (first === null || due < first) first = due;
+  return first;
+}
+
+/** The open windows, the first to expire first. */
+export function expiryOrder(deadlines: readonly Deadline[]): string[] {
+  return [...windowExpiries(deadlines)].sort(([, a], [, b]) => a.localeCompare(b)).map(([windowId]) => windowId);
+}
+
+/** Seats in `after` that were not awaited in the same window in `before`: they have just been asked. */
+export function newlyAwaited(before: readonly Deadline[], after: readonly Deadline[]): Deadline[] {
+  const had = new Set(before.map(keyOf));
+  return after.filter((d) => !had.has(keyOf(d)));
 }
 
 /** Every deadline of `seat` moved later by `ms` (a vacation begins). */

@@ -17,7 +17,7 @@ import type { EventStore } from '../store/event-store.ts';
 import { Refusal } from './errors.ts';
 import type { GameStates } from './game-states.ts';
 import type { StoredOptions } from '../store/game-options.ts';
-import type { Accepted, Play } from './play.ts';
+import type { Play } from './play.ts';
 
 /** How often every process looks for games awaiting a bot that no loop is playing. */
 export const BOT_SWEEP_INTERVAL_MS = 5_000;
@@ -26,6 +26,7 @@ const RETRY_MAX_MS = 30_000;
 
 export class Bots {
   private readonly running = new Map<string, Promise<void>>();
+  private readonly kickedWhileRunning = new Set<string>();
   private readonly failures = new Map<string, number>();
   private readonly retries = new Set<NodeJS.Timeout>();
   private sweeper: NodeJS.Timeout | null = null;
@@ -36,7 +37,6 @@ export class Bots {
     private readonly states: GameStates,
     private readonly play: Play,
     private readonly logger?: Logger,
-    private readonly onAccepted?: (accepted: Accepted) => void,
   ) {}
 
   /** Sweeps now, then every `intervalMs`, for games awaiting a bot (start-up, and after any crash). */
@@ -62,13 +62,23 @@ export class Bots {
     return rows.length;
   }
 
-  /** Lets bots of this game play, in the background. One loop per game at a time in this process. */
+  /**
+   * Lets bots of this game play, in the background. One loop per game at a time in this process;
+   * a kick while it runs makes it look once more when it ends (it may have looked just before).
+   */
   kick(gameId: string): void {
-    if (this.stopped || this.running.has(gameId)) return;
+    if (this.stopped) return;
+    if (this.running.has(gameId)) {
+      this.kickedWhileRunning.add(gameId);
+      return;
+    }
     const loop = this.drive(gameId)
       .then(() => void this.failures.delete(gameId))
       .catch((error) => this.retryLater(gameId, error))
-      .finally(() => this.running.delete(gameId));
+      .finally(() => {
+        this.running.delete(gameId);
+        if (this.kickedWhileRunning.delete(gameId)) this.kick(gameId);
+      });
     this.running.set(gameId, loop);
   }
 
@@ -107,7 +117,7 @@ export class Bots {
       if (!found || found.game.status !== 'active') return;
       const { game, seats } = found;
       const module = this.states.moduleOf(game);
-      const state = await this.states.at(this.store.pool, game);
+      const state = await this.states.at(game);
       const bots = new Set(seats.filter((s) => s.bot).map((s) => s.seat));
       const turn = module.awaiting(state).find((a) => bots.has(a.seat));
       if (!turn) return;
@@ -117,13 +127,12 @@ export class Bots {
       const rng = fairness ? keyedRng(botKey(fairness.key, game.version, turn.seat)) : seedRng(`${gameId}:${game.version}:${turn.seat}`);
       const [command] = pickCommand(legal, rng);
       try {
-        const accepted = await this.play.submit({
+        await this.play.submit({
           gameId,
           author: { bot: turn.seat },
           command: command as Record<string, unknown>,
           expectedVersion: game.version,
         });
-        this.onAccepted?.(accepted);
       } catch (error) {
         // Someone else moved first (a player, a deadline, another process's bot): look again.
         if (error instanceof Refusal && error.code === 'VERSION_CONFLICT') continue;

@@ -3,7 +3,8 @@
 // is never trusted over the log: an entry is used only when its version is the game's version as
 // read under the game's row lock (or, for reads, the version just read).
 
-import type { EventStore, GameRow, Queryable } from '../store/event-store.ts';
+import type { GameRow } from '../store/event-store.ts';
+import type { GameLog } from '../store/game-log.ts';
 import { notFound } from './errors.ts';
 import { GAMES, type AnyGameModule } from './registry.ts';
 
@@ -18,7 +19,7 @@ export class GameStates {
   private readonly cache = new Map<string, { version: number; state: unknown }>();
 
   constructor(
-    private readonly store: EventStore,
+    private readonly log: GameLog,
     readonly options: GameStatesOptions = { snapshotEvery: 200, cacheSize: 2_000 },
   ) {}
 
@@ -29,13 +30,13 @@ export class GameStates {
   }
 
   /** The state at `version` (default: the game's current version). */
-  async at(db: Queryable, game: GameRow, version = game.version): Promise<unknown> {
+  async at(game: GameRow, version = game.version): Promise<unknown> {
     const cached = this.cache.get(game.id);
     if (cached && cached.version === version) return cached.state;
     const module = this.moduleOf(game);
-    const snapshot = await this.store.snapshot(db, game.id, version);
+    const snapshot = await this.log.snapshot(game.id, version);
     const from = snapshot ? snapshot.state : module.initialState(game.options.setup);
-    const events = await this.store.events(db, game.id, snapshot?.version ?? 0, version);
+    const events = await this.log.events(game.id, snapshot?.version ?? 0, version);
     const state = module.replay(from, events.map((e) => e.payload));
     if (version === game.version) this.remember(game.id, version, state);
     return state;

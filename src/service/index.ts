@@ -3,36 +3,47 @@
 
 import type { Runner } from 'graphile-worker';
 import pg from 'pg';
+import { nextExpiry, type Deadline } from '../clock/deadlines.ts';
 import { createLogger, type Logger } from '../config/logger.ts';
 import { createPrismaClient, type PrismaClient } from '../db/prisma.ts';
-import { Alarm } from '../jobs/alarm.ts';
-import type { GameNotice } from '../jobs/notifications.ts';
+import type { GameNotice } from '../notify/notice.ts';
 import { TASKS } from '../jobs/queue.ts';
 import { startWorker, type WorkerSettings } from '../jobs/worker.ts';
 import { EventStore } from '../store/event-store.ts';
+import { PostgresGameLog, type GameLog } from '../store/game-log.ts';
 import type { GameReader } from '../notify/game-reader.ts';
 import { DEFAULT_WEBHOOK_SETTINGS, DELIVER_WEBHOOK, WebhookDispatcher, type WebhookSettings } from '../notify/webhooks/dispatch.ts';
 import { housekeep, HOUSEKEEPING, HOUSEKEEPING_SCHEDULE } from '../notify/housekeeping.ts';
 import { WEBHOOK_REMINDER, type WebhookReminderJob } from '../notify/webhooks/reminders.ts';
 import { WebhookSubscriptions } from '../notify/webhooks/subscriptions.ts';
 import { Bots } from './bots.ts';
+import { situationWording } from './registry.ts';
 import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './limits.ts';
 import { DeadlineKeeper } from './deadlines.ts';
 import { Refusal } from './errors.ts';
 import { GameStates, type GameStatesOptions } from './game-states.ts';
 import { Lobby, type CreateGame, type StoredOptions } from './lobby.ts';
 import { SeatOrders } from './orders.ts';
-import { Play, type Accepted, type IdempotentResponse, type Submission } from './play.ts';
+import { Notifier, DEFAULT_NOTIFIER_SETTINGS, type NoticeListener, type NotifierSettings } from './notifier.ts';
+import { Play, type Accepted, type Submission } from './play.ts';
 import { PreferenceBook } from './preferences.ts';
 import { GameSignals } from './signals.ts';
+import { DeadlineSweeper, DEFAULT_SWEEPER_SETTINGS, type SweeperSettings } from './sweeper.ts';
 import { Vacations } from './vacations.ts';
 import { Views } from './views.ts';
 
 export interface GameServiceSettings {
   allowScenarios: boolean;
   states?: GameStatesOptions;
-  /** Run the job queue's worker in this process (deadlines fire only where one runs). */
+  /**
+   * Run the job queue's worker in this process, and with it the deadline sweeper and the
+   * notifier: deadlines fire and players are told only where one runs.
+   */
   worker?: WorkerSettings | null;
+  /** The deadline sweeper's safety-net interval and concurrency. */
+  sweeper?: Partial<SweeperSettings>;
+  /** The notifier's safety-net interval, batch size and concurrency. */
+  notifier?: Partial<NotifierSettings>;
   /** The server's clock; tests may inject one. */
   now?: () => Date;
   /** Days a year a player may pause their clocks (vacations). */
@@ -49,6 +60,8 @@ export interface GameServiceSettings {
 
 export class GameService {
   readonly store: EventStore;
+  /** The log as the command path, the sweeper and the notifier use it (src/store/game-log.ts). */
+  readonly log: GameLog;
   readonly states: GameStates;
   readonly play: Play;
   readonly lobby: Lobby;
@@ -63,14 +76,16 @@ export class GameService {
   readonly vacations: Vacations;
   readonly webhooks: WebhookDispatcher;
   readonly webhookSubscriptions: WebhookSubscriptions;
-  private readonly alarm: Alarm | null;
+  private readonly sweeper: DeadlineSweeper | null;
+  private readonly notifier: Notifier | null;
   private readonly jobPool: pg.Pool | null;
   /**
-   * Who hears of seats newly awaited and games ended (src/notify: webhooks, email). Each runs in
-   * the `notify` job, which is retried as a whole: a listener must only add its own jobs, keyed so
-   * that adding them twice is harmless.
+   * Who hears of seats newly awaited and games ended (src/notify: webhooks, email), called by the
+   * notifier after commit. A notice may be handed over again (a notifier stopped mid-batch, a
+   * failed channel): a listener must only add its own deliveries, keyed so that adding them twice
+   * is harmless. Add before start().
    */
-  readonly noticeListeners: ((notice: GameNotice) => Promise<void>)[] = [];
+  readonly noticeListeners: NoticeListener[] = [];
   /** More job tasks for the worker, by name: each channel's own (src/notify/email). Add before start(). */
   readonly jobTasks: Record<string, (payload: unknown) => Promise<void>> = {};
   private worker: Runner | null = null;
@@ -83,28 +98,40 @@ export class GameService {
     prisma: PrismaClient = createPrismaClient(pool),
   ) {
     this.store = new EventStore(pool);
-    this.states = new GameStates(this.store, settings.states);
-    // The worker fetches jobs and the alarm wakes it over their own few connections, so neither
-    // waits behind HTTP requests for one of the pool's (measured: seconds late under load otherwise).
+    this.log = new PostgresGameLog(this.store, pool, pool);
+    this.states = new GameStates(this.log, settings.states);
+    // The worker fetches jobs over its own few connections, so it does not wait behind HTTP
+    // requests for one of the pool's (measured: seconds late under load otherwise).
     this.jobPool = settings.worker ? ownPool(pool, settings.worker.concurrency + 2, logger) : null;
-    this.alarm = this.jobPool ? new Alarm(this.jobPool, (error) => logger?.warn({ err: error }, 'could not wake the job workers')) : null;
-    this.deadlines = new DeadlineKeeper(settings.now ?? (() => new Date()), this.alarm);
-    this.play = new Play(this.store, this.states, this.deadlines, settings.abandonAfterSilentDeadlines ?? 0);
+    this.deadlines = new DeadlineKeeper(settings.now ?? (() => new Date()));
+    this.play = new Play(this.log, this.states, this.deadlines, settings.abandonAfterSilentDeadlines ?? 0, (accepted) => this.afterCommit(accepted));
+    // Their safety-net looks come as often as the worker's (JOB_POLL_INTERVAL_MS).
+    const interval = settings.worker ? { intervalMs: settings.worker.pollIntervalMs } : {};
+    this.sweeper = settings.worker
+      ? new DeadlineSweeper(this.log, () => this.play.expireDue(), { ...DEFAULT_SWEEPER_SETTINGS, ...interval, ...settings.sweeper }, logger)
+      : null;
+    this.notifier = settings.worker
+      ? new Notifier(this.log, this.noticeListeners, { ...DEFAULT_NOTIFIER_SETTINGS, ...interval, ...settings.notifier }, logger)
+      : null;
     const limits = { ...DEFAULT_RESOURCE_LIMITS, ...settings.limits };
-    this.lobby = new Lobby(this.store, { allowScenarios: settings.allowScenarios, ...limits }, this.deadlines);
+    this.lobby = new Lobby(this.store, { allowScenarios: settings.allowScenarios, ...limits }, this.deadlines, prisma);
     this.views = new Views(this.store, this.states);
-    this.signals = new GameSignals(pool);
-    this.bots = new Bots(this.store, this.states, this.play, logger, (a) => this.signals.local(a.game.id, a.version));
+    // Every process's commits, heard through the NOTIFY each append sends: news for the notifier, a next expiry for the sweeper.
+    this.signals = new GameSignals(pool, (signal) => {
+      this.notifier?.wake();
+      this.sweeper?.expect(signal.nextExpiry);
+    });
+    this.bots = new Bots(this.store, this.states, this.play, logger);
     this.orders = new SeatOrders(this.store, this.states, (s) => this.submit(s));
     this.preferences = new PreferenceBook(prisma, (s) => this.submit(s), logger);
-    this.vacations = new Vacations(this.store, this.deadlines, settings.vacationDaysPerYear ?? 30);
-    const webhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, now: settings.now ?? (() => new Date()), ...settings.webhooks };
+    this.vacations = new Vacations(this.store, this.deadlines, settings.vacationDaysPerYear ?? 30, prisma);
+    const webhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, now: settings.now ?? (() => new Date()), wording: situationWording(), ...settings.webhooks };
     this.reader = {
       game: (gameId, accountId) => this.views.game(gameId, accountId),
       legalCounter: async (game) => {
         if (game.status === 'open') return () => null;
         const module = this.states.moduleOf(game);
-        const state = await this.states.at(pool, game);
+        const state = await this.states.at(game);
         return (seat) => module.legalCommands(state, seat).length;
       },
     };
@@ -120,7 +147,6 @@ export class GameService {
     if (this.settings.worker) {
       const tasks = {
         ...this.jobTasks,
-        [TASKS.expireWindow]: (payload: unknown) => this.expire(payload as { gameId: string; windowId: string }),
         [TASKS.notify]: async (payload: unknown) => {
           await Promise.all(this.noticeListeners.map((listener) => listener(payload as GameNotice)));
         },
@@ -132,11 +158,14 @@ export class GameService {
         },
       };
       this.worker = await startWorker(this.jobPool!, tasks, this.settings.worker, this.logger ?? createLogger('silent'), [HOUSEKEEPING_SCHEDULE]);
+      this.sweeper?.start();
+      this.notifier?.start();
     }
   }
 
   async stop(): Promise<void> {
-    this.alarm?.stop();
+    await this.sweeper?.stop();
+    await this.notifier?.stop();
     await this.worker?.stop();
     this.worker = null;
     await this.webhooks.idle();
@@ -145,24 +174,12 @@ export class GameService {
     await this.signals.stop();
   }
 
-  /**
-   * A window's deadline passed (a job): the system expires it. A window that closed meanwhile is
-   * ignored by the rules, so a late or repeated job changes nothing.
-   */
-  async expire({ gameId, windowId }: { gameId: string; windowId: string }): Promise<void> {
-    try {
-      await this.submit({ gameId, author: { system: true }, command: { type: 'EXPIRE_WINDOW', windowId } });
-    } catch (error) {
-      // The game is gone or over: nothing left to expire.
-      if (error instanceof Refusal && (error.code === 'NOT_FOUND' || error.code === 'GAME_OVER')) return;
-      throw error;
-    }
-  }
-
   async create(callerId: string, body: CreateGame) {
     const created = await this.lobby.create(callerId, body);
     if (created.game.status === 'active') {
       await this.preferences.applyAtStart(created.game.id, created.seats);
+      this.notifier?.wake();
+      this.sweeper?.expect(nextExpiryMs(created.game.deadlines));
       this.bots.kick(created.game.id);
     }
     return created;
@@ -173,24 +190,36 @@ export class GameService {
     if (claimed.started) {
       await this.preferences.applyAtStart(gameId, claimed.seats);
       this.signals.local(gameId, claimed.game.version);
+      this.notifier?.wake();
+      this.sweeper?.expect(nextExpiryMs(claimed.game.deadlines));
       this.bots.kick(gameId);
     }
     return claimed;
   }
 
-  async submit(s: Submission, respond?: (a: Accepted) => IdempotentResponse): Promise<Accepted> {
-    const accepted = await this.play.submit(s, respond);
-    if (accepted.events.length > 0) {
-      this.signals.local(s.gameId, accepted.version);
-      // Only a game with bot seats has bots to wake: the others would pay a read for nothing.
-      if ((accepted.game.options as unknown as StoredOptions).bots?.some(Boolean)) this.bots.kick(s.gameId);
-    }
-    return accepted;
+  /** Decides and appends a command (src/service/play.ts); the answer is built by the caller, after commit. */
+  submit(s: Submission): Promise<Accepted> {
+    return this.play.submit(s);
+  }
+
+  /** After every commit that moved a game, in this process: readers, the notifier, the sweeper's timer, bots. */
+  private afterCommit(accepted: Accepted): void {
+    const { game } = accepted;
+    this.signals.local(game.id, accepted.version);
+    this.notifier?.wake();
+    this.sweeper?.expect(nextExpiryMs(game.deadlines));
+    // Only a game with bot seats has bots to wake: the others would pay a read for nothing.
+    if ((game.options as unknown as StoredOptions).bots?.some(Boolean)) this.bots.kick(game.id);
   }
 }
 
 export { Refusal };
 export type { Accepted, CreateGame, Submission };
+
+const nextExpiryMs = (deadlines: readonly Deadline[]): number | null => {
+  const next = nextExpiry(deadlines);
+  return next === null ? null : Date.parse(next);
+};
 
 /** A small pool to the same database as `pool`. */
 function ownPool(pool: pg.Pool, max: number, logger?: Logger): pg.Pool {

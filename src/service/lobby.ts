@@ -6,8 +6,10 @@ import { ClockError, clocksFor, type Clocks } from '../clock/clocks.ts';
 import { commitment, keyFromSeed } from '../platform/fairness.ts';
 import { RuleError } from '../platform/game-module.ts';
 import type { EventStore, GameRow, Queryable } from '../store/event-store.ts';
-import { claimSeat, createSeats, openGames, seatsOf, type SeatRow } from '../store/seats.ts';
+import type { PrismaClient } from '../db/prisma.ts';
+import { claimSeat, createSeats, seatsOf, type SeatRow } from '../store/seats.ts';
 import type { DeadlineKeeper } from './deadlines.ts';
+import { CHANNEL } from './signals.ts';
 import { Refusal, notFound } from './errors.ts';
 import { GAMES } from './registry.ts';
 import type { Fairness, StoredOptions } from '../store/game-options.ts';
@@ -30,6 +32,8 @@ export class Lobby {
     private readonly store: EventStore,
     private readonly settings: { allowScenarios: boolean; openGamesPerAccount: number; gamesPerDayPerAccount: number },
     private readonly deadlines: DeadlineKeeper,
+    /** The open-games listing, through Prisma Client; creating, claiming and starting go through the store. */
+    private readonly prisma: PrismaClient,
   ) {}
 
   async create(callerId: string, body: CreateGame): Promise<{ game: GameRow; seats: SeatRow[] }> {
@@ -47,7 +51,7 @@ export class Lobby {
     if (setup instanceof RuleError) throw new Refusal('invalid', setup.code, setup.message);
     let clocks: Clocks;
     try {
-      clocks = clocksFor(rest.clock);
+      clocks = clocksFor(rest.clock, module.situations);
     } catch (error) {
       if (error instanceof ClockError) throw new Refusal('invalid', error.code, error.message);
       throw error;
@@ -60,12 +64,10 @@ export class Lobby {
       const game = await this.store.createGame(tx, { module: module.id, status: 'open', options });
       await createSeats(tx, game.id, bots);
       const seats = await seatsOf(tx, game.id);
-      if (!allBots) return { game, seats, due: [] };
-      const started = await this.start(tx, game, seats);
-      return { game: started.game, seats, due: started.due };
+      if (!allBots) return { game, seats };
+      return { game: await this.start(tx, game, seats), seats };
     });
-    this.deadlines.ring(created.due);
-    return { game: created.game, seats: created.seats };
+    return created;
   }
 
   /** An account may hold so many games waiting for players, and create so many a day. */
@@ -89,22 +91,24 @@ export class Lobby {
   }
 
   /** Every seat is taken: the game is on, and its first situation's deadlines run. */
-  private async start(tx: Queryable, game: GameRow, seats: SeatRow[]): Promise<{ game: GameRow; due: string[] }> {
+  private async start(tx: Queryable, game: GameRow, seats: SeatRow[]): Promise<GameRow> {
     const module = GAMES.get(game.module)!;
     const awaited = module.awaiting(module.initialState((game.options as unknown as StoredOptions).setup));
     const deadlines = this.deadlines.plan(game, seats, awaited);
-    await this.store.setStatus(tx, game.id, 'active', deadlines);
-    const due = await this.deadlines.schedule(tx, game.id, game.deadlines, deadlines, {
-      gameId: game.id,
-      version: game.version,
-      at: this.deadlines.now().toISOString(),
-      ended: false,
-    });
-    return { game: { ...game, status: 'active', deadlines }, due };
+    // The start is news (the notifier tells the first seats asked) and has a first expiry (the sweepers hear it).
+    await this.store.start(tx, game.id, deadlines, CHANNEL);
+    return { ...game, status: 'active', deadlines };
   }
 
+  /** Open games with a seat a player can claim (not a bot's), oldest first. */
   async open(limit = 100): Promise<string[]> {
-    return openGames(this.store.pool, limit);
+    const games = await this.prisma.game.findMany({
+      where: { status: 'open', seats: { some: { accountId: null, bot: false } } },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: limit,
+      select: { id: true },
+    });
+    return games.map((g) => g.id);
   }
 
   /** Takes a seat; the game starts when none is left free. One seat per account per game. */
@@ -118,13 +122,10 @@ export class Lobby {
         throw new Refusal('conflict', 'SEAT_TAKEN', `Seat ${seat} is taken.`);
       const after = await seatsOf(tx, game.id);
       const started = after.every((s) => s.bot || s.accountId !== null);
-      if (!started) return { game, seats: after, started, due: [] };
-      const begun = await this.start(tx, game, after);
-      return { game: begun.game, seats: after, started, due: begun.due };
+      if (!started) return { game, seats: after, started };
+      return { game: await this.start(tx, game, after), seats: after, started };
     });
     if (!result) throw notFound(`Game ${gameId}`);
-    const { due, ...claimed } = result.value;
-    this.deadlines.ring(due);
-    return claimed;
+    return result.value;
   }
 }

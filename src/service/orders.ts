@@ -1,13 +1,17 @@
-// A seat's standing orders (docs/rulings.md R34–R40, standing orders): private to the seat, so only
-// the player holding it may read or change them. A change is the seat's own SET_ORDERS command; the
-// orders are read back from the seat's view, where the game shows them to their owner alone.
+// A seat's standing orders (GameModule.standingOrders; for Helter Skelter docs/rulings.md R34–R40):
+// private to the seat, so only the player holding it may read or change them. A change is the
+// seat's own command named by the game (`SET_ORDERS`); the orders are read back from the seat's
+// view, where the game shows them to their owner alone.
 
 import type { EventStore, GameRow } from '../store/event-store.ts';
 import type { SeatRow } from '../store/seats.ts';
 import { Refusal, notFound } from './errors.ts';
 import type { GameStates } from './game-states.ts';
 import type { Accepted, Submission } from './play.ts';
-import { DEFAULT_ORDERS, type StandingOrders } from './preferences.ts';
+import type { AnyGameModule } from './registry.ts';
+
+/** A seat's standing orders: each setting of its game, with its value. */
+export type SeatOrderValues = Record<string, string>;
 
 export class SeatOrders {
   constructor(
@@ -17,14 +21,14 @@ export class SeatOrders {
     private readonly submit: (s: Submission) => Promise<Accepted>,
   ) {}
 
-  async get(gameId: string, seat: number, accountId: string): Promise<StandingOrders> {
+  async get(gameId: string, seat: number, accountId: string): Promise<SeatOrderValues> {
     const game = await this.ownSeat(gameId, seat, accountId);
-    return this.ordersIn(game, await this.states.at(this.store.pool, game), seat);
+    return this.ordersIn(game, await this.states.at(game), seat);
   }
 
-  async set(gameId: string, seat: number, accountId: string, change: Partial<StandingOrders>): Promise<StandingOrders> {
-    await this.ownSeat(gameId, seat, accountId);
-    const accepted = await this.submit({ gameId, author: { account: accountId }, command: { type: 'SET_ORDERS', ...change } });
+  async set(gameId: string, seat: number, accountId: string, change: SeatOrderValues): Promise<SeatOrderValues> {
+    const spec = ordersOf(this.states.moduleOf(await this.ownSeat(gameId, seat, accountId)));
+    const accepted = await this.submit({ gameId, author: { account: accountId }, command: { ...change, type: spec.command } });
     return this.ordersIn(accepted.game, accepted.state, seat);
   }
 
@@ -38,9 +42,16 @@ export class SeatOrders {
     return found.game;
   }
 
-  private ordersIn(game: GameRow, state: unknown, seat: number): StandingOrders {
-    const view = this.states.moduleOf(game).view(state, seat) as { seats?: { seat: number; orders?: StandingOrders }[] };
+  private ordersIn(game: GameRow, state: unknown, seat: number): SeatOrderValues {
+    const spec = ordersOf(this.states.moduleOf(game));
+    const view = this.states.moduleOf(game).view(state, seat) as { seats?: { seat: number; orders?: SeatOrderValues }[] };
     const orders = view.seats?.find((s) => s.seat === seat)?.orders;
-    return orders ? { interrupt: orders.interrupt, defence: orders.defence } : { ...DEFAULT_ORDERS };
+    return Object.fromEntries(Object.keys(spec.schema.properties).map((name) => [name, orders?.[name] ?? spec.defaults[name]!]));
   }
+}
+
+/** The game's standing orders; a game without them has none to read or change. */
+function ordersOf(module: AnyGameModule) {
+  if (!module.standingOrders) throw new Refusal('not-found', 'NO_STANDING_ORDERS', `${module.title} has no standing orders.`);
+  return module.standingOrders;
 }

@@ -1,13 +1,16 @@
-// The command handler: read, fold, decide, append — and the append succeeds only if the game is
-// still at the version the command was decided on, so the log can never fork; when another
-// process got there first, the command is decided again on the new version.
+// The command handler, as a decider: read the game, fold its state, `decide`, and append the
+// events with the version they were decided on. The log (src/store/game-log.ts) appends only if
+// the game is still at that version, so it can never fork; when another process got there first,
+// the command is decided again on the new version. Idempotency-Keys are recorded by the log in the
+// same write as the command. Nothing here builds an HTTP answer: the caller does, after commit.
 
 import { createHash } from 'node:crypto';
+import { expiryOrder } from '../clock/deadlines.ts';
 import type { Sender } from '../platform/game-module.ts';
-import type { AppendInput, Appended, EventStore, GameRow, Queryable, StoredEvent } from '../store/event-store.ts';
+import type { AppendInput, GameRow, StoredEvent } from '../store/event-store.ts';
+import { IdempotencyKeyTaken, type GameLog, type GameWithSeats } from '../store/game-log.ts';
 import type { SeatRow } from '../store/seats.ts';
 import type { DeadlineKeeper } from './deadlines.ts';
-import { violatedUniqueConstraint } from '../db/transaction.ts';
 import { Refusal, notFound } from './errors.ts';
 import type { GameStates } from './game-states.ts';
 import { CHANNEL } from './signals.ts';
@@ -24,26 +27,29 @@ export interface Submission {
 }
 
 export interface Accepted {
+  /** The game after the command. */
   game: GameRow;
   /** The seat that sent the command; null for the system. */
   seat: number | null;
   version: number;
+  /** The events the command produced (for a replayed key: those it produced then). */
   events: StoredEvent[];
+  /** The state after the command; undefined for a replayed key. */
   state: unknown;
-  /** True when this is the stored answer to an earlier request with the same Idempotency-Key. */
+  /** True when this is the answer to an earlier request with the same Idempotency-Key. */
   replayed?: boolean;
-  /** The stored response body, when replayed. */
-  response?: unknown;
-  /** Expiry jobs this command added or moved: when they fall due (rung after commit). */
-  due?: string[];
+  /** The stored answer, for a key recorded before answers were rebuilt from the log. */
+  legacyResponse?: unknown;
 }
 
-export interface IdempotentResponse {
-  status: number;
-  body: unknown;
+/** A window the sweeper expired: the game's version and status after it. */
+export interface Expired {
+  gameId: string;
+  windowId: string;
+  version: number;
+  status: string;
 }
 
-const IDEMPOTENCY_TTL_HOURS = 24;
 /** Appends tried before giving up on a game that keeps changing under us (other processes' commands). */
 const MAX_ATTEMPTS = 5;
 
@@ -52,25 +58,24 @@ export class Play {
   private readonly queues = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly store: EventStore,
+    private readonly log: GameLog,
     private readonly states: GameStates,
     private readonly deadlines: DeadlineKeeper,
     /** Deadlines in a row that pass with no seat acting before the game is abandoned (ABANDON_AFTER_SILENT_DEADLINES); 0: never. */
     private readonly abandonAfter = 0,
+    /** After each commit that changed a game (a command, an expiry): signals, bots, the sweeper's timer. */
+    private readonly afterCommit: (accepted: Accepted) => void = () => undefined,
   ) {}
 
   /**
-   * Decides and appends one command. `respond` builds the HTTP answer from the result inside the
-   * same transaction, so that with an Idempotency-Key the stored answer commits with the events.
-   *
-   * Commands for one game take turns in this process before they take a pooled connection: a
-   * burst for one game waits here, instead of filling the pool with transactions that wait for the
-   * game's version (and starving every other request until the pool's connect timeout fails
-   * them). Across processes, the append's version check serialises them.
+   * Decides and appends one command. Commands for one game take turns in this process before
+   * they take a pooled connection: a burst for one game waits here, instead of filling the pool
+   * with appends bound to fail on the version check. Across processes, the version check
+   * serialises them.
    */
-  submit(s: Submission, respond?: (accepted: Accepted) => IdempotentResponse): Promise<Accepted> {
+  submit(s: Submission): Promise<Accepted> {
     const previous = this.queues.get(s.gameId) ?? Promise.resolve();
-    const result = previous.then(() => this.decideAndAppend(s, respond));
+    const result = previous.then(() => this.decideAndAppend(s));
     const tail = result.then(
       () => undefined,
       () => undefined,
@@ -82,45 +87,59 @@ export class Play {
     return result;
   }
 
-  private async decideAndAppend(s: Submission, respond?: (accepted: Accepted) => IdempotentResponse): Promise<Accepted> {
+  /**
+   * Expires the earliest window of one game whose expiry has passed, holding that game against
+   * other sweepers while deciding and appending; false when no game is due. The rules ignore an
+   * `EXPIRE_WINDOW` for a window already closed, and the hold plus the version check let only one
+   * expiry of a window be appended, however many processes sweep.
+   */
+  async expireDue(): Promise<Expired | null> {
+    const held = await this.log.withDueGame(async (log, due) => {
+      const windowId = expiryOrder(due.game.deadlines)[0];
+      const command = { type: 'EXPIRE_WINDOW', windowId: windowId ?? '' };
+      const accepted = await this.tryOnce(log, { gameId: due.game.id, author: { system: true }, command }, null, due);
+      if (!accepted) throw new Error(`game ${due.game.id} moved while held for expiry`);
+      // Deadlines always mirror what the rules await, so an expiry always acts; if one ever did
+      // not, the game would stay due and starve the others: it is looked at again in a minute.
+      if (accepted.events.length === 0) await log.deferExpiry(due.game.id, new Date(this.deadlines.now().getTime() + 60_000));
+      return { accepted, windowId: command.windowId };
+    });
+    if (!held) return null;
+    const { accepted, windowId } = held.value;
+    if (accepted.events.length > 0) this.committed(accepted);
+    return { gameId: accepted.game.id, windowId, version: accepted.version, status: accepted.game.status };
+  }
+
+  private async decideAndAppend(s: Submission): Promise<Accepted> {
     // Only a keyed request is compared with an earlier one; hashed once, however many attempts.
     const requestHash = s.idempotencyKey !== undefined ? hashRequest(s) : null;
     for (let attempt = 1; ; attempt++) {
-      const accepted = await this.tryOnce(s, requestHash, respond);
-      if (accepted) return this.committed(s.gameId, accepted);
+      const accepted = await this.tryOnce(this.log, s, requestHash);
+      if (accepted) {
+        if (accepted.events.length > 0 && !accepted.replayed) this.committed(accepted);
+        return accepted;
+      }
       // Another process (or a vacation) changed the game between our read and our append.
       if (attempt === MAX_ATTEMPTS)
         throw new Refusal('conflict', 'GAME_BUSY', 'The game changed while this command was being decided; send it again.');
     }
   }
 
-  /** Whether the game's last `count` accepted commands were all the system's (deadlines passing). */
-  private async silentFor(gameId: string, count: number): Promise<boolean> {
-    if (this.abandonAfter <= 0) return false;
-    if (count <= 0) return true;
-    const { rows } = await this.store.pool.query<{ silent: number }>(
-      `SELECT count(*) FILTER (WHERE sender_kind = 'system')::int AS silent
-         FROM (SELECT sender_kind FROM commands WHERE game_id = $1 ORDER BY seq DESC LIMIT $2) AS last`,
-      [gameId, count],
-    );
-    return rows[0]!.silent === count;
-  }
-
   /**
-   * Reads the game, decides, and appends if the game is still as read; null when it is not.
-   * With an Idempotency-Key, the append and the stored answer commit in one transaction.
+   * Reads the game (unless given), decides, and appends if the game is still as read; null when
+   * it is not (or a concurrent request took the same Idempotency-Key: the next attempt finds it).
    */
-  private async tryOnce(s: Submission, requestHash: string | null, respond?: (accepted: Accepted) => IdempotentResponse): Promise<Accepted | null> {
-    const found = await this.store.gameWithSeats(this.store.pool, s.gameId);
+  private async tryOnce(log: GameLog, s: Submission, requestHash: string | null, read?: GameWithSeats): Promise<Accepted | null> {
+    const found = read ?? (await log.read(s.gameId));
     if (!found) throw notFound(`Game ${s.gameId}`);
     const { game, seats } = found;
     const callerId = 'account' in s.author ? s.author.account : null;
     const sender = senderOf(seats, s.author);
     const seat = sender.kind === 'seat' ? sender.seat : null;
-    const keyed = requestHash !== null && callerId !== null && respond !== undefined;
-    if (s.idempotencyKey && requestHash && callerId) {
-      const earlier = await this.earlierAnswer(this.store.pool, callerId, s.idempotencyKey, requestHash);
-      if (earlier) return { game, seat, version: game.version, events: [], state: undefined, replayed: true, response: earlier };
+    const idempotency = s.idempotencyKey !== undefined && requestHash !== null && callerId !== null ? { callerId, key: s.idempotencyKey, requestHash } : undefined;
+    if (idempotency) {
+      const earlier = await this.earlier(log, idempotency, game, seat);
+      if (earlier) return earlier;
     }
     if (game.status === 'open') throw new Refusal('conflict', 'GAME_NOT_STARTED', 'The game starts when every seat is taken.');
     if (game.status === 'abandoned')
@@ -131,7 +150,7 @@ export class Play {
       });
 
     const module = this.states.moduleOf(game);
-    const state = await this.states.at(this.store.pool, game);
+    const state = await this.states.at(game);
     const decision = module.decide(state, s.command, sender);
     if (!decision.ok) throw new Refusal('rule', decision.error.code, decision.error.message);
     if (decision.events.length === 0) return { game, seat, version: game.version, events: [], state };
@@ -141,66 +160,44 @@ export class Play {
     const over = module.isOver(next);
     // Absent players are the clock's business, not the rules': a game whose deadlines keep passing
     // with nobody acting is abandoned by the platform (no winner), instead of running for ever.
-    const abandoned = !over && sender.kind === 'system' && (await this.silentFor(game.id, this.abandonAfter - 1));
-    const deadlines = abandoned ? [] : this.deadlines.plan(game, seats, module.awaiting(next));
-    const ended = over || abandoned;
-    const { jobs, due } = this.deadlines.jobsFor(game.deadlines, deadlines, { gameId: game.id, version, at: this.deadlines.now().toISOString(), ended });
+    const abandoned = !over && sender.kind === 'system' && this.abandonAfter > 0 && (await log.silentFor(game.id, this.abandonAfter - 1));
+    const deadlines = abandoned || over ? [] : this.deadlines.plan(game, seats, module.awaiting(next));
+    const status = over ? 'finished' : abandoned ? 'abandoned' : 'active';
     const input: AppendInput = {
       command: { type: String(s.command.type), payload: s.command, senderKind: sender.kind, seat, callerId },
       events: decision.events.map((e: { type: string }) => ({ type: e.type, payload: e })),
-      status: over ? 'finished' : abandoned ? 'abandoned' : 'active',
+      status,
       deadlines,
       snapshot: this.states.snapshotDue(game.version, version) ? next : undefined,
-      // Delivered at commit, to every process listening (long-polls, SSE streams).
-      notify: { channel: CHANNEL, payload: `${game.id}:${version}` },
-      jobs,
+      // Delivered at commit to every process listening: long-polls, SSE streams, sweepers, notifiers.
+      channel: CHANNEL,
+      idempotency,
     };
-    const acceptedFrom = (appended: Appended): Accepted => ({ game: { ...game, version, deadlines }, seat, version, events: appended.events, state: next, due });
-
-    if (!keyed) {
-      const appended = await this.store.append(this.store.pool, game, input);
-      return appended && acceptedFrom(appended);
-    }
     try {
-      return await this.store.transaction(async (tx) => {
-        const appended = await this.store.append(tx, game, input);
-        if (!appended) return null;
-        const accepted = acceptedFrom(appended);
-        const response = respond!(accepted);
-        await tx.query(
-          `INSERT INTO idempotency_keys (caller_id, key, request_hash, response_status, response_body, expires_at)
-           VALUES ($1, $2, $3, $4, $5, now() + make_interval(hours => $6))`,
-          [callerId, s.idempotencyKey, requestHash, response.status, JSON.stringify(response.body), IDEMPOTENCY_TTL_HOURS],
-        );
-        accepted.response = response.body;
-        return accepted;
-      });
+      const appended = await log.append(game, input);
+      if (!appended) return null;
+      return { game: { ...game, version, status, deadlines }, seat, version, events: appended.events, state: next };
     } catch (error) {
-      // The same caller used the same key at the same moment for a command to another game, and
-      // that one committed first: nothing of this one was written. Again, and the key's check answers.
-      if (violatedUniqueConstraint(error) === 'idempotency_keys_pkey') return null;
+      if (error instanceof IdempotencyKeyTaken) return null;
       throw error;
     }
   }
 
-  /** The stored answer to an earlier request with this key; refused if that request was another. */
-  private async earlierAnswer(db: Queryable, callerId: string, key: string, requestHash: string): Promise<unknown> {
-    const { rows } = await db.query<{ requestHash: string; body: unknown }>({
-      name: 'idempotency-key',
-      text: `SELECT request_hash AS "requestHash", response_body AS body FROM idempotency_keys WHERE caller_id = $1 AND key = $2`,
-      values: [callerId, key],
-    });
-    const earlier = rows[0];
-    if (earlier && earlier.requestHash !== requestHash)
+  /** The answer to an earlier request with this key, rebuilt from the log; refused if that request was another. */
+  private async earlier(log: GameLog, key: { callerId: string; key: string; requestHash: string }, game: GameRow, seat: number | null): Promise<Accepted | null> {
+    const keyed = await log.keyed(key.callerId, key.key);
+    if (!keyed) return null;
+    if (keyed.requestHash !== key.requestHash)
       throw new Refusal('conflict', 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request.');
-    return earlier?.body;
+    if (keyed.legacyResponse != null) return { game, seat, version: game.version, events: [], state: undefined, replayed: true, legacyResponse: keyed.legacyResponse };
+    const events = await log.eventsOfCommand(keyed.gameId!, keyed.commandSeq!);
+    return { game, seat, version: keyed.version!, events, state: undefined, replayed: true };
   }
 
-  /** Once the append has committed: the cache may hold the new state, and the alarm is set. */
-  private committed(gameId: string, accepted: Accepted): Accepted {
-    if (accepted.events.length > 0) this.states.remember(gameId, accepted.version, accepted.state);
-    this.deadlines.ring(accepted.due ?? []);
-    return accepted;
+  /** Once the append has committed: the cache may hold the new state; then the service's own reactions. */
+  private committed(accepted: Accepted): void {
+    this.states.remember(accepted.game.id, accepted.version, accepted.state);
+    this.afterCommit(accepted);
   }
 }
 

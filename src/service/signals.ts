@@ -1,6 +1,7 @@
 // Tells waiting readers (long-polls, SSE streams) that a game has new events. The append
 // transaction sends a Postgres NOTIFY, delivered at commit to every server process listening, so
-// a reader connected to one process hears about commands accepted by another.
+// a reader connected to one process hears about commands accepted by another. The same NOTIFY
+// wakes the notifier and tells the deadline sweeper the game's next expiry (`onSignal`).
 
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
@@ -8,15 +9,32 @@ import { ChannelListener } from '../db/listener.ts';
 
 export const CHANNEL = 'game_events';
 
+/** A NOTIFY on CHANNEL, as `gameSignal` (src/store/event-store.ts) writes it. */
+export interface GameSignal {
+  gameId: string;
+  version: number;
+  /** The game's next window expiry, epoch ms; null when nobody is awaited. */
+  nextExpiry: number | null;
+}
+
+/** `<game>:<version>:<next expiry>`; null for anything else. */
+export function parseSignal(payload: string): GameSignal | null {
+  const [gameId, version, next] = payload.split(':');
+  if (!gameId || !version || !/^\d+$/.test(version)) return null;
+  return { gameId, version: Number(version), nextExpiry: next && /^\d+$/.test(next) ? Number(next) : null };
+}
+
 export class GameSignals {
   private readonly emitter = new EventEmitter();
   private readonly listener: ChannelListener;
 
-  constructor(pool: pg.Pool) {
+  constructor(pool: pg.Pool, onSignal: (signal: GameSignal) => void = () => undefined) {
     this.emitter.setMaxListeners(0);
     this.listener = new ChannelListener(pool, CHANNEL, (payload) => {
-      const [gameId, version] = payload.split(':');
-      if (gameId && version) this.emitter.emit(gameId, Number(version));
+      const signal = parseSignal(payload);
+      if (!signal) return;
+      this.emitter.emit(signal.gameId, signal.version);
+      onSignal(signal);
     });
   }
 
@@ -63,5 +81,3 @@ export class GameSignals {
   }
 }
 
-/** SQL to run inside the append transaction: the NOTIFY is delivered only if it commits. */
-export const notifySql = `SELECT pg_notify('${CHANNEL}', $1)`;

@@ -3,9 +3,10 @@
 // vacation ends (DeadlineKeeper.plan); deadlines already running for seats awaited now are moved
 // later by the days taken, with their expiry jobs.
 
+import { CHANNEL } from './signals.ts';
 import { postpone } from '../clock/deadlines.ts';
-import { inTransaction } from '../db/transaction.ts';
-import type { EventStore, Queryable } from '../store/event-store.ts';
+import { lockAccountRow, type PrismaClient, type PrismaTransaction } from '../db/prisma.ts';
+import type { EventStore } from '../store/event-store.ts';
 import type { DeadlineKeeper } from './deadlines.ts';
 import { Refusal } from './errors.ts';
 
@@ -31,10 +32,12 @@ export class Vacations {
     private readonly store: EventStore,
     private readonly deadlines: DeadlineKeeper,
     private readonly daysAllowed: number,
+    /** The vacation record (accounts' vacation_* columns), through Prisma Client; moving deadlines goes through the store. */
+    private readonly prisma: PrismaClient,
   ) {}
 
   async status(accountId: string): Promise<VacationStatus> {
-    return this.present(await this.row(this.store.pool, accountId, false), this.deadlines.now());
+    return this.present(await this.row(this.prisma, accountId, false), this.deadlines.now());
   }
 
   /**
@@ -43,7 +46,7 @@ export class Vacations {
    */
   async start(accountId: string, days: number): Promise<VacationStatus> {
     const now = this.deadlines.now();
-    const status = await inTransaction(this.store.pool, async (tx) => {
+    const status = await this.prisma.$transaction(async (tx) => {
       const row = this.thisYear(await this.row(tx, accountId, true), now);
       if (row.used + days > this.daysAllowed)
         throw new Refusal(
@@ -67,7 +70,7 @@ export class Vacations {
    */
   async end(accountId: string): Promise<VacationStatus> {
     const now = this.deadlines.now();
-    return inTransaction(this.store.pool, async (tx) => {
+    return this.prisma.$transaction(async (tx) => {
       const row = this.thisYear(await this.row(tx, accountId, true), now);
       if (!row.until || row.until <= now) return this.present(row, now);
       const unused = Math.floor((row.until.getTime() - now.getTime()) / DAY_MS);
@@ -85,26 +88,24 @@ export class Vacations {
          AND EXISTS (SELECT 1 FROM jsonb_array_elements(g.deadlines) d WHERE (d->>'seat')::int = s.seat)`,
       [accountId],
     );
-    const due: string[] = [];
     for (const { gameId } of rows) {
-      const moved = await this.store.withGameLocked(gameId, async (tx, game, seats) => {
+      await this.store.withGameLocked(gameId, async (tx, game, seats) => {
         const seat = seats.find((s) => s.accountId === accountId)?.seat;
-        if (game.status !== 'active' || seat === undefined || !game.deadlines.some((d) => d.seat === seat)) return [];
-        const after = postpone(game.deadlines, seat, ms);
-        await this.store.setDeadlines(tx, game.id, after);
-        return this.deadlines.schedule(tx, game.id, game.deadlines, after);
+        if (game.status !== 'active' || seat === undefined || !game.deadlines.some((d) => d.seat === seat)) return;
+        // A command decided on the old deadlines fails its append (the clock revision moves) and is decided again.
+        await this.store.moveDeadlines(tx, game, postpone(game.deadlines, seat, ms), CHANNEL);
       });
-      due.push(...(moved?.value ?? []));
     }
-    this.deadlines.ring(due);
   }
 
-  private async row(db: Queryable, accountId: string, lock: boolean): Promise<VacationRow> {
-    const { rows } = await db.query<VacationRow>(
-      `SELECT vacation_until AS until, vacation_year AS year, vacation_days_used AS used FROM accounts WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
-      [accountId],
-    );
-    return rows[0] ?? { until: null, year: 0, used: 0 };
+  /** `lock`: inside a transaction, the account's row lock first, until it ends. */
+  private async row(db: PrismaClient | PrismaTransaction, accountId: string, lock: boolean): Promise<VacationRow> {
+    if (lock) await lockAccountRow(db as PrismaTransaction, accountId);
+    const row = await db.account.findUnique({
+      where: { id: accountId },
+      select: { vacationUntil: true, vacationYear: true, vacationDaysUsed: true },
+    });
+    return row ? { until: row.vacationUntil, year: row.vacationYear, used: row.vacationDaysUsed } : { until: null, year: 0, used: 0 };
   }
 
   /** A new UTC year starts with the whole allowance. */
@@ -112,13 +113,8 @@ export class Vacations {
     return row.year === now.getUTCFullYear() ? row : { ...row, year: now.getUTCFullYear(), used: 0 };
   }
 
-  private async save(db: Queryable, accountId: string, row: VacationRow): Promise<void> {
-    await db.query(`UPDATE accounts SET vacation_until = $2, vacation_year = $3, vacation_days_used = $4 WHERE id = $1`, [
-      accountId,
-      row.until,
-      row.year,
-      row.used,
-    ]);
+  private async save(tx: PrismaTransaction, accountId: string, row: VacationRow): Promise<void> {
+    await tx.account.updateMany({ where: { id: accountId }, data: { vacationUntil: row.until, vacationYear: row.year, vacationDaysUsed: row.used } });
   }
 
   private present(row: VacationRow, now: Date): VacationStatus {

@@ -77,7 +77,7 @@ export class Views {
     const mySeat = seatOf(seats, accountId);
     const module = this.states.moduleOf(game);
     const version = at ?? game.version;
-    const state = await this.states.at(this.store.pool, game, version);
+    const state = await this.states.at(game, version);
     // An abandoned game awaits nobody: its deadlines stopped with it.
     const started = game.status === 'active' || game.status === 'finished';
     const current = version === game.version;

@@ -5,11 +5,9 @@
 // Nothing here knows a game's rules; states are opaque JSON (snapshots only cache a fold of the log).
 
 import type pg from 'pg';
-import type { Deadline } from '../clock/deadlines.ts';
+import { nextExpiry, type Deadline } from '../clock/deadlines.ts';
 import type { Queryable } from '../db/queryable.ts';
 import { inTransaction } from '../db/transaction.ts';
-// The jobs a change causes are added by the statement that makes it: a job exists if and only if its cause committed.
-import { gameJobsColumns, gameJobsValues, type GameJobs } from '../jobs/queue.ts';
 import { seatsColumn, type SeatRow } from './seats.ts';
 
 export interface GameRow {
@@ -20,6 +18,8 @@ export interface GameRow {
   version: number;
   /** The deadline of every seat awaited now. */
   deadlines: Deadline[];
+  /** Bumped when the deadlines move without an event (a vacation); an append compares it with the one read. */
+  clockRevision: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -56,11 +56,47 @@ export interface AppendInput {
   deadlines: Deadline[];
   /** A fold of the log at the new version, to store as a snapshot; omit when none is due. */
   snapshot?: unknown;
-  /** A Postgres NOTIFY to send with the append: delivered to listeners if and when it commits. */
-  notify: { channel: string; payload: string };
-  /** The expiry and notify jobs the change causes, added in the same statement. */
-  jobs: GameJobs;
+  /** The channel of the NOTIFY sent with the append (delivered to listeners if and when it commits): `gameSignal` is its payload. */
+  channel: string;
+  /** The request's Idempotency-Key: recorded with the command, so the same key finds this command again. */
+  idempotency?: { callerId: string; key: string; requestHash: string };
 }
+
+/** What an Idempotency-Key produced: the command, or (keys stored before the lean path) the stored answer. */
+export interface KeyedCommand {
+  requestHash: string;
+  gameId: string | null;
+  commandSeq: number | null;
+  /** The game's version after that command. */
+  version: number | null;
+  legacyResponse: unknown;
+}
+
+/** A game whose log has moved past what its players were told (the notifier's cursor). */
+export interface UnnotifiedGame {
+  id: string;
+  version: number;
+  status: GameStatus;
+  deadlines: Deadline[];
+  notifiedVersion: number;
+  notifiedDeadlines: Deadline[];
+  /** When the game last moved. */
+  updatedAt: Date;
+  /** Whether anyone could be told (`notify_wanted`): a verified address or a webhook. */
+  wanted: boolean;
+}
+
+/**
+ * The payload of the NOTIFY sent when a game moves: `<game>:<version>:<next expiry, epoch ms, or
+ * empty>`. Long-polls and streams read the first two; deadline sweepers the third.
+ */
+export const gameSignal = (gameId: string, version: number, deadlines: readonly Deadline[]): string => {
+  const next = nextExpiry(deadlines);
+  return `${gameId}:${version}:${next === null ? '' : Date.parse(next)}`;
+};
+
+/** How long an Idempotency-Key is remembered. */
+export const IDEMPOTENCY_TTL_HOURS = 24;
 
 export interface Appended {
   version: number;
@@ -71,7 +107,7 @@ export interface Appended {
 /** Re-exported for the layers above the store; the store's neighbours import it from src/db. */
 export type { Queryable };
 
-const gameColumns = `id, module, status, options, version, deadlines, created_at AS "createdAt", updated_at AS "updatedAt"`;
+const gameColumns = `id, module, status, options, version, deadlines, clock_revision AS "clockRevision", created_at AS "createdAt", updated_at AS "updatedAt"`;
 // The hot queries are named: each connection parses and plans them once (node-pg prepares a named
 // query on first use per connection).
 const GAME_WITH_SEATS = `SELECT ${gameColumns}, ${seatsColumn('games')} FROM games WHERE id = $1`;
@@ -105,17 +141,26 @@ export class EventStore {
     return { game, seats };
   }
 
-  async setStatus(db: Queryable, id: string, status: GameStatus, deadlines?: Deadline[]): Promise<void> {
-    await db.query(`UPDATE games SET status = $2, deadlines = COALESCE($3::jsonb, deadlines), updated_at = now() WHERE id = $1`, [
-      id,
-      status,
-      deadlines ? JSON.stringify(deadlines) : null,
-    ]);
+  /**
+   * Every seat is taken: the game is on, with the deadlines of its first situations. The start is
+   * news for the notifier (cursor −1) and for every process's deadline sweeper (the NOTIFY).
+   */
+  async start(db: Queryable, id: string, deadlines: Deadline[], channel: string): Promise<void> {
+    await db.query(
+      `UPDATE games SET status = 'active', deadlines = $2::jsonb, next_deadline = $3, notified_version = -1, updated_at = now() WHERE id = $1`,
+      [id, JSON.stringify(deadlines), nextExpiry(deadlines)],
+    );
+    await db.query(`SELECT pg_notify($1, $2)`, [channel, gameSignal(id, 0, deadlines)]);
   }
 
-  /** Replaces the deadlines of the seats awaited now (a vacation moved them). */
-  async setDeadlines(db: Queryable, id: string, deadlines: Deadline[]): Promise<void> {
-    await db.query(`UPDATE games SET deadlines = $2::jsonb WHERE id = $1`, [id, JSON.stringify(deadlines)]);
+  /** Replaces the deadlines of the seats awaited now (a vacation moved them); an append decided on the old ones will fail. */
+  async moveDeadlines(db: Queryable, game: GameRow, deadlines: Deadline[], channel: string): Promise<void> {
+    await db.query(`UPDATE games SET deadlines = $2::jsonb, next_deadline = $3, clock_revision = clock_revision + 1 WHERE id = $1`, [
+      game.id,
+      JSON.stringify(deadlines),
+      nextExpiry(deadlines),
+    ]);
+    await db.query(`SELECT pg_notify($1, $2)`, [channel, gameSignal(game.id, game.version, deadlines)]);
   }
 
   /**
@@ -140,11 +185,14 @@ export class EventStore {
 
   /**
    * Appends one accepted command and its events after `game.version`, if the game is still as
-   * read: same version, same deadlines (a vacation moves deadlines without a new version). One
-   * statement, so one round trip and atomic without a transaction: the game's new version, the
-   * command (numbered after the last), its events, a snapshot when one is due, its jobs, and the
-   * NOTIFY. Returns null, having written nothing, when the game moved since it was read: the
-   * caller reads it again and decides again (optimistic concurrency, architecture.md "Service").
+   * read: same version, same clock revision (a vacation moves deadlines without a new version).
+   * One statement, so one round trip and atomic without a transaction: the game row (version,
+   * status, deadlines and the next expiry), the command (numbered after the last), its events, a
+   * snapshot when one is due, the Idempotency-Key when there is one, and the NOTIFY. No job rows:
+   * deadlines are swept from `next_deadline`, notifications follow the log (`unnotified`).
+   * Returns null, having written nothing, when the game moved since it was read: the caller reads
+   * it again and decides again (optimistic concurrency). A key that another request committed
+   * first fails the whole statement (`idempotency_keys_pkey`): nothing is written either.
    * The events' foreign key to their command is checked at the end of the statement, once both are in.
    */
   async append(db: Queryable, game: GameRow, input: AppendInput): Promise<Appended | null> {
@@ -152,8 +200,8 @@ export class EventStore {
     const { rows } = await db.query<{ commandSeq: number; acceptedAt: Date }>({
       name: 'append',
       text: `WITH moved AS (
-         UPDATE games SET version = $8::int, status = $9::text, deadlines = $10::jsonb, updated_at = now()
-         WHERE id = $1::uuid AND version = $7::int AND deadlines = $11::jsonb
+         UPDATE games SET version = $8::int, status = $9::text, deadlines = $10::jsonb, next_deadline = $17::timestamptz, updated_at = now()
+         WHERE id = $1::uuid AND version = $7::int AND clock_revision = $11::int
          RETURNING id
        ), command AS (
          INSERT INTO commands (game_id, seq, type, payload, sender_kind, seat, caller_id)
@@ -167,8 +215,12 @@ export class EventStore {
        ), snapshot AS (
          INSERT INTO snapshots (game_id, version, state) SELECT $1::uuid, $8::int, $14::jsonb FROM moved WHERE $14::jsonb IS NOT NULL
          ON CONFLICT (game_id, version) DO NOTHING
+       ), keyed AS (
+         INSERT INTO idempotency_keys (caller_id, key, request_hash, game_id, command_seq, version, expires_at)
+         SELECT $6::text, $18::text, $19::text, $1::uuid, command.seq, $8::int, now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
+         FROM command WHERE $18::text IS NOT NULL
        )
-       SELECT seq AS "commandSeq", accepted_at AS "acceptedAt", pg_notify($15::text, $16::text), ${gameJobsColumns('$1', 17)}
+       SELECT seq AS "commandSeq", accepted_at AS "acceptedAt", pg_notify($15::text, $16::text)
        FROM command`,
       values: [
         game.id,
@@ -176,18 +228,20 @@ export class EventStore {
         JSON.stringify(input.command.payload),
         input.command.senderKind,
         input.command.seat,
-        input.command.callerId,
+        input.idempotency?.callerId ?? input.command.callerId,
         game.version,
         version,
         input.status,
         JSON.stringify(input.deadlines),
-        JSON.stringify(game.deadlines ?? []),
+        game.clockRevision ?? 0,
         input.events.map((e) => e.type),
         input.events.map((e) => JSON.stringify(e.payload)),
         input.snapshot === undefined ? null : JSON.stringify(input.snapshot),
-        input.notify.channel,
-        input.notify.payload,
-        ...gameJobsValues(input.jobs),
+        input.channel,
+        gameSignal(game.id, version, input.deadlines),
+        nextExpiry(input.deadlines),
+        input.idempotency?.key ?? null,
+        input.idempotency?.requestHash ?? null,
       ],
     });
     if (!rows[0]) return null;
@@ -203,6 +257,99 @@ export class EventStore {
         createdAt: acceptedAt,
       })),
     };
+  }
+
+  /** What the caller's Idempotency-Key produced, if it is still remembered. */
+  async keyed(db: Queryable, callerId: string, key: string): Promise<KeyedCommand | null> {
+    const { rows } = await db.query<KeyedCommand>({
+      name: 'idempotency-key',
+      text: `SELECT request_hash AS "requestHash", game_id AS "gameId", command_seq AS "commandSeq", version, response_body AS "legacyResponse"
+             FROM idempotency_keys WHERE caller_id = $1 AND key = $2 AND expires_at > now()`,
+      values: [callerId, key],
+    });
+    return rows[0] ?? null;
+  }
+
+  /** The events one command produced (its version is that of its last event). */
+  async eventsOfCommand(db: Queryable, gameId: string, commandSeq: number): Promise<StoredEvent[]> {
+    const { rows } = await db.query<StoredEvent>(
+      `SELECT seq, command_seq AS "commandSeq", type, payload, created_at AS "createdAt"
+       FROM events WHERE game_id = $1 AND command_seq = $2 ORDER BY seq`,
+      [gameId, commandSeq],
+    );
+    return rows;
+  }
+
+  /** Whether the game's last `count` accepted commands were all the system's (deadlines passing). */
+  async silentFor(db: Queryable, gameId: string, count: number): Promise<boolean> {
+    if (count <= 0) return true;
+    const { rows } = await db.query<{ silent: number }>({
+      name: 'silent-for',
+      text: `SELECT count(*) FILTER (WHERE sender_kind = 'system')::int AS silent
+               FROM (SELECT sender_kind FROM commands WHERE game_id = $1 ORDER BY seq DESC LIMIT $2) AS last`,
+      values: [gameId, count],
+    });
+    return rows[0]!.silent === count;
+  }
+
+  /**
+   * The active game whose next window expiry passed longest ago, with its seats, locked for the
+   * transaction `tx` (`FOR UPDATE SKIP LOCKED`: another process's sweeper takes the next one);
+   * null when no game is due.
+   */
+  async lockDueGame(tx: Queryable): Promise<{ game: GameRow; seats: SeatRow[] } | null> {
+    const { rows } = await tx.query<GameRow & { seats: SeatRow[] }>({
+      name: 'lock-due-game',
+      text: `SELECT ${gameColumns}, ${seatsColumn('games')} FROM games
+             WHERE status = 'active' AND next_deadline <= now()
+             ORDER BY next_deadline LIMIT 1 FOR UPDATE OF games SKIP LOCKED`,
+    });
+    if (!rows[0]) return null;
+    const { seats, ...game } = rows[0];
+    return { game, seats };
+  }
+
+  /** Sets `next_deadline` whatever the deadlines say (a game whose expiry changed nothing is looked at again later). */
+  async deferExpiry(db: Queryable, gameId: string, until: Date): Promise<void> {
+    await db.query(`UPDATE games SET next_deadline = $2 WHERE id = $1`, [gameId, until]);
+  }
+
+  /** The earliest window expiry of any active game. */
+  async nextDeadline(db: Queryable): Promise<Date | null> {
+    const { rows } = await db.query<{ next: Date | null }>({
+      name: 'next-deadline',
+      text: `SELECT min(next_deadline) AS next FROM games WHERE status = 'active'`,
+    });
+    return rows[0]?.next ?? null;
+  }
+
+  /** Games whose log moved past their notified version, longest waiting first. */
+  async unnotified(db: Queryable, limit: number): Promise<UnnotifiedGame[]> {
+    const { rows } = await db.query<UnnotifiedGame>({
+      name: 'unnotified',
+      text: `SELECT id, version, status, deadlines, notified_version AS "notifiedVersion", notified_deadlines AS "notifiedDeadlines",
+                    updated_at AS "updatedAt", notify_wanted(id) AS wanted
+             FROM games WHERE notified_version < version ORDER BY updated_at LIMIT $1`,
+      values: [limit],
+    });
+    return rows;
+  }
+
+  /**
+   * Moves the notifier's cursor of each game from `from` to `to` (with the deadlines told), only
+   * where it still is at `from`: a notifier that lost a race changes nothing. Returns the games moved.
+   */
+  async markNotified(db: Queryable, marks: readonly { gameId: string; from: number; to: number; deadlines: readonly Deadline[] }[]): Promise<string[]> {
+    if (marks.length === 0) return [];
+    const { rows } = await db.query<{ id: string }>({
+      name: 'mark-notified',
+      text: `UPDATE games g SET notified_version = m.to, notified_deadlines = m.deadlines
+             FROM unnest($1::uuid[], $2::int[], $3::int[], $4::jsonb[]) AS m(id, "from", "to", deadlines)
+             WHERE g.id = m.id AND g.notified_version = m."from"
+             RETURNING g.id`,
+      values: [marks.map((m) => m.gameId), marks.map((m) => m.from), marks.map((m) => m.to), marks.map((m) => JSON.stringify(m.deadlines))],
+    });
+    return rows.map((r) => r.id);
   }
 
   /** The newest snapshot at or before `atMost`. */

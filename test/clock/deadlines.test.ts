@@ -88,8 +88,9 @@ describe('deadlines', () => {
     // Each window expired at most once.
     const windows = fired.map((c) => c.payload.windowId);
     expect(new Set(windows).size).toBe(windows.length);
-    const { rows } = await t.db.pool.query(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key LIKE $1`, [`expire:${id}:%`]);
-    expect(rows[0].n).toBe(0);
+    // Nothing is left for the sweepers to expire.
+    const { rows } = await t.db.pool.query(`SELECT next_deadline FROM games WHERE id = $1`, [id]);
+    expect(rows[0].next_deadline).toBeNull();
     // An abandoned game has ended like a finished one: its key is revealed and anyone can check it.
     const verdict = await verifyPublic(async (path) => {
       const answer = await call(t.base, 'GET', path);
@@ -100,10 +101,13 @@ describe('deadlines', () => {
     expect(verdict.ok, verdict.lines.join('\n')).toBe(true);
   });
 
-  it('a window closed by the players takes its job with it', async () => {
+  it('a window closed by the players takes its expiry with it; no command adds a job', async () => {
     const id = await startGame(t.base, players, { clock: 'daily' });
-    const { rows: before } = await t.db.pool.query(`SELECT key FROM graphile_worker.jobs WHERE key LIKE $1`, [`expire:${id}:%`]);
-    expect(before).toHaveLength(1);
+    const nextExpiry = async () => (await t.db.pool.query(`SELECT next_deadline FROM games WHERE id = $1`, [id])).rows[0].next_deadline as Date;
+    const setup = (await readGame(t.base, id, null)).awaiting;
+    expect((await nextExpiry()).toISOString()).toBe(setup.map((a) => a.deadline).sort().at(-1));
+    const jobs = async () => (await t.db.pool.query(`SELECT count(*)::int AS n FROM graphile_worker.jobs`)).rows[0].n as number;
+    const jobsBefore = await jobs();
     // Both seats make every set-up choice: the set-up window closes.
     for (;;) {
       const awaited = (await readGame(t.base, id, null)).awaiting.find((a) => a.situation === 'setup');
@@ -113,7 +117,10 @@ describe('deadlines', () => {
       const res = await call(t.base, 'POST', `/v1/games/${id}/commands`, { token: p.token, body: game.legalCommands[0] });
       expect(res.status, res.text).toBe(200);
     }
-    const { rows: after } = await t.db.pool.query(`SELECT key FROM graphile_worker.jobs WHERE key LIKE $1`, [`expire:${id}:%`]);
-    expect(after.map((r) => r.key)).not.toContain(before[0].key);
+    // The turn's window is the game's next expiry now, and the commands added no job rows.
+    const turn = (await readGame(t.base, id, null)).awaiting;
+    expect(turn.every((a) => a.situation !== 'setup')).toBe(true);
+    expect((await nextExpiry()).toISOString()).toBe(turn.map((a) => a.deadline).sort().at(-1));
+    expect(await jobs()).toBe(jobsBefore);
   });
 });

@@ -1,6 +1,6 @@
-// A deadline survives the death of the process that set it (issue 5, timing.md "How a deadline
-// fires": "Jobs survive process restarts and run once"). A real server process opens a window,
-// is killed outright before the deadline, and a new process on the same database fires it, once.
+// A deadline survives the death of the process that set it: it is stored with the game
+// (`games.next_deadline`), not held in a process. A real server process opens a window, is killed
+// outright before the deadline, and a new process on the same database fires it, once.
 
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../support/database.ts';
@@ -21,8 +21,9 @@ async function expiries(gameId: string, windowId: string): Promise<{ acceptedAt:
   return rows;
 }
 
-const jobsFor = async (gameId: string, windowId: string): Promise<number> =>
-  (await db.pool.query(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key = $1`, [`expire:${gameId}:${windowId}`])).rows[0].n;
+/** When the sweepers will next expire a window of the game, in ms. */
+const nextExpiry = async (gameId: string): Promise<number | null> =>
+  ((await db.pool.query(`SELECT next_deadline FROM games WHERE id = $1`, [gameId])).rows[0].next_deadline as Date | null)?.getTime() ?? null;
 
 describe('a deadline set by a process that dies', () => {
   it('fires once, in the next process on the same database', async () => {
@@ -37,13 +38,13 @@ describe('a deadline set by a process that dies', () => {
     // Killed outright while the window is open: no shutdown, no chance to run the job.
     expect(Date.now()).toBeLessThan(deadline);
     expect(await first.stop('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
-    expect(await jobsFor(id, windowId)).toBe(1);
+    expect(await nextExpiry(id)).toBe(deadline);
 
     // The deadline passes with no process running: nothing fires.
     while (Date.now() < deadline + 300) await sleep(50);
     expect(await expiries(id, windowId)).toEqual([]);
 
-    // A new process picks the overdue job up (its worker looks for due jobs at start and every 200 ms).
+    // A new process sweeps the overdue game at start.
     const second = await startService(env());
     const stop = Date.now() + 15_000;
     while ((await expiries(id, windowId)).length === 0 && Date.now() < stop) await sleep(50);
@@ -54,14 +55,13 @@ describe('a deadline set by a process that dies', () => {
     // Nothing fires it again: a few more polls later there is still exactly one.
     await sleep(800);
     expect(await expiries(id, windowId)).toHaveLength(1);
-    expect(await jobsFor(id, windowId)).toBe(0);
     const game = await readGame(second.url, id, null);
     expect(game.status).toBe('active');
     expect(game.awaiting.map((a) => a.situation)).toEqual(['turn']);
     const { rows } = await db.pool.query(`SELECT count(*)::int AS n FROM events WHERE game_id = $1 AND type = 'SetupCompleted'`, [id]);
     expect(rows[0].n).toBe(1);
-    // The new turn's deadline has its own job, for the window that is open now.
-    expect(await jobsFor(id, game.awaiting[0]!.windowId)).toBe(1);
+    // The game's next expiry is the new turn's deadline, for the window that is open now.
+    expect(await nextExpiry(id)).toBe(Date.parse(game.awaiting[0]!.deadline!));
     expect(await second.stop('SIGTERM')).toEqual({ code: 0, signal: null });
   }, 60_000);
 });

@@ -8,10 +8,10 @@
 import type pg from 'pg';
 import type { Logger } from '../../config/logger.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { GameNotice } from '../../jobs/notifications.ts';
+import type { GameNotice } from '../notice.ts';
 import type { Queryable } from '../../store/event-store.ts';
 import type { GameReader } from '../game-reader.ts';
-import type { Notification } from '../notification.ts';
+import type { Notification, SituationWording } from '../notification.ts';
 import { decideReminder, reminderRunAt, type ReminderTarget } from '../reminders.ts';
 import type { DisabledSubscription } from '../webhooks/dispatch.ts';
 import { EmailLinks } from './links.ts';
@@ -48,6 +48,8 @@ export interface EmailChannelSettings {
   /** Where players reach the service (links in emails), without a trailing slash. */
   publicUrl: () => string;
   serviceName?: string;
+  /** The games' words for their situations (src/notify/notification.ts); without it, general words. */
+  wording?: SituationWording;
 }
 
 interface Recipient {
@@ -59,12 +61,6 @@ interface Recipient {
   timeZone: string;
 }
 
-const SUMMARIES: Record<string, string> = {
-  turn: 'Your turn has begun.',
-  defence: 'You are attacked and may defend.',
-  interrupt: 'An INTERRUPT window is open.',
-  setup: 'The game has begun: your starting cards are to be chosen.',
-};
 
 export class EmailChannel {
   readonly links: EmailLinks;
@@ -131,13 +127,13 @@ export class EmailChannel {
         notification: {
           id: `${notice.gameId}:${notice.version}:${awaited.seat}:${awaited.windowId}`,
           kind: 'awaited',
-          game: this.gameOf(notice.gameId, view.options),
+          game: this.gameOf(notice.gameId, view.options, view.game),
           seat: awaited.seat,
           situation: awaited.situation,
           windowId: awaited.windowId,
           deadline: awaited.deadline,
           legalCommandCount: view.legalCommands.length,
-          summary: SUMMARIES[awaited.situation] ?? 'The game is waiting for you.',
+          summary: this.settings.wording?.(view.game, awaited.situation)?.summary ?? 'The game is waiting for you.',
           at: notice.at,
         },
         deadline: awaited,
@@ -186,9 +182,9 @@ export class EmailChannel {
     }
   };
 
-  private gameOf(gameId: string, options: Record<string, unknown>): Notification['game'] {
+  private gameOf(gameId: string, options: Record<string, unknown>, module?: string): Notification['game'] {
     const map = typeof options.map === 'string' ? ` on ${options.map}` : '';
-    return { id: gameId, title: `Game ${gameId.slice(0, 8)}${map}`, url: `${this.settings.publicUrl()}/v1/games/${gameId}` };
+    return { id: gameId, ...(module ? { module } : {}), title: `Game ${gameId.slice(0, 8)}${map}`, url: `${this.settings.publicUrl()}/v1/games/${gameId}` };
   }
 
   /** Appends to the player's pending digest of the game (once per notification) and makes sure its job is due at `send_after`. */
@@ -252,7 +248,7 @@ export class EmailChannel {
       {
         id: `${job.gameId}:${job.windowId}:${job.seat}:reminder`,
         kind: 'reminder',
-        game: this.gameOf(job.gameId, view.options),
+        game: this.gameOf(job.gameId, view.options, view.game),
         seat: job.seat,
         situation: decision.deadline.situation,
         windowId: job.windowId,
@@ -312,6 +308,7 @@ export class EmailChannel {
       notifications,
       unsubscribeUrl: `${this.settings.publicUrl()}/v1/email/unsubscribe?token=${token}`,
       serviceName: this.settings.serviceName,
+      wording: this.settings.wording,
     });
     await this.send(recipient, rendered);
   }

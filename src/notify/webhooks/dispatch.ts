@@ -13,7 +13,7 @@ import type pg from 'pg';
 import type { Logger } from '../../config/logger.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Deadline } from '../../clock/deadlines.ts';
-import type { GameNotice } from '../../jobs/notifications.ts';
+import type { GameNotice } from '../notice.ts';
 import type { EventStore, GameRow, Queryable } from '../../store/event-store.ts';
 import type { SeatRow } from '../../store/seats.ts';
 import type { GameReader } from '../game-reader.ts';
@@ -21,6 +21,7 @@ import type { Notification } from '../notification.ts';
 import { decideReminder } from '../reminders.ts';
 import type { ResolveHost, WebhookUrlPolicy } from './address-guard.ts';
 import { deliver, RESPONSE_PREFIX_BYTES } from './deliver.ts';
+import type { SituationWording } from '../notification.ts';
 import { eventType, renderPayload, type WebhookFormat } from './formats.ts';
 import { gameNotification, reminderNotification, seatNotification, type NotifiedGame } from './notifications.ts';
 import { addReminderJobs, plannedReminders, reminderLeadMs, type ReminderWish, type WebhookReminderJob } from './reminders.ts';
@@ -45,6 +46,8 @@ export interface WebhookSettings {
   now: () => Date;
   random: () => number;
   resolve?: ResolveHost;
+  /** The games' words for their situations, for chat formats (src/notify/notification.ts). */
+  wording?: SituationWording;
 }
 
 export const DEFAULT_WEBHOOK_SETTINGS: Omit<WebhookSettings, 'now'> = {
@@ -191,7 +194,7 @@ export class WebhookDispatcher {
         planned.map((p) => p.subscriptionId),
         planned.map((p) => p.notification.id),
         planned.map((p) => eventType(p.notification.kind)),
-        planned.map((p) => JSON.stringify(renderPayload(p.format, p.notification))),
+        planned.map((p) => JSON.stringify(renderPayload(p.format, p.notification, this.settings.wording))),
         DELIVER_WEBHOOK,
         SAFETY_NET_S,
       ],

@@ -4,7 +4,7 @@
 // delivery table's unique key drops a second copy. Pure.
 
 import type { Deadline } from '../../clock/deadlines.ts';
-import type { GameNotice } from '../../jobs/notifications.ts';
+import type { GameNotice } from '../notice.ts';
 import type { StoredOptions } from '../../store/game-options.ts';
 import type { GameRow } from '../../store/event-store.ts';
 import type { SeatRow } from '../../store/seats.ts';
@@ -21,7 +21,7 @@ export interface NotifiedGame {
 }
 
 function base(g: NotifiedGame, at: string) {
-  return { game: { id: g.game.id, title: gameTitle(g.game), url: `${g.publicUrl}/v1/games/${g.game.id}` }, at };
+  return { game: { id: g.game.id, module: g.game.module, title: gameTitle(g.game), url: `${g.publicUrl}/v1/games/${g.game.id}` }, at };
 }
 
 /** For a player's subscription: about one of their seats. */
@@ -99,7 +99,10 @@ export function reminderNotification(g: NotifiedGame, deadline: Deadline, at: st
   };
 }
 
-/** "Dan Tanna Enid Blyton — Judges v Sláine": the map and the teams, from the public options. */
+/**
+ * "Dan Tanna Enid Blyton — Judges v Sláine": the map and the teams, from the public options, or
+ * the game's name (its module id in words) for a game without a map.
+ */
 export function gameTitle(game: GameRow): string {
   const options = (game.options as unknown as StoredOptions).public ?? {};
   const words = (slug: unknown) =>
@@ -107,7 +110,7 @@ export function gameTitle(game: GameRow): string {
       .split('-')
       .map((w) => (w === '' ? w : w[0]!.toUpperCase() + w.slice(1)))
       .join(' ');
-  const map = typeof options.map === 'string' ? words(options.map) : 'Helter Skelter';
+  const map = typeof options.map === 'string' ? words(options.map) : words(game.module);
   const teams = Array.isArray(options.seats) ? options.seats.map((s: { team?: unknown }) => words(s?.team ?? '?')) : [];
   return teams.length > 0 ? `${map} — ${teams.join(' v ')}` : map;
 }

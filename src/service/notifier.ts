@@ -1,0 +1,132 @@
+// Tells players what the log says, after commit and off the command path (docs/architecture.md
+// §8). Each game row carries a cursor: the version its players were last told of, and the
+// deadlines at it. The notifier reads the games whose version is past their cursor, works out the
+// news (seats asked something new since the cursor, or the end of the game), hands it to each
+// channel (webhooks, email), which queue their deliveries as durable jobs, and then moves the
+// cursor — only if it is still where it was read.
+//
+// Nothing acknowledged goes untold: a commit always moves `version` past the cursor, in the same
+// statement as the events, so a commit that lands late is still found; and the cursor moves only
+// after every channel has queued its deliveries. A notifier killed mid-batch leaves the cursor
+// behind: the next one hands the same news again, and the channels' keys (delivery and job keys
+// derived from the game, version, seat and window) drop the copies.
+//
+// A notice tells what is awaited now: a window that opened and closed again before the notifier
+// looked (a bot answered within milliseconds) awaits nobody, and is not announced.
+
+import type { Logger } from '../config/logger.ts';
+import { newlyAwaited } from '../clock/deadlines.ts';
+import type { GameNotice } from '../notify/notice.ts';
+import { hasEnded, type UnnotifiedGame } from '../store/event-store.ts';
+import type { GameLog, NotifiedMark } from '../store/game-log.ts';
+
+export interface NotifierSettings {
+  /** Safety-net look for untold games, even without a wake-up (default 1 s). */
+  intervalMs: number;
+  /** Games read per batch (default 100). */
+  batch: number;
+  /** Games whose channels run at once (default 8). */
+  concurrency: number;
+}
+
+export const DEFAULT_NOTIFIER_SETTINGS: NotifierSettings = { intervalMs: 1_000, batch: 100, concurrency: 8 };
+
+/** A game whose channels failed is tried again after this, doubling up to a minute. */
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 60_000;
+
+export type NoticeListener = (notice: GameNotice) => Promise<void>;
+
+/** The news between a game's cursor and its version; null when nobody has anything new to hear. */
+export function noticeOf(game: UnnotifiedGame): GameNotice | null {
+  const ended = hasEnded(game.status);
+  const awaited = ended ? [] : newlyAwaited(game.notifiedDeadlines, game.deadlines);
+  if (!ended && awaited.length === 0) return null;
+  return { gameId: game.id, version: game.version, at: game.updatedAt.toISOString(), awaited, ended };
+}
+
+export class Notifier {
+  private interval: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+  /** Games whose channels failed: not before this time (epoch ms), and how many times in a row. */
+  private readonly failing = new Map<string, { until: number; failures: number }>();
+
+  constructor(
+    private readonly log: GameLog,
+    private readonly listeners: readonly NoticeListener[],
+    private readonly settings: NotifierSettings = DEFAULT_NOTIFIER_SETTINGS,
+    private readonly logger?: Logger,
+  ) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.interval = setInterval(() => this.wake(), this.settings.intervalMs);
+    this.interval.unref();
+    this.wake();
+  }
+
+  /** Stops looking; waits for the batch in hand (its cursors move only if all of it was handed over). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.interval) clearInterval(this.interval);
+    this.interval = null;
+    await this.running;
+  }
+
+  /** A game moved (a commit here, or a NOTIFY from another process): look now, or once more after the current look. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((error) => this.logger?.warn({ err: error }, 'notifier failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Batches until no untold game is left (except those waiting to retry). */
+  private async drain(): Promise<void> {
+    while (!this.stopped) {
+      const untold = await this.log.unnotified(this.settings.batch);
+      const now = Date.now();
+      const ready = untold.filter((game) => (this.failing.get(game.id)?.until ?? 0) <= now);
+      if (ready.length === 0) return;
+      const marks = await this.tell(ready);
+      await this.log.markNotified(marks);
+      if (untold.length < this.settings.batch) return;
+    }
+  }
+
+  /** Hands each game's news to every channel; the marks of the games fully handed over. */
+  private async tell(games: readonly UnnotifiedGame[]): Promise<NotifiedMark[]> {
+    const marks: NotifiedMark[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < games.length && !this.stopped) {
+        const game = games[next++]!;
+        const notice = game.wanted ? noticeOf(game) : null;
+        try {
+          if (notice) await Promise.all(this.listeners.map((listener) => listener(notice)));
+          this.failing.delete(game.id);
+          marks.push({ gameId: game.id, from: game.notifiedVersion, to: game.version, deadlines: game.deadlines });
+        } catch (error) {
+          const failures = (this.failing.get(game.id)?.failures ?? 0) + 1;
+          this.failing.set(game.id, { failures, until: Date.now() + Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (failures - 1)) });
+          this.logger?.warn({ err: error, gameId: game.id, version: game.version }, 'could not hand a notice to the channels; retrying');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.settings.concurrency, games.length) }, worker));
+    return marks;
+  }
+}

@@ -1,0 +1,117 @@
+// Expires windows when their deadlines pass (docs/architecture.md §4). Each game row carries its
+// next expiry (`next_deadline`); every process sweeps: it takes one due game at a time, holding
+// its row (`FOR UPDATE SKIP LOCKED`, so two processes never take the same game) while the expiry
+// is decided and appended through the command path. Exactly once: the hold, the append's version
+// check, and the rules ignoring a window already closed.
+//
+// On time: a timer is armed for the earliest expiry this process knows of, learnt from its own
+// commits, from every other process's commits (the NOTIFY each append sends carries the game's
+// next expiry), and from the database after each sweep. A periodic sweep is the safety net (a
+// lost NOTIFY, a clock that jumped).
+
+import type { Logger } from '../config/logger.ts';
+import type { GameLog } from '../store/game-log.ts';
+import type { Expired } from './play.ts';
+
+export interface SweeperSettings {
+  /** Safety-net sweep, even when no timer is due (default 1 s). */
+  intervalMs: number;
+  /** Games expired at once by this process (default 2). */
+  concurrency: number;
+}
+
+export const DEFAULT_SWEEPER_SETTINGS: SweeperSettings = { intervalMs: 1_000, concurrency: 2 };
+
+/** A little after the due time, so the database's clock has surely passed it too. */
+const MARGIN_MS = 2;
+/** setTimeout's limit (about 24.8 days); a longer wait re-arms on the way. */
+const MAX_WAIT_MS = 2 ** 31 - 1;
+
+export class DeadlineSweeper {
+  private timer: NodeJS.Timeout | null = null;
+  private timerAt = Infinity;
+  private interval: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly log: GameLog,
+    /** Expires one due game's earliest window; null when none is due (`Play.expireDue`). */
+    private readonly expireOne: () => Promise<Expired | null>,
+    private readonly settings: SweeperSettings = DEFAULT_SWEEPER_SETTINGS,
+    private readonly logger?: Logger,
+  ) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.interval = setInterval(() => this.sweep(), this.settings.intervalMs);
+    this.interval.unref();
+    this.sweep();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.interval) clearInterval(this.interval);
+    if (this.timer) clearTimeout(this.timer);
+    this.interval = this.timer = null;
+    this.timerAt = Infinity;
+    await this.running;
+  }
+
+  /** A game's next expiry (epoch ms), from a commit here or elsewhere: sweep then, if earlier than the timer. */
+  expect(at: number | null): void {
+    if (at === null || this.stopped || !(at < this.timerAt)) return;
+    this.arm(at);
+  }
+
+  /** Sweeps now (or once more after the running sweep), then arms the timer for the next expiry. */
+  sweep(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((error) => this.logger?.warn({ err: error }, 'deadline sweep failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.sweep();
+        }
+      });
+  }
+
+  private async drain(): Promise<void> {
+    // `concurrency` loops, each expiring due games one by one until none is left.
+    const loop = async () => {
+      while (!this.stopped) {
+        const expired = await this.expireOne();
+        if (!expired) return;
+        this.logger?.info(expired, 'window expired');
+      }
+    };
+    await Promise.all(Array.from({ length: this.settings.concurrency }, loop));
+    if (this.stopped) return;
+    const next = await this.log.nextDeadline();
+    // An earlier timer stays: when it finds nothing due, the sweep it starts re-arms from here.
+    if (next) this.arm(next.getTime());
+  }
+
+  private arm(at: number): void {
+    if (this.stopped || !(at < this.timerAt)) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.timerAt = Infinity;
+        this.sweep();
+      },
+      Math.min(Math.max(0, at - Date.now() + MARGIN_MS), MAX_WAIT_MS),
+    );
+    this.timer.unref();
+  }
+}

@@ -1,0 +1,204 @@
+// The game log in this process's memory, with the contract of `GameLog` (game-log.ts): for tests
+// of the service that are not tests of Postgres, and as the contract's second reading. Nothing
+// survives the process. Each method completes its change before it first awaits, so a change is
+// atomic as the Postgres statement is; `withDueGame` holds a game as the row lock does.
+
+import { nextExpiry, type Deadline } from '../clock/deadlines.ts';
+import { gameSignal, IDEMPOTENCY_TTL_HOURS, type AppendInput, type Appended, type GameRow, type GameStatus, type KeyedCommand, type StoredCommand, type StoredEvent, type UnnotifiedGame } from './event-store.ts';
+import { IdempotencyKeyTaken, type GameLog, type GameWithSeats, type NotifiedMark } from './game-log.ts';
+import type { SeatRow } from './seats.ts';
+
+interface MemoryGame {
+  row: GameRow;
+  seats: SeatRow[];
+  commands: StoredCommand[];
+  events: StoredEvent[];
+  snapshots: Map<number, unknown>;
+  nextDeadline: string | null;
+  notifiedVersion: number;
+  notifiedDeadlines: Deadline[];
+  /** Held by a sweeper (`withDueGame`): other sweepers skip it. */
+  held: boolean;
+}
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+export class MemoryGameLog implements GameLog {
+  private readonly games = new Map<string, MemoryGame>();
+  private readonly keys = new Map<string, KeyedCommand & { expiresAt: number }>();
+  private sequence = 0;
+
+  constructor(
+    /** The store's clock (Postgres's `now()` in the other store). */
+    private readonly now: () => Date = () => new Date(),
+    /** Called with each append's signal payload, as NOTIFY delivers it to listeners. */
+    private readonly notify: (channel: string, payload: string) => void = () => undefined,
+  ) {}
+
+  /** A game as the lobby leaves it: open, or active with the deadlines of its first situations (news for the notifier). */
+  create(input: { module: string; options: object; status: GameStatus; seats: SeatRow[]; deadlines?: Deadline[] }): GameRow {
+    const now = this.now();
+    const id = `00000000-0000-4000-8000-${(++this.sequence).toString(16).padStart(12, '0')}`;
+    const deadlines = input.deadlines ?? [];
+    const row: GameRow = {
+      id,
+      module: input.module,
+      status: input.status,
+      options: clone(input.options) as Record<string, unknown>,
+      version: 0,
+      deadlines,
+      clockRevision: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+    this.games.set(id, {
+      row,
+      seats: clone(input.seats),
+      commands: [],
+      events: [],
+      snapshots: new Map(),
+      nextDeadline: input.status === 'active' ? nextExpiry(deadlines) : null,
+      notifiedVersion: input.status === 'active' ? -1 : 0,
+      notifiedDeadlines: [],
+      held: false,
+    });
+    return clone(row);
+  }
+
+  /** Moves the deadlines without an event (a vacation), as `EventStore.moveDeadlines`. */
+  moveDeadlines(gameId: string, deadlines: Deadline[]): void {
+    const game = this.games.get(gameId);
+    if (!game) return;
+    game.row = { ...game.row, deadlines: clone(deadlines), clockRevision: game.row.clockRevision + 1 };
+    game.nextDeadline = nextExpiry(deadlines);
+  }
+
+  /** The command log, as `EventStore.commands`. */
+  async commands(gameId: string): Promise<StoredCommand[]> {
+    return clone(this.games.get(gameId)?.commands ?? []);
+  }
+
+  async read(gameId: string): Promise<GameWithSeats | null> {
+    const game = this.games.get(gameId);
+    return game ? { game: clone(game.row), seats: clone(game.seats) } : null;
+  }
+
+  async snapshot(gameId: string, atMost: number): Promise<{ version: number; state: unknown } | null> {
+    const game = this.games.get(gameId);
+    const version = Math.max(-1, ...[...(game?.snapshots.keys() ?? [])].filter((v) => v <= atMost));
+    return version < 0 ? null : { version, state: clone(game!.snapshots.get(version)) };
+  }
+
+  async events(gameId: string, after: number, upTo = 2 ** 31 - 1): Promise<StoredEvent[]> {
+    return clone((this.games.get(gameId)?.events ?? []).filter((e) => e.seq > after && e.seq <= upTo));
+  }
+
+  async eventsOfCommand(gameId: string, commandSeq: number): Promise<StoredEvent[]> {
+    return clone((this.games.get(gameId)?.events ?? []).filter((e) => e.commandSeq === commandSeq));
+  }
+
+  async silentFor(gameId: string, count: number): Promise<boolean> {
+    if (count <= 0) return true;
+    const last = (this.games.get(gameId)?.commands ?? []).slice(-count);
+    return last.length === count && last.every((c) => c.senderKind === 'system');
+  }
+
+  async keyed(callerId: string, key: string): Promise<KeyedCommand | null> {
+    const found = this.keys.get(keyOf(callerId, key));
+    if (!found || found.expiresAt <= this.now().getTime()) return null;
+    const { expiresAt: _, ...keyed } = found;
+    return keyed;
+  }
+
+  async append(read: GameRow, input: AppendInput): Promise<Appended | null> {
+    const game = this.games.get(read.id);
+    if (!game || game.row.version !== read.version || game.row.clockRevision !== read.clockRevision) return null;
+    const key = input.idempotency && keyOf(input.idempotency.callerId, input.idempotency.key);
+    if (key && (this.keys.get(key)?.expiresAt ?? 0) > this.now().getTime()) throw new IdempotencyKeyTaken();
+    const now = this.now();
+    const version = read.version + input.events.length;
+    const commandSeq = game.commands.length + 1;
+    game.commands.push({
+      seq: commandSeq,
+      type: input.command.type,
+      payload: clone(input.command.payload) as Record<string, unknown>,
+      senderKind: input.command.senderKind,
+      seat: input.command.seat,
+      callerId: input.command.callerId,
+      acceptedAt: now,
+    });
+    const events = input.events.map((e, i) => ({ seq: read.version + 1 + i, commandSeq, type: e.type, payload: clone(e.payload) as Record<string, unknown>, createdAt: now }));
+    game.events.push(...events);
+    if (input.snapshot !== undefined && !game.snapshots.has(version)) game.snapshots.set(version, clone(input.snapshot));
+    game.row = { ...game.row, version, status: input.status, deadlines: clone(input.deadlines), updatedAt: now };
+    game.nextDeadline = input.status === 'active' ? nextExpiry(input.deadlines) : null;
+    if (key && input.idempotency) {
+      this.keys.set(key, {
+        requestHash: input.idempotency.requestHash,
+        gameId: read.id,
+        commandSeq,
+        version,
+        legacyResponse: null,
+        expiresAt: now.getTime() + IDEMPOTENCY_TTL_HOURS * 3600_000,
+      });
+    }
+    this.notify(input.channel, gameSignal(read.id, version, input.deadlines));
+    return { version, commandSeq, events: clone(events) };
+  }
+
+  async withDueGame<T>(work: (log: GameLog, due: GameWithSeats) => Promise<T>): Promise<{ value: T } | null> {
+    const now = this.now().toISOString();
+    const due = [...this.games.values()]
+      .filter((g) => !g.held && g.row.status === 'active' && g.nextDeadline !== null && g.nextDeadline <= now)
+      .sort((a, b) => a.nextDeadline!.localeCompare(b.nextDeadline!))[0];
+    if (!due) return null;
+    due.held = true;
+    try {
+      return { value: await work(this, { game: clone(due.row), seats: clone(due.seats) }) };
+    } finally {
+      due.held = false;
+    }
+  }
+
+  async deferExpiry(gameId: string, until: Date): Promise<void> {
+    const game = this.games.get(gameId);
+    if (game) game.nextDeadline = until.toISOString();
+  }
+
+  async nextDeadline(): Promise<Date | null> {
+    const times = [...this.games.values()].filter((g) => g.row.status === 'active' && g.nextDeadline !== null).map((g) => g.nextDeadline!);
+    return times.length === 0 ? null : new Date(times.sort()[0]!);
+  }
+
+  async unnotified(limit: number): Promise<UnnotifiedGame[]> {
+    return [...this.games.values()]
+      .filter((g) => g.notifiedVersion < g.row.version)
+      .sort((a, b) => a.row.updatedAt.getTime() - b.row.updatedAt.getTime())
+      .slice(0, limit)
+      .map((g) => ({
+        id: g.row.id,
+        version: g.row.version,
+        status: g.row.status,
+        deadlines: clone(g.row.deadlines),
+        notifiedVersion: g.notifiedVersion,
+        notifiedDeadlines: clone(g.notifiedDeadlines),
+        updatedAt: g.row.updatedAt,
+        // Nobody subscribes to a game in memory: the notifier still moves its cursor.
+        wanted: false,
+      }));
+  }
+
+  async markNotified(marks: readonly NotifiedMark[]): Promise<string[]> {
+    const moved: string[] = [];
+    for (const mark of marks) {
+      const game = this.games.get(mark.gameId);
+      if (!game || game.notifiedVersion !== mark.from) continue;
+      game.notifiedVersion = mark.to;
+      game.notifiedDeadlines = clone([...mark.deadlines]);
+      moved.push(mark.gameId);
+    }
+    return moved;
+  }
+}
+
+const keyOf = (callerId: string, key: string) => `${callerId}\u0000${key}`;
