@@ -27,6 +27,8 @@ import { webhookRoutes } from './api/webhooks.ts';
 import { withRequestExamples } from './api/schemas.ts';
 import { DEFAULT_AUTH_SETTINGS, rateLimitsOf, registerAuth, type AuthSettings } from './auth/index.ts';
 import { GameService } from './service/index.ts';
+import { GAMES, situationWording } from './service/registry.ts';
+import { PRODUCT_NAME } from './config/product.ts';
 import { registerBodyGuard } from './api/body-guard.ts';
 import { clientErrorHandler, DEFAULT_CONNECTION_LIMITS, nodeServerLimits, registerUrlLimit, type ConnectionLimits } from './api/limits.ts';
 import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './service/limits.ts';
@@ -96,7 +98,8 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: false }),
     // Unknown fields are refused (400), never silently dropped: Fastify's default strips them.
-    ajv: { customOptions: { removeAdditional: false } },
+    // `discriminator` (OpenAPI) only documents a `oneOf` on `game`: its branches' `const` decide.
+    ajv: { customOptions: { removeAdditional: false, keywords: ['discriminator'] } },
     bodyLimit: settings.bodyLimitBytes,
     requestTimeout: settings.requestTimeoutMs,
     http: nodeServerLimits(settings),
@@ -132,10 +135,10 @@ export async function buildApp(deps: AppDeps) {
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: 'Helter Skelter play-by-web',
+        title: PRODUCT_NAME,
         version: packageJson.version,
         description: [
-          'Play Judge Dredd: Helter Skelter over HTTP.',
+          `Play ${[...GAMES.values()].map((game) => game.title).join(', ')} over HTTP.`,
           '',
           'Register (`POST /v1/accounts`) for a token and send it as `Authorization: Bearer <token>`. Create a game, claim seats; then read the game (`GET /v1/games/{id}`): its `legalCommands` are the commands you may send now, ready to POST to `/v1/games/{id}/commands`. Follow a game with the long-poll or SSE feeds.',
           '',
@@ -204,7 +207,7 @@ export async function buildApp(deps: AppDeps) {
   const mail = deps.pool && settings.mail ? settings.mail : null;
   const mailer = mail ? createMailer({ ...mail, logger: deps.logger ?? createLogger('silent') }) : null;
   const emailChannel = mailer
-    ? new EmailChannel(pool, games.reader, { mailer, publicUrl: () => settings.publicUrl ?? listeningUrl(app.server.address()) }, deps.logger, settings.now)
+    ? new EmailChannel(pool, games.reader, { mailer, publicUrl: () => settings.publicUrl ?? listeningUrl(app.server.address()), wording: situationWording() }, deps.logger, settings.now)
     : null;
   if (emailChannel) {
     games.noticeListeners.push(emailChannel.onNotice);

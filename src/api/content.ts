@@ -3,11 +3,11 @@
 // commands can be shown to people. Public: no token needed.
 //
 // The platform knows no game's fields: it serves what a module's `content()` returns, and
-// publishes the module's schemas as `<Game>Content` and `<Game>Map` (`HelterSkelterContent` …).
+// publishes the module's schemas as `<Game>Content` and `<Game>Map` (`BlockWarContent` …).
 //
 // Paths: `/v1/games/{game}/…` shares its prefix with a game's own `/v1/games/{id}/…`. They never
 // meet: a game's routes take a uuid (refused by the game routes' schema otherwise), module ids
-// are names like `helter-skelter`, and the static segments `content` and `maps` are no game
+// are names like `block-war`, and the static segments `content` and `maps` are no game
 // route's (`commands`, `events`, `stream`, `seats`).
 //
 // Caching: content changes only when the service is deployed with new content. Every body is
@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GameContent } from '../platform/game-module.ts';
 import { GAMES, type AnyGameModule } from '../service/registry.ts';
 import { ProblemError } from './problems.ts';
-import { problems } from './schemas.ts';
+import { problems, schemaPrefix } from './schemas.ts';
 
 export const CONTENT_CACHE_CONTROL = 'public, max-age=3600';
 
@@ -50,15 +50,6 @@ function publication(content: GameContent): GamePublication {
       ]),
     ),
   };
-}
-
-/** `helter-skelter` → `HelterSkelter`: the prefix of a module's schema names in the OpenAPI document. */
-export function schemaPrefix(gameId: string): string {
-  return gameId
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((word) => word[0]!.toUpperCase() + word.slice(1))
-    .join('');
 }
 
 /**

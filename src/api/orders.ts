@@ -5,9 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../auth/caller.ts';
 import type { GameService } from '../service/index.ts';
-import type { StandingOrders } from '../service/preferences.ts';
 import { run } from './games.ts';
-import { addGameSchemas, bearerOnly, gameIdParams, json, problems } from './schemas.ts';
+import { addGameSchemas, bearerOnly, gameApi, gameIdParams, json, problems } from './schemas.ts';
 
 const seatParams = {
   type: 'object',
@@ -15,18 +14,8 @@ const seatParams = {
   properties: { ...gameIdParams.properties, seat: { type: 'integer', minimum: 0, maximum: 3, description: 'Your seat, 0-based.' } },
 } as const;
 
-const ordersChange = {
-  type: 'object',
-  description: 'The orders to change; those you leave out stay as they are.',
-  // Not `additionalProperties: false`, which the validator answers by silently dropping the field.
-  propertyNames: { enum: ['interrupt', 'defence'] },
-  minProperties: 1,
-  properties: {
-    interrupt: { type: 'string', enum: ['ask', 'never', 'endOfTurnOnly'] },
-    defence: { type: 'string', enum: ['ask', 'always', 'never'] },
-  },
-  examples: [{ interrupt: 'endOfTurnOnly' }, { interrupt: 'never', defence: 'always' }],
-} as const;
+/** Any setting of any game's standing orders, with its values (GameModule.standingOrders). */
+const ordersChange = gameApi().ordersChange;
 
 export async function orderRoutes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
   addGameSchemas(app);
@@ -59,7 +48,7 @@ export async function orderRoutes(app: FastifyInstance, { service }: { service: 
     },
   );
 
-  app.put<{ Params: { id: string; seat: number }; Body: Partial<StandingOrders> }>(
+  app.put<{ Params: { id: string; seat: number }; Body: Record<string, string> }>(
     '/v1/games/:id/seats/:seat/orders',
     {
       schema: {

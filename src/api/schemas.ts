@@ -1,6 +1,11 @@
 // The schemas of the game API: the contract clients are generated from. Each named schema (`$id`)
 // becomes a component of the OpenAPI document (`#/components/schemas/GameView` …); routes refer to
-// them as `{ $ref: 'GameView#' }`.
+// them as `{ $ref: 'GameResource#' }`.
+//
+// Every game's own schemas (GameModule.schemas, optionsSchema, commandSchemas) are published under
+// its prefix (`<Game>View`, `<Game>Command`, `<Game>NewGame` …) and combined here: the game
+// resource and the create-game body are a `oneOf` with a `discriminator` on `game`, a command any
+// game's command. Adding a game adds its schemas; nothing here names one.
 //
 // They describe exactly what the service sends: test/api/openapi-client.test.ts checks every
 // response of a whole game against them, with every object closed (no undocumented field).
@@ -15,20 +20,17 @@ import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { CLOCK_PRESETS, DEFAULT_CLOCK, MAX_SECONDS, MIN_SECONDS } from '../clock/clocks.ts';
+import type { BodyExample } from '../platform/game-module.ts';
 import { KEYED_GENERATOR } from '../platform/random.ts';
-import { GAMES } from '../service/registry.ts';
+import { GAMES, type AnyGameModule } from '../service/registry.ts';
 import { PROBLEM_CONTENT_TYPE, problemSchema } from './problems.ts';
 
-const helterSkelter = GAMES.get('helter-skelter')!;
+/** The games a server plays, by id. */
+export type Games = ReadonlyMap<string, AnyGameModule>;
 
 // ───────────────────────────── small shapes ─────────────────────────────
 
 const seat = { type: 'integer', minimum: 0, maximum: 3, description: 'A seat, 0-based, in turn (clockwise) order.' } as const;
-const seats = { type: 'array', items: seat } as const;
-const cardId = { type: 'string', description: 'An action card, e.g. `judges-07`.' } as const;
-const characterId = { type: 'string', description: 'A character, e.g. `dredd`, `warp-slaine`.' } as const;
-const spaceId = { type: 'integer', minimum: 1, maximum: 40, description: 'A space designation, 1–40.' } as const;
-const teamId = { type: 'string', enum: ['judges', 'strontium-dogs', 'nikolai-dante', 'slaine'] } as const;
 const windowId = { type: 'string', description: 'Identifies this opening of a situation, e.g. `w12`.' } as const;
 
 export const gameIdParams = {
@@ -37,253 +39,111 @@ export const gameIdParams = {
   properties: { id: { type: 'string', format: 'uuid', description: 'The game id.' } },
 } as const;
 
-// ───────────────────────────── what a seat sees ─────────────────────────────
-
-export const standingOrdersSchema = {
-  $id: 'StandingOrders',
-  type: 'object',
-  description:
-    'A seat’s standing orders, private to it, applied the moment a situation would ask the seat. `interrupt`: `ask` (default), `never`, or `endOfTurnOnly` (asked only after an end of turn); a hand without an INTERRUPT card is never asked. `defence`: `ask` (default), `always` (the server defends whenever a card allows, with the card it would pick), or `never` (take the damage).',
-  required: ['interrupt', 'defence'],
-  properties: {
-    interrupt: { type: 'string', enum: ['ask', 'never', 'endOfTurnOnly'] },
-    defence: { type: 'string', enum: ['ask', 'always', 'never'] },
-  },
-} as const;
-
-const seatViewSchema = {
-  $id: 'SeatView',
-  type: 'object',
-  description: 'A seat at the table as the viewer may see it. `hand` and `mapCards` only in the viewer’s own seat (every seat once the game is over).',
-  required: ['seat', 'team', 'points', 'fragments', 'kills', 'eliminated', 'handSize', 'deckSize', 'discard'],
-  properties: {
-    seat,
-    team: teamId,
-    points: { type: 'integer', minimum: 0, description: 'Fragments collected plus enemy characters killed.' },
-    fragments: { type: 'integer', minimum: 0, description: 'Fragments of reality collected.' },
-    kills: { type: 'array', items: characterId, description: 'Enemy characters this seat has killed.' },
-    eliminated: { type: 'boolean' },
-    handSize: { type: 'integer', minimum: 0 },
-    deckSize: { type: 'integer', minimum: 0 },
-    discard: { type: 'array', items: cardId, description: 'The discard pile, oldest first: public.' },
-    hand: { type: 'array', items: cardId, description: 'Your hand: only in your own seat.' },
-    mapCards: { type: 'array', items: spaceId, description: 'During set-up, your map cards not yet assigned: only in your own seat.' },
-    orders: { $ref: 'StandingOrders#', description: 'Your standing orders: only in your own seat.' },
-  },
-} as const;
-
-const characterViewSchema = {
-  $id: 'CharacterView',
-  type: 'object',
-  required: ['id', 'form', 'seat', 'health', 'maxHealth', 'warpCubes', 'status', 'space'],
-  properties: {
-    id: characterId,
-    form: { ...characterId, description: 'The card in play for it: differs from `id` once Sláine becomes Warp-Sláine.' },
-    seat,
-    health: { type: 'integer', minimum: 0 },
-    maxHealth: { type: 'integer', minimum: 0 },
-    warpCubes: { type: 'integer', minimum: 0 },
-    status: { type: 'string', enum: ['undeployed', 'deployed', 'dead'] },
-    space: { type: ['integer', 'null'], minimum: 1, maximum: 40, description: 'Where it stands while deployed; null otherwise.' },
-    startingCards: {
-      type: 'array',
-      items: spaceId,
-      description: 'The map cards it will deploy on: only for your own undeployed characters.',
-    },
-  },
-} as const;
-
-const fragmentSchema = {
-  $id: 'Fragment',
-  type: 'object',
-  description: 'A fragment of reality lying on the board, in one seat’s colour.',
-  required: ['seat', 'space'],
-  properties: { seat, space: spaceId },
-} as const;
-
-const attackSchema = {
-  $id: 'Attack',
-  type: 'object',
-  required: ['seat', 'character', 'action', 'damage', 'interrupting'],
-  properties: {
-    seat,
-    character: { ...characterId, description: 'The attacker.' },
-    action: { type: 'string', enum: ['MELEE', 'SMASH', 'SNIPE', 'SHOTGUN', 'EXPLODE', 'PSI'] },
-    damage: { type: 'integer', minimum: 0 },
-    interrupting: { type: 'boolean', description: 'Whether the attacker’s seat is taking an interrupting turn.' },
-  },
-} as const;
-
-const defenderChoiceSchema = {
-  $id: 'DefenderChoice',
-  description: 'What a defender has decided so far.',
-  oneOf: [
-    { type: 'object', title: 'undecided', required: ['kind'], properties: { kind: { type: 'string', const: 'undecided' } } },
-    {
-      type: 'object',
-      title: 'defended',
-      required: ['kind', 'defence', 'card'],
-      properties: {
-        kind: { type: 'string', const: 'defended' },
-        defence: { type: 'string', enum: ['BLOCK', 'DEFLECT', 'PRECOG', 'COVER'] },
-        card: cardId,
-      },
-    },
-    {
-      type: 'object',
-      title: 'discarded',
-      required: ['kind', 'card'],
-      properties: { kind: { type: 'string', const: 'discarded' }, card: cardId },
-    },
-    { type: 'object', title: 'damage', required: ['kind'], properties: { kind: { type: 'string', const: 'damage' } } },
-  ],
-} as const;
-
-const situationSchema = {
-  $id: 'Situation',
-  description: 'What the game is waiting for. Switch on `kind`.',
-  oneOf: [
-    {
-      type: 'object',
-      title: 'setup',
-      description: 'Every seat secretly assigns its starting map cards.',
-      required: ['kind', 'windowId', 'done'],
-      properties: { kind: { type: 'string', const: 'setup' }, windowId, done: { ...seats, description: 'Seats that have finished.' } },
-    },
-    {
-      type: 'object',
-      title: 'turn',
-      description: '`actor` is taking a turn (an interrupting one when `interrupting`).',
-      required: ['kind', 'windowId', 'actor', 'interrupting', 'mustDeploy'],
-      properties: {
-        kind: { type: 'string', const: 'turn' },
-        windowId,
-        actor: seat,
-        interrupting: { type: 'boolean', description: 'No cards are drawn at the end of an interrupting turn.' },
-        mustDeploy: { type: 'boolean', description: 'The first command of this turn must deploy a character.' },
-      },
-    },
-    {
-      type: 'object',
-      title: 'defence',
-      description: 'An attack is declared: each defender’s owner decides how it defends.',
-      required: ['kind', 'windowId', 'attack', 'defenders'],
-      properties: {
-        kind: { type: 'string', const: 'defence' },
-        windowId,
-        attack: { $ref: 'Attack#' },
-        defenders: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['character', 'choice'],
-            properties: { character: characterId, choice: { $ref: 'DefenderChoice#' } },
-          },
-        },
-      },
-    },
-    {
-      type: 'object',
-      title: 'interrupt',
-      description: 'After an action or an end of turn, the eligible seats may claim an interrupting turn or pass.',
-      required: ['kind', 'windowId', 'actedSeat', 'after', 'eligible', 'answered'],
-      properties: {
-        kind: { type: 'string', const: 'interrupt' },
-        windowId,
-        actedSeat: { ...seat, description: 'The seat whose action or end of turn opened the window.' },
-        after: { type: 'string', enum: ['action', 'endOfTurn'] },
-        eligible: { ...seats, description: 'Seats that may claim, nearest to `actedSeat` first.' },
-        answered: { ...seats, description: 'Seats that have answered; whether they claimed stays hidden until the window closes.' },
-        myAnswer: {
-          type: ['string', 'null'],
-          description: 'Your own answer once given: the INTERRUPT card you claimed with, or null for a pass.',
-        },
-      },
-    },
-    { type: 'object', title: 'over', description: 'The game has ended.', required: ['kind'], properties: { kind: { type: 'string', const: 'over' } } },
-  ],
-} as const;
-
-const gameViewSchema = {
-  $id: 'GameView',
-  type: 'object',
-  description:
-    'A Helter Skelter game as one seat (or a spectator) may see it: the board, characters, scores, discard piles, hand and deck sizes, the situation — and your own hand. Nobody sees deck order, other hands or other seats’ undeployed cards until the game is over.',
-  required: ['map', 'viewer', 'activeSeat', 'situation', 'seats', 'characters', 'fragments', 'winners'],
-  properties: {
-    map: { type: 'string', enum: ['dan-tanna-enid-blyton', 'grand-hall-of-justice'] },
-    viewer: { type: ['integer', 'null'], minimum: 0, maximum: 3, description: 'The seat this view is for; null for a spectator.' },
-    activeSeat: { ...seat, description: 'The seat holding the active player marker.' },
-    situation: { $ref: 'Situation#' },
-    seats: { type: 'array', items: { $ref: 'SeatView#' } },
-    characters: { type: 'array', items: { $ref: 'CharacterView#' } },
-    fragments: { type: 'array', items: { $ref: 'Fragment#' }, description: 'Fragments still on the board.' },
-    winners: { ...seats, description: 'Empty until the game is over.' },
-  },
-} as const;
-
 // ───────────────────────────── games ─────────────────────────────
 
 const seconds = (what: string) =>
   ({ type: 'number', minimum: MIN_SECONDS, maximum: MAX_SECONDS, description: `Seconds for ${what}.` }) as const;
 
-const clockOptionSchema = {
-  $id: 'ClockOption',
-  description: [
-    'How long a seat has to act, per situation. A preset — `live` (turn 5 min, defence 60 s, interrupt 20 s, set-up 3 min),',
-    '`daily` (24 h, 12 h, 2 h, 24 h), `weekly` (7 d, 3 d, 12 h, 7 d) — or seconds per situation (the others from `daily`).',
-    `Without one, \`${DEFAULT_CLOCK}\`. When a deadline passes the server acts for the seat: end of turn, damage taken, window passed, starting cards chosen.`,
-  ].join(' '),
-  oneOf: [
-    { type: 'string', enum: Object.keys(CLOCK_PRESETS) },
-    {
+/** `block-war` → `BlockWar`: the prefix of a module's schema names in the OpenAPI document. */
+export function schemaPrefix(gameId: string): string {
+  return gameId
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('');
+}
+
+/** 300000 → `5 min`, 7200000 → `2 h`. */
+function duration(ms: number): string {
+  const units: [number, string][] = [
+    [86_400_000, 'd'],
+    [3_600_000, 'h'],
+    [60_000, 'min'],
+    [1000, 's'],
+  ];
+  for (const [size, unit] of units) if (ms >= size && ms % size === 0) return `${ms / size} ${unit}`;
+  return `${ms / 1000} s`;
+}
+
+const unique = <T>(values: Iterable<T>): T[] => [...new Set(values)];
+
+/** Each `{ $ref: 'Name#' }` naming one of `local` becomes `{ $ref: '<prefix>Name#' }`. */
+function namespaced(schema: unknown, prefix: string, local: ReadonlySet<string>): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => namespaced(item, prefix, local));
+  if (schema === null || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => {
+      if (key === '$ref' && typeof value === 'string' && value.endsWith('#') && local.has(value.slice(0, -1))) return [key, `${prefix}${value}`];
+      return [key, namespaced(value, prefix, local)];
+    }),
+  );
+}
+
+const ref = (id: string) => ({ $ref: `${id}#` });
+
+/** Any of `schemas`: the one itself when there is only one (a union of one helps no client). */
+const anyOf = (schemas: object[]) => (schemas.length === 1 ? schemas[0]! : { anyOf: schemas });
+
+/**
+ * A command's `anyOf: [{ required: ['interrupt'] }, { required: ['defence'] }]` (at least one of
+ * them, SET_ORDERS) with each branch a whole command: the same validation, but a generated client
+ * gets a union of complete command types (with `type`) instead of `unknown`, and linters find every
+ * required property defined.
+ */
+function withDefinedAlternatives(schema: { properties: object; required?: readonly string[]; anyOf?: readonly { required?: readonly string[] }[] }) {
+  if (!schema.anyOf) return schema;
+  return {
+    ...schema,
+    anyOf: schema.anyOf.map((branch) => ({
       type: 'object',
-      // Not `additionalProperties: false`, which the validator answers by silently dropping the field.
-      propertyNames: { enum: ['turn', 'defence', 'interrupt', 'setup'] },
-      minProperties: 1,
-      properties: { turn: seconds('a turn'), defence: seconds('a defence decision'), interrupt: seconds('an INTERRUPT window'), setup: seconds('set-up choices') },
-    },
-  ],
+      required: [...(schema.required ?? []), ...(branch.required ?? [])],
+      properties: schema.properties,
+    })),
+  };
+}
+
+const expectedVersion = {
+  type: 'integer',
+  minimum: 0,
+  description: 'Refuse (409 `VERSION_CONFLICT`) unless the game is still at this version. Same as `If-Match`.',
 } as const;
 
-const awaitedSchema = {
-  $id: 'Awaited',
-  type: 'object',
-  description: 'A seat the game is waiting for.',
-  required: ['seat', 'situation', 'windowId', 'deadline'],
-  properties: {
-    seat,
-    situation: { type: 'string', enum: ['setup', 'turn', 'defence', 'interrupt'] },
-    windowId: { ...windowId, description: 'Send it with your command: a command for a closed window is refused (422 `WINDOW_CLOSED`).' },
-    deadline: { type: ['string', 'null'], format: 'date-time', description: 'When the server acts for the seat; null without a clock.' },
-  },
+const createSeed = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 128,
+  description:
+    'Makes the random set-up reproducible: the key derives from it, so whoever knows it can predict every deck and hand. Accepted only where the server allows scenarios (`ALLOW_SCENARIOS`; otherwise 403 `SEED_DISABLED`), and the game then says `fairness.seeded: true` to everyone who looks at it. Never shown.',
 } as const;
 
-const gameOptionsSchema = {
-  $id: 'GameOptions',
-  type: 'object',
-  description: 'The options the game was created with, as sent, without the seed. `scenario` is `true` for a game created from a scenario.',
-  required: ['map', 'seats'],
-  properties: {
-    map: { type: 'string', enum: ['dan-tanna-enid-blyton', 'grand-hall-of-justice'] },
-    seats: {
-      type: 'array',
-      items: { type: 'object', required: ['team'], properties: { team: teamId, bot: { type: 'boolean' } } },
-    },
-    clock: { $ref: 'ClockOption#' },
-    scenario: { type: 'boolean', const: true },
-  },
-  additionalProperties: true,
-} as const;
+const botSeat = { type: 'boolean', description: '`true`: the seat is played by the server.' } as const;
 
-const gameResourceSchema = {
-  $id: 'GameResource',
-  type: 'object',
-  description: 'A game as the caller sees it, with the commands the caller may send now.',
-  required: ['id', 'game', 'status', 'version', 'createdAt', 'updatedAt', 'options', 'seats', 'mySeat', 'view', 'awaiting', 'legalCommands', 'fairness'],
-  properties: {
+type ObjectSchema = { properties?: Record<string, unknown>; [key: string]: unknown };
+
+/** A game's options schema with the platform's own: `bot` in each seat, `clock` (and `seed` when creating). */
+function withPlatformOptions(options: object, creating: boolean): ObjectSchema {
+  const schema = options as ObjectSchema;
+  const properties = { ...(schema.properties ?? {}) };
+  const seatsSchema = properties.seats as ({ items?: ObjectSchema; description?: string } & object) | undefined;
+  if (seatsSchema?.items) {
+    properties.seats = {
+      ...seatsSchema,
+      ...(creating ? { description: `${seatsSchema.description ?? 'Seats in turn order.'} \`bot: true\` seats are played by the server.` } : {}),
+      items: { ...seatsSchema.items, properties: { ...(seatsSchema.items.properties ?? {}), bot: botSeat } },
+    };
+  }
+  properties.clock = ref('ClockOption');
+  if (creating) properties.seed = createSeed;
+  // Unknown fields are refused at every level the platform owns when creating: a typo is an error,
+  // not silence, and nothing unbounded is stored with the game and shown in every listing.
+  return creating ? { ...schema, additionalProperties: false, properties } : { ...schema, properties };
+}
+
+/** The properties of a game resource, whatever the game. */
+function resourceProperties(game: object, options: object, view: object, command: object) {
+  return {
     id: { type: 'string', format: 'uuid' },
-    game: { type: 'string', enum: [...GAMES.keys()], description: 'The game, e.g. `helter-skelter`.' },
+    game,
     status: {
       type: 'string',
       enum: ['open', 'active', 'finished', 'abandoned'],
@@ -292,7 +152,7 @@ const gameResourceSchema = {
     version: { type: 'integer', minimum: 0, description: 'The last event’s sequence number (also the ETag).' },
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
-    options: { $ref: 'GameOptions#' },
+    options,
     seats: {
       type: 'array',
       description: 'Who sits where.',
@@ -307,16 +167,200 @@ const gameResourceSchema = {
       },
     },
     mySeat: { type: ['integer', 'null'], minimum: 0, maximum: 3, description: 'Your seat; null when you are a spectator.' },
-    view: { $ref: 'GameView#' },
-    awaiting: { type: 'array', items: { $ref: 'Awaited#' }, description: 'The seats the game is waiting for; empty when it is not started or over.' },
+    view,
+    awaiting: { type: 'array', items: ref('Awaited'), description: 'The seats the game is waiting for; empty when it is not started or over.' },
     legalCommands: {
       type: 'array',
-      items: { $ref: 'Command#' },
+      items: command,
       description: 'Every command you could send now, complete and ready to POST to /commands as it is. Empty for spectators, at past versions, and when you are not awaited.',
     },
-    fairness: { $ref: 'Fairness#' },
-  },
-} as const;
+    fairness: ref('Fairness'),
+  };
+}
+
+const RESOURCE_REQUIRED = ['id', 'game', 'status', 'version', 'createdAt', 'updatedAt', 'options', 'seats', 'mySeat', 'view', 'awaiting', 'legalCommands', 'fairness'];
+
+/** One game's schemas, named with its prefix. */
+function moduleSchemas(module: AnyGameModule) {
+  const prefix = schemaPrefix(module.id);
+  const components = module.schemas.components ?? {};
+  const local = new Set(Object.keys(components));
+  const own = (schema: object) => namespaced(schema, prefix, local) as ObjectSchema;
+  const id = (name: string) => `${prefix}${name}`;
+  const named: ({ $id: string } & ObjectSchema)[] = [];
+  const add = (name: string, schema: object) => named.push({ $id: id(name), ...own(schema) });
+
+  add('Game', {
+    type: 'object',
+    description: `A game of ${module.title} as the caller sees it, with the commands the caller may send now.`,
+    required: RESOURCE_REQUIRED,
+    properties: resourceProperties(
+      { type: 'string', const: module.id, description: 'The game: switch on it.' },
+      ref(id('Options')),
+      ref(id('View')),
+      ref(id('Command')),
+    ),
+  });
+  add('Options', withPlatformOptions(module.schemas.publicOptions ?? { type: 'object', additionalProperties: true }, false));
+  add('View', module.schemas.view);
+  add('Command', {
+    description: `A command of ${module.title}, one schema per \`type\`. \`legalCommands\` in the game lists every command you can send now, ready to POST. Switch on \`type\`.`,
+    oneOf: module.commandSchemas.map(({ schema }) =>
+      withDefinedAlternatives({ ...(schema as { properties: object }), properties: { ...(schema as { properties: object }).properties, expectedVersion } }),
+    ),
+    ...(module.schemas.examples?.commands ? { examples: Object.values(module.schemas.examples.commands).map((e) => e.value) } : {}),
+  });
+  add('Event', module.schemas.visibleEvent);
+  add('NewGame', {
+    type: 'object',
+    description: `The body of POST /v1/games for ${module.title}.`,
+    required: ['game', 'options'],
+    additionalProperties: false,
+    properties: { game: { type: 'string', const: module.id }, options: withPlatformOptions(module.optionsSchema, true) },
+  });
+  for (const [name, schema] of Object.entries(components)) add(name, schema);
+  return { prefix, named, id };
+}
+
+/** Every situation of every game, and what each preset gives it, for the ClockOption schema. */
+function clockOptionSchema(games: Games) {
+  const situations = unique([...games.values()].flatMap((m) => Object.keys(m.situations)));
+  const presets = CLOCK_PRESETS.map((preset) => {
+    const perGame = [...games.values()].map(
+      (m) => `${m.title}: ${Object.entries(m.situations).map(([name, spec]) => `${name} ${duration(spec.durations[preset])}`).join(', ')}`,
+    );
+    return `\`${preset}\` (${perGame.join('; ')})`;
+  });
+  const expiries = [...games.values()].flatMap((m) => Object.entries(m.situations).map(([name, spec]) => `${name}: ${spec.description}`));
+  return {
+    $id: 'ClockOption',
+    description: [
+      `How long a seat has to act, per situation of the game. A preset — ${presets.join(', ')} — or seconds per situation (the others from \`${DEFAULT_CLOCK}\`).`,
+      `Without one, \`${DEFAULT_CLOCK}\`. When a deadline passes the server acts for the seat. ${expiries.join(' ')}`,
+    ].join(' '),
+    oneOf: [
+      { type: 'string', enum: [...CLOCK_PRESETS] },
+      {
+        type: 'object',
+        // Not `additionalProperties: false`, which the validator answers by silently dropping the field.
+        propertyNames: { enum: situations },
+        minProperties: 1,
+        properties: Object.fromEntries(situations.map((name) => [name, seconds(`the ${name} situation`)])),
+      },
+    ],
+  };
+}
+
+/**
+ * The standing orders of every game that has them, as one object: each setting any game has, with
+ * every value any game allows it. A seat's orders are its game's; an account's preferred orders
+ * (`PUT /v1/me/preferences`) are given to its seats of every game.
+ */
+export function mergedStandingOrders(games: Games): { properties: Record<string, { type: 'string'; enum: string[] }>; required: string[]; description: string } {
+  const specs = [...games.values()].flatMap((m) => (m.standingOrders ? [m.standingOrders] : []));
+  const properties: Record<string, { type: 'string'; enum: string[] }> = {};
+  for (const spec of specs)
+    for (const [name, setting] of Object.entries(spec.schema.properties))
+      properties[name] = { type: 'string', enum: unique([...(properties[name]?.enum ?? []), ...setting.enum]) };
+  const required = Object.keys(properties).filter((name) => specs.every((spec) => name in spec.schema.properties));
+  const descriptions = specs.map((spec) => (spec.schema as { description?: string }).description).filter((d): d is string => !!d);
+  const description =
+    descriptions.length === 1 ? descriptions[0]! : ['A seat’s standing orders, private to it, applied the moment a situation would ask the seat.', ...descriptions].join(' ');
+  return { properties, required, description };
+}
+
+export interface GameApi {
+  /** The named schemas of the game API, in the order they appear in the OpenAPI document. */
+  schemas: ({ $id: string } & object)[];
+  /** The body of POST /v1/games: a `oneOf` of the games' `<Game>NewGame`. */
+  createGameBody: object;
+  /** The body of PUT /v1/games/{id}/seats/{seat}/orders: any setting of any game's standing orders. */
+  ordersChange: object;
+  /** Request-body examples by operationId, for the OpenAPI document. */
+  requestExamples: Record<string, Record<string, BodyExample>>;
+  serializer: FastifySerializerCompiler<unknown>;
+}
+
+const built = new WeakMap<Games, GameApi>();
+
+/** The game API's schemas for these games (built once per registry). */
+export function gameApi(games: Games = GAMES): GameApi {
+  const cached = built.get(games);
+  if (cached) return cached;
+  const modules = [...games.values()].map((module) => ({ module, ...moduleSchemas(module) }));
+  const discriminated = (name: string) => ({
+    oneOf: modules.map((m) => ref(m.id(name))),
+    discriminator: { propertyName: 'game', mapping: Object.fromEntries(modules.map((m) => [m.module.id, `#/components/schemas/${m.id(name)}`])) },
+  });
+  const orders = mergedStandingOrders(games);
+
+  const gameResourceSchema = {
+    $id: 'GameResource',
+    description: 'A game as the caller sees it, with the commands the caller may send now: one schema per game, switch on `game`.',
+    ...discriminated('Game'),
+  };
+  const commandSchema = {
+    $id: 'Command',
+    description:
+      'A command of any game: the body of POST /v1/games/{id}/commands. A game refuses a command that is not its own (422 `INVALID_COMMAND`). `legalCommands` in the game lists every command you can send now, ready to POST.',
+    // `anyOf`: two games may have commands of the same shape.
+    ...anyOf(modules.map((m) => ref(m.id('Command')))),
+  };
+  const awaitedSchema = {
+    $id: 'Awaited',
+    type: 'object',
+    description: 'A seat the game is waiting for.',
+    required: ['seat', 'situation', 'windowId', 'deadline'],
+    properties: {
+      seat,
+      situation: { type: 'string', enum: unique(modules.flatMap((m) => Object.keys(m.module.situations))), description: 'One of the game’s situations.' },
+      windowId: { ...windowId, description: 'Send it with your command: a command for a closed window is refused (422 `WINDOW_CLOSED`).' },
+      deadline: { type: ['string', 'null'], format: 'date-time', description: 'When the server acts for the seat; null without a clock.' },
+    },
+  };
+  const standingOrdersSchema = { $id: 'StandingOrders', type: 'object', description: orders.description, required: orders.required, properties: orders.properties };
+  const schemas = [
+    gameResourceSchema,
+    ...modules.flatMap((m) => m.named),
+    fairnessSchema,
+    commandLogSchema,
+    standingOrdersSchema,
+    awaitedSchema,
+    clockOptionSchema(games),
+    gameListSchema,
+    myGamesSchema,
+    commandSchema,
+    commandAcceptedSchema,
+    feedEventSchema(modules.map((m) => ref(m.id('Event')))),
+    eventPageSchema,
+  ] as ({ $id: string } & object)[];
+
+  const createGameBody = { description: 'The game to create and its options: one schema per game, switch on `game`.', ...discriminated('NewGame') };
+  const ordersChange = {
+    type: 'object',
+    description: 'The orders to change; those you leave out stay as they are.',
+    // Not `additionalProperties: false`, which the validator answers by silently dropping the field.
+    propertyNames: { enum: Object.keys(orders.properties) },
+    minProperties: 1,
+    properties: orders.properties,
+    examples: modules.flatMap((m) => m.module.standingOrders?.examples ?? []),
+  };
+  const requestExamples = {
+    sendCommand: Object.assign({}, ...modules.map((m) => m.module.schemas.examples?.commands ?? {})) as Record<string, BodyExample>,
+    createGame: Object.assign({}, ...modules.map((m) => m.module.schemas.examples?.create ?? {})) as Record<string, BodyExample>,
+  };
+  const shared = Object.fromEntries([...schemas, problemSchema].map((schema) => [schema.$id, withoutUnions(schema as unknown as Json)]));
+  /**
+   * A route's `serializerCompiler`: fast-json-stringify over the documented response schema, with
+   * each union (`GameResource`, `Command`, a game's situations …) written as plain JSON instead of
+   * being decided by validation at run time.
+   */
+  const serializer: FastifySerializerCompiler<unknown> = ({ schema }) =>
+    fastJson(withoutUnions(schema as Json) as unknown as fastJson.Schema, { schema: shared as unknown as Record<string, fastJson.Schema> });
+  const api: GameApi = { schemas, createGameBody, ordersChange, requestExamples, serializer };
+  built.set(games, api);
+  return api;
+}
 
 const fairnessSchema = {
   $id: 'Fairness',
@@ -362,137 +406,9 @@ const myGamesSchema = {
   },
 } as const;
 
-// ───────────────────────────── commands ─────────────────────────────
-
-/** The Command schema's examples, one per kind of move (also the request body's named examples). */
-export const commandExamples = {
-  assignStartingCards: {
-    summary: 'Set-up: assign a starting map card to a character',
-    value: { type: 'ASSIGN_STARTING_CARDS', character: 'dredd', cards: [12], windowId: 'w1' },
-  },
-  move: {
-    summary: 'MOVE two spaces, paying with two cards, only if the game is still at version 42',
-    value: { type: 'MOVE', character: 'dredd', to: 14, cards: ['judges-02', 'judges-05'], windowId: 'w7', expectedVersion: 42 },
-  },
-  snipeHiEx: {
-    summary: 'SNIPE with Hi-Ex',
-    value: { type: 'SNIPE', character: 'dredd', card: 'judges-01', defender: 'slaine', hiEx: true, windowId: 'w9' },
-  },
-  rally: {
-    summary: 'RALLY: Hershey and Giant move; Giant climbs, paying one more card',
-    value: {
-      type: 'RALLY',
-      character: 'hershey',
-      card: 'judges-07',
-      ally: 'giant',
-      moves: [
-        { character: 'hershey', to: 15, climbCard: null },
-        { character: 'giant', to: 16, climbCard: 'judges-11' },
-      ],
-      windowId: 'w9',
-    },
-  },
-  defend: {
-    summary: 'Defend against an attack with DEFLECT',
-    value: { type: 'DEFEND', character: 'dredd', defence: 'DEFLECT', card: 'judges-08', windowId: 'w10' },
-  },
-  claimInterrupt: {
-    summary: 'Claim an interrupting turn with an INTERRUPT card',
-    value: { type: 'CLAIM_INTERRUPT', card: 'judges-06', windowId: 'w11' },
-  },
-  passInterrupt: { summary: 'Pass on an interrupt window', value: { type: 'PASS_INTERRUPT', windowId: 'w11' } },
-  endTurn: { summary: 'End your turn', value: { type: 'END_TURN' } },
-} as const;
-
-const expectedVersion = {
-  type: 'integer',
-  minimum: 0,
-  description: 'Refuse (409 `VERSION_CONFLICT`) unless the game is still at this version. Same as `If-Match`.',
-} as const;
-
-/**
- * A command's `anyOf: [{ required: ['interrupt'] }, { required: ['defence'] }]` (at least one of
- * them, SET_ORDERS) with each branch a whole command: the same validation, but a generated client
- * gets a union of complete command types (with `type`) instead of `unknown`, and linters find every
- * required property defined.
- */
-function withDefinedAlternatives(schema: { properties: object; required?: readonly string[]; anyOf?: readonly { required?: readonly string[] }[] }) {
-  if (!schema.anyOf) return schema;
-  return {
-    ...schema,
-    anyOf: schema.anyOf.map((branch) => ({
-      type: 'object',
-      required: [...(schema.required ?? []), ...(branch.required ?? [])],
-      properties: schema.properties,
-    })),
-  };
-}
-
-/** Every command a player can send, one schema per `type`: the body of POST /v1/games/{id}/commands. */
-export const commandSchema = {
-  $id: 'Command',
-  description:
-    'A move: a set-up choice, a deploy, an action, a defence decision, an interrupt claim or pass, the end of a turn. `legalCommands` in the game lists every command you can send now, ready to POST. Switch on `type`.',
-  oneOf: helterSkelter.commandSchemas.map(({ schema }) =>
-    withDefinedAlternatives({
-      ...schema,
-      properties: { ...(schema as { properties: object }).properties, expectedVersion },
-    }),
-  ),
-  examples: Object.values(commandExamples).map((example) => example.value),
-} as const;
-
-const teams = ['judges', 'strontium-dogs', 'nikolai-dante', 'slaine'] as const;
-
-/**
- * The body of POST /v1/games. Not a named schema: openapi-typescript makes a property with a
- * `default` required in a named schema, and `bot` may be left out.
- */
-export const createGameBody = {
-  type: 'object',
-  required: ['game', 'options'],
-  // Unknown fields are refused at every level the platform owns: a typo is an error, not silence,
-  // and nothing unbounded is stored with the game and shown in every listing.
-  additionalProperties: false,
-  properties: {
-    game: { type: 'string', enum: [...GAMES.keys()] },
-    options: {
-      type: 'object',
-      required: ['map', 'seats'],
-      additionalProperties: false,
-      properties: {
-        ...(helterSkelter.optionsSchema as { properties: Record<string, object> }).properties,
-        seats: {
-          type: 'array',
-          minItems: 2,
-          maxItems: 4,
-          description: 'Seats in clockwise (turn) order; each plays a different team. `bot: true` seats are played by the server.',
-          items: {
-            type: 'object',
-            required: ['team'],
-            additionalProperties: false,
-            properties: {
-              team: { type: 'string', enum: teams },
-              bot: { type: 'boolean', default: false },
-            },
-          },
-        },
-        seed: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 128,
-          description:
-            'Makes the random set-up reproducible: the key derives from it, so whoever knows it can predict every deck and hand. Accepted only where the server allows scenarios (`ALLOW_SCENARIOS`; otherwise 403 `SEED_DISABLED`), and the game then says `fairness.seeded: true` to everyone who looks at it. Never shown.',
-        },
-        clock: { $ref: 'ClockOption#' },
-      },
-    },
-  },
-} as const;
-
 // ───────────────────────────── feeds ─────────────────────────────
 
-const feedEventSchema = {
+const feedEventSchema = (events: object[]) => ({
   $id: 'FeedEvent',
   type: 'object',
   description: 'One event of the game’s log, as your seat may see it.',
@@ -502,14 +418,11 @@ const feedEventSchema = {
     type: { type: 'string', description: 'What happened, e.g. `CardsDrawn`, `DamageTaken`, `TurnBegan`.' },
     at: { type: 'string', format: 'date-time' },
     data: {
-      type: 'object',
-      required: ['type'],
-      properties: { type: { type: 'string', description: 'The same as the event’s `type`.' } },
-      additionalProperties: true,
-      description: 'The event itself, hidden cards removed (other seats’ draws, deck orders); after the game is over, the whole event.',
+      description: 'The event itself, as your seat may see it (hidden information removed); after the game is over, the whole event. Its `type` is the event’s `type`.',
+      ...anyOf(events),
     },
   },
-} as const;
+}) as const;
 
 const eventPageSchema = {
   $id: 'EventPage',
@@ -560,33 +473,15 @@ const commandAcceptedSchema = {
   },
 } as const;
 
-/** The named schemas of the game API, in the order they appear in the OpenAPI document. */
-export const gameSchemas = [
-  gameResourceSchema,
-  fairnessSchema,
-  commandLogSchema,
-  gameOptionsSchema,
-  gameViewSchema,
-  situationSchema,
-  seatViewSchema,
-  standingOrdersSchema,
-  characterViewSchema,
-  fragmentSchema,
-  attackSchema,
-  defenderChoiceSchema,
-  awaitedSchema,
-  clockOptionSchema,
-  gameListSchema,
-  myGamesSchema,
-  commandSchema,
-  commandAcceptedSchema,
-  feedEventSchema,
-  eventPageSchema,
-] as const;
+/** The `StandingOrders` schema of the registered games (an account's preferred orders use it too). */
+export const standingOrdersSchema = gameApi(GAMES).schemas.find((schema) => schema.$id === 'StandingOrders') as {
+  $id: 'StandingOrders';
+  properties: Record<string, { type: 'string'; enum: string[] }>;
+};
 
 /** Makes the named schemas available to a plugin's routes (each plugin has its own scope). */
-export function addGameSchemas(app: { addSchema(schema: object): unknown; getSchema(id: string): unknown }): void {
-  for (const schema of gameSchemas) if (!app.getSchema(schema.$id)) app.addSchema(schema);
+export function addGameSchemas(app: { addSchema(schema: object): unknown; getSchema(id: string): unknown }, games: Games = GAMES): void {
+  for (const schema of gameApi(games).schemas) if (!app.getSchema(schema.$id)) app.addSchema(schema);
 }
 
 // ───────────────────────────── route helpers ─────────────────────────────
@@ -626,28 +521,6 @@ export function problems(statuses: Record<number, string | true>): Record<number
   );
 }
 
-/** Named request-body examples, by operationId: shown as a menu by documentation tools. */
-const REQUEST_EXAMPLES: Record<string, Record<string, { summary: string; value: unknown }>> = {
-  sendCommand: commandExamples,
-  createGame: {
-    againstABot: {
-      summary: 'Two seats, the second played by the server',
-      value: { game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', seats: [{ team: 'judges' }, { team: 'slaine', bot: true }], clock: 'daily' } },
-    },
-    fourPlayers: {
-      summary: 'Four players on the Grand Hall of Justice, reproducible',
-      value: {
-        game: 'helter-skelter',
-        options: {
-          map: 'grand-hall-of-justice',
-          seats: [{ team: 'judges' }, { team: 'strontium-dogs' }, { team: 'nikolai-dante' }, { team: 'slaine' }],
-          seed: 'friday-night',
-        },
-      },
-    },
-  },
-};
-
 interface OperationLike {
   operationId?: string;
   requestBody?: { content?: Record<string, { examples?: object }> };
@@ -658,11 +531,12 @@ interface OperationLike {
  * carry them: the document keeps nothing beside a body's `$ref`, and Fastify's validator refuses
  * `x-` keywords.)
  */
-export function withRequestExamples<T>(document: T): T {
+export function withRequestExamples<T>(document: T, games: Games = GAMES): T {
+  const requestExamples = gameApi(games).requestExamples;
   const paths = (document as { paths?: Record<string, Record<string, OperationLike>> }).paths ?? {};
   for (const operations of Object.values(paths)) {
     for (const operation of Object.values(operations)) {
-      const examples = operation.operationId ? REQUEST_EXAMPLES[operation.operationId] : undefined;
+      const examples = operation.operationId ? requestExamples[operation.operationId] : undefined;
       const media = operation.requestBody?.content?.['application/json'];
       if (examples && media) media.examples = examples;
     }
@@ -682,14 +556,5 @@ export function withoutUnions(schema: Json): Json {
   return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, key === 'examples' ? value : withoutUnions(value)]));
 }
 
-const sharedForSerialising = Object.fromEntries(
-  [...gameSchemas, problemSchema].map((s) => [s.$id, withoutUnions(s as unknown as Json)]),
-);
-
-/**
- * A route's `serializerCompiler`: fast-json-stringify over the documented response schema, with
- * each union (`Command`, `Situation`, `DefenderChoice`) written as plain JSON instead of being
- * decided by validation at run time.
- */
-export const serializeWithoutUnions: FastifySerializerCompiler<unknown> = ({ schema }) =>
-  fastJson(withoutUnions(schema as Json) as unknown as fastJson.Schema, { schema: sharedForSerialising as unknown as Record<string, fastJson.Schema> });
+/** `gameApi(GAMES).serializer`: the serialiser of the routes of the registered games. */
+export const serializeWithoutUnions: FastifySerializerCompiler<unknown> = (route) => gameApi(GAMES).serializer(route);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CONNECTION_LIMITS, DEFAULT_RESOURCE_LIMITS, type ConnectionLimits, type ResourceLimits } from './limits.ts';
 import { StartupError } from './startup-error.ts';
+import { LEGACY_TOKEN_AUDIENCE, LEGACY_TOKEN_ISSUER, PRODUCT_NAME } from './product.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -72,7 +73,7 @@ export interface Config extends ConnectionLimits, ResourceLimits {
   abandonAfterSilentDeadlines: number;
   /** The mail server (smtp:// or smtps://); unset, emails are written as .eml files to `mailOutboxDir`. */
   smtpUrl: string | undefined;
-  /** The From of every email, e.g. `Helter Skelter <no-reply@example.org>`. */
+  /** The From of every email, e.g. `Judge Dredd play-by-web <no-reply@example.org>`. */
   mailFrom: string;
   /** Absolute path of the directory that receives emails when no SMTP_URL is set. */
   mailOutboxDir: string;
@@ -119,8 +120,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     embeddedPostgresPort: read('EMBEDDED_POSTGRES_PORT', 0, integer(0, 65535)),
     shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', 10_000, integer(1, 600_000)),
     allowScenarios: read('ALLOW_SCENARIOS', env.NODE_ENV !== 'production', boolean),
-    authIssuer: read('AUTH_ISSUER', publicUrl ?? 'helter-skelter', tokenName),
-    authAudience: read('AUTH_AUDIENCE', 'helter-skelter-api', tokenName),
+    authIssuer: read('AUTH_ISSUER', publicUrl ?? LEGACY_TOKEN_ISSUER, tokenName),
+    authAudience: read('AUTH_AUDIENCE', LEGACY_TOKEN_AUDIENCE, tokenName),
     sessionTtlSeconds: read('SESSION_TTL_SECONDS', 3600, integer(60, 30 * 86_400)),
     rateLimitPerMinute: read('RATE_LIMIT_PER_MINUTE', 600, integer(0, 1_000_000)),
     loginRateLimitPerMinute: read('LOGIN_RATE_LIMIT_PER_MINUTE', 20, integer(0, 1_000_000)),
@@ -144,7 +145,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     webhooksPerGame: read('WEBHOOKS_PER_GAME', DEFAULT_RESOURCE_LIMITS.webhooksPerGame, integer(1, 10_000)),
     tokensPerAccount: read('TOKENS_PER_ACCOUNT', DEFAULT_RESOURCE_LIMITS.tokensPerAccount, integer(1, 10_000)),
     smtpUrl: read('SMTP_URL', undefined, smtpUrl),
-    mailFrom: read('MAIL_FROM', 'Helter Skelter <no-reply@localhost>', mailbox),
+    mailFrom: read('MAIL_FROM', `${PRODUCT_NAME} <no-reply@localhost>`, mailbox),
     mailOutboxDir: read('MAIL_OUTBOX_DIR', path.join(PROJECT_ROOT, '.data', 'outbox'), (raw) => path.resolve(cwd, raw)),
     webhookAllowHttp: read('WEBHOOK_ALLOW_HTTP', false, boolean),
     webhookAllowPrivate: read('WEBHOOK_ALLOW_PRIVATE', false, boolean),
@@ -272,7 +273,7 @@ function smtpUrl(raw: string): string {
 function mailbox(raw: string): string {
   const address = /<([^<>]+)>$/.exec(raw)?.[1] ?? raw;
   if (/[\r\n]/.test(raw) || !/^[^\s@<>]+@[^\s@<>]+$/.test(address)) {
-    throw new Error(`must be an address like no-reply@example.org or "Helter Skelter <no-reply@example.org>" (got ${JSON.stringify(raw.slice(0, 80))})`);
+    throw new Error(`must be an address like no-reply@example.org or "${PRODUCT_NAME} <no-reply@example.org>" (got ${JSON.stringify(raw.slice(0, 80))})`);
   }
   return raw;
 }

@@ -149,7 +149,7 @@ export function resolveDataDir(
 export function assertReachable(dir: string, runAs: RunAs): void {
   if (!canReach(dir, runAs)) {
     throw new StartupError(
-      `DATA_DIR ${path.dirname(dir)} is not reachable by the "${SUPERUSER}" user that embedded Postgres runs as under root; make its parent directories searchable (chmod o+x) or set DATA_DIR to a directory such as /var/tmp/helter-skelter`,
+      `DATA_DIR ${path.dirname(dir)} is not reachable by the "${SUPERUSER}" user that embedded Postgres runs as under root; make its parent directories searchable (chmod o+x) or set DATA_DIR to a directory such as /var/tmp/judge-dredd-pbw`,
     );
   }
 }

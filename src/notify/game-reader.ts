@@ -6,6 +6,8 @@ import type { GameRow } from '../store/event-store.ts';
 
 /** A game as one reader sees it now: what a notification says about it. */
 export interface GameSeen {
+  /** The game's module id (`GameModule.id`). */
+  game: string;
   status: GameRow['status'];
   /** The options every player sees (map, teams, clock). */
   options: Record<string, unknown>;

@@ -2,6 +2,8 @@
 // seat becomes awaited, a deadline nears or a game ends, stored with the job that delivers it,
 // and rendered by each channel (src/notify/email, src/notify/webhooks).
 
+import type { SituationWords } from '../platform/game-module.ts';
+
 export type NotificationKind =
   /** The seat can act now: its turn began, it is asked to defend, it may claim an INTERRUPT, a set-up choice is due. */
   | 'awaited'
@@ -14,10 +16,14 @@ export interface Notification {
   /** Unique per notification: webhooks send it as `webhook-id`, so receivers can drop duplicates. */
   id: string;
   kind: NotificationKind;
-  game: { id: string; title: string; url: string };
+  /**
+   * `module`: the game's module id (`GameModule.id`), whose words (`SituationWords`) the channels
+   * use for `situation`; absent in notifications stored before it was added.
+   */
+  game: { id: string; module?: string; title: string; url: string };
   /** The seat concerned; null for a notification about the whole game (a per-game webhook). */
   seat: number | null;
-  /** `turn`, `defence`, `interrupt`, `setup`; null for `ended`. */
+  /** One of the game's situations (`GameModule.situations`); null for `ended`. */
   situation: string | null;
   windowId: string | null;
   /** ISO 8601, UTC; null without a clock. */
@@ -33,3 +39,13 @@ export interface Notification {
   /** ISO 8601, UTC: when the events that caused it were committed. */
   at: string;
 }
+
+/**
+ * The words a game uses for one of its situations (`GameModule.situations[name].words`), by the
+ * game's module id: the composition root passes one over the registered games. Undefined for an
+ * unknown game or situation, which the channels then name in general words.
+ */
+export type SituationWording = (module: string | undefined, situation: string) => SituationWords | undefined;
+
+/** Knows no game: every channel then speaks in general words. */
+export const NO_WORDING: SituationWording = () => undefined;

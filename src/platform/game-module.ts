@@ -57,9 +57,89 @@ export interface GameMap {
 
 export type Decision<E> = { ok: true; events: E[] } | { ok: false; error: RuleError };
 
+/** The platform's clock presets: a game chosen with one gets each situation's duration for it. */
+export const CLOCK_PRESET_NAMES = ['live', 'daily', 'weekly'] as const;
+export type ClockPresetName = (typeof CLOCK_PRESET_NAMES)[number];
+
+/**
+ * What notifications say about a situation, in the game's own words. `{title}` in `subject`
+ * stands for the game's title (player text, filled in and escaped by the channel).
+ */
+export interface SituationWords {
+  /** A short noun phrase for chat banners and fields: "your {label} in <game>", e.g. `turn`. */
+  readonly label: string;
+  /** An email subject, e.g. `Your turn in {title}`. */
+  readonly subject: string;
+  /** What the seat is asked to do, one sentence, e.g. `It is your turn: …`. */
+  readonly ask: string;
+  /** What happened, one sentence, told with the ask, e.g. `Your turn has begun.` */
+  readonly summary: string;
+}
+
+/** A situation the game asks seats to act in (`Awaited.situation` names it). */
+export interface SituationSpec {
+  /** What the seat is asked for and what the server does for it when the deadline passes. */
+  readonly description: string;
+  /** Milliseconds the seat has, under each platform clock preset. */
+  readonly durations: Readonly<Record<ClockPresetName, number>>;
+  readonly words: SituationWords;
+}
+
+/**
+ * A seat's standing orders (private settings applied when a situation would ask the seat), if
+ * the game has any: each setting is a name with a fixed set of values. A seat's view shows the
+ * seat its own orders, as `seats[i].orders` of the entry whose `seat` is the viewer.
+ */
+export interface StandingOrdersSpec {
+  /** JSON Schema of the whole orders object: `type: object`, every setting required, each an `enum` of strings. */
+  readonly schema: { readonly properties: Readonly<Record<string, { readonly enum: readonly string[] }>> } & object;
+  /** The orders a seat starts with. */
+  readonly defaults: Readonly<Record<string, string>>;
+  /** The command that changes them, sent with the changed settings as its other fields (e.g. `SET_ORDERS`). */
+  readonly command: string;
+  /** Example changes (some settings each), for the documentation. */
+  readonly examples?: readonly Readonly<Record<string, string>>[];
+}
+
+/** A named example of a request body, shown by documentation tools. */
+export interface BodyExample {
+  readonly summary: string;
+  readonly value: unknown;
+}
+
+/**
+ * The JSON Schemas a game publishes beside `optionsSchema` and `commandSchemas`. The platform
+ * names them in the OpenAPI document with the game's prefix (`block-war` → `BlockWar…`).
+ * A schema may refer to one of the game's `components` as `{ $ref: '<Name>#' }`; no other `$ref`,
+ * no `$id`.
+ */
+export interface GameSchemas {
+  /** What `view` returns. */
+  readonly view: object;
+  /** What `redact` returns (an event as a reader sees it). */
+  readonly visibleEvent: object;
+  /** Named parts the other schemas refer to (`Situation`, `SeatView` …). */
+  readonly components?: Readonly<Record<string, object>>;
+  /** The options the game was created with, as every reader sees them (the stored public options). */
+  readonly publicOptions?: object;
+  /** Example request bodies: a create-game body (`{ game, options }`) and commands, by name. */
+  readonly examples?: { readonly create?: Readonly<Record<string, BodyExample>>; readonly commands?: Readonly<Record<string, BodyExample>> };
+}
+
 export interface GameModule<Setup, State, Command, Event, View, VisibleEvent = Event> {
-  /** Stable name used in URLs and stored with every game, e.g. `helter-skelter`. */
+  /** Stable name used in URLs and stored with every game, e.g. `block-war`. */
   readonly id: string;
+  /** The game's name for people, e.g. in documentation. */
+  readonly title: string;
+  /**
+   * Every situation `awaiting` may name, with its durations and words. The order is the one
+   * clients are shown; a `clock` option of seconds may name exactly these.
+   */
+  readonly situations: Readonly<Record<string, SituationSpec>>;
+  /** JSON Schemas of the view, the visible events and their parts, published by the API. */
+  readonly schemas: GameSchemas;
+  /** The seats' standing orders, if the game has them (served at `/v1/games/{id}/seats/{seat}/orders`). */
+  readonly standingOrders?: StandingOrdersSpec;
   /** JSON Schemas of the commands players send, one per command type, published by the API. */
   readonly commandSchemas: readonly { type: string; schema: object }[];
   /** JSON Schema of the game's own creation options (map, teams, scenario …), published by the API. */

@@ -1,4 +1,4 @@
-// A seat's standing orders (GameModule.standingOrders; for Helter Skelter docs/rulings.md R34–R40):
+// A seat's standing orders (GameModule.standingOrders; docs/rulings.md R34–R40 for the first game):
 // private to the seat, so only the player holding it may read or change them. A change is the
 // seat's own command named by the game (`SET_ORDERS`); the orders are read back from the seat's
 // view, where the game shows them to their owner alone.

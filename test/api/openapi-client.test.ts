@@ -35,7 +35,7 @@ import type { components, paths } from './api.ts';
 
 type Command = components['schemas']['Command'];
 type Game = components['schemas']['GameResource'];
-type Situation = components['schemas']['Situation'];
+type Situation = components['schemas']['HelterSkelterSituation'];
 
 export interface Played {
   id: string;

@@ -52,7 +52,7 @@ describe('configuration from the environment', () => {
       webhooksPerGame: 10,
       tokensPerAccount: 50,
       smtpUrl: undefined,
-      mailFrom: 'Helter Skelter <no-reply@localhost>',
+      mailFrom: 'Judge Dredd play-by-web <no-reply@localhost>',
       mailOutboxDir: path.join(PROJECT_ROOT, '.data', 'outbox'),
       webhookAllowHttp: false,
       webhookAllowPrivate: false,

@@ -4,7 +4,8 @@
 
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { CLOCK_PRESETS, MIN_SECONDS } from '../../src/clock/clocks.ts';
+import { MIN_SECONDS, presetClocks } from '../../src/clock/clocks.ts';
+import { helterSkelter } from '../../src/games/helter-skelter/index.ts';
 import { verifyAll } from '../../src/service/verify.ts';
 import { EventStore } from '../../src/store/event-store.ts';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
@@ -14,7 +15,7 @@ const t = useTestApp({ worker: QUICK_WORKER });
 
 const TEAMS = ['judges', 'strontium-dogs', 'nikolai-dante', 'slaine'];
 /** `live`, a thousand times faster: turn 0.3 s, defence 0.06 s, set-up 0.18 s, interrupt 0.05 s (the floor). */
-const SCALED = Object.fromEntries(Object.entries(CLOCK_PRESETS.live).map(([k, ms]) => [k, Math.max(MIN_SECONDS, ms / 1000 / 1000)]));
+const SCALED = Object.fromEntries(Object.entries(presetClocks('live', helterSkelter.situations)).map(([k, ms]) => [k, Math.max(MIN_SECONDS, ms / 1000 / 1000)]));
 
 describe('a game of four bots on short clocks', () => {
   it('finishes on its own, and its log verifies', async () => {

@@ -2,13 +2,12 @@
 // the API can turn it into JSON Schema. A command that does not fit is refused as INVALID_COMMAND.
 
 import { RuleError } from '../../platform/game-module.ts';
+import { DEFENCE_ORDERS, INTERRUPT_ORDERS } from './published/standing-orders.ts';
 import type { Command, CommandType } from './types.ts';
 
 export type FieldKind = 'string' | 'space' | 'cards' | 'spaces' | 'boolean' | 'defence' | 'rallyMoves' | 'interruptOrder' | 'defenceOrder';
 
 const DEFENCES = ['BLOCK', 'DEFLECT', 'PRECOG', 'COVER'];
-const INTERRUPT_ORDERS = ['ask', 'never', 'endOfTurnOnly'];
-const DEFENCE_ORDERS = ['ask', 'always', 'never'];
 
 const targeted = { character: 'string', card: 'string', defender: 'string' } as const;
 
@@ -61,9 +60,9 @@ function fits(kind: FieldKind, v: unknown): boolean {
     case 'defence':
       return DEFENCES.includes(v as string);
     case 'interruptOrder':
-      return INTERRUPT_ORDERS.includes(v as string);
+      return (INTERRUPT_ORDERS as readonly string[]).includes(v as string);
     case 'defenceOrder':
-      return DEFENCE_ORDERS.includes(v as string);
+      return (DEFENCE_ORDERS as readonly string[]).includes(v as string);
     case 'cards':
       return Array.isArray(v) && v.length <= 7 && v.every(isString);
     case 'spaces':
@@ -116,12 +115,12 @@ const FIELD_SCHEMAS: Record<FieldKind, object> = {
   defence: { type: 'string', enum: DEFENCES },
   interruptOrder: {
     type: 'string',
-    enum: INTERRUPT_ORDERS,
+    enum: [...INTERRUPT_ORDERS],
     description: 'Interrupt windows: `ask` (default), `never`, or `endOfTurnOnly` (only after an end of turn).',
   },
   defenceOrder: {
     type: 'string',
-    enum: DEFENCE_ORDERS,
+    enum: [...DEFENCE_ORDERS],
     description:
       'Defences: `ask` (default), `always` (the server defends at once with the cheapest card that suffices: COVER, then DEFLECT, then BLOCK, then PRECOG, ties in hand order), `never` (take the damage).',
   },

@@ -6,7 +6,10 @@ import { decide } from './decide.ts';
 import { evolve, evolveAll } from './evolve.ts';
 import { legalCommands } from './legal.ts';
 import { optionsSchema, setupFromOptions } from './options.ts';
+import { gameSchemas } from './published/game-schemas.ts';
 import { gameContent } from './published/index.ts';
+import { SITUATIONS } from './published/situations.ts';
+import { standingOrders } from './published/standing-orders.ts';
 import { initialState } from './initial-state.ts';
 import { awaiting } from './situations.ts';
 import { isOver } from './state.ts';
@@ -15,6 +18,10 @@ import { redact, view, type GameView, type VisibleEvent } from './view.ts';
 
 export const helterSkelter: GameModule<GameSetup, GameState, Command, Event, GameView, VisibleEvent> = {
   id: 'helter-skelter',
+  title: 'Judge Dredd: Helter Skelter',
+  situations: SITUATIONS,
+  schemas: gameSchemas,
+  standingOrders,
   optionsSchema,
   commandSchemas: commandSchemas(),
   createSetup: setupFromOptions,

@@ -6,6 +6,7 @@ import { KEYED_GENERATOR } from '../../platform/random.ts';
 import { MAP_IDS } from './board/board.ts';
 import { fromScenario, scenarioSchema, type Scenario, type ScenarioOptions } from './scenario.ts';
 import { validateSetup } from './setup.ts';
+import { TEAM_IDS } from './content/types.ts';
 import type { GameSetup, TeamId } from './types.ts';
 
 export interface CreationOptions {
@@ -28,7 +29,8 @@ export const optionsSchema = {
       items: {
         type: 'object',
         required: ['team'],
-        properties: { team: { type: 'string', enum: ['judges', 'strontium-dogs', 'nikolai-dante', 'slaine'] } },
+        additionalProperties: false,
+        properties: { team: { type: 'string', enum: [...TEAM_IDS] } },
       },
     },
     scenario: scenarioSchema,

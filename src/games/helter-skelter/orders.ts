@@ -3,6 +3,7 @@
 // seat." A setting, not a move: a seat may change its own at any moment of the game (R34); a
 // situation reads them once, when it opens (R35), so a window already open asks whom it asked.
 
+import { DEFAULT_ORDERS as SPEC_DEFAULTS } from './published/standing-orders.ts';
 import type { CharacterId, Event, GameState, Seat, SetOrders, StandingOrders } from './types.ts';
 
 /** What setting orders needs of a `Draft` (draft.ts), named here so this file imports no rules code. */
@@ -11,7 +12,7 @@ interface Emitter {
   emit(event: Event): void;
 }
 
-export const DEFAULT_ORDERS: StandingOrders = { interrupt: 'ask', defence: 'ask' };
+export const DEFAULT_ORDERS: StandingOrders = { ...SPEC_DEFAULTS };
 
 export const cloneOrders = (o: StandingOrders): StandingOrders => ({ interrupt: o.interrupt, defence: o.defence });
 

@@ -5,6 +5,7 @@ import type { Seat } from '../../platform/game-module.ts';
 import type { GeneratorName, RngPosition, RngState } from '../../platform/random.ts';
 import type { MapId, SpaceId } from './board/board.ts';
 import type { ActionSymbol, CharacterId, TeamId } from './content/types.ts';
+import type { DEFENCE_ORDERS, INTERRUPT_ORDERS } from './published/standing-orders.ts';
 
 export type { Seat, SpaceId, CharacterId, TeamId, MapId, ActionSymbol };
 export type CardId = string;
@@ -79,9 +80,9 @@ export interface SeatState {
 }
 
 /** Whether the seat is asked in interrupt windows: always, never, or only after an end of turn. */
-export type InterruptOrder = 'ask' | 'never' | 'endOfTurnOnly';
+export type InterruptOrder = (typeof INTERRUPT_ORDERS)[number];
 /** Whether the seat is asked to defend: always asked, or the server defends for it, or it takes the damage. */
-export type DefenceOrder = 'ask' | 'always' | 'never';
+export type DefenceOrder = (typeof DEFENCE_ORDERS)[number];
 
 /** docs/rulings.md R34–R40, standing orders: applied the moment a situation would ask the seat. */
 export interface StandingOrders {

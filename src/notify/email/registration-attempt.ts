@@ -5,6 +5,7 @@
 // nothing to undo. About the account, like the verification email: no unsubscribe link.
 
 import { escapeHtml, htmlEmail, oneLine, type RenderedEmail } from './render.ts';
+import { PRODUCT_NAME } from '../../config/product.ts';
 
 export interface RegistrationAttemptInput {
   /** The owner's handle (the account that verified the address). */
@@ -15,7 +16,7 @@ export interface RegistrationAttemptInput {
 }
 
 export function renderRegistrationAttemptEmail(input: RegistrationAttemptInput): RenderedEmail {
-  const service = oneLine(input.serviceName ?? 'Helter Skelter');
+  const service = oneLine(input.serviceName ?? PRODUCT_NAME);
   const handle = oneLine(input.handle);
   const subject = `Someone tried to register with your address at ${service}`;
   const lines = [

@@ -1,9 +1,10 @@
 // One email from one notification, or a digest of several about the same game. The subject says
-// what the player must do and where; the body says what happened, what is asked, by when (on the
+// what the player must do (in the game's own words, GameModule.situations) and where; the body says what happened, what is asked, by when (on the
 // player's own clock) and where to go. Titles, handles and summaries are player text: the HTML
 // part escapes every one of them.
 
-import type { Notification } from '../notification.ts';
+import { PRODUCT_NAME } from '../../config/product.ts';
+import { NO_WORDING, type Notification, type SituationWording } from '../notification.ts';
 import { formatDeadline } from './deadline.ts';
 
 export interface EmailRecipient {
@@ -20,6 +21,8 @@ export interface EmailInput {
   /** One-click unsubscribe (RFC 8058): a POST to it must unsubscribe without further questions. */
   unsubscribeUrl: string;
   serviceName?: string;
+  /** The games' words for their situations (subject, ask); without it, general words. */
+  wording?: SituationWording;
 }
 
 export interface RenderedEmail {
@@ -29,7 +32,7 @@ export interface RenderedEmail {
   headers: Record<string, string>;
 }
 
-const DEFAULT_SERVICE_NAME = 'Helter Skelter';
+const DEFAULT_SERVICE_NAME = PRODUCT_NAME;
 const MAX_TITLE_IN_SUBJECT = 80;
 
 interface Situation {
@@ -37,26 +40,7 @@ interface Situation {
   ask: string;
 }
 
-// What each window asks of the awaited seat, in the rulebook's words where it has them.
-const SITUATIONS: Record<string, Situation> = {
-  turn: {
-    subject: (title) => `Your turn in ${title}`,
-    ask: 'It is your turn: deploy, act, then declare the end of your turn.',
-  },
-  defence: {
-    subject: (title) => `Defend now in ${title}`,
-    ask: 'You are the defender: choose a defence, or take the damage.',
-  },
-  interrupt: {
-    subject: (title) => `You may INTERRUPT in ${title}`,
-    ask: 'You may claim an INTERRUPT now, or let play go on.',
-  },
-  setup: {
-    subject: (title) => `Choose starting cards in ${title}`,
-    ask: 'Choose your starting cards so that the game can begin.',
-  },
-};
-
+// A situation the game names no words for.
 const OTHER_SITUATION: Situation = {
   subject: (title) => `Your move in ${title}`,
   ask: 'The game is waiting for you.',
@@ -68,9 +52,10 @@ export function renderEmail(input: EmailInput): RenderedEmail {
   const title = oneLine(game.title);
   const handle = oneLine(input.to.handle);
   const serviceName = oneLine(input.serviceName ?? DEFAULT_SERVICE_NAME);
-  const sections = notifications.map((notification) => section(notification, input.to.timeZone));
+  const wording = input.wording ?? NO_WORDING;
+  const sections = notifications.map((notification) => section(notification, input.to.timeZone, wording));
   const subject =
-    notifications.length === 1 ? subjectOf(notifications[0]!, shortened(title)) : `${notifications.length} updates in ${shortened(title)}`;
+    notifications.length === 1 ? subjectOf(notifications[0]!, shortened(title), wording) : `${notifications.length} updates in ${shortened(title)}`;
 
   const text = [
     `Hello ${handle},`,
@@ -122,24 +107,27 @@ function inOrder(notifications: Notification[]): Notification[] {
   return [...notifications].sort((a, b) => a.at.localeCompare(b.at));
 }
 
-function subjectOf(notification: Notification, title: string): string {
+function subjectOf(notification: Notification, title: string, wording: SituationWording): string {
   if (notification.kind === 'ended') return `${title} is over`;
   if (notification.kind === 'reminder') return `Deadline soon in ${title}`;
-  return situationOf(notification).subject(title);
+  return situationOf(notification, wording).subject(title);
 }
 
-function situationOf(notification: Notification): Situation {
-  return (notification.situation !== null ? SITUATIONS[notification.situation] : undefined) ?? OTHER_SITUATION;
+/** The game's words for the notification's situation; `{title}` in its subject is the game's title. */
+function situationOf(notification: Notification, wording: SituationWording): Situation {
+  const words = notification.situation !== null ? wording(notification.game.module, notification.situation) : undefined;
+  if (!words) return OTHER_SITUATION;
+  return { subject: (title) => words.subject.split('{title}').join(title), ask: oneLine(words.ask) };
 }
 
 /** The lines about one notification: what happened, what is asked, by when, with how many choices. */
-function section(notification: Notification, timeZone: string): string[] {
+function section(notification: Notification, timeZone: string, wording: SituationWording): string[] {
   const lines = [oneLine(notification.summary)];
   if (notification.kind === 'ended') {
     lines.push('The game is over: open it to see the final result.');
     return lines;
   }
-  const ask = situationOf(notification).ask;
+  const ask = situationOf(notification, wording).ask;
   lines.push(notification.kind === 'reminder' ? `Your deadline is near and you have not acted yet. ${ask}` : ask);
   if (notification.deadline !== null) lines.push(`Deadline: ${formatDeadline(notification.deadline, timeZone)}`);
   if (notification.legalCommandCount !== null) {

@@ -2,9 +2,10 @@
 // its link has been opened.
 
 import { escapeHtml, htmlEmail, type RenderedEmail } from './render.ts';
+import { PRODUCT_NAME } from '../../config/product.ts';
 
 export function renderVerificationEmail(input: { handle: string; verifyUrl: string; serviceName?: string }): RenderedEmail {
-  const service = input.serviceName ?? 'Helter Skelter';
+  const service = input.serviceName ?? PRODUCT_NAME;
   const subject = `Confirm your email address for ${service}`;
   const text = [
     `Hello ${input.handle},`,

@@ -6,6 +6,7 @@
 
 import { formatDeadline } from './deadline.ts';
 import { escapeHtml, htmlEmail, oneLine, type RenderedEmail } from './render.ts';
+import { PRODUCT_NAME } from '../../config/product.ts';
 
 export interface WebhookDisabledInput {
   handle: string;
@@ -28,7 +29,7 @@ const MAX_URL_IN_SUBJECT = 80;
 const MAX_ERROR = 500;
 
 export function renderWebhookDisabledEmail(input: WebhookDisabledInput): RenderedEmail {
-  const service = oneLine(input.serviceName ?? 'Helter Skelter');
+  const service = oneLine(input.serviceName ?? PRODUCT_NAME);
   const url = oneLine(input.webhook.url);
   const error = cut(oneLine(input.webhook.lastError), MAX_ERROR);
   const since = formatDeadline(input.webhook.failingSince, input.timeZone);

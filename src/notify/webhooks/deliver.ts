@@ -7,6 +7,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { resolveDeliveryTarget, type ResolveHost, type ResolvedAddress, type WebhookUrlPolicy } from './address-guard.ts';
+import { PRODUCT_SLUG } from '../../config/product.ts';
 
 export interface DeliveryRequest {
   url: string;
@@ -47,7 +48,7 @@ export interface DeliveryResult {
 }
 
 export const RESPONSE_PREFIX_BYTES = 512;
-const USER_AGENT = 'helter-skelter-webhooks/1';
+const USER_AGENT = `${PRODUCT_SLUG}-webhooks/1`;
 
 interface Answer {
   status: number;

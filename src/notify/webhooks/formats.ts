@@ -2,9 +2,10 @@
 // Webhooks convention of type/timestamp/data), or a body that Discord's or Slack's incoming
 // webhooks accept as they are. Game titles and summaries are written by players, so in chat
 // formats they are escaped to read as plain text and never to ping anyone, and cut to fit the
-// platform's limits.
+// platform's limits. Chats name the situation in the game's own words (its `label`,
+// GameModule.situations); our JSON carries the situation's name, for programs.
 
-import type { Notification, NotificationKind } from '../notification.ts';
+import { NO_WORDING, type Notification, type NotificationKind, type SituationWording } from '../notification.ts';
 
 export type WebhookFormat = 'json' | 'discord' | 'slack';
 export const WEBHOOK_FORMATS: readonly WebhookFormat[] = ['json', 'discord', 'slack'];
@@ -22,7 +23,7 @@ export function eventType(kind: NotificationKind): WebhookEventType {
 }
 
 /** Our JSON body: the notification itself as `data`, less what the envelope already says. */
-export type JsonPayloadData = Omit<Notification, 'id' | 'kind' | 'at'>;
+export type JsonPayloadData = Omit<Notification, 'id' | 'kind' | 'at' | 'game'> & { game: Omit<Notification['game'], 'module'> };
 
 export interface JsonPayload {
   type: WebhookEventType;
@@ -31,20 +32,27 @@ export interface JsonPayload {
   data: JsonPayloadData;
 }
 
-export function renderPayload(format: WebhookFormat, n: Notification): object {
+export function renderPayload(format: WebhookFormat, n: Notification, wording: SituationWording = NO_WORDING): object {
   switch (format) {
     case 'json':
       return jsonPayload(n);
     case 'discord':
-      return discordPayload(n);
+      return discordPayload(n, situationLabel(n, wording));
     case 'slack':
-      return slackPayload(n);
+      return slackPayload(n, situationLabel(n, wording));
   }
 }
 
 export function jsonPayload(n: Notification): JsonPayload {
-  const { id, kind, at, ...data } = n;
-  return { type: eventType(kind), id, timestamp: at, data };
+  const { id, kind, at, game, ...rest } = n;
+  // The payload is as it was before notifications knew the game's module.
+  const { module: _module, ...shownGame } = game;
+  return { type: eventType(kind), id, timestamp: at, data: { ...rest, game: shownGame } };
+}
+
+/** The situation as the game names it (`label`), else its name; null without one. */
+function situationLabel(n: Notification, wording: SituationWording): string | null {
+  return n.situation === null ? null : (wording(n.game.module, n.situation)?.label ?? n.situation);
 }
 
 // ---- Shared wording ----------------------------------------------------------------------
@@ -54,13 +62,11 @@ function seatName(seat: number | null): string {
 }
 
 /** The one line a chat shows in a notification banner; `title` arrives already escaped and styled. */
-function headline(n: Notification, title: string, escape: (ch: string) => string): string {
+function headline(n: Notification, situation: string | null, title: string, escape: (ch: string) => string): string {
   const who = seatName(n.seat);
   switch (n.kind) {
     case 'awaited':
-      return n.situation === null
-        ? `${who}: you can act in ${title}.`
-        : `${who}: your ${escapeToFit(n.situation, 100, escape)} in ${title}.`;
+      return situation === null ? `${who}: you can act in ${title}.` : `${who}: your ${escapeToFit(situation, 100, escape)} in ${title}.`;
     case 'reminder':
       return `${who}: your deadline in ${title} is near.`;
     case 'ended':
@@ -111,19 +117,19 @@ export function escapeDiscordChar(ch: string): string {
   return ch;
 }
 
-function discordPayload(n: Notification): object {
+function discordPayload(n: Notification, situation: string | null): object {
   const fields: { name: string; value: string; inline: boolean }[] = [
     { name: 'Seat', value: seatName(n.seat), inline: true },
   ];
-  if (n.situation !== null) {
-    fields.push({ name: 'Situation', value: escapeToFit(n.situation, DISCORD.fieldValue, escapeDiscordChar), inline: true });
+  if (situation !== null) {
+    fields.push({ name: 'Situation', value: escapeToFit(situation, DISCORD.fieldValue, escapeDiscordChar), inline: true });
   }
   const deadline = n.deadline === null ? null : unixSeconds(n.deadline);
   if (deadline !== null) {
     fields.push({ name: 'Deadline', value: `<t:${deadline}:R> (<t:${deadline}:f>)`, inline: true });
   }
   return {
-    content: headline(n, `**${escapeToFit(n.game.title, 200, escapeDiscordChar)}**`, escapeDiscordChar),
+    content: headline(n, situation, `**${escapeToFit(n.game.title, 200, escapeDiscordChar)}**`, escapeDiscordChar),
     embeds: [
       {
         title: escapeToFit(n.game.title, DISCORD.title, escapeDiscordChar),
@@ -157,11 +163,11 @@ function slackUrl(url: string): string {
   return url.replace(/[|<> ]/g, (ch) => encodeURIComponent(ch)).replace(/&/g, '&amp;');
 }
 
-function slackPayload(n: Notification): object {
+function slackPayload(n: Notification, situation: string | null): object {
   const title = escapeToFit(n.game.title, 200, escapeSlackChar);
   const summary = escapeToFit(n.summary, SLACK.sectionText - 300, escapeSlackChar);
   const context = [seatName(n.seat)];
-  if (n.situation !== null) context.push(escapeToFit(n.situation, 100, escapeSlackChar));
+  if (situation !== null) context.push(escapeToFit(situation, 100, escapeSlackChar));
   const deadline = n.deadline === null ? null : unixSeconds(n.deadline);
   if (deadline !== null && n.deadline !== null) {
     context.push(`deadline <!date^${deadline}^{date_short_pretty} {time}|${escapeSlackChar(n.deadline)}>`);
@@ -170,7 +176,7 @@ function slackPayload(n: Notification): object {
     context.push(`${n.legalCommandCount} legal command${n.legalCommandCount === 1 ? '' : 's'}`);
   }
   return {
-    text: `${headline(n, title, escapeSlackChar)} ${escapeToFit(n.summary, SLACK.text - 400, escapeSlackChar)}`,
+    text: `${headline(n, situation, title, escapeSlackChar)} ${escapeToFit(n.summary, SLACK.text - 400, escapeSlackChar)}`,
     blocks: [
       {
         type: 'section',

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { renderEmail, type EmailInput } from '../../../src/notify/email/render.ts';
 import type { Notification } from '../../../src/notify/notification.ts';
-import { GAME, notification } from './fixtures.ts';
+import { GAME, notification, WORDING } from './fixtures.ts';
 
 const input = (notifications: Notification[], overrides: Partial<EmailInput> = {}): EmailInput => ({
   to: { address: 'slaine@example.org', handle: 'Slaine', timeZone: 'America/New_York' },
   notifications,
   unsubscribeUrl: 'https://play.example.org/unsubscribe/tok-123',
+  wording: WORDING,
   ...overrides,
 });
 
@@ -20,6 +21,17 @@ describe('rendering an email', () => {
     [{ kind: 'ended', situation: null, deadline: null, legalCommandCount: null }, 'Block War in Sector 13 is over'],
   ] as Array<[Partial<Notification>, string]>)('the subject names the game and the situation: %o', (overrides, subject) => {
     expect(renderEmail(input([notification(overrides)])).subject).toBe(subject);
+  });
+
+  it.each([
+    ['no words given', { wording: undefined }, notification()],
+    ['a game it does not know', {}, notification({ game: { ...GAME, module: 'no-such-game' } })],
+    ['a situation the game does not name', {}, notification({ situation: 'parley' })],
+    ['a notification stored before it knew its game', {}, notification({ game: { id: GAME.id, title: GAME.title, url: GAME.url } })],
+  ] as Array<[string, Partial<EmailInput>, Notification]>)('without the game’s words (%s) it speaks in general words', (_, overrides, n) => {
+    const email = renderEmail(input([n], overrides));
+    expect(email.subject).toBe('Your move in Block War in Sector 13');
+    expect(email.text).toContain('The game is waiting for you.');
   });
 
   it('says what happened, what is asked, by when on the player’s clock, where to go and how many commands are legal', () => {

@@ -6,7 +6,7 @@ import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderEmail } from '../../../src/notify/email/render.ts';
 import { createMailer, EmailNotSentError, type Mailer, type OutgoingEmail } from '../../../src/notify/email/transport.ts';
-import { capturedLogger, GAME, notification, startSmtpServer } from './fixtures.ts';
+import { capturedLogger, GAME, notification, startSmtpServer, WORDING } from './fixtures.ts';
 
 const FROM = 'Helter Skelter <no-reply@example.org>';
 
@@ -16,6 +16,7 @@ const email = (): OutgoingEmail => ({
     to: { address: 'slaine@example.org', handle: 'Sláine', timeZone: 'America/New_York' },
     notifications: [notification()],
     unsubscribeUrl: 'https://play.example.org/unsubscribe/tok-123',
+    wording: WORDING,
   }),
 });
 

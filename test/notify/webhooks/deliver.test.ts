@@ -81,7 +81,7 @@ describe('deliver', () => {
       'content-length': String(Buffer.byteLength(body)),
       'webhook-id': 'ntf_1',
     });
-    expect(received[0]?.headers['user-agent']).toMatch(/^helter-skelter-webhooks\//);
+    expect(received[0]?.headers['user-agent']).toMatch(/^judge-dredd-pbw-webhooks\//);
   });
 
   it('any 2xx is a delivery', async () => {

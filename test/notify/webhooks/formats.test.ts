@@ -187,3 +187,25 @@ describe('escapeToFit', () => {
     expect(escapeToFit('🎲🎲🎲', 4, (ch) => ch)).toBe('🎲…');
   });
 });
+
+describe('the game’s words', () => {
+  const words = { label: 'sealed bid', subject: 'Bid in {title}', ask: 'Bid now.', summary: 'Bids are open.' };
+  const wording = (module: string | undefined, situation: string) => (module === 'odds' && situation === 'pick' ? words : undefined);
+  const ours = notification({ game: { id: 'g-42', module: 'odds', title: 'Block War', url: 'https://hs.example/games/g-42' }, situation: 'pick' });
+
+  it('chats name the situation by the game’s label', () => {
+    const discord = renderPayload('discord', ours, wording) as DiscordBody;
+    expect(discord.content).toBe('Seat 2: your sealed bid in **Block War**.');
+    expect(discord.embeds[0]!.fields).toContainEqual({ name: 'Situation', value: 'sealed bid', inline: true });
+    const slack = renderPayload('slack', ours, wording) as SlackBody;
+    expect(slack.text).toMatch(/^Seat 2: your sealed bid in Block War\./);
+    expect(slack.blocks[1]!.elements![0]!.text).toContain('sealed bid');
+  });
+
+  it('without words for it, chats show the situation’s name; our JSON always does, and its body is unchanged', () => {
+    expect((renderPayload('discord', notification({ situation: 'pick' }), wording) as DiscordBody).content).toBe('Seat 2: your pick in **Block War**.');
+    const json = renderPayload('json', ours, wording) as { data: { situation: string; game: object } };
+    expect(json.data.situation).toBe('pick');
+    expect(json.data.game).toEqual({ id: 'g-42', title: 'Block War', url: 'https://hs.example/games/g-42' });
+  });
+});

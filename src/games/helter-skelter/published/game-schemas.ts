@@ -1,0 +1,290 @@
+// The JSON Schemas of what Helter Skelter shows (GameModule.schemas): the view a seat sees, its
+// parts, the events as a reader sees them, the options every reader sees, and example bodies. The
+// platform names them `HelterSkelter…` in the OpenAPI document; `{ $ref: 'Name#' }` here is one of
+// this file's `components`.
+
+import type { BodyExample, GameSchemas } from '../../../platform/game-module.ts';
+import { MAP_IDS } from '../board/board.ts';
+import { TEAM_IDS } from '../content/types.ts';
+import type { EventType } from '../types.ts';
+import { standingOrdersSchema } from './standing-orders.ts';
+
+const seat = { type: 'integer', minimum: 0, maximum: 3, description: 'A seat, 0-based, in turn (clockwise) order.' } as const;
+const seats = { type: 'array', items: seat } as const;
+const cardId = { type: 'string', description: 'An action card, e.g. `judges-07`.' } as const;
+const characterId = { type: 'string', description: 'A character, e.g. `dredd`, `warp-slaine`.' } as const;
+const spaceId = { type: 'integer', minimum: 1, maximum: 40, description: 'A space designation, 1–40.' } as const;
+const teamId = { type: 'string', enum: [...TEAM_IDS] } as const;
+const windowId = { type: 'string', description: 'Identifies this opening of a situation, e.g. `w12`.' } as const;
+
+
+const seatViewSchema = {
+  type: 'object',
+  description: 'A seat at the table as the viewer may see it. `hand` and `mapCards` only in the viewer’s own seat (every seat once the game is over).',
+  required: ['seat', 'team', 'points', 'fragments', 'kills', 'eliminated', 'handSize', 'deckSize', 'discard'],
+  properties: {
+    seat,
+    team: teamId,
+    points: { type: 'integer', minimum: 0, description: 'Fragments collected plus enemy characters killed.' },
+    fragments: { type: 'integer', minimum: 0, description: 'Fragments of reality collected.' },
+    kills: { type: 'array', items: characterId, description: 'Enemy characters this seat has killed.' },
+    eliminated: { type: 'boolean' },
+    handSize: { type: 'integer', minimum: 0 },
+    deckSize: { type: 'integer', minimum: 0 },
+    discard: { type: 'array', items: cardId, description: 'The discard pile, oldest first: public.' },
+    hand: { type: 'array', items: cardId, description: 'Your hand: only in your own seat.' },
+    mapCards: { type: 'array', items: spaceId, description: 'During set-up, your map cards not yet assigned: only in your own seat.' },
+    orders: { $ref: 'StandingOrders#', description: 'Your standing orders: only in your own seat.' },
+  },
+} as const;
+
+const characterViewSchema = {
+  type: 'object',
+  required: ['id', 'form', 'seat', 'health', 'maxHealth', 'warpCubes', 'status', 'space'],
+  properties: {
+    id: characterId,
+    form: { ...characterId, description: 'The card in play for it: differs from `id` once Sláine becomes Warp-Sláine.' },
+    seat,
+    health: { type: 'integer', minimum: 0 },
+    maxHealth: { type: 'integer', minimum: 0 },
+    warpCubes: { type: 'integer', minimum: 0 },
+    status: { type: 'string', enum: ['undeployed', 'deployed', 'dead'] },
+    space: { type: ['integer', 'null'], minimum: 1, maximum: 40, description: 'Where it stands while deployed; null otherwise.' },
+    startingCards: {
+      type: 'array',
+      items: spaceId,
+      description: 'The map cards it will deploy on: only for your own undeployed characters.',
+    },
+  },
+} as const;
+
+const fragmentSchema = {
+  type: 'object',
+  description: 'A fragment of reality lying on the board, in one seat’s colour.',
+  required: ['seat', 'space'],
+  properties: { seat, space: spaceId },
+} as const;
+
+const attackSchema = {
+  type: 'object',
+  required: ['seat', 'character', 'action', 'damage', 'interrupting'],
+  properties: {
+    seat,
+    character: { ...characterId, description: 'The attacker.' },
+    action: { type: 'string', enum: ['MELEE', 'SMASH', 'SNIPE', 'SHOTGUN', 'EXPLODE', 'PSI'] },
+    damage: { type: 'integer', minimum: 0 },
+    interrupting: { type: 'boolean', description: 'Whether the attacker’s seat is taking an interrupting turn.' },
+  },
+} as const;
+
+const defenderChoiceSchema = {
+  description: 'What a defender has decided so far.',
+  oneOf: [
+    { type: 'object', title: 'undecided', required: ['kind'], properties: { kind: { type: 'string', const: 'undecided' } } },
+    {
+      type: 'object',
+      title: 'defended',
+      required: ['kind', 'defence', 'card'],
+      properties: {
+        kind: { type: 'string', const: 'defended' },
+        defence: { type: 'string', enum: ['BLOCK', 'DEFLECT', 'PRECOG', 'COVER'] },
+        card: cardId,
+      },
+    },
+    {
+      type: 'object',
+      title: 'discarded',
+      required: ['kind', 'card'],
+      properties: { kind: { type: 'string', const: 'discarded' }, card: cardId },
+    },
+    { type: 'object', title: 'damage', required: ['kind'], properties: { kind: { type: 'string', const: 'damage' } } },
+  ],
+} as const;
+
+const situationSchema = {
+  description: 'What the game is waiting for. Switch on `kind`.',
+  oneOf: [
+    {
+      type: 'object',
+      title: 'setup',
+      description: 'Every seat secretly assigns its starting map cards.',
+      required: ['kind', 'windowId', 'done'],
+      properties: { kind: { type: 'string', const: 'setup' }, windowId, done: { ...seats, description: 'Seats that have finished.' } },
+    },
+    {
+      type: 'object',
+      title: 'turn',
+      description: '`actor` is taking a turn (an interrupting one when `interrupting`).',
+      required: ['kind', 'windowId', 'actor', 'interrupting', 'mustDeploy'],
+      properties: {
+        kind: { type: 'string', const: 'turn' },
+        windowId,
+        actor: seat,
+        interrupting: { type: 'boolean', description: 'No cards are drawn at the end of an interrupting turn.' },
+        mustDeploy: { type: 'boolean', description: 'The first command of this turn must deploy a character.' },
+      },
+    },
+    {
+      type: 'object',
+      title: 'defence',
+      description: 'An attack is declared: each defender’s owner decides how it defends.',
+      required: ['kind', 'windowId', 'attack', 'defenders'],
+      properties: {
+        kind: { type: 'string', const: 'defence' },
+        windowId,
+        attack: { $ref: 'Attack#' },
+        defenders: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['character', 'choice'],
+            properties: { character: characterId, choice: { $ref: 'DefenderChoice#' } },
+          },
+        },
+      },
+    },
+    {
+      type: 'object',
+      title: 'interrupt',
+      description: 'After an action or an end of turn, the eligible seats may claim an interrupting turn or pass.',
+      required: ['kind', 'windowId', 'actedSeat', 'after', 'eligible', 'answered'],
+      properties: {
+        kind: { type: 'string', const: 'interrupt' },
+        windowId,
+        actedSeat: { ...seat, description: 'The seat whose action or end of turn opened the window.' },
+        after: { type: 'string', enum: ['action', 'endOfTurn'] },
+        eligible: { ...seats, description: 'Seats that may claim, nearest to `actedSeat` first.' },
+        answered: { ...seats, description: 'Seats that have answered; whether they claimed stays hidden until the window closes.' },
+        myAnswer: {
+          type: ['string', 'null'],
+          description: 'Your own answer once given: the INTERRUPT card you claimed with, or null for a pass.',
+        },
+      },
+    },
+    { type: 'object', title: 'over', description: 'The game has ended.', required: ['kind'], properties: { kind: { type: 'string', const: 'over' } } },
+  ],
+} as const;
+
+const gameViewSchema = {
+  type: 'object',
+  description:
+    'A Helter Skelter game as one seat (or a spectator) may see it: the board, characters, scores, discard piles, hand and deck sizes, the situation — and your own hand. Nobody sees deck order, other hands or other seats’ undeployed cards until the game is over.',
+  required: ['map', 'viewer', 'activeSeat', 'situation', 'seats', 'characters', 'fragments', 'winners'],
+  properties: {
+    map: { type: 'string', enum: [...MAP_IDS] },
+    viewer: { type: ['integer', 'null'], minimum: 0, maximum: 3, description: 'The seat this view is for; null for a spectator.' },
+    activeSeat: { ...seat, description: 'The seat holding the active player marker.' },
+    situation: { $ref: 'Situation#' },
+    seats: { type: 'array', items: { $ref: 'SeatView#' } },
+    characters: { type: 'array', items: { $ref: 'CharacterView#' } },
+    fragments: { type: 'array', items: { $ref: 'Fragment#' }, description: 'Fragments still on the board.' },
+    winners: { ...seats, description: 'Empty until the game is over.' },
+  },
+} as const;
+
+const publicOptionsSchema = {
+  type: 'object',
+  description: 'The options the game was created with, as sent, without the seed. `scenario` is `true` for a game created from a scenario.',
+  required: ['map', 'seats'],
+  properties: {
+    map: { type: 'string', enum: [...MAP_IDS] },
+    seats: {
+      type: 'array',
+      items: { type: 'object', required: ['team'], properties: { team: teamId } },
+    },
+    scenario: { type: 'boolean', const: true },
+  },
+  additionalProperties: true,
+} as const;
+
+/** Every event type, checked against `EventType` both ways. */
+const EVENT_TYPES = [
+  'StartingCardsAssigned', 'SetupCompleted', 'TurnBegan', 'CharacterDeployed', 'CardsDiscarded', 'ActionTaken', 'CharacterMoved',
+  'FragmentCollected', 'AttackDeclared', 'DefenderDecided', 'DamageTaken', 'HealthRestored', 'WarpCubesPlaced', 'CharacterTransformed',
+  'CharacterKilled', 'SeatEliminated', 'InterruptWindowOpened', 'InterruptAnswered', 'InterruptWindowClosed', 'TurnEnded', 'CardsDrawn',
+  'DeckReshuffled', 'MarkerPassed', 'OrdersSet', 'GameEnded',
+] as const satisfies readonly EventType[];
+const everyEventType: Exclude<EventType, (typeof EVENT_TYPES)[number]> extends never ? true : never = true;
+
+const visibleEventSchema = {
+  type: 'object',
+  description:
+    'A Helter Skelter event as the reader may see it: other seats’ draws, deck orders, starting cards and interrupt answers are hidden (`CardsDrawn` then carries `count` only); after the game is over, every event whole. Switch on `type`.',
+  required: ['type'],
+  properties: { type: { type: 'string', enum: everyEventType ? [...EVENT_TYPES] : [] } },
+  additionalProperties: true,
+} as const;
+
+/** The Command schema's examples, one per kind of move (also the request body's named examples). */
+const commandExamples = {
+  assignStartingCards: {
+    summary: 'Set-up: assign a starting map card to a character',
+    value: { type: 'ASSIGN_STARTING_CARDS', character: 'dredd', cards: [12], windowId: 'w1' },
+  },
+  move: {
+    summary: 'MOVE two spaces, paying with two cards, only if the game is still at version 42',
+    value: { type: 'MOVE', character: 'dredd', to: 14, cards: ['judges-02', 'judges-05'], windowId: 'w7', expectedVersion: 42 },
+  },
+  snipeHiEx: {
+    summary: 'SNIPE with Hi-Ex',
+    value: { type: 'SNIPE', character: 'dredd', card: 'judges-01', defender: 'slaine', hiEx: true, windowId: 'w9' },
+  },
+  rally: {
+    summary: 'RALLY: Hershey and Giant move; Giant climbs, paying one more card',
+    value: {
+      type: 'RALLY',
+      character: 'hershey',
+      card: 'judges-07',
+      ally: 'giant',
+      moves: [
+        { character: 'hershey', to: 15, climbCard: null },
+        { character: 'giant', to: 16, climbCard: 'judges-11' },
+      ],
+      windowId: 'w9',
+    },
+  },
+  defend: {
+    summary: 'Defend against an attack with DEFLECT',
+    value: { type: 'DEFEND', character: 'dredd', defence: 'DEFLECT', card: 'judges-08', windowId: 'w10' },
+  },
+  claimInterrupt: {
+    summary: 'Claim an interrupting turn with an INTERRUPT card',
+    value: { type: 'CLAIM_INTERRUPT', card: 'judges-06', windowId: 'w11' },
+  },
+  passInterrupt: { summary: 'Pass on an interrupt window', value: { type: 'PASS_INTERRUPT', windowId: 'w11' } },
+  endTurn: { summary: 'End your turn', value: { type: 'END_TURN' } },
+} as const satisfies Record<string, BodyExample>;
+
+const createExamples = {
+againstABot: {
+    summary: 'Two seats, the second played by the server',
+    value: { game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', seats: [{ team: 'judges' }, { team: 'slaine', bot: true }], clock: 'daily' } },
+  },
+  fourPlayers: {
+    summary: 'Four players on the Grand Hall of Justice, reproducible',
+    value: {
+      game: 'helter-skelter',
+      options: {
+        map: 'grand-hall-of-justice',
+        seats: [{ team: 'judges' }, { team: 'strontium-dogs' }, { team: 'nikolai-dante' }, { team: 'slaine' }],
+        seed: 'friday-night',
+      },
+    },
+  },
+} as const satisfies Record<string, BodyExample>;
+
+export const gameSchemas: GameSchemas = {
+  view: gameViewSchema,
+  visibleEvent: visibleEventSchema,
+  publicOptions: publicOptionsSchema,
+  components: {
+    Situation: situationSchema,
+    SeatView: seatViewSchema,
+    StandingOrders: standingOrdersSchema,
+    CharacterView: characterViewSchema,
+    Fragment: fragmentSchema,
+    Attack: attackSchema,
+    DefenderChoice: defenderChoiceSchema,
+  },
+  examples: { create: createExamples, commands: commandExamples },
+};
