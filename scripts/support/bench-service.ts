@@ -1,0 +1,345 @@
+// What the service benchmarks share (bench-api, bench-deadlines, bench-notify): the service as
+// its own process (`src/main.ts`, as `npm start` runs it), HTTP clients that play real 2-player
+// games through the API, the flat-out load of `npm run bench:api` (b), and the figures.
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Pool as HttpPool } from 'undici';
+import { PROJECT_ROOT } from '../../src/config/config.ts';
+import { findFreePort } from '../../src/config/ports.ts';
+
+export const say = (line: string): void => void process.stdout.write(`${line}\n`);
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// ───────────────────────────── the service ─────────────────────────────
+
+export interface Service {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  databaseUrl: string;
+  logLevel?: string;
+  /** DATABASE_POOL_MAX; unset: the service's default (10). */
+  poolMax?: string;
+  /** Writes a CPU profile (node --cpu-prof) under .bench/ when the service stops. */
+  profile?: boolean;
+  /** More environment (e.g. WEBHOOK_ALLOW_HTTP). */
+  env?: Record<string, string>;
+}
+
+/**
+ * Starts `src/main.ts` on a free port against `databaseUrl` (migrated by the service itself), with
+ * rate limits and the per-account game limits off, and waits for /readyz.
+ */
+export async function startService(options: ServiceOptions): Promise<Service> {
+  const port = await findFreePort();
+  const nodeArgs = ['--import', 'tsx'];
+  const profileDir = path.join(PROJECT_ROOT, '.bench');
+  if (options.profile) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(PROJECT_ROOT, 'src', 'main.ts')], {
+    cwd: PROJECT_ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: options.databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: options.logLevel ?? 'warn',
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '0',
+      GAMES_PER_DAY_PER_ACCOUNT: '1000000',
+      OPEN_GAMES_PER_ACCOUNT: '100000',
+      ...(options.poolMax ? { DATABASE_POOL_MAX: options.poolMax } : {}),
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.stdout!.resume(); // its logs: drained, not shown
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error('the service exited during start-up');
+    const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    if (ready) break;
+    if (i > 600) {
+      child.kill('SIGTERM');
+      throw new Error('the service did not become ready in 60 s');
+    }
+    await sleep(100);
+  }
+  let stopped = false;
+  return {
+    url,
+    pid: child.pid!,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      child.kill('SIGTERM');
+      await exited;
+      if (options.profile) say(`service CPU profile: ${newest(profileDir)}`);
+    },
+  };
+}
+
+function newest(dir: string): string {
+  const files = fs.readdirSync(dir).map((f) => path.join(dir, f));
+  return files.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0] ?? dir;
+}
+
+// ───────────────────────────── HTTP ─────────────────────────────
+
+export class Api {
+  readonly http: HttpPool;
+
+  constructor(url: string, connections: number) {
+    this.http = new HttpPool(url, { connections, pipelining: 1 });
+  }
+
+  async call<T>(method: 'GET' | 'POST', pathname: string, token: string | null, body?: unknown): Promise<{ status: number; body: T }> {
+    const response = await this.http.request({
+      method,
+      path: pathname,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.body.text();
+    return { status: response.statusCode, body: (text ? JSON.parse(text) : {}) as T };
+  }
+
+  close(): Promise<void> {
+    return this.http.close();
+  }
+}
+
+let accounts = 0;
+
+/** A new account; its token. */
+export async function register(api: Api, prefix: string): Promise<string> {
+  const handle = `${prefix}-${process.pid.toString(36)}-${++accounts}`;
+  const res = await api.call<{ token: string }>('POST', '/v1/accounts', null, {
+    handle,
+    email: `${handle}@example.test`,
+    password: 'correct horse battery staple',
+  });
+  if (res.status !== 201) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.token;
+}
+
+export interface GameView {
+  id: string;
+  status: string;
+  version: number;
+  awaiting: { seat: number; situation: string; windowId: string; deadline: string | null }[];
+  legalCommands: { type: string }[];
+}
+
+export const MAPS = ['dan-tanna-enid-blyton', 'grand-hall-of-justice'];
+
+/** A 2-player game between the two accounts, both seats claimed (so it has started); its id. */
+export async function twoPlayerGame(api: Api, tokens: readonly string[], options: { map: string; clock?: unknown }): Promise<string> {
+  const created = await api.call<{ id: string }>('POST', '/v1/games', tokens[0]!, {
+    game: 'helter-skelter',
+    options: { map: options.map, ...(options.clock === undefined ? {} : { clock: options.clock }), seats: [{ team: 'judges' }, { team: 'slaine' }] },
+  });
+  if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
+  for (const seat of [0, 1]) {
+    const claimed = await api.call('POST', `/v1/games/${created.body.id}/seats/${seat}/claim`, tokens[seat]!);
+    if (claimed.status !== 200) throw new Error(`claim: ${claimed.status} ${JSON.stringify(claimed.body)}`);
+  }
+  return created.body.id;
+}
+
+export type Recorder = (kind: 'get' | 'post', ms: number) => void;
+
+/** A command ready to send: read as the awaited seat, one of its legal commands. */
+export interface Prepared {
+  token: string;
+  body: object;
+}
+
+/**
+ * A client with two accounts playing 2-player games over HTTP (default clocks: daily, so the
+ * clocks never act): read the game as the awaited seat, POST one of its `legalCommands`; a new
+ * game when one ends.
+ */
+export class Player {
+  private tokens: string[] = [];
+  private game = '';
+  private seat = 0;
+  private readonly next: (n: number) => number;
+
+  constructor(
+    private api: Api,
+    private readonly index: number,
+    private readonly prefix = 'bench',
+  ) {
+    this.next = chooser(index + 1);
+  }
+
+  /** Talks to the service through another pool (the service was restarted). */
+  useApi(api: Api): void {
+    this.api = api;
+  }
+
+  get gameId(): string {
+    return this.game;
+  }
+
+  get accountTokens(): readonly string[] {
+    return this.tokens;
+  }
+
+  async register(): Promise<void> {
+    this.tokens = [await register(this.api, `${this.prefix}-a`), await register(this.api, `${this.prefix}-b`)];
+  }
+
+  async newGame(): Promise<void> {
+    this.game = await twoPlayerGame(this.api, this.tokens, { map: MAPS[this.index % 2]! });
+    this.seat = 0;
+  }
+
+  /** Reads the game as the awaited seat (a new game when it has ended) and picks one legal command. */
+  async prepare(record: Recorder = () => undefined): Promise<Prepared> {
+    for (;;) {
+      let started = performance.now();
+      let game = await this.read();
+      record('get', performance.now() - started);
+      if (game.status !== 'active' || game.awaiting.length === 0) {
+        await this.newGame();
+        continue;
+      }
+      const awaited = game.awaiting[0]!.seat;
+      if (awaited !== this.seat) {
+        this.seat = awaited;
+        started = performance.now();
+        game = await this.read();
+        record('get', performance.now() - started);
+      }
+      const types = [...new Set(game.legalCommands.map((c) => c.type))];
+      const type = types[this.next(types.length)];
+      const ofType = game.legalCommands.filter((c) => c.type === type);
+      const command = ofType[this.next(ofType.length)];
+      return { token: this.tokens[this.seat]!, body: { ...command, expectedVersion: game.version } };
+    }
+  }
+
+  /** POSTs a prepared command; its version after. */
+  async send(prepared: Prepared, record: Recorder = () => undefined): Promise<number> {
+    const started = performance.now();
+    const sent = await this.api.call<{ version: number }>('POST', `/v1/games/${this.game}/commands`, prepared.token, prepared.body);
+    record('post', performance.now() - started);
+    if (sent.status !== 200) throw new Error(`command: ${sent.status} ${JSON.stringify(sent.body)}`);
+    return sent.body.version;
+  }
+
+  async step(record: Recorder = () => undefined): Promise<number> {
+    return this.send(await this.prepare(record), record);
+  }
+
+  private async read(): Promise<GameView> {
+    const res = await this.api.call<GameView>('GET', `/v1/games/${this.game}`, this.tokens[this.seat]!);
+    if (res.status !== 200) throw new Error(`read: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  }
+}
+
+/** `count` players, registered one after another (registration hashes a password), each in a started game. */
+export async function newPlayers(api: Api, count: number, prefix = 'bench'): Promise<Player[]> {
+  const players = Array.from({ length: count }, (_, i) => new Player(api, i, prefix));
+  for (const player of players) await player.register();
+  await Promise.all(players.map((p) => p.newGame()));
+  return players;
+}
+
+/**
+ * The load of `npm run bench:api` (b): each player as fast as it can, until `stop()`, which
+ * returns the commands accepted meanwhile. A failing player stops the load and `stop()` throws.
+ */
+export function flatOut(players: readonly Player[], record: Recorder = () => undefined): { commands(): number; stop(): Promise<number> } {
+  let stopping = false;
+  let commands = 0;
+  const loops = players.map(async (player) => {
+    while (!stopping) {
+      await player.step(record);
+      commands += 1;
+    }
+  });
+  const all = Promise.all(loops);
+  all.catch(() => (stopping = true));
+  return {
+    commands: () => commands,
+    async stop() {
+      stopping = true;
+      await all;
+      return commands;
+    },
+  };
+}
+
+// ───────────────────────────── figures ─────────────────────────────
+
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = values.slice().sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/** A seeded choice in [0, n) (mulberry32). */
+export function chooser(seed: number): (n: number) => number {
+  let s = seed >>> 0;
+  return (n) => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  };
+}
+
+/** CPU seconds (user + system) each process has used so far. */
+function cpuSeconds(pids: number[]): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return used;
+}
+
+export interface CpuUse {
+  service: number;
+  database: number;
+  bench: number;
+}
+
+export type Meter = ReturnType<typeof cpuMeter>;
+
+/** CPU seconds used by the service, the database and this process between begin() and end(). */
+export function cpuMeter(pids: () => { service: number[]; database: number[] }) {
+  let before: { service: Map<number, number>; database: Map<number, number>; bench: NodeJS.CpuUsage } | undefined;
+  const delta = (now: Map<number, number>, then: Map<number, number>) => [...now].reduce((sum, [pid, s]) => sum + s - (then.get(pid) ?? 0), 0);
+  return {
+    begin() {
+      const { service, database } = pids();
+      before = { service: cpuSeconds(service), database: cpuSeconds(database), bench: process.cpuUsage() };
+    },
+    end(): CpuUse {
+      const { service, database } = pids();
+      const bench = process.cpuUsage(before!.bench);
+      return {
+        service: delta(cpuSeconds(service), before!.service),
+        database: delta(cpuSeconds(database), before!.database),
+        bench: (bench.user + bench.system) / 1e6,
+      };
+    },
+  };
+}
