@@ -20,9 +20,12 @@ export interface GameReader {
   /** The game now, as this account (null: a spectator) sees it. */
   game(gameId: string, accountId: string | null): Promise<GameSeen>;
   /**
-   * How many commands each seat could send at the game's current version (null before it starts):
-   * the cached current state, not the notice's version, which would mean replaying the log for
-   * every notice of a busy game (and counting commands the seat can no longer send).
+   * How many commands each seat could send at `version` (default: the game's current version;
+   * null before it starts). A notice counts at its own version, so that what it says depends on
+   * the log alone, not on how far the game moved before the notifier told it (the state is
+   * usually cached; otherwise it is folded from the nearest snapshot).
    */
-  legalCounter(game: GameRow): Promise<(seat: number) => number | null>;
+  legalCounter(game: GameRow, version?: number): Promise<(seat: number) => number | null>;
+  /** `legalCounter` for a game by id (a count of 0 for every seat when there is no such game). */
+  legalCounterOf(gameId: string, version: number): Promise<(seat: number) => number | null>;
 }

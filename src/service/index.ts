@@ -17,7 +17,7 @@ import { housekeep, HOUSEKEEPING, HOUSEKEEPING_SCHEDULE } from '../notify/housek
 import { WEBHOOK_REMINDER, type WebhookReminderJob } from '../notify/webhooks/reminders.ts';
 import { WebhookSubscriptions } from '../notify/webhooks/subscriptions.ts';
 import { Bots } from './bots.ts';
-import { situationWording } from './registry.ts';
+import { GAMES, situationWording, type Games } from './registry.ts';
 import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './limits.ts';
 import { DeadlineKeeper } from './deadlines.ts';
 import { Refusal } from './errors.ts';
@@ -56,6 +56,8 @@ export interface GameServiceSettings {
   abandonAfterSilentDeadlines?: number;
   /** Webhook delivery: URL policy, links, timeouts, retry pacing. */
   webhooks?: Partial<WebhookSettings>;
+  /** The games it plays (src/service/registry.ts, `gameRegistry`); the registered ones when absent. */
+  games?: Games;
 }
 
 export class GameService {
@@ -63,6 +65,8 @@ export class GameService {
   /** The log as the command path, the sweeper and the notifier use it (src/store/game-log.ts). */
   readonly log: GameLog;
   readonly states: GameStates;
+  /** The games this service plays. */
+  readonly games: Games;
   readonly play: Play;
   readonly lobby: Lobby;
   readonly views: Views;
@@ -99,7 +103,8 @@ export class GameService {
   ) {
     this.store = new EventStore(pool);
     this.log = new PostgresGameLog(this.store, pool, pool);
-    this.states = new GameStates(this.log, settings.states);
+    this.games = settings.games ?? GAMES;
+    this.states = new GameStates(this.log, settings.states, this.games);
     // The worker fetches jobs over its own few connections, so it does not wait behind HTTP
     // requests for one of the pool's (measured: seconds late under load otherwise).
     this.jobPool = settings.worker ? ownPool(pool, settings.worker.concurrency + 2, logger) : null;
@@ -114,7 +119,7 @@ export class GameService {
       ? new Notifier(this.log, this.noticeListeners, { ...DEFAULT_NOTIFIER_SETTINGS, ...interval, ...settings.notifier }, logger)
       : null;
     const limits = { ...DEFAULT_RESOURCE_LIMITS, ...settings.limits };
-    this.lobby = new Lobby(this.store, { allowScenarios: settings.allowScenarios, ...limits }, this.deadlines, prisma);
+    this.lobby = new Lobby(this.store, { allowScenarios: settings.allowScenarios, ...limits, games: this.games }, this.deadlines, prisma);
     this.views = new Views(this.store, this.states);
     // Every process's commits, heard through the NOTIFY each append sends: news for the notifier, a next expiry for the sweeper.
     this.signals = new GameSignals(pool, (signal) => {
@@ -125,14 +130,18 @@ export class GameService {
     this.orders = new SeatOrders(this.store, this.states, (s) => this.submit(s));
     this.preferences = new PreferenceBook(prisma, (s) => this.submit(s), logger);
     this.vacations = new Vacations(this.store, this.deadlines, settings.vacationDaysPerYear ?? 30, prisma);
-    const webhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, now: settings.now ?? (() => new Date()), wording: situationWording(), ...settings.webhooks };
+    const webhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, now: settings.now ?? (() => new Date()), wording: situationWording(this.games), ...settings.webhooks };
     this.reader = {
       game: (gameId, accountId) => this.views.game(gameId, accountId),
-      legalCounter: async (game) => {
+      legalCounter: async (game, version = game.version) => {
         if (game.status === 'open') return () => null;
         const module = this.states.moduleOf(game);
-        const state = await this.states.at(game);
+        const state = await this.states.at(game, Math.min(version, game.version));
         return (seat) => module.legalCommands(state, seat).length;
+      },
+      legalCounterOf: async (gameId, version) => {
+        const found = await this.store.gameWithSeats(pool, gameId);
+        return found ? this.reader.legalCounter(found.game, version) : () => 0;
       },
     };
     this.webhooks = new WebhookDispatcher(pool, this.store, this.reader, webhookSettings, logger);

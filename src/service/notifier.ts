@@ -1,7 +1,8 @@
 // Tells players what the log says, after commit and off the command path (docs/architecture.md
 // §8). Each game row carries a cursor: the version its players were last told of, and the
-// deadlines at it. The notifier reads the games whose version is past their cursor, works out the
-// news (seats asked something new since the cursor, or the end of the game), hands it to each
+// deadlines at it. The notifier reads the games whose version is past their cursor and the
+// commands since (each records the version it reached and the deadlines after it), works out each
+// commit's news (seats asked something new by it, or the end of the game), hands it to each
 // channel (webhooks, email), which queue their deliveries as durable jobs, and then moves the
 // cursor — only if it is still where it was read.
 //
@@ -11,11 +12,12 @@
 // behind: the next one hands the same news again, and the channels' keys (delivery and job keys
 // derived from the game, version, seat and window) drop the copies.
 //
-// A notice tells what is awaited now: a window that opened and closed again before the notifier
-// looked (a bot answered within milliseconds) awaits nobody, and is not announced.
+// So what is told depends on the log alone, never on when the notifier looked: the same commands
+// give the same notices (test/robustness/hidden-information-surfaces.test.ts compares them byte
+// for byte between games).
 
 import type { Logger } from '../config/logger.ts';
-import { newlyAwaited } from '../clock/deadlines.ts';
+import { newlyAwaited, type Deadline } from '../clock/deadlines.ts';
 import type { GameNotice } from '../notify/notice.ts';
 import { hasEnded, type UnnotifiedGame } from '../store/event-store.ts';
 import type { GameLog, NotifiedMark } from '../store/game-log.ts';
@@ -37,12 +39,26 @@ const RETRY_MAX_MS = 60_000;
 
 export type NoticeListener = (notice: GameNotice) => Promise<void>;
 
-/** The news between a game's cursor and its version; null when nobody has anything new to hear. */
-export function noticeOf(game: UnnotifiedGame): GameNotice | null {
-  const ended = hasEnded(game.status);
-  const awaited = ended ? [] : newlyAwaited(game.notifiedDeadlines, game.deadlines);
-  if (!ended && awaited.length === 0) return null;
-  return { gameId: game.id, version: game.version, at: game.updatedAt.toISOString(), awaited, ended };
+/**
+ * The news between a game's cursor and its version, one notice per commit that asked a seat
+ * something new or ended the game (and one for the start, when the cursor is −1), in order.
+ */
+export function noticesOf(game: UnnotifiedGame): GameNotice[] {
+  const notices: GameNotice[] = [];
+  let before: readonly Deadline[] = game.notifiedDeadlines;
+  if (game.notifiedVersion < 0) {
+    // The start: every seat asked is news. (When it happened is not stored; the first commit's time, or the last move's, stands in.)
+    const at = game.moves[0]?.at ?? game.updatedAt;
+    if (before.length > 0) notices.push({ gameId: game.id, version: 0, at: at.toISOString(), awaited: [...before], ended: false });
+  }
+  const last = game.moves.at(-1);
+  for (const move of game.moves) {
+    const ended = move === last && move.version === game.version && hasEnded(game.status);
+    const awaited = ended ? [] : newlyAwaited(before, move.deadlines);
+    if (ended || awaited.length > 0) notices.push({ gameId: game.id, version: move.version, at: move.at.toISOString(), awaited, ended });
+    before = move.deadlines;
+  }
+  return notices;
 }
 
 export class Notifier {
@@ -114,9 +130,9 @@ export class Notifier {
     const worker = async () => {
       while (next < games.length && !this.stopped) {
         const game = games[next++]!;
-        const notice = game.wanted ? noticeOf(game) : null;
+        const notices = game.wanted ? noticesOf(game) : [];
         try {
-          if (notice) await Promise.all(this.listeners.map((listener) => listener(notice)));
+          for (const notice of notices) await Promise.all(this.listeners.map((listener) => listener(notice)));
           this.failing.delete(game.id);
           marks.push({ gameId: game.id, from: game.notifiedVersion, to: game.version, deadlines: game.deadlines });
         } catch (error) {

@@ -78,12 +78,21 @@ export interface UnnotifiedGame {
   version: number;
   status: GameStatus;
   deadlines: Deadline[];
+  /** The cursor: −1 for the start, untold (its deadlines are then `notifiedDeadlines`). */
   notifiedVersion: number;
   notifiedDeadlines: Deadline[];
   /** When the game last moved. */
   updatedAt: Date;
   /** Whether anyone could be told (`notify_wanted`): a verified address or a webhook. */
   wanted: boolean;
+  /** The commands after the cursor, in order: the version each reached and the deadlines after it. */
+  moves: Move[];
+}
+
+export interface Move {
+  version: number;
+  deadlines: Deadline[];
+  at: Date;
 }
 
 /**
@@ -147,7 +156,7 @@ export class EventStore {
    */
   async start(db: Queryable, id: string, deadlines: Deadline[], channel: string): Promise<void> {
     await db.query(
-      `UPDATE games SET status = 'active', deadlines = $2::jsonb, next_deadline = $3, notified_version = -1, updated_at = now() WHERE id = $1`,
+      `UPDATE games SET status = 'active', deadlines = $2::jsonb, next_deadline = $3, notified_version = -1, notified_deadlines = $2::jsonb, updated_at = now() WHERE id = $1`,
       [id, JSON.stringify(deadlines), nextExpiry(deadlines)],
     );
     await db.query(`SELECT pg_notify($1, $2)`, [channel, gameSignal(id, 0, deadlines)]);
@@ -204,8 +213,8 @@ export class EventStore {
          WHERE id = $1::uuid AND version = $7::int AND clock_revision = $11::int
          RETURNING id
        ), command AS (
-         INSERT INTO commands (game_id, seq, type, payload, sender_kind, seat, caller_id)
-         SELECT $1::uuid, (SELECT COALESCE(MAX(seq), 0) + 1 FROM commands WHERE game_id = $1::uuid), $2::text, $3::jsonb, $4::text, $5::int, $6::text
+         INSERT INTO commands (game_id, seq, type, payload, sender_kind, seat, caller_id, version, deadlines)
+         SELECT $1::uuid, (SELECT COALESCE(MAX(seq), 0) + 1 FROM commands WHERE game_id = $1::uuid), $2::text, $3::jsonb, $4::text, $5::int, $6::text, $8::int, $10::jsonb
          FROM moved
          RETURNING seq, accepted_at
        ), appended AS (
@@ -323,16 +332,25 @@ export class EventStore {
     return rows[0]?.next ?? null;
   }
 
-  /** Games whose log moved past their notified version, longest waiting first. */
+  /** Games whose log moved past their notified version, longest waiting first, with the commands since. */
   async unnotified(db: Queryable, limit: number): Promise<UnnotifiedGame[]> {
-    const { rows } = await db.query<UnnotifiedGame>({
+    const { rows } = await db.query<Omit<UnnotifiedGame, 'moves'>>({
       name: 'unnotified',
       text: `SELECT id, version, status, deadlines, notified_version AS "notifiedVersion", notified_deadlines AS "notifiedDeadlines",
                     updated_at AS "updatedAt", notify_wanted(id) AS wanted
              FROM games WHERE notified_version < version ORDER BY updated_at LIMIT $1`,
       values: [limit],
     });
-    return rows;
+    if (rows.length === 0) return [];
+    const { rows: moves } = await db.query<Move & { gameId: string }>({
+      name: 'unnotified-moves',
+      text: `SELECT c.game_id AS "gameId", c.version, c.deadlines, c.accepted_at AS at
+             FROM unnest($1::uuid[], $2::int[]) AS u(id, told)
+             JOIN commands c ON c.game_id = u.id AND c.version > u.told AND c.version IS NOT NULL
+             ORDER BY c.game_id, c.seq`,
+      values: [rows.map((g) => g.id), rows.map((g) => g.notifiedVersion)],
+    });
+    return rows.map((game) => ({ ...game, moves: moves.filter((m) => m.gameId === game.id).map(({ version, deadlines, at }) => ({ version, deadlines, at })) }));
   }
 
   /**

@@ -4,7 +4,19 @@
 // atomic as the Postgres statement is; `withDueGame` holds a game as the row lock does.
 
 import { nextExpiry, type Deadline } from '../clock/deadlines.ts';
-import { gameSignal, IDEMPOTENCY_TTL_HOURS, type AppendInput, type Appended, type GameRow, type GameStatus, type KeyedCommand, type StoredCommand, type StoredEvent, type UnnotifiedGame } from './event-store.ts';
+import {
+  gameSignal,
+  IDEMPOTENCY_TTL_HOURS,
+  type AppendInput,
+  type Appended,
+  type GameRow,
+  type GameStatus,
+  type KeyedCommand,
+  type Move,
+  type StoredCommand,
+  type StoredEvent,
+  type UnnotifiedGame,
+} from './event-store.ts';
 import { IdempotencyKeyTaken, type GameLog, type GameWithSeats, type NotifiedMark } from './game-log.ts';
 import type { SeatRow } from './seats.ts';
 
@@ -12,6 +24,8 @@ interface MemoryGame {
   row: GameRow;
   seats: SeatRow[];
   commands: StoredCommand[];
+  /** Per command: the version it reached and the deadlines after it (the notifier's news). */
+  moves: Move[];
   events: StoredEvent[];
   snapshots: Map<number, unknown>;
   nextDeadline: string | null;
@@ -55,11 +69,12 @@ export class MemoryGameLog implements GameLog {
       row,
       seats: clone(input.seats),
       commands: [],
+      moves: [],
       events: [],
       snapshots: new Map(),
       nextDeadline: input.status === 'active' ? nextExpiry(deadlines) : null,
       notifiedVersion: input.status === 'active' ? -1 : 0,
-      notifiedDeadlines: [],
+      notifiedDeadlines: input.status === 'active' ? clone(deadlines) : [],
       held: false,
     });
     return clone(row);
@@ -127,6 +142,7 @@ export class MemoryGameLog implements GameLog {
       callerId: input.command.callerId,
       acceptedAt: now,
     });
+    game.moves.push({ version, deadlines: clone(input.deadlines), at: now });
     const events = input.events.map((e, i) => ({ seq: read.version + 1 + i, commandSeq, type: e.type, payload: clone(e.payload) as Record<string, unknown>, createdAt: now }));
     game.events.push(...events);
     if (input.snapshot !== undefined && !game.snapshots.has(version)) game.snapshots.set(version, clone(input.snapshot));
@@ -185,6 +201,7 @@ export class MemoryGameLog implements GameLog {
         updatedAt: g.row.updatedAt,
         // Nobody subscribes to a game in memory: the notifier still moves its cursor.
         wanted: false,
+        moves: clone(g.moves.filter((m) => m.version > g.notifiedVersion)),
       }));
   }
 

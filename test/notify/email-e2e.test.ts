@@ -247,11 +247,13 @@ describe('notification emails', () => {
     expect(Date.parse(moved) - Date.parse(deadline)).toBe(86_400_000);
 
     // The job runs (as it would at its time): the deadline moved, so it moves too and sends nothing.
-    const before = smtp.received.length;
+    // (Counting reminders only: the game's first notification may still be on its way.)
+    const reminders = async () => (await mailsTo(away)).filter((m) => /^Deadline soon in /.test(m.subject ?? '')).length;
+    const before = await reminders();
     await t.app.emailChannel!.remind(queued!.payload as never);
     const [requeued] = await job();
     expect(requeued!.payload.deadline).toBe(moved);
     expect(requeued!.run_at.getTime()).toBe(Date.parse(moved) - 3_600_000);
-    expect(smtp.received.length).toBe(before);
+    expect(await reminders()).toBe(before);
   });
 });

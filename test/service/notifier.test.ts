@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Deadline } from '../../src/clock/deadlines.ts';
 import type { GameNotice } from '../../src/notify/notice.ts';
-import { noticeOf, Notifier } from '../../src/service/notifier.ts';
+import { noticesOf, Notifier } from '../../src/service/notifier.ts';
 import { EventStore, type AppendInput, type GameRow } from '../../src/store/event-store.ts';
 import { PostgresGameLog } from '../../src/store/game-log.ts';
 import { createSeats } from '../../src/store/seats.ts';
@@ -64,14 +64,23 @@ async function until(check: () => Promise<boolean>, ms = 5_000): Promise<void> {
 
 const FAST = { intervalMs: 50, batch: 5, concurrency: 2 };
 
-describe('noticeOf', () => {
-  it('tells the seats asked since the cursor, the end of a game, or nothing', () => {
-    const base = { id: 'g', version: 3, status: 'active' as const, notifiedVersion: 1, updatedAt: new Date(0), wanted: true };
-    expect(noticeOf({ ...base, deadlines: [turn(1, 'w2')], notifiedDeadlines: [turn(0, 'w1')] })?.awaited.map((d) => d.seat)).toEqual([1]);
-    // Still awaited in the same window: not news.
-    expect(noticeOf({ ...base, deadlines: [turn(0, 'w1')], notifiedDeadlines: [turn(0, 'w1')] })).toBeNull();
-    expect(noticeOf({ ...base, status: 'finished', deadlines: [], notifiedDeadlines: [turn(0, 'w1')] })).toMatchObject({ ended: true, awaited: [] });
-    expect(noticeOf({ ...base, status: 'abandoned', deadlines: [], notifiedDeadlines: [] })).toMatchObject({ ended: true });
+describe('noticesOf', () => {
+  const base = { id: 'g', version: 3, status: 'active' as const, notifiedVersion: 1, updatedAt: new Date(0), wanted: true, deadlines: [] };
+  const move = (version: number, deadlines: Deadline[]) => ({ version, deadlines, at: new Date(version * 1000) });
+  const told = (notices: GameNotice[]) => notices.map((n) => `v${n.version}:${n.ended ? 'ended' : n.awaited.map((a) => `${a.seat}@${a.windowId}`).join(',')}`);
+
+  it('tells each commit’s news in order: the seats it asked, or the end; nothing for a seat still asked in the same window', () => {
+    const w1 = [turn(0, 'w1')];
+    const both = [turn(0, 'w1'), turn(1, 'w2')];
+    expect(told(noticesOf({ ...base, notifiedDeadlines: w1, moves: [move(2, both), move(3, [turn(1, 'w2')])] }))).toEqual(['v2:1@w2']);
+    expect(told(noticesOf({ ...base, notifiedDeadlines: w1, moves: [move(2, [turn(1, 'w2')]), move(3, [turn(0, 'w3')])] }))).toEqual(['v2:1@w2', 'v3:0@w3']);
+    expect(told(noticesOf({ ...base, status: 'finished', notifiedDeadlines: w1, moves: [move(2, [turn(1, 'w2')]), move(3, [])] }))).toEqual(['v2:1@w2', 'v3:ended']);
+    expect(told(noticesOf({ ...base, status: 'abandoned', notifiedDeadlines: w1, moves: [move(3, [])] }))).toEqual(['v3:ended']);
+  });
+
+  it('tells the start first when the cursor is −1, with the deadlines the start set', () => {
+    const start = [turn(0, 'w1'), turn(1, 'w1')];
+    expect(told(noticesOf({ ...base, notifiedVersion: -1, notifiedDeadlines: start, moves: [move(1, [turn(1, 'w1')])] }))).toEqual(['v0:0@w1,1@w1']);
   });
 });
 

@@ -211,18 +211,20 @@ describe.each(stores)('GameLog contract: %s', (_name, make) => {
       const deadlines = [turn(0, 'w1', at(60_000))];
       const game = await h.create(deadlines);
       const started = (await h.log.unnotified(10_000)).find((g) => g.id === game.id)!;
-      expect(started).toMatchObject({ version: 0, notifiedVersion: -1, deadlines, notifiedDeadlines: [] });
+      // −1: the start is untold, and the deadlines it set are those to tell.
+      expect(started).toMatchObject({ version: 0, notifiedVersion: -1, deadlines, notifiedDeadlines: deadlines, moves: [] });
       expect(await h.log.markNotified([{ gameId: game.id, from: -1, to: 0, deadlines }])).toEqual([game.id]);
       expect((await h.log.unnotified(10_000)).some((g) => g.id === game.id)).toBe(false);
 
-      await h.log.append(game, input([turn(1, 'w2', at(60_000))]));
+      const w2 = [turn(1, 'w2', at(60_000))];
+      await h.log.append(game, input(w2));
       const read = (await h.log.unnotified(10_000)).find((g) => g.id === game.id)!;
-      expect(read).toMatchObject({ version: 2, notifiedVersion: 0, notifiedDeadlines: deadlines });
+      expect(read).toMatchObject({ version: 2, notifiedVersion: 0, notifiedDeadlines: deadlines, moves: [{ version: 2, deadlines: w2 }] });
       // A commit lands after the notifier read the game: its mark still applies (it names the
       // version it told), and the game stays untold from there.
       await h.log.append({ ...game, version: 2 }, input([]));
       expect(await h.log.markNotified([{ gameId: game.id, from: 0, to: 2, deadlines: read.deadlines }])).toEqual([game.id]);
-      expect((await h.log.unnotified(10_000)).find((g) => g.id === game.id)).toMatchObject({ version: 4, notifiedVersion: 2 });
+      expect((await h.log.unnotified(10_000)).find((g) => g.id === game.id)).toMatchObject({ version: 4, notifiedVersion: 2, moves: [{ version: 4, deadlines: [] }] });
       // A second notifier with the same stale read moves nothing.
       expect(await h.log.markNotified([{ gameId: game.id, from: 0, to: 2, deadlines: read.deadlines }])).toEqual([]);
     });

@@ -9,9 +9,15 @@ ALTER TABLE games ADD COLUMN next_deadline TIMESTAMPTZ(3);
 -- old deadlines must be decided again, and comparing this integer is cheaper than the JSON.
 ALTER TABLE games ADD COLUMN clock_revision INTEGER NOT NULL DEFAULT 0;
 -- The notifier's cursor: the version (and the deadlines at it) whose news has been handed to the
--- notification channels. A game whose version is ahead of it has news. -1: the start itself.
+-- notification channels. A game whose version is ahead of it has news. -1: the start itself,
+-- whose deadlines `notified_deadlines` then holds, untold.
 ALTER TABLE games ADD COLUMN notified_version INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN notified_deadlines JSONB NOT NULL DEFAULT '[]';
+-- Each command records the version it reached and the deadlines after it, so the notifier tells
+-- each commit's news (seats newly asked) from the log, however late it reads it. Null in commands
+-- stored before (their news was told by `notify` jobs).
+ALTER TABLE commands ADD COLUMN version INTEGER;
+ALTER TABLE commands ADD COLUMN deadlines JSONB;
 
 UPDATE games g SET next_deadline = (
   SELECT min(due) FROM (

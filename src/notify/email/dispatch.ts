@@ -116,6 +116,8 @@ export class EmailChannel {
   /** The `notify` listener. */
   readonly onNotice = async (notice: GameNotice): Promise<void> => {
     const seats = await this.seatedPlayers(notice.gameId);
+    // Counted at the notice's version: the email says what the seat could do when it was asked.
+    const legalCount = notice.awaited.length > 0 ? await this.games.legalCounterOf(notice.gameId, notice.version) : () => null;
     const at = Date.parse(notice.at);
     const wanted: { recipient: Recipient; notification: Notification; deadline?: { seat: number; windowId: string; deadline: string } }[] = [];
     for (const awaited of notice.awaited) {
@@ -132,7 +134,7 @@ export class EmailChannel {
           situation: awaited.situation,
           windowId: awaited.windowId,
           deadline: awaited.deadline,
-          legalCommandCount: view.legalCommands.length,
+          legalCommandCount: legalCount(awaited.seat) ?? view.legalCommands.length,
           summary: this.settings.wording?.(view.game, awaited.situation)?.summary ?? 'The game is waiting for you.',
           at: notice.at,
         },

@@ -124,7 +124,7 @@ export class WebhookDispatcher {
     });
     if (subscriptions.length === 0) return;
 
-    const notified = await this.notified(game, seats);
+    const notified = await this.notified(game, seats, notice.version);
     const planned: Planned[] = [];
     const wishes: ReminderWish[] = [];
     const told: { seat: number; awaited: Deadline | null }[] = notice.ended
@@ -335,8 +335,9 @@ export class WebhookDispatcher {
   // ---- Notifications --------------------------------------------------------------------
 
   /** The game as notifications need it, with each seat's legal command count now. */
-  private async notified(game: GameRow, seats: SeatRow[]): Promise<NotifiedGame> {
-    return { game, seats, publicUrl: this.settings.publicUrl, legalCount: await this.games.legalCounter(game) };
+  /** The game as its notifications need it, with legal command counts at `version` (default: now). */
+  private async notified(game: GameRow, seats: SeatRow[], version?: number): Promise<NotifiedGame> {
+    return { game, seats, publicUrl: this.settings.publicUrl, legalCount: await this.games.legalCounter(game, version) };
   }
 }
 
