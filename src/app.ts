@@ -27,7 +27,7 @@ import { webhookRoutes } from './api/webhooks.ts';
 import { withRequestExamples } from './api/schemas.ts';
 import { DEFAULT_AUTH_SETTINGS, rateLimitsOf, registerAuth, type AuthSettings } from './auth/index.ts';
 import { GameService } from './service/index.ts';
-import { GAMES, situationWording } from './service/registry.ts';
+import { gameRegistry, situationWording, type AnyGameModule } from './service/registry.ts';
 import { PRODUCT_NAME } from './config/product.ts';
 import { registerBodyGuard } from './api/body-guard.ts';
 import { clientErrorHandler, DEFAULT_CONNECTION_LIMITS, nodeServerLimits, registerUrlLimit, type ConnectionLimits } from './api/limits.ts';
@@ -80,6 +80,8 @@ export interface AppSettings extends AuthSettings, ConnectionLimits, ResourceLim
   webhookRetryScale?: number;
   /** Multiplies how long before a deadline webhook reminders are due (1 in production; tests, on clocks of seconds, shrink it). */
   webhookReminderScale?: number;
+  /** Game modules played beside the registered ones (src/service/registry.ts): a test's own game. */
+  extraGames?: readonly AnyGameModule[];
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -131,6 +133,7 @@ export async function buildApp(deps: AppDeps) {
   registerUrlLimit(app, settings);
   registerBodyGuard(app);
 
+  const registry = gameRegistry(settings.extraGames);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -138,7 +141,7 @@ export async function buildApp(deps: AppDeps) {
         title: PRODUCT_NAME,
         version: packageJson.version,
         description: [
-          `Play ${[...GAMES.values()].map((game) => game.title).join(', ')} over HTTP.`,
+          `Play ${[...registry.values()].map((game) => game.title).join(', ')} over HTTP.`,
           '',
           'Register (`POST /v1/accounts`) for a token and send it as `Authorization: Bearer <token>`. Create a game, claim seats; then read the game (`GET /v1/games/{id}`): its `legalCommands` are the commands you may send now, ready to POST to `/v1/games/{id}/commands`. Follow a game with the long-poll or SSE feeds.',
           '',
@@ -171,7 +174,7 @@ export async function buildApp(deps: AppDeps) {
         },
       },
     },
-    transformObject: (document) => withRequestExamples('openapiObject' in document ? document.openapiObject : document.swaggerObject),
+    transformObject: (document) => withRequestExamples('openapiObject' in document ? document.openapiObject : document.swaggerObject, registry),
     // Name shared schemas by their $id (`Problem`) instead of `def-0` in components.schemas.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
@@ -187,6 +190,7 @@ export async function buildApp(deps: AppDeps) {
   const games = new GameService(
     pool,
     {
+      games: registry,
       allowScenarios: settings.allowScenarios,
       worker: settings.worker,
       now: settings.now,
@@ -207,7 +211,7 @@ export async function buildApp(deps: AppDeps) {
   const mail = deps.pool && settings.mail ? settings.mail : null;
   const mailer = mail ? createMailer({ ...mail, logger: deps.logger ?? createLogger('silent') }) : null;
   const emailChannel = mailer
-    ? new EmailChannel(pool, games.reader, { mailer, publicUrl: () => settings.publicUrl ?? listeningUrl(app.server.address()), wording: situationWording() }, deps.logger, settings.now)
+    ? new EmailChannel(pool, games.reader, { mailer, publicUrl: () => settings.publicUrl ?? listeningUrl(app.server.address()), wording: situationWording(registry) }, deps.logger, settings.now)
     : null;
   if (emailChannel) {
     games.noticeListeners.push(emailChannel.onNotice);
@@ -235,7 +239,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(vacationRoutes, { service: games });
   await app.register(emailRoutes, { channel: emailChannel, settings: new EmailSettingsBook(prisma) });
   await app.register(webhookRoutes, { service: games });
-  await app.register(contentRoutes);
+  await app.register(contentRoutes, { games: registry });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -4,11 +4,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { GameService } from '../service/index.ts';
 import { run } from './games.ts';
-import { addGameSchemas, bearerOptional, gameIdParams, json, problems, serializeWithoutUnions } from './schemas.ts';
+import { addGameSchemas, bearerOptional, gameApi, gameIdParams, json, problems } from './schemas.ts';
 
 export async function commandLogRoutes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
-  addGameSchemas(app);
-  app.setSerializerCompiler(serializeWithoutUnions);
+  addGameSchemas(app, service.games);
+  app.setSerializerCompiler(gameApi(service.games).serializer);
 
   app.get<{ Params: { id: string } }>(
     '/v1/games/:id/commands',

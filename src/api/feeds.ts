@@ -6,7 +6,7 @@ import { ProblemError } from './problems.ts';
 import { requireCaller } from '../auth/caller.ts';
 import type { GameService } from '../service/index.ts';
 import { run } from './games.ts';
-import { addGameSchemas, bearerOnly, bearerOptional, gameIdParams, json, problems, serializeWithoutUnions } from './schemas.ts';
+import { addGameSchemas, bearerOnly, bearerOptional, gameApi, gameIdParams, json, problems } from './schemas.ts';
 
 const MAX_WAIT_SECONDS = 60;
 const SSE_HEARTBEAT_MS = 15_000;
@@ -48,9 +48,9 @@ export async function feedRoutes(app: FastifyInstance, { service, streamsPerCall
     if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '5');
     return payload;
   });
-  addGameSchemas(app);
+  addGameSchemas(app, service.games);
   // Responses are written from the documented schemas, unions passed through (see schemas.ts).
-  app.setSerializerCompiler(serializeWithoutUnions);
+  app.setSerializerCompiler(gameApi(service.games).serializer);
 
   // Open streams end when the server closes, so a graceful shutdown is not held open by them.
   const streams = new Set<() => void>();

@@ -15,14 +15,13 @@ import {
   gameIdParams,
   json,
   problems,
-  serializeWithoutUnions,
   versionHeaders,
 } from './schemas.ts';
 
 export async function gameRoutes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
-  addGameSchemas(app);
+  addGameSchemas(app, service.games);
   // Responses are written from the documented schemas, unions passed through (see schemas.ts).
-  app.setSerializerCompiler(serializeWithoutUnions);
+  app.setSerializerCompiler(gameApi(service.games).serializer);
 
   app.post<{ Body: { game: string; options: { seats: { bot?: boolean }[] } & Record<string, unknown> } }>(
     '/v1/games',
@@ -34,7 +33,7 @@ export async function gameRoutes(app: FastifyInstance, { service }: { service: G
         description:
           'Creates a game with free seats; you do not take one yet (claim it). Bot seats are taken at once, and a game of bots only starts at once. The game starts when every seat is taken. Every game is shuffled from a secret key whose commitment it shows at once and which it reveals when it ends (`fairness`); with `seed` (where the server allows scenarios) the set-up is reproducible and the game says so; with `scenario` (when the server allows it) the game starts from that position.',
         security: bearerOnly,
-        body: gameApi().createGameBody,
+        body: gameApi(service.games).createGameBody,
         response: {
           201: json('The game, as you see it. `Location` is its URL.', 'GameResource#', {
             ...versionHeaders,

@@ -14,11 +14,10 @@ const seatParams = {
   properties: { ...gameIdParams.properties, seat: { type: 'integer', minimum: 0, maximum: 3, description: 'Your seat, 0-based.' } },
 } as const;
 
-/** Any setting of any game's standing orders, with its values (GameModule.standingOrders). */
-const ordersChange = gameApi().ordersChange;
-
 export async function orderRoutes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
-  addGameSchemas(app);
+  addGameSchemas(app, service.games);
+  /** Any setting of any game's standing orders, with its values (GameModule.standingOrders). */
+  const ordersChange = gameApi(service.games).ordersChange;
 
   app.get<{ Params: { id: string; seat: number } }>(
     '/v1/games/:id/seats/:seat/orders',

@@ -13,7 +13,7 @@
 // Serialising: Fastify turns a response schema into a fast-json-stringify serialiser, which drops
 // properties a schema does not list and coerces values to the declared type. A `oneOf` there is
 // decided at run time by validating each branch, and a value matching none is a 500. The game
-// routes therefore serialise with `serializeWithoutUnions` (below): the documented schema, with
+// routes therefore serialise with `gameApi(games).serializer` (below): the documented schema, with
 // each union passed through as JSON — precise documentation, and no request ever fails because of it.
 
 import fastJson from 'fast-json-stringify';
@@ -22,11 +22,10 @@ import { STATUS_CODES } from 'node:http';
 import { CLOCK_PRESETS, DEFAULT_CLOCK, MAX_SECONDS, MIN_SECONDS } from '../clock/clocks.ts';
 import type { BodyExample } from '../platform/game-module.ts';
 import { KEYED_GENERATOR } from '../platform/random.ts';
-import { GAMES, type AnyGameModule } from '../service/registry.ts';
+import { GAMES, type AnyGameModule, type Games } from '../service/registry.ts';
 import { PROBLEM_CONTENT_TYPE, problemSchema } from './problems.ts';
 
-/** The games a server plays, by id. */
-export type Games = ReadonlyMap<string, AnyGameModule>;
+export type { Games };
 
 // ───────────────────────────── small shapes ─────────────────────────────
 
@@ -556,5 +555,3 @@ export function withoutUnions(schema: Json): Json {
   return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, key === 'examples' ? value : withoutUnions(value)]));
 }
 
-/** `gameApi(GAMES).serializer`: the serialiser of the routes of the registered games. */
-export const serializeWithoutUnions: FastifySerializerCompiler<unknown> = (route) => gameApi(GAMES).serializer(route);

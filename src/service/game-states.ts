@@ -6,7 +6,7 @@
 import type { GameRow } from '../store/event-store.ts';
 import type { GameLog } from '../store/game-log.ts';
 import { notFound } from './errors.ts';
-import { GAMES, type AnyGameModule } from './registry.ts';
+import { GAMES, type AnyGameModule, type Games } from './registry.ts';
 
 export interface GameStatesOptions {
   /** A snapshot is written each time the version crosses a multiple of this. */
@@ -21,10 +21,12 @@ export class GameStates {
   constructor(
     private readonly log: GameLog,
     readonly options: GameStatesOptions = { snapshotEvery: 200, cacheSize: 2_000 },
+    /** The games this service plays (src/service/registry.ts). */
+    readonly games: Games = GAMES,
   ) {}
 
   moduleOf(game: GameRow): AnyGameModule {
-    const module = GAMES.get(game.module);
+    const module = this.games.get(game.module);
     if (!module) throw notFound(`Game module ${game.module}`);
     return module;
   }

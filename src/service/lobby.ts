@@ -11,7 +11,7 @@ import { claimSeat, createSeats, seatsOf, type SeatRow } from '../store/seats.ts
 import type { DeadlineKeeper } from './deadlines.ts';
 import { CHANNEL } from './signals.ts';
 import { Refusal, notFound } from './errors.ts';
-import { GAMES } from './registry.ts';
+import { GAMES, type Games } from './registry.ts';
 import type { Fairness, StoredOptions } from '../store/game-options.ts';
 
 export type { Fairness, StoredOptions } from '../store/game-options.ts';
@@ -30,14 +30,14 @@ export interface CreateGame {
 export class Lobby {
   constructor(
     private readonly store: EventStore,
-    private readonly settings: { allowScenarios: boolean; openGamesPerAccount: number; gamesPerDayPerAccount: number },
+    private readonly settings: { allowScenarios: boolean; openGamesPerAccount: number; gamesPerDayPerAccount: number; games?: Games },
     private readonly deadlines: DeadlineKeeper,
     /** The open-games listing, through Prisma Client; creating, claiming and starting go through the store. */
     private readonly prisma: PrismaClient,
   ) {}
 
   async create(callerId: string, body: CreateGame): Promise<{ game: GameRow; seats: SeatRow[] }> {
-    const module = GAMES.get(body.game);
+    const module = (this.settings.games ?? GAMES).get(body.game);
     if (!module) throw new Refusal('invalid', 'UNKNOWN_GAME', `There is no game called "${body.game}".`);
     const { seed, scenario, ...rest } = body.options;
     if (scenario !== undefined && !this.settings.allowScenarios)
@@ -92,7 +92,7 @@ export class Lobby {
 
   /** Every seat is taken: the game is on, and its first situation's deadlines run. */
   private async start(tx: Queryable, game: GameRow, seats: SeatRow[]): Promise<GameRow> {
-    const module = GAMES.get(game.module)!;
+    const module = (this.settings.games ?? GAMES).get(game.module)!;
     const awaited = module.awaiting(module.initialState((game.options as unknown as StoredOptions).setup));
     const deadlines = this.deadlines.plan(game, seats, awaited);
     // The start is news (the notifier tells the first seats asked) and has a first expiry (the sweepers hear it).

@@ -8,10 +8,27 @@ import { helterSkelter } from '../games/helter-skelter/index.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGameModule = GameModule<any, any, any, any, any, any>;
 
-export const GAMES: ReadonlyMap<string, AnyGameModule> = new Map<string, AnyGameModule>([[helterSkelter.id, helterSkelter]]);
+/** The games a server plays, by id. */
+export type Games = ReadonlyMap<string, AnyGameModule>;
+
+export const GAMES: Games = new Map<string, AnyGameModule>([[helterSkelter.id, helterSkelter]]);
+
+/**
+ * The registered games and `extra` ones (a test's own module, `buildApp`'s `extraGames`): a
+ * registry per app, never a change to `GAMES`. An id already taken is a programming error.
+ */
+export function gameRegistry(extra: readonly AnyGameModule[] = []): Games {
+  if (extra.length === 0) return GAMES;
+  const games = new Map(GAMES);
+  for (const module of extra) {
+    if (games.has(module.id)) throw new Error(`Two game modules are called "${module.id}"`);
+    games.set(module.id, module);
+  }
+  return games;
+}
 
 /** What notifications say of a game's situation, in the game's words (src/notify/notification.ts, `SituationWording`). */
 export const situationWording =
-  (games: ReadonlyMap<string, AnyGameModule> = GAMES) =>
+  (games: Games = GAMES) =>
   (module: string | undefined, situation: string): SituationWords | undefined =>
     module === undefined ? undefined : games.get(module)?.situations[situation]?.words;

@@ -111,7 +111,9 @@ export function gameTitle(game: GameRow): string {
       .map((w) => (w === '' ? w : w[0]!.toUpperCase() + w.slice(1)))
       .join(' ');
   const map = typeof options.map === 'string' ? words(options.map) : words(game.module);
-  const teams = Array.isArray(options.seats) ? options.seats.map((s: { team?: unknown }) => words(s?.team ?? '?')) : [];
+  const seats: { team?: unknown }[] = Array.isArray(options.seats) ? options.seats : [];
+  // Teams where the game has them (a game without teams is named by its map or its module alone).
+  const teams = seats.some((s) => s?.team !== undefined) ? seats.map((s) => words(s?.team ?? '?')) : [];
   return teams.length > 0 ? `${map} — ${teams.join(' v ')}` : map;
 }
 

@@ -1,0 +1,276 @@
+// A second game, end to end (issue 14 item 6): Odds and evens (test/support/games/odds-and-evens),
+// a module the platform has never heard of, given to buildApp as `extraGames` and played over
+// HTTP on the real Postgres: the lobby, commands, hidden picks, a response window expiring on a
+// real short deadline with its default applied, standing orders, webhooks to a local receiver and
+// an email through a local SMTP server — all in the game's own words — and its schemas in the
+// OpenAPI document beside Helter Skelter's. Only HTTP behaviour is checked.
+
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer } from '../notify/email/fixtures.ts';
+import { QUICK_WORKER, useTestApp } from '../support/app.ts';
+import { oddsAndEvens } from '../support/games/odds-and-evens/index.ts';
+import { call, postCommand, readGame, register, type GameAnswer, type HttpPlayer } from '../support/http-client.ts';
+
+const PUBLIC_URL = 'https://play.example.test';
+
+/** Keeps every request it is sent, by path, and answers 204. */
+class Receiver {
+  readonly byPath = new Map<string, { headers: Record<string, string>; body: string }[]>();
+  private readonly server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const seen = this.byPath.get(req.url ?? '/') ?? [];
+      seen.push({ headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])), body: Buffer.concat(chunks).toString('utf8') });
+      this.byPath.set(req.url ?? '/', seen);
+      res.writeHead(204).end();
+    });
+  });
+  base = '';
+
+  async start(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+
+  /** The requests to `path` once `done` holds for them (or whatever came within `ms`). */
+  async waitFor(path: string, done: (got: { body: string }[]) => boolean, ms = 10_000): Promise<{ headers: Record<string, string>; body: string }[]> {
+    const stop = Date.now() + ms;
+    while (!done(this.byPath.get(path) ?? []) && Date.now() < stop) await new Promise((r) => setTimeout(r, 20));
+    return this.byPath.get(path) ?? [];
+  }
+}
+
+const receiver = new Receiver();
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let outboxDir: string;
+
+beforeAll(async () => {
+  await receiver.start();
+  smtp = await startSmtpServer();
+  outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'second-game-outbox-'));
+});
+
+afterAll(async () => {
+  await receiver.stop();
+  await smtp?.close();
+  if (outboxDir) fs.rmSync(outboxDir, { recursive: true, force: true });
+});
+
+const t = useTestApp(() => ({
+  extraGames: [oddsAndEvens],
+  worker: QUICK_WORKER,
+  mail: { smtpUrl: smtp.url, outboxDir, from: 'Judge Dredd play-by-web <no-reply@example.org>' },
+  webhookPolicy: { allowHttp: true, allowPrivate: true },
+  publicUrl: PUBLIC_URL,
+  webhookRetryScale: 0.001,
+}));
+
+/** Every mail received for `player`, parsed, once `count` match `match` (or after `ms`). */
+async function mailsTo(player: HttpPlayer, count: number, match: (mail: ParsedMail) => boolean, ms = 10_000): Promise<ParsedMail[]> {
+  const address = `${player.handle}@example.test`.toLowerCase();
+  const stop = Date.now() + ms;
+  for (;;) {
+    const mails = (await Promise.all(smtp.received.filter((m) => m.to.includes(address)).map((m) => simpleParser(m.raw)))).filter(match);
+    if (mails.length >= count || Date.now() > stop) return mails;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A player whose address is verified and who wants every email at once. */
+async function verified(prefix: string): Promise<HttpPlayer> {
+  const player = await register(t.base, prefix);
+  const [mail] = await mailsTo(player, 1, (m) => /Confirm your email/.test(m.subject ?? ''));
+  expect(mail, `verification email for ${player.handle}`).toBeDefined();
+  // Links point at PUBLIC_URL: followed here against the app itself.
+  const link = /\/v1\/email\/verify\?token=\S+/.exec(mail!.text!)?.[0];
+  expect(link, mail!.text).toBeDefined();
+  expect((await fetch(`${t.base}${link}`)).status).toBe(200);
+  const changed = await call(t.base, 'PUT', '/v1/me/notifications', { token: player.token, body: { quietMinutes: 0 } });
+  expect(changed.status, changed.text).toBe(200);
+  return player;
+}
+
+async function create(owner: HttpPlayer, clock: unknown): Promise<string> {
+  const created = await call(t.base, 'POST', '/v1/games', {
+    token: owner.token,
+    body: { game: 'odds-and-evens', options: { seats: [{ side: 'odd' }, { side: 'even' }], clock } },
+  });
+  expect(created.status, created.text).toBe(201);
+  expect(created.body).toMatchObject({ game: 'odds-and-evens', status: 'open', awaiting: [], options: { seats: [{ side: 'odd' }, { side: 'even' }] } });
+  return (created.body as { id: string }).id;
+}
+
+async function claimBoth(id: string, players: HttpPlayer[]): Promise<void> {
+  for (const [seat, player] of players.entries()) {
+    const claimed = await call(t.base, 'POST', `/v1/games/${id}/seats/${seat}/claim`, { token: player.token });
+    expect(claimed.status, claimed.text).toBe(200);
+  }
+}
+
+type SeatView = { seat: number; side: string; picked: boolean; pick?: number | null; orders?: { respond: string } };
+const seatsOf = (game: GameAnswer) => (game.view as { seats: SeatView[] }).seats;
+
+async function until(id: string, player: HttpPlayer, done: (game: GameAnswer) => boolean, ms = 10_000): Promise<GameAnswer> {
+  const stop = Date.now() + ms;
+  for (;;) {
+    const game = await readGame(t.base, id, player);
+    if (done(game) || Date.now() > stop) return game;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('a second game, played over HTTP beside Helter Skelter', () => {
+  it('publishes its schemas in the OpenAPI document, beside Helter Skelter’s, under one oneOf with a discriminator on `game`', async () => {
+    const res = await call(t.base, 'GET', '/openapi.json');
+    expect(res.status).toBe(200);
+    const schemas = (res.body as { components: { schemas: Record<string, Record<string, unknown>> } }).components.schemas;
+    for (const name of ['Game', 'Options', 'View', 'Command', 'Event', 'NewGame', 'Side', 'StandingOrders'])
+      expect(schemas, `OddsAndEvens${name}`).toHaveProperty(`OddsAndEvens${name}`);
+    expect(schemas.GameResource).toMatchObject({
+      oneOf: [{ $ref: '#/components/schemas/HelterSkelterGame' }, { $ref: '#/components/schemas/OddsAndEvensGame' }],
+      discriminator: {
+        propertyName: 'game',
+        mapping: { 'helter-skelter': '#/components/schemas/HelterSkelterGame', 'odds-and-evens': '#/components/schemas/OddsAndEvensGame' },
+      },
+    });
+    expect(schemas.Command).toMatchObject({ anyOf: [{ $ref: '#/components/schemas/HelterSkelterCommand' }, { $ref: '#/components/schemas/OddsAndEvensCommand' }] });
+    // Its own names point at its own parts, not Helter Skelter's.
+    expect(JSON.stringify(schemas.OddsAndEvensView)).toContain('#/components/schemas/OddsAndEvensStandingOrders');
+    expect((schemas.Awaited as { properties: { situation: { enum: string[] } } }).properties.situation.enum).toEqual(['turn', 'defence', 'interrupt', 'setup', 'pick', 'respond']);
+    const createGame = (res.body as { paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: object; examples: object }> } }>> }).paths['/v1/games']!.post!
+      .requestBody.content['application/json']!;
+    expect(createGame.schema).toMatchObject({ oneOf: [{ $ref: '#/components/schemas/HelterSkelterNewGame' }, { $ref: '#/components/schemas/OddsAndEvensNewGame' }] });
+    expect(createGame.examples).toHaveProperty('oddsAndEvens');
+  });
+
+  it('lobby, hidden picks, a response window expiring into its default, webhooks and email in the game’s words', async () => {
+    const alice = await verified('oe-alice');
+    const bob = await register(t.base, 'oe-bob');
+    const json = (await call(t.base, 'POST', '/v1/webhooks', { token: alice.token, body: { url: `${receiver.base}/alice/json` } })).body as { secret: string };
+    const discord = await call(t.base, 'POST', '/v1/webhooks', { token: alice.token, body: { url: `${receiver.base}/alice/discord`, format: 'discord' } });
+    expect(discord.status, discord.text).toBe(201);
+
+    // The lobby refuses what the game refuses, and a clock for situations it does not have.
+    const sameSides = await call(t.base, 'POST', '/v1/games', { token: alice.token, body: { game: 'odds-and-evens', options: { seats: [{ side: 'odd' }, { side: 'odd' }] } } });
+    expect(sameSides.status).toBe(400);
+    expect(sameSides.body).toMatchObject({ code: 'INVALID_OPTIONS' });
+    const otherClock = await call(t.base, 'POST', '/v1/games', {
+      token: alice.token,
+      body: { game: 'odds-and-evens', options: { seats: [{ side: 'odd' }, { side: 'even' }], clock: { turn: 5 } } },
+    });
+    expect(otherClock.status).toBe(400);
+    expect(otherClock.body).toMatchObject({ code: 'INVALID_CLOCK' });
+    const helterOptions = await call(t.base, 'POST', '/v1/games', { token: alice.token, body: { game: 'odds-and-evens', options: { map: 'dan-tanna-enid-blyton', seats: [{ team: 'judges' }, { team: 'slaine' }] } } });
+    expect(helterOptions.status).toBe(400);
+    expect(helterOptions.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+
+    // Picks have all the time they need; the response window closes after 0.2 s.
+    const id = await create(alice, { pick: 60, respond: 0.2 });
+    await claimBoth(id, [alice, bob]);
+    let game = await readGame(t.base, id, alice);
+    expect(game.status).toBe('active');
+    expect(game.awaiting.map((a) => [a.seat, a.situation])).toEqual([
+      [0, 'pick'],
+      [1, 'pick'],
+    ]);
+    expect(game.legalCommands).toHaveLength(5);
+    expect(await call(t.base, 'GET', `/v1/games/${id}/seats/0/orders`, { token: alice.token })).toMatchObject({ status: 200, body: { respond: 'ask' } });
+
+    // Another game's command and another game's order: refused by this game, with the usual codes.
+    const helterCommand = await postCommand(t.base, id, alice, { type: 'END_TURN' });
+    expect(helterCommand.status).toBe(422);
+    expect(helterCommand.body).toMatchObject({ code: 'INVALID_COMMAND' });
+    const helterOrder = await call(t.base, 'PUT', `/v1/games/${id}/seats/0/orders`, { token: alice.token, body: { interrupt: 'never' } });
+    expect(helterOrder.status).toBe(422);
+    expect(helterOrder.body).toMatchObject({ code: 'INVALID_COMMAND' });
+
+    // Alice picks 3 in secret: she sees it, Bob and spectators see only that she picked.
+    const picked = await postCommand(t.base, id, alice, { type: 'PICK', number: 3, windowId: 'w1' });
+    expect(picked.status, picked.text).toBe(200);
+    expect(seatsOf(await readGame(t.base, id, alice))[0]).toMatchObject({ picked: true, pick: 3 });
+    for (const reader of [bob, null]) {
+      const seen = await readGame(t.base, id, reader);
+      expect(seatsOf(seen)[0]).toEqual({ seat: 0, side: 'odd', picked: true });
+      expect(JSON.stringify(seen.view)).not.toContain('"pick":3');
+      const events = await call(t.base, 'GET', `/v1/games/${id}/events?after=0`, { token: reader?.token ?? null });
+      expect(events.status).toBe(200);
+      expect((events.body as { events: { data: object }[] }).events.map((e) => e.data)).toEqual([{ type: 'Picked', seat: 0 }]);
+    }
+    expect(seatsOf(await readGame(t.base, id, bob))[0]).not.toHaveProperty('orders');
+
+    // Bob picks 4: seat 0 is asked whether to raise, blind, for 0.2 s; nobody answers.
+    expect((await postCommand(t.base, id, bob, { type: 'PICK', number: 4 })).status).toBe(200);
+    game = await readGame(t.base, id, alice);
+    expect(game.awaiting).toMatchObject([{ seat: 0, situation: 'respond', windowId: 'w2' }]);
+    expect(Date.parse(game.awaiting[0]!.deadline!) - Date.now()).toBeLessThan(1000);
+    expect(seatsOf(game)[1]).toEqual({ seat: 1, side: 'even', picked: true });
+
+    game = await until(id, bob, (g) => g.status === 'finished');
+    expect(game.status).toBe('finished');
+    // The default: no raise. 3 + 4 is odd: Alice (odd) wins; every pick is shown now.
+    expect(game.view).toMatchObject({ phase: 'over', raised: false, winner: 0 });
+    expect(seatsOf(game).map((s) => s.pick)).toEqual([3, 4]);
+    const log = await call(t.base, 'GET', `/v1/games/${id}/commands`);
+    const commands = (log.body as { commands: { sender: { kind: string }; command: { type: string } }[] }).commands;
+    expect(commands.at(-1)).toMatchObject({ sender: { kind: 'system' }, command: { type: 'EXPIRE_WINDOW' } });
+
+    // Webhooks: our JSON names the situations; Discord says them in the game's words.
+    const jsonGot = await receiver.waitFor('/alice/json', (got) => got.some((g) => g.body.includes('"respond"')));
+    const payloads = jsonGot.map((g) => new Webhook(json.secret).verify(g.body, g.headers) as { type: string; data: { situation: string | null; game: { id: string; title: string } } });
+    expect(payloads.filter((p) => p.data.game.id === id).map((p) => [p.type, p.data.situation])).toEqual(
+      expect.arrayContaining([
+        ['seat.awaited', 'pick'],
+        ['seat.awaited', 'respond'],
+      ]),
+    );
+    expect(payloads[0]!.data.game.title).toBe('Odds And Evens');
+    const discordGot = await receiver.waitFor('/alice/discord', (got) => got.some((g) => g.body.includes('chance to raise')));
+    const contents = discordGot.map((g) => (JSON.parse(g.body) as { content: string }).content);
+    expect(contents).toEqual(expect.arrayContaining(['Seat 0: your secret pick in **Odds And Evens**.', 'Seat 0: your chance to raise in **Odds And Evens**.']));
+
+    // Email: the subject and the ask are the game's.
+    const about = (m: ParsedMail) => m.headers.get('x-game-id') === id;
+    const [pickMail] = await mailsTo(alice, 1, (m) => about(m) && /^Pick a number in /.test(m.subject ?? ''));
+    expect(pickMail, 'the pick email').toBeDefined();
+    expect(pickMail!.text).toContain('The picking has begun.');
+    expect(pickMail!.text).toContain('Pick a number from 1 to 5: nobody sees it until both have picked.');
+    const [raiseMail] = await mailsTo(alice, 1, (m) => about(m) && /^Raise or not in /.test(m.subject ?? ''));
+    expect(raiseMail, 'the raise email').toBeDefined();
+    expect(raiseMail!.text).toContain('Both have picked: raise the stakes, or let the picks be shown.');
+  });
+
+  it('a standing order answers the response window: with `never`, seat 0 is not asked and the game ends on the second pick', async () => {
+    const [carol, dave] = [await register(t.base, 'oe-carol'), await register(t.base, 'oe-dave')];
+    const id = await create(carol, 'live');
+    await claimBoth(id, [carol, dave]);
+    const game = await readGame(t.base, id, carol);
+    // `live` under this game's own durations: a minute to pick.
+    const left = Date.parse(game.awaiting[0]!.deadline!) - Date.now();
+    expect(left).toBeGreaterThan(50_000);
+    expect(left).toBeLessThanOrEqual(60_000);
+
+    const set = await call(t.base, 'PUT', `/v1/games/${id}/seats/0/orders`, { token: carol.token, body: { respond: 'never' } });
+    expect(set).toMatchObject({ status: 200, body: { respond: 'never' } });
+    expect((await call(t.base, 'GET', `/v1/games/${id}/seats/0/orders`, { token: dave.token })).status).toBe(403);
+
+    expect((await postCommand(t.base, id, dave, { type: 'PICK', number: 2 })).status).toBe(200);
+    expect((await postCommand(t.base, id, carol, { type: 'PICK', number: 2 })).status).toBe(200);
+    const over = await readGame(t.base, id, dave);
+    expect(over.status).toBe('finished');
+    // 2 + 2 is even: Dave (even) wins, and nobody raised.
+    expect(over.view).toMatchObject({ phase: 'over', raised: false, winner: 1 });
+  });
+});
