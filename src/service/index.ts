@@ -107,13 +107,16 @@ export class GameService {
     this.states = new GameStates(this.log, settings.states, this.games);
     // The worker fetches jobs over its own few connections, so it does not wait behind HTTP
     // requests for one of the pool's (measured: seconds late under load otherwise).
-    this.jobPool = settings.worker ? ownPool(pool, settings.worker.concurrency + 2, logger) : null;
+    this.jobPool = settings.worker ? ownPool(pool, settings.worker.concurrency + 2 + (settings.sweeper?.concurrency ?? DEFAULT_SWEEPER_SETTINGS.concurrency), logger) : null;
     this.deadlines = new DeadlineKeeper(settings.now ?? (() => new Date()));
     this.play = new Play(this.log, this.states, this.deadlines, settings.abandonAfterSilentDeadlines ?? 0, (accepted) => this.afterCommit(accepted));
     // Their safety-net looks come as often as the worker's (JOB_POLL_INTERVAL_MS).
     const interval = settings.worker ? { intervalMs: settings.worker.pollIntervalMs } : {};
-    this.sweeper = settings.worker
-      ? new DeadlineSweeper(this.log, () => this.play.expireDue(), { ...DEFAULT_SWEEPER_SETTINGS, ...interval, ...settings.sweeper }, logger)
+    // The sweeper holds due games over the worker's own connections: under load, an expiry must
+    // not wait behind HTTP requests for one of the pool's (bench:deadlines).
+    const sweepLog = this.jobPool ? new PostgresGameLog(this.store, this.jobPool, this.jobPool) : null;
+    this.sweeper = sweepLog
+      ? new DeadlineSweeper(sweepLog, () => this.play.expireDue(sweepLog), { ...DEFAULT_SWEEPER_SETTINGS, ...interval, ...settings.sweeper }, logger)
       : null;
     this.notifier = settings.worker
       ? new Notifier(this.log, this.noticeListeners, { ...DEFAULT_NOTIFIER_SETTINGS, ...interval, ...settings.notifier }, logger)

@@ -93,15 +93,15 @@ export class Play {
    * `EXPIRE_WINDOW` for a window already closed, and the hold plus the version check let only one
    * expiry of a window be appended, however many processes sweep.
    */
-  async expireDue(): Promise<Expired | null> {
-    const held = await this.log.withDueGame(async (log, due) => {
+  async expireDue(log: GameLog = this.log): Promise<Expired | null> {
+    const held = await log.withDueGame(async (holding, due) => {
       const windowId = expiryOrder(due.game.deadlines)[0];
       const command = { type: 'EXPIRE_WINDOW', windowId: windowId ?? '' };
-      const accepted = await this.tryOnce(log, { gameId: due.game.id, author: { system: true }, command }, null, due);
+      const accepted = await this.tryOnce(holding, { gameId: due.game.id, author: { system: true }, command }, null, due);
       if (!accepted) throw new Error(`game ${due.game.id} moved while held for expiry`);
       // Deadlines always mirror what the rules await, so an expiry always acts; if one ever did
       // not, the game would stay due and starve the others: it is looked at again in a minute.
-      if (accepted.events.length === 0) await log.deferExpiry(due.game.id, new Date(this.deadlines.now().getTime() + 60_000));
+      if (accepted.events.length === 0) await holding.deferExpiry(due.game.id, new Date(this.deadlines.now().getTime() + 60_000));
       return { accepted, windowId: command.windowId };
     });
     if (!held) return null;
