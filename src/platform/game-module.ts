@@ -142,7 +142,10 @@ export interface GameModule<Setup, State, Command, Event, View, VisibleEvent = E
   readonly standingOrders?: StandingOrdersSpec;
   /** JSON Schemas of the commands players send, one per command type, published by the API. */
   readonly commandSchemas: readonly { type: string; schema: object }[];
-  /** JSON Schema of the game's own creation options (map, teams, scenario …), published by the API. */
+  /**
+   * JSON Schema of the game's own creation options (map, teams, scenario …), published by the API
+   * as `<Game>NewGame`. The platform adds its own: `bot` in each item of `seats`, `clock`, `seed`.
+   */
   readonly optionsSchema: object;
   /**
    * A set-up from a client's creation options, or a RuleError saying what is wrong with them.
