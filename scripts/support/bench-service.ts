@@ -165,8 +165,8 @@ export interface Prepared {
 
 /**
  * A client with two accounts playing 2-player games over HTTP (default clocks: daily, so the
- * clocks never act): read the game as the awaited seat, POST one of its `legalCommands`; a new
- * game when one ends.
+ * clocks never act): read the game as the awaited seat (named by the previous command's answer),
+ * POST one of its `legalCommands`; a new game when one ends.
  */
 export class Player {
   private tokens: string[] = [];
@@ -229,12 +229,17 @@ export class Player {
     }
   }
 
-  /** POSTs a prepared command; its version after. */
+  /**
+   * POSTs a prepared command; its version after. The answer says who the game awaits next, so the
+   * next read is made as that seat, as each player of a real table reads only its own view.
+   */
   async send(prepared: Prepared, record: Recorder = () => undefined): Promise<number> {
     const started = performance.now();
-    const sent = await this.api.call<{ version: number }>('POST', `/v1/games/${this.game}/commands`, prepared.token, prepared.body);
+    const sent = await this.api.call<{ version: number; awaiting?: { seat: number }[] }>('POST', `/v1/games/${this.game}/commands`, prepared.token, prepared.body);
     record('post', performance.now() - started);
     if (sent.status !== 200) throw new Error(`command: ${sent.status} ${JSON.stringify(sent.body)}`);
+    const next = sent.body.awaiting?.[0]?.seat;
+    if (next !== undefined) this.seat = next;
     return sent.body.version;
   }
 

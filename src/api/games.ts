@@ -208,6 +208,8 @@ export async function gameRoutes(app: FastifyInstance, { service }: { service: G
       const body = (accepted.legacyResponse as { version: number } | undefined) ?? {
         version: accepted.version,
         events: accepted.events.map((e) => service.views.redacted(accepted.game, e, accepted.seat)),
+        // Public, as in the game resource: the deadlines are stored in the order the rules await the seats.
+        awaiting: accepted.game.deadlines.map(({ seat, situation, windowId, deadline }) => ({ seat, situation, windowId, deadline })),
       };
       reply.header('etag', `"${body.version}"`);
       return body;

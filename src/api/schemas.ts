@@ -469,6 +469,12 @@ const commandAcceptedSchema = {
   properties: {
     version: { type: 'integer', minimum: 0, description: 'The game version after this command.' },
     events: { type: 'array', items: { $ref: 'FeedEvent#' }, description: 'What the command caused, as your seat may see it.' },
+    awaiting: {
+      type: 'array',
+      items: { $ref: 'Awaited#' },
+      description:
+        'The seats the game waits for after this command (as in the game resource), so a client knows who acts next without reading the game. Absent only when replaying the answer to a command sent before the server had this field.',
+    },
   },
 } as const;
 

@@ -1,10 +1,11 @@
 // A game's state is never stored as the truth: it is the fold of its events. This rebuilds it from
 // the newest snapshot at or before the wanted version, and keeps hot states in memory. The cache
-// is never trusted over the log: an entry is used only when its version is the game's version as
-// read under the game's row lock (or, for reads, the version just read).
+// is never trusted over the log: a state is used only when its version is the game's version as
+// just read; the game row kept beside it (`lastSeen`) is only a guess the command path decides
+// on, which the append's version check confirms or refutes (src/service/play.ts).
 
 import type { GameRow } from '../store/event-store.ts';
-import type { GameLog } from '../store/game-log.ts';
+import type { GameLog, GameWithSeats } from '../store/game-log.ts';
 import { notFound } from './errors.ts';
 import { GAMES, type AnyGameModule, type Games } from './registry.ts';
 
@@ -16,7 +17,7 @@ export interface GameStatesOptions {
 }
 
 export class GameStates {
-  private readonly cache = new Map<string, { version: number; state: unknown }>();
+  private readonly cache = new Map<string, { version: number; state: unknown; seen?: GameWithSeats }>();
 
   constructor(
     private readonly log: GameLog,
@@ -44,10 +45,19 @@ export class GameStates {
     return state;
   }
 
-  /** Records the state a committed append produced. */
-  remember(gameId: string, version: number, state: unknown): void {
+  /**
+   * The game row and seats as this process last saw them with the cached state (after its own
+   * append, or a read): what a command is decided on first, with no read. Null when not cached.
+   */
+  lastSeen(gameId: string): GameWithSeats | null {
+    const cached = this.cache.get(gameId);
+    return cached?.seen && cached.seen.game.version === cached.version ? cached.seen : null;
+  }
+
+  /** Records the state a committed append produced (and the game row and seats it left, when known). */
+  remember(gameId: string, version: number, state: unknown, seen?: GameWithSeats): void {
     this.cache.delete(gameId);
-    this.cache.set(gameId, { version, state });
+    this.cache.set(gameId, { version, state, seen });
     if (this.cache.size > this.options.cacheSize) this.cache.delete(this.cache.keys().next().value!);
   }
 

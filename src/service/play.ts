@@ -1,8 +1,14 @@
-// The command handler, as a decider: read the game, fold its state, `decide`, and append the
+// The command handler, as a decider: load the game and its state, `decide`, and append the
 // events with the version they were decided on. The log (src/store/game-log.ts) appends only if
 // the game is still at that version, so it can never fork; when another process got there first,
 // the command is decided again on the new version. Idempotency-Keys are recorded by the log in the
 // same write as the command. Nothing here builds an HTTP answer: the caller does, after commit.
+//
+// Loading costs no round trip when this process holds the game: the first attempt decides on the
+// game row and state it last saw (its own last append, usually), and the append's version check
+// is what confirms them. Only an acceptance is trusted that way: a refusal, a version conflict or
+// a decision with no events reached on what was remembered is checked again on a fresh read, so a
+// stale memory can delay a command by one round trip but never answer it wrongly.
 
 import { createHash } from 'node:crypto';
 import { expiryOrder } from '../clock/deadlines.ts';
@@ -31,6 +37,8 @@ export interface Accepted {
   game: GameRow;
   /** The seat that sent the command; null for the system. */
   seat: number | null;
+  /** The game's seats, as the command was decided with them (absent for a replayed key). */
+  seats?: SeatRow[];
   version: number;
   /** The events the command produced (for a replayed key: those it produced then). */
   events: StoredEvent[];
@@ -49,6 +57,9 @@ export interface Expired {
   version: number;
   status: string;
 }
+
+/** `tryRemembered`'s answer when what it remembered must be checked on a fresh read. */
+const RECHECK = Symbol('recheck');
 
 /** Appends tried before giving up on a game that keeps changing under us (other processes' commands). */
 const MAX_ATTEMPTS = 5;
@@ -114,7 +125,9 @@ export class Play {
     // Only a keyed request is compared with an earlier one; hashed once, however many attempts.
     const requestHash = s.idempotencyKey !== undefined ? hashRequest(s) : null;
     for (let attempt = 1; ; attempt++) {
-      const accepted = await this.tryOnce(this.log, s, requestHash);
+      const remembered = attempt === 1 ? this.states.lastSeen(s.gameId) : null;
+      const accepted = remembered ? await this.tryRemembered(s, requestHash, remembered) : await this.tryOnce(this.log, s, requestHash);
+      if (accepted === RECHECK) continue;
       if (accepted) {
         if (accepted.events.length > 0 && !accepted.replayed) this.committed(accepted);
         return accepted;
@@ -122,6 +135,17 @@ export class Play {
       // Another process (or a vacation) changed the game between our read and our append.
       if (attempt === MAX_ATTEMPTS)
         throw new Refusal('conflict', 'GAME_BUSY', 'The game changed while this command was being decided; send it again.');
+    }
+  }
+
+  /** `tryOnce` on the game as this process last saw it; RECHECK for anything but an acceptance. */
+  private async tryRemembered(s: Submission, requestHash: string | null, remembered: GameWithSeats): Promise<Accepted | null | typeof RECHECK> {
+    try {
+      const accepted = await this.tryOnce(this.log, s, requestHash, remembered);
+      return accepted && accepted.events.length > 0 && !accepted.replayed ? accepted : RECHECK;
+    } catch (error) {
+      if (error instanceof Refusal) return RECHECK;
+      throw error;
     }
   }
 
@@ -176,7 +200,7 @@ export class Play {
     try {
       const appended = await log.append(game, input);
       if (!appended) return null;
-      return { game: { ...game, version, status, deadlines }, seat, version, events: appended.events, state: next };
+      return { game: { ...game, version, status, deadlines }, seats, seat, version, events: appended.events, state: next };
     } catch (error) {
       if (error instanceof IdempotencyKeyTaken) return null;
       throw error;
@@ -191,12 +215,13 @@ export class Play {
       throw new Refusal('conflict', 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request.');
     if (keyed.legacyResponse != null) return { game, seat, version: game.version, events: [], state: undefined, replayed: true, legacyResponse: keyed.legacyResponse };
     const events = await log.eventsOfCommand(keyed.gameId!, keyed.commandSeq!);
-    return { game, seat, version: keyed.version!, events, state: undefined, replayed: true };
+    // The game as that command left it (who it left awaited), so the answer is the same each time.
+    return { game: { ...game, version: keyed.version!, deadlines: keyed.deadlines ?? game.deadlines }, seat, version: keyed.version!, events, state: undefined, replayed: true };
   }
 
-  /** Once the append has committed: the cache may hold the new state; then the service's own reactions. */
+  /** Once the append has committed: the cache may hold the new state and row; then the service's own reactions. */
   private committed(accepted: Accepted): void {
-    this.states.remember(accepted.game.id, accepted.version, accepted.state);
+    this.states.remember(accepted.game.id, accepted.version, accepted.state, accepted.seats && { game: accepted.game, seats: accepted.seats });
     this.afterCommit(accepted);
   }
 }

@@ -61,6 +61,7 @@ export class Vacations {
       return this.present(next, now);
     });
     await this.postponeAwaitedSeats(accountId, days * DAY_MS);
+    await this.store.pausesChanged(this.store.pool, accountId);
     return status;
   }
 
@@ -70,7 +71,7 @@ export class Vacations {
    */
   async end(accountId: string): Promise<VacationStatus> {
     const now = this.deadlines.now();
-    return this.prisma.$transaction(async (tx) => {
+    const status = await this.prisma.$transaction(async (tx) => {
       const row = this.thisYear(await this.row(tx, accountId, true), now);
       if (!row.until || row.until <= now) return this.present(row, now);
       const unused = Math.floor((row.until.getTime() - now.getTime()) / DAY_MS);
@@ -78,6 +79,8 @@ export class Vacations {
       await this.save(tx, accountId, next);
       return this.present(next, now);
     });
+    await this.store.pausesChanged(this.store.pool, accountId);
+    return status;
   }
 
   /** In each active game where the account's seat is awaited now: that seat's deadlines, `ms` later. */

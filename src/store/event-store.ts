@@ -69,6 +69,8 @@ export interface KeyedCommand {
   commandSeq: number | null;
   /** The game's version after that command. */
   version: number | null;
+  /** The deadlines after that command (who it left awaited). */
+  deadlines: Deadline[] | null;
   legacyResponse: unknown;
 }
 
@@ -173,6 +175,19 @@ export class EventStore {
   }
 
   /**
+   * The account's vacation began, grew or ended: its seats' next deadlines start elsewhere. Every
+   * active game it sits in moves its clock revision, so a command decided on what a process
+   * remembered of the seats fails its append and is decided again on a fresh read.
+   */
+  async pausesChanged(db: Queryable, accountId: string): Promise<void> {
+    await db.query(
+      `UPDATE games SET clock_revision = clock_revision + 1
+       WHERE status = 'active' AND id IN (SELECT game_id FROM game_seats WHERE account_id = $1)`,
+      [accountId],
+    );
+  }
+
+  /**
    * Runs `work` in a transaction that holds the game's row lock, for changes other than commands
    * (claiming a seat and starting the game, a vacation moving deadlines): `append` sees them, as
    * it checks the version and the deadlines it decided on. `work` also gets the game's seats, read
@@ -272,8 +287,10 @@ export class EventStore {
   async keyed(db: Queryable, callerId: string, key: string): Promise<KeyedCommand | null> {
     const { rows } = await db.query<KeyedCommand>({
       name: 'idempotency-key',
-      text: `SELECT request_hash AS "requestHash", game_id AS "gameId", command_seq AS "commandSeq", version, response_body AS "legacyResponse"
-             FROM idempotency_keys WHERE caller_id = $1 AND key = $2 AND expires_at > now()`,
+      text: `SELECT k.request_hash AS "requestHash", k.game_id AS "gameId", k.command_seq AS "commandSeq", k.version, c.deadlines,
+                    k.response_body AS "legacyResponse"
+             FROM idempotency_keys k LEFT JOIN commands c ON c.game_id = k.game_id AND c.seq = k.command_seq
+             WHERE k.caller_id = $1 AND k.key = $2 AND k.expires_at > now()`,
       values: [callerId, key],
     });
     return rows[0] ?? null;

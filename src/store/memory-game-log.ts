@@ -154,6 +154,7 @@ export class MemoryGameLog implements GameLog {
         gameId: read.id,
         commandSeq,
         version,
+        deadlines: clone(input.deadlines),
         legacyResponse: null,
         expiresAt: now.getTime() + IDEMPOTENCY_TTL_HOURS * 3600_000,
       });

@@ -213,6 +213,8 @@ describe('Idempotency-Key', () => {
     const first = await postCommand(t.base, id, players[seat]!, command, { 'idempotency-key': key });
     expect(first.status, first.text).toBe(200);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
+    // The answer says who acts next, as the game resource does: a client need not read the game for it.
+    expect((first.body as { awaiting: unknown }).awaiting).toEqual((await readGame(t.base, id, null)).awaiting);
     const afterFirst = await storedLog(t.db.pool, id);
 
     for (let i = 0; i < 3; i++) {

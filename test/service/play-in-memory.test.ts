@@ -107,6 +107,44 @@ describe('Play on the in-memory log', () => {
     await expect(t.play.submit({ gameId: game.id, author, command: other ?? { type: 'X' }, idempotencyKey: 'k1' })).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
   });
 
+  it('decides on what it last saw, but never answers wrongly from it: another process moved the game on', async () => {
+    const t = table();
+    // A second process on the same log: its own memory of the game.
+    const other = new Play(t.log, new GameStates(t.log), new DeadlineKeeper(t.now));
+    const move = async (via: Play, states: GameStates) => {
+      const { game } = (await t.log.read(t.game.id))!;
+      const state = await states.at(game);
+      const [awaited] = module.awaiting(state);
+      const command = module.legalCommands(state, awaited!.seat).find((c) => (c as { type: string }).type !== 'SET_ORDERS') as Record<string, unknown>;
+      return via.submit({ gameId: game.id, author: { account: account(awaited!.seat) }, command });
+    };
+    await move(t.play, t.states); // this process remembers the game after its own move
+    const remembered = t.states.lastSeen(t.game.id)!;
+    expect(remembered.game.version).toBe((await t.log.read(t.game.id))!.game.version);
+    for (let i = 0; i < 6; i++) await move(other, new GameStates(t.log)); // the other process moves it on
+    // What this process remembers is stale now: the awaited seat's command is still accepted (a
+    // refusal or a conflict reached on memory is checked on a fresh read), and nothing forks.
+    const before = (await t.log.read(t.game.id))!.game.version;
+    expect(remembered.game.version).toBeLessThan(before);
+    const accepted = await move(t.play, new GameStates(t.log));
+    expect(accepted.version).toBeGreaterThan(before);
+    const events = await t.log.events(t.game.id, 0);
+    expect(events.map((e) => e.seq)).toEqual(Array.from({ length: accepted.version }, (_, i) => i + 1));
+    // And an expected version that memory would call a conflict is accepted when it is current.
+    const { game } = (await t.log.read(t.game.id))!;
+    const state = await t.states.at(game);
+    const [awaited] = module.awaiting(state);
+    const command = module.legalCommands(state, awaited!.seat)[0] as Record<string, unknown>;
+    await other.submit({ gameId: game.id, author: { account: account(awaited!.seat) }, command, expectedVersion: game.version });
+    const now = (await t.log.read(t.game.id))!.game;
+    const next = await t.states.at(now);
+    const [nextAwaited] = module.awaiting(next);
+    const nextCommand = module.legalCommands(next, nextAwaited!.seat)[0] as Record<string, unknown>;
+    await expect(t.play.submit({ gameId: game.id, author: { account: account(nextAwaited!.seat) }, command: nextCommand, expectedVersion: now.version })).resolves.toMatchObject({
+      version: expect.any(Number),
+    });
+  });
+
   it('the sweeper’s step expires a window only once its deadline has passed, once, and abandons a game nobody plays', async () => {
     const t = table({ abandonAfter: 3 });
     expect(await t.play.expireDue()).toBeNull();
