@@ -213,7 +213,9 @@ export class EventStore {
    * One statement, so one round trip and atomic without a transaction: the game row (version,
    * status, deadlines and the next expiry), the command (numbered after the last), its events, a
    * snapshot when one is due, the Idempotency-Key when there is one, and the NOTIFY. No job rows:
-   * deadlines are swept from `next_deadline`, notifications follow the log (`unnotified`).
+   * deadlines are swept from `next_deadline`, notifications follow the log (`unnotified`). A game
+   * nobody could be told about (`notify_wanted`), whose players have been told everything before,
+   * has its notifier cursor moved along here, so the notifier never reads or writes it.
    * Returns null, having written nothing, when the game moved since it was read: the caller reads
    * it again and decides again (optimistic concurrency). A key that another request committed
    * first fails the whole statement (`idempotency_keys_pkey`): nothing is written either.
@@ -224,7 +226,10 @@ export class EventStore {
     const { rows } = await db.query<{ commandSeq: number; acceptedAt: Date }>({
       name: 'append',
       text: `WITH moved AS (
-         UPDATE games SET version = $8::int, status = $9::text, deadlines = $10::jsonb, next_deadline = $17::timestamptz, updated_at = now()
+         UPDATE games SET version = $8::int, status = $9::text, deadlines = $10::jsonb, next_deadline = $17::timestamptz, updated_at = now(),
+           notified_version = CASE WHEN listeners.unheard AND notified_version = $7::int THEN $8::int ELSE notified_version END,
+           notified_deadlines = CASE WHEN listeners.unheard AND notified_version = $7::int THEN $10::jsonb ELSE notified_deadlines END
+         FROM (SELECT NOT notify_wanted($1::uuid) AS unheard) AS listeners
          WHERE id = $1::uuid AND version = $7::int AND clock_revision = $11::int
          RETURNING id
        ), command AS (

@@ -33,6 +33,8 @@ interface MemoryGame {
   notifiedDeadlines: Deadline[];
   /** Held by a sweeper (`withDueGame`): other sweepers skip it. */
   held: boolean;
+  /** Someone could be told about it (Postgres: `notify_wanted`). */
+  listened: boolean;
 }
 
 const clone = <T>(value: T): T => structuredClone(value);
@@ -76,8 +78,15 @@ export class MemoryGameLog implements GameLog {
       notifiedVersion: input.status === 'active' ? -1 : 0,
       notifiedDeadlines: input.status === 'active' ? clone(deadlines) : [],
       held: false,
+      listened: false,
     });
     return clone(row);
+  }
+
+  /** Someone subscribes to the game's news (Postgres: a webhook or a verified address). */
+  listen(gameId: string): void {
+    const game = this.games.get(gameId);
+    if (game) game.listened = true;
   }
 
   /** Moves the deadlines without an event (a vacation), as `EventStore.moveDeadlines`. */
@@ -146,6 +155,11 @@ export class MemoryGameLog implements GameLog {
     const events = input.events.map((e, i) => ({ seq: read.version + 1 + i, commandSeq, type: e.type, payload: clone(e.payload) as Record<string, unknown>, createdAt: now }));
     game.events.push(...events);
     if (input.snapshot !== undefined && !game.snapshots.has(version)) game.snapshots.set(version, clone(input.snapshot));
+    // Nobody to tell, and everything before told: the cursor moves along with the log.
+    if (!game.listened && game.notifiedVersion === read.version) {
+      game.notifiedVersion = version;
+      game.notifiedDeadlines = clone(input.deadlines);
+    }
     game.row = { ...game.row, version, status: input.status, deadlines: clone(input.deadlines), updatedAt: now };
     game.nextDeadline = input.status === 'active' ? nextExpiry(input.deadlines) : null;
     if (key && input.idempotency) {
@@ -200,8 +214,7 @@ export class MemoryGameLog implements GameLog {
         notifiedVersion: g.notifiedVersion,
         notifiedDeadlines: clone(g.notifiedDeadlines),
         updatedAt: g.row.updatedAt,
-        // Nobody subscribes to a game in memory: the notifier still moves its cursor.
-        wanted: false,
+        wanted: g.listened,
         moves: clone(g.moves.filter((m) => m.version > g.notifiedVersion)),
       }));
   }

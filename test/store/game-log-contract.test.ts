@@ -14,8 +14,8 @@ import { useTestDatabase } from '../support/database.ts';
 
 interface Harness {
   log: GameLog;
-  /** An active game with two seats (one a bot) awaiting these deadlines. */
-  create(deadlines: Deadline[]): Promise<GameRow>;
+  /** An active game with two seats (one a bot) awaiting these deadlines; `listened`: someone subscribes to its news. */
+  create(deadlines: Deadline[], listened?: boolean): Promise<GameRow>;
   /** A vacation: the deadlines move without an event. */
   moveDeadlines(game: GameRow, deadlines: Deadline[]): Promise<void>;
   commandCount(gameId: string): Promise<number>;
@@ -30,9 +30,19 @@ const stores: [string, () => Harness][] = [
       const store = new EventStore(db.pool);
       return {
         log: new PostgresGameLog(store, db.pool, db.pool),
-        create: async (deadlines) => {
+        create: async (deadlines, listened = false) => {
           const game = await store.createGame(db.pool, { module: 'helter-skelter', status: 'open', options: {} });
           await createSeats(db.pool, game.id, [false, true]);
+          if (listened) {
+            const { rows } = await db.pool.query<{ id: string }>(
+              `INSERT INTO accounts (handle, email, password_hash) VALUES ($1, $1 || '@example.test', 'x') RETURNING id`,
+              [`listener-${game.id.slice(0, 8)}`],
+            );
+            await db.pool.query(`INSERT INTO webhook_subscriptions (account_id, game_id, url, secrets) VALUES ($1, $2, 'https://example.test/h', '{whsec_x}')`, [
+              rows[0]!.id,
+              game.id,
+            ]);
+          }
           await store.start(db.pool, game.id, deadlines, 'test_game_events');
           return (await store.gameWithSeats(db.pool, game.id))!.game;
         },
@@ -47,8 +57,8 @@ const stores: [string, () => Harness][] = [
       const log = new MemoryGameLog();
       return {
         log,
-        create: async (deadlines) =>
-          log.create({
+        create: async (deadlines, listened = false) => {
+          const game = log.create({
             module: 'helter-skelter',
             options: {},
             status: 'active',
@@ -57,7 +67,10 @@ const stores: [string, () => Harness][] = [
               { seat: 0, accountId: null, handle: null, bot: false, pausedUntil: null },
               { seat: 1, accountId: null, handle: null, bot: true, pausedUntil: null },
             ],
-          }),
+          });
+          if (listened) log.listen(game.id);
+          return game;
+        },
         moveDeadlines: async (game, deadlines) => log.moveDeadlines(game.id, deadlines),
         commandCount: async (gameId) => (await log.commands(gameId)).length,
       };
@@ -209,7 +222,7 @@ describe.each(stores)('GameLog contract: %s', (_name, make) => {
   describe('the notifier’s cursor', () => {
     it('finds a started game, then each game whose log moved past its cursor; a stale mark moves nothing', async () => {
       const deadlines = [turn(0, 'w1', at(60_000))];
-      const game = await h.create(deadlines);
+      const game = await h.create(deadlines, true);
       const started = (await h.log.unnotified(10_000)).find((g) => g.id === game.id)!;
       // −1: the start is untold, and the deadlines it set are those to tell.
       expect(started).toMatchObject({ version: 0, notifiedVersion: -1, deadlines, notifiedDeadlines: deadlines, moves: [] });
@@ -227,6 +240,18 @@ describe.each(stores)('GameLog contract: %s', (_name, make) => {
       expect((await h.log.unnotified(10_000)).find((g) => g.id === game.id)).toMatchObject({ version: 4, notifiedVersion: 2, moves: [{ version: 4, deadlines: [] }] });
       // A second notifier with the same stale read moves nothing.
       expect(await h.log.markNotified([{ gameId: game.id, from: 0, to: 2, deadlines: read.deadlines }])).toEqual([]);
+    });
+
+    it('a game nobody could be told about has its cursor moved by the append itself, once everything before was told', async () => {
+      const deadlines = [turn(0, 'w1', at(60_000))];
+      const game = await h.create(deadlines);
+      // The start is untold (−1): the append leaves the cursor for the notifier.
+      await h.log.append(game, input([turn(1, 'w2', at(60_000))]));
+      expect((await h.log.unnotified(10_000)).find((g) => g.id === game.id)).toMatchObject({ notifiedVersion: -1, wanted: false });
+      expect(await h.log.markNotified([{ gameId: game.id, from: -1, to: 2, deadlines: [] }])).toEqual([game.id]);
+      // Caught up and unheard: later appends move it along, and the notifier never sees the game.
+      await h.log.append({ ...game, version: 2 }, input([]));
+      expect((await h.log.unnotified(10_000)).some((g) => g.id === game.id)).toBe(false);
     });
   });
 });
