@@ -126,7 +126,7 @@ export class GameService {
     this.views = new Views(this.store, this.states);
     // Every process's commits, heard through the NOTIFY each append sends: news for the notifier, a next expiry for the sweeper.
     this.signals = new GameSignals(pool, (signal) => {
-      this.notifier?.wake();
+      if (signal.news) this.notifier?.wake();
       this.sweeper?.expect(signal.nextExpiry);
     });
     this.bots = new Bots(this.store, this.states, this.play, logger);
@@ -218,7 +218,7 @@ export class GameService {
   private afterCommit(accepted: Accepted): void {
     const { game } = accepted;
     this.signals.local(game.id, accepted.version);
-    this.notifier?.wake();
+    if (accepted.untold) this.notifier?.wake();
     this.sweeper?.expect(nextExpiryMs(game.deadlines));
     // Only a game with bot seats has bots to wake: the others would pay a read for nothing.
     if ((game.options as unknown as StoredOptions).bots?.some(Boolean)) this.bots.kick(game.id);

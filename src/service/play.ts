@@ -44,6 +44,8 @@ export interface Accepted {
   events: StoredEvent[];
   /** The state after the command; undefined for a replayed key. */
   state: unknown;
+  /** The commit left news for the notifier (someone could be told). */
+  untold?: boolean;
   /** True when this is the answer to an earlier request with the same Idempotency-Key. */
   replayed?: boolean;
   /** The stored answer, for a key recorded before answers were rebuilt from the log. */
@@ -200,7 +202,7 @@ export class Play {
     try {
       const appended = await log.append(game, input);
       if (!appended) return null;
-      return { game: { ...game, version, status, deadlines }, seats, seat, version, events: appended.events, state: next };
+      return { game: { ...game, version, status, deadlines }, seats, seat, version, events: appended.events, state: next, untold: appended.untold };
     } catch (error) {
       if (error instanceof IdempotencyKeyTaken) return null;
       throw error;

@@ -15,13 +15,15 @@ export interface GameSignal {
   version: number;
   /** The game's next window expiry, epoch ms; null when nobody is awaited. */
   nextExpiry: number | null;
+  /** The notifier has something to tell about the game. */
+  news: boolean;
 }
 
 /** `<game>:<version>:<next expiry>`; null for anything else. */
 export function parseSignal(payload: string): GameSignal | null {
-  const [gameId, version, next] = payload.split(':');
+  const [gameId, version, next, news] = payload.split(':');
   if (!gameId || !version || !/^\d+$/.test(version)) return null;
-  return { gameId, version: Number(version), nextExpiry: next && /^\d+$/.test(next) ? Number(next) : null };
+  return { gameId, version: Number(version), nextExpiry: next && /^\d+$/.test(next) ? Number(next) : null, news: news === 'news' };
 }
 
 export class GameSignals {

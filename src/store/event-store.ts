@@ -99,7 +99,8 @@ export interface Move {
 
 /**
  * The payload of the NOTIFY sent when a game moves: `<game>:<version>:<next expiry, epoch ms, or
- * empty>`. Long-polls and streams read the first two; deadline sweepers the third.
+ * empty>`, and `:news` when the notifier has something to tell (the append adds it). Long-polls
+ * and streams read the first two fields; deadline sweepers the third; notifiers the last.
  */
 export const gameSignal = (gameId: string, version: number, deadlines: readonly Deadline[]): string => {
   const next = nextExpiry(deadlines);
@@ -113,6 +114,8 @@ export interface Appended {
   version: number;
   commandSeq: number;
   events: StoredEvent[];
+  /** The game has news for the notifier (someone could be told, or earlier news is untold). */
+  untold: boolean;
 }
 
 /** Re-exported for the layers above the store; the store's neighbours import it from src/db. */
@@ -223,7 +226,7 @@ export class EventStore {
    */
   async append(db: Queryable, game: GameRow, input: AppendInput): Promise<Appended | null> {
     const version = game.version + input.events.length;
-    const { rows } = await db.query<{ commandSeq: number; acceptedAt: Date }>({
+    const { rows } = await db.query<{ commandSeq: number; acceptedAt: Date; untold: boolean }>({
       name: 'append',
       text: `WITH moved AS (
          UPDATE games SET version = $8::int, status = $9::text, deadlines = $10::jsonb, next_deadline = $17::timestamptz, updated_at = now(),
@@ -231,7 +234,7 @@ export class EventStore {
            notified_deadlines = CASE WHEN listeners.unheard AND notified_version = $7::int THEN $10::jsonb ELSE notified_deadlines END
          FROM (SELECT NOT notify_wanted($1::uuid) AS unheard) AS listeners
          WHERE id = $1::uuid AND version = $7::int AND clock_revision = $11::int
-         RETURNING id
+         RETURNING id, notified_version < version AS untold
        ), command AS (
          INSERT INTO commands (game_id, seq, type, payload, sender_kind, seat, caller_id, version, deadlines)
          SELECT $1::uuid, (SELECT COALESCE(MAX(seq), 0) + 1 FROM commands WHERE game_id = $1::uuid), $2::text, $3::jsonb, $4::text, $5::int, $6::text, $8::int, $10::jsonb
@@ -249,8 +252,9 @@ export class EventStore {
          SELECT $6::text, $18::text, $19::text, $1::uuid, command.seq, $8::int, now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
          FROM command WHERE $18::text IS NOT NULL
        )
-       SELECT seq AS "commandSeq", accepted_at AS "acceptedAt", pg_notify($15::text, $16::text)
-       FROM command`,
+       SELECT seq AS "commandSeq", accepted_at AS "acceptedAt", moved.untold,
+              pg_notify($15::text, $16::text || CASE WHEN moved.untold THEN ':news' ELSE '' END)
+       FROM command, moved`,
       values: [
         game.id,
         input.command.type,
@@ -274,10 +278,11 @@ export class EventStore {
       ],
     });
     if (!rows[0]) return null;
-    const { commandSeq, acceptedAt } = rows[0];
+    const { commandSeq, acceptedAt, untold } = rows[0];
     return {
       version,
       commandSeq,
+      untold,
       events: input.events.map((e, i) => ({
         seq: game.version + 1 + i,
         commandSeq,

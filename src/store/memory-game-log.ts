@@ -173,8 +173,9 @@ export class MemoryGameLog implements GameLog {
         expiresAt: now.getTime() + IDEMPOTENCY_TTL_HOURS * 3600_000,
       });
     }
-    this.notify(input.channel, gameSignal(read.id, version, input.deadlines));
-    return { version, commandSeq, events: clone(events) };
+    const untold = game.notifiedVersion < version;
+    this.notify(input.channel, gameSignal(read.id, version, input.deadlines) + (untold ? ':news' : ''));
+    return { version, commandSeq, events: clone(events), untold };
   }
 
   async withDueGame<T>(work: (log: GameLog, due: GameWithSeats) => Promise<T>): Promise<{ value: T } | null> {

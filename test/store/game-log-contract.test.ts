@@ -246,11 +246,12 @@ describe.each(stores)('GameLog contract: %s', (_name, make) => {
       const deadlines = [turn(0, 'w1', at(60_000))];
       const game = await h.create(deadlines);
       // The start is untold (−1): the append leaves the cursor for the notifier.
-      await h.log.append(game, input([turn(1, 'w2', at(60_000))]));
+      expect((await h.log.append(game, input([turn(1, 'w2', at(60_000))])))?.untold).toBe(true);
       expect((await h.log.unnotified(10_000)).find((g) => g.id === game.id)).toMatchObject({ notifiedVersion: -1, wanted: false });
       expect(await h.log.markNotified([{ gameId: game.id, from: -1, to: 2, deadlines: [] }])).toEqual([game.id]);
       // Caught up and unheard: later appends move it along, and the notifier never sees the game.
-      await h.log.append({ ...game, version: 2 }, input([]));
+      // (The append says so: the notifier need not be woken.)
+      expect((await h.log.append({ ...game, version: 2 }, input([])))?.untold).toBe(false);
       expect((await h.log.unnotified(10_000)).some((g) => g.id === game.id)).toBe(false);
     });
   });
