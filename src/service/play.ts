@@ -102,25 +102,39 @@ export class Play {
 
   /**
    * Expires the earliest window of one game whose expiry has passed, holding that game against
-   * other sweepers while deciding and appending; false when no game is due. The rules ignore an
+   * other sweepers while deciding and appending; null when no game is due. The rules ignore an
    * `EXPIRE_WINDOW` for a window already closed, and the hold plus the version check let only one
    * expiry of a window be appended, however many processes sweep.
    */
   async expireDue(log: GameLog = this.log): Promise<Expired | null> {
-    const held = await log.withDueGame(async (holding, due) => {
-      const windowId = expiryOrder(due.game.deadlines)[0];
-      const command = { type: 'EXPIRE_WINDOW', windowId: windowId ?? '' };
-      const accepted = await this.tryOnce(holding, { gameId: due.game.id, author: { system: true }, command }, null, due);
-      if (!accepted) throw new Error(`game ${due.game.id} moved while held for expiry`);
-      // Deadlines always mirror what the rules await, so an expiry always acts; if one ever did
-      // not, the game would stay due and starve the others: it is looked at again in a minute.
-      if (accepted.events.length === 0) await holding.deferExpiry(due.game.id, new Date(this.deadlines.now().getTime() + 60_000));
-      return { accepted, windowId: command.windowId };
+    type Outcome = { accepted: Accepted; windowId: string } | { failed: unknown; gameId: string };
+    const held = await log.withDueGame(async (holding, due): Promise<Outcome> => {
+      const windowId = expiryOrder(due.game.deadlines)[0] ?? '';
+      try {
+        const accepted = await this.tryOnce(holding, { gameId: due.game.id, author: { system: true }, command: { type: 'EXPIRE_WINDOW', windowId } }, null, due);
+        if (!accepted) throw new Error(`game ${due.game.id} moved while held for expiry`);
+        // Deadlines always mirror what the rules await, so an expiry always acts; one that did not
+        // would leave the game due for ever, first in every sweep: it is looked at again later.
+        if (accepted.events.length === 0) await holding.deferExpiry(due.game.id, this.retryExpiryAt());
+        return { accepted, windowId };
+      } catch (error) {
+        return { failed: error, gameId: due.game.id };
+      }
     });
     if (!held) return null;
+    if ('failed' in held.value) {
+      // The same: a game whose expiry fails must not hold up every other game's.
+      await log.deferExpiry(held.value.gameId, this.retryExpiryAt());
+      throw held.value.failed;
+    }
     const { accepted, windowId } = held.value;
     if (accepted.events.length > 0) this.committed(accepted);
     return { gameId: accepted.game.id, windowId, version: accepted.version, status: accepted.game.status };
+  }
+
+  /** When a game whose expiry changed nothing or failed is looked at again. */
+  private retryExpiryAt(): Date {
+    return new Date(this.deadlines.now().getTime() + 60_000);
   }
 
   private async decideAndAppend(s: Submission): Promise<Accepted> {

@@ -1,7 +1,8 @@
 // The game log in this process's memory, with the contract of `GameLog` (game-log.ts): for tests
 // of the service that are not tests of Postgres, and as the contract's second reading. Nothing
 // survives the process. Each method completes its change before it first awaits, so a change is
-// atomic as the Postgres statement is; `withDueGame` holds a game as the row lock does.
+// atomic as the Postgres statement is; `withDueGame` keeps other sweepers off a game as the row
+// lock does (appends from elsewhere are still refused by the version check, not made to wait).
 
 import { nextExpiry, type Deadline } from '../clock/deadlines.ts';
 import {

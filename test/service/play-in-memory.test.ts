@@ -146,6 +146,29 @@ describe('Play on the in-memory log', () => {
     });
   });
 
+  it('a game whose expiry fails is put back a minute and does not hold up the others', async () => {
+    const t = table();
+    // A game the rules cannot even load, due before the good one.
+    const broken = t.log.create({
+      module: module.id,
+      options: { setup: null, clocks: {} },
+      status: 'active',
+      seats: [],
+      deadlines: [{ seat: 0, windowId: 'w1', situation: 'turn', deadline: new Date(t.now().getTime() - 1).toISOString() }],
+    });
+    t.advance(61 * SECOND);
+    await expect(t.play.expireDue()).rejects.toThrow();
+    // Put back a minute, the broken game no longer comes first: the good one is expired.
+    const expired = await t.play.expireDue();
+    expect(expired?.gameId).toBe(t.game.id);
+    expect(await t.play.expireDue()).toBeNull();
+    // A minute later it is tried again (and fails again), beside the good game's next expiry.
+    t.advance(61 * SECOND);
+    const outcomes = await Promise.all([0, 1].map(async () => t.play.expireDue().then((e) => e?.gameId ?? null, () => 'failed')));
+    expect(outcomes.sort()).toEqual([t.game.id, 'failed'].sort());
+    expect((await t.log.read(broken.id))!.game.version).toBe(0);
+  });
+
   it('the sweeper’s step expires a window only once its deadline has passed, once, and abandons a game nobody plays', async () => {
     const t = table({ abandonAfter: 3 });
     expect(await t.play.expireDue()).toBeNull();
