@@ -54,6 +54,7 @@ async function start(): Promise<void> {
     logger,
     readiness: db.readiness,
     pool: db.pool,
+    prisma: db.prisma,
     settings: {
       allowScenarios: config.allowScenarios,
       authIssuer: config.authIssuer,

@@ -55,14 +55,3 @@ export async function gamesOfAccount(db: Queryable, accountId: string): Promise<
   );
   return rows;
 }
-
-/** Games with at least one free seat, oldest first. */
-export async function openGames(db: Queryable, limit: number): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    `SELECT g.id FROM games g WHERE g.status = 'open'
-     AND EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.account_id IS NULL AND NOT s.bot)
-     ORDER BY g.created_at, g.id LIMIT $1`,
-    [limit],
-  );
-  return rows.map((r) => r.id);
-}
