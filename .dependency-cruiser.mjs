@@ -1,4 +1,4 @@
-// Which directory of src/ may import which: the arrows point inward (issue 14, item 2).
+// Which directory of src/ may import which: the arrows point inward.
 // `npm run lint:arrows` (part of `npm test`) fails on an import that breaks a rule below;
 // test/architecture/arrows.test.ts shows it does, on a fixture tree with wrong-way imports.
 // docs/architecture.md §1 explains the table.

@@ -1,4 +1,4 @@
-// The service against the database's own ceiling, on the same database in the same run (issue 14):
+// The service against the database's own ceiling, on the same database in the same run:
 //
 //   npm run bench:api                                  # embedded Postgres (durable, as `npm start` runs it)
 //   DATABASE_URL=postgres://… npm run bench:api        # a database created (and dropped) on that server

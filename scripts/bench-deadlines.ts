@@ -1,4 +1,4 @@
-// How late windows expire while the service is under the load of `npm run bench:api` (b) (issue 14):
+// How late windows expire while the service is under the load of `npm run bench:api` (b):
 //
 //   npm run bench:deadlines                                  # embedded Postgres, throw-away
 //   DATABASE_URL=postgres://… npm run bench:deadlines        # a database created (and dropped) on that server

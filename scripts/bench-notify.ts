@@ -1,5 +1,5 @@
 // How soon a player hears they can act while the service is under the load of `npm run bench:api`
-// (b) (issue 14): from the commit of the command that asked them (its `accepted_at`) to the moment
+// (b): from the commit of the command that asked them (its `accepted_at`) to the moment
 // a webhook receiver on loopback has the delivery.
 //
 //   npm run bench:notify                     # embedded Postgres (durable, as `npm start` runs it)

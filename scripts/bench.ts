@@ -1,6 +1,6 @@
 // Measures the rules engine: `decide` and `evolve` per call, and replaying a whole recorded game.
 //   npm run bench
-// Targets (issue 3): decide under 20 µs median; replay of a 4-player game under 2 ms.
+// Targets: decide under 20 µs median; replay of a 4-player game under 2 ms.
 
 import { playRandomGame } from '../src/platform/random-player.ts';
 import { seedRng } from '../src/platform/random.ts';

@@ -1,4 +1,4 @@
-// Static content over HTTP (issue 14, item 4): a third-party client resolves every opaque id a
+// Static content over HTTP: a third-party client resolves every opaque id a
 // game's views and legal commands show (cards, characters, teams, spaces) from
 // GET /v1/games/{game}/content and /maps/{map}, draws the map from /maps/{map}.svg, and caches
 // all three by ETag. Unknown games and maps are 404 problems; a game's uuid never reaches them.

@@ -1,5 +1,5 @@
-// A third-party client, generated from the committed openapi/openapi.json and nothing else
-// (issue 4): openapi-typescript turns the document into types, a small openapi-fetch client
+// A third-party client, generated from the committed openapi/openapi.json and nothing else:
+// openapi-typescript turns the document into types, a small openapi-fetch client
 // written against those types plays a whole 2-player game over real HTTP, the TypeScript compiler
 // checks it with zero errors, and it runs against a listening server.
 //

@@ -1,4 +1,4 @@
-// Standing orders over HTTP (timing.md, "Standing orders"; api.md: PUT /v1/games/{id}/seats/{seat}/orders):
+// Standing orders over HTTP (docs/rulings.md R34–R40; PUT /v1/games/{id}/seats/{seat}/orders):
 // private to their seat, changed at any moment by the player holding it.
 
 import request from 'supertest';

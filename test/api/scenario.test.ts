@@ -1,4 +1,4 @@
-// `options.scenario` of POST /v1/games (issue 13, section 7), through the real app: the schema
+// `options.scenario` of POST /v1/games, through the real app: the schema
 // refuses a typo by name, a character the scenario does not name is placed undeployed behind
 // starting map cards (not silently dead), `space: 'dead'` leaves one out, and a position no game
 // could reach is refused with a sentence saying what is wrong.

@@ -1,4 +1,4 @@
-// Deadlines fire on time (issue 5, timing.md "How a deadline fires"): real short clocks, the real
+// Deadlines fire on time (docs/architecture.md §4, "Firing exactly once"): real short clocks, the real
 // job queue (graphile-worker) in the app's process, and the game's log as the witness.
 
 import { beforeAll, describe, expect, it } from 'vitest';

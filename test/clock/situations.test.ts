@@ -1,4 +1,4 @@
-// Each situation's clock, end to end (issue 5, timing.md "The situations"): games built from
+// Each situation's clock, end to end (docs/architecture.md §4, Helter Skelter's situations): games built from
 // explicit positions, real short deadlines, the real job queue in the app's process, and the
 // game's log as the witness. Only the clock of the situation under test is short.
 

@@ -1,4 +1,4 @@
-// Vacations (timing.md, "Clocks"; /v1/me/vacation): a player pauses their clocks for whole days,
+// Vacations (docs/architecture.md §4, "Vacations"; /v1/me/vacation): a player pauses their clocks for whole days,
 // within a yearly allowance. The server's clock is injected, so days pass without waiting.
 
 import request from 'supertest';

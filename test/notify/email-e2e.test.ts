@@ -1,4 +1,4 @@
-// Email end to end (issue 6): the app with its worker, a real SMTP receiver (smtp-server), the
+// Email end to end: the app with its worker, a real SMTP receiver (smtp-server), the
 // mails parsed with mailparser, and every link in them followed against the running service.
 
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// A webhook switched off for failing emails its owner (issue 6): the app with its worker, a real
+// A webhook switched off for failing emails its owner: the app with its worker, a real
 // loopback receiver that always fails, a real SMTP receiver (smtp-server), mails parsed with
 // mailparser. Retries are shrunk a thousandfold; "failing for over a day" is recorded, not waited for.
 

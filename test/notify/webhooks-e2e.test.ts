@@ -1,4 +1,4 @@
-// Webhooks end to end (issue 6): a real receiver on loopback, the real job queue in the app's
+// Webhooks end to end: a real receiver on loopback, the real job queue in the app's
 // process, and signatures checked with `standardwebhooks`, a verifier we did not write.
 
 import http from 'node:http';

@@ -1,4 +1,4 @@
-// Bots against the clock (issue 5): four bot seats under live clocks scaled down a thousandfold,
+// Bots against the clock: four bot seats under live clocks scaled down a thousandfold,
 // with the job worker on, so expiries race the bots' own answers. The game finishes on its own,
 // and its log replays through the rules exactly (what `npm run verify` checks).
 

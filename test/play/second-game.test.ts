@@ -1,4 +1,4 @@
-// A second game, end to end (issue 14 item 6): Odds and evens (test/support/games/odds-and-evens),
+// A second game, end to end: Odds and evens (test/support/games/odds-and-evens),
 // a module the platform has never heard of, given to buildApp as `extraGames` and played over
 // HTTP on the real Postgres: the lobby, commands, hidden picks, a response window expiring on a
 // real short deadline with its default applied, standing orders, webhooks to a local receiver and

@@ -1,4 +1,4 @@
-// Whole games over HTTP (issue 4): accounts create, join and play to the end using only what
+// Whole games over HTTP: accounts create, join and play to the end using only what
 // `legalCommands` offers, on both maps with 2, 3 and 4 players; a game of bots finishes on its own;
 // and no seat ever sees another seat's hidden cards in its view or its feed.
 

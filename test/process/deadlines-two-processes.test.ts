@@ -1,5 +1,5 @@
-// Two server processes on one database, both running the job worker (issue 5, timing.md "How a
-// deadline fires": "Jobs … run once even with several server processes"). Games nobody plays run
+// Two server processes on one database, both running the job worker (docs/architecture.md §4,
+// "Firing exactly once"). Games nobody plays run
 // on their clocks alone; every window expires at most once and no game's log forks.
 
 import { afterAll, describe, expect, it } from 'vitest';

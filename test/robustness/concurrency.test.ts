@@ -1,4 +1,4 @@
-// Concurrency (issue 4): many requests racing on one game. Whatever order the server takes them
+// Concurrency: many requests racing on one game. Whatever order the server takes them
 // in, the log stays one unbroken line — events 1..version, commands 1..n, each command's events
 // together — every request gets 200, 409 or 422 (never a 500), the log holds exactly the commands
 // that got a 200, and replaying it through the rules reproduces it. Idempotency-Key: a repeat

@@ -1,4 +1,4 @@
-// Crash safety (issue 4): clients play several games at once against the real server process; the
+// Crash safety: clients play several games at once against the real server process; the
 // process is killed (SIGKILL) while commands are in flight and started again on the same database.
 // Every command that got a 2xx is in the log, the log holds nothing else but commands whose answer
 // was lost in the crash, every log is gap-free, `npm run verify` finds no mismatch, and re-sending a

@@ -1,4 +1,4 @@
-// Feeds (issue 4): a long-poll returns as soon as a command is accepted, with the new events; the
+// Feeds: a long-poll returns as soon as a command is accepted, with the new events; the
 // SSE stream delivers every event once, in order, with its seq as the id, and a reconnection with
 // Last-Event-ID resumes exactly where it stopped; a spectator's stream never shows a card from
 // anyone's hand.

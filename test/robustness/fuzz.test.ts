@@ -1,4 +1,4 @@
-// Bad input (issue 4): fast-check throws malformed and random requests at a game in progress —
+// Bad input: fast-check throws malformed and random requests at a game in progress —
 // random JSON, broken legal commands, non-JSON bodies under every content type, garbage headers,
 // random ids and seats in paths, random query strings. Every refusal is a 4xx problem+json with a
 // `code`, nothing is ever a 5xx, and the game's log does not move.

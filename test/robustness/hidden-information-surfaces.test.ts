@@ -1,4 +1,4 @@
-// Hidden information on every surface of the service (issue 13, section 2): a seat's bytes must
+// Hidden information on every surface of the service: a seat's bytes must
 // not depend on another seat's hidden cards. Pairs of games are made from scenarios that differ
 // only in one seat X's hand and deck order (same seed, so every shuffle is the same; same accounts
 // in the same seats, so every handle is the same). The same public commands are played in both:

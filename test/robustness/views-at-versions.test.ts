@@ -1,4 +1,4 @@
-// Views at versions (issue 4): GET /v1/games/{id}?at=v is the game as it was at version v, for
+// Views at versions: GET /v1/games/{id}?at=v is the game as it was at version v, for
 // each seat and for a spectator — exactly what replaying the first v events through the rules
 // gives — whether it is rebuilt from the start or from a snapshot, and it does not change as the
 // game goes on. A version that does not exist is a problem, not a guess.

@@ -1,4 +1,4 @@
-// Hidden information, differentially (issue 13, section 2): a reader's bytes must not depend on
+// Hidden information, differentially: a reader's bytes must not depend on
 // another seat's hidden cards. At random points of random games a twin of the state is made that
 // differs only in what one seat X keeps hidden (which cards are in its hand and which in its deck,
 // its deck order, its undeployed characters' starting cards, its map cards during set-up, its

@@ -1,4 +1,4 @@
-// Hidden information (api.md, "Views and hidden information"): "A seat sees its own hand, its own
+// Hidden information (docs/architecture.md §5, "Who sees what"): "A seat sees its own hand, its own
 // secret starting map cards, its own standing orders. Everyone sees the board, deployed characters,
 // health, scores, discard piles, deck and hand sizes, whose turn it is, and who is awaited. Nobody
 // sees deck order, other hands, or undeployed characters' cards until revealed. Spectators see what

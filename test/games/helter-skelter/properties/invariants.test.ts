@@ -116,7 +116,7 @@ const INVARIANTS: Invariant[] = [
   },
   {
     // "Each enemy character you kill is worth one point. Each fragment of reality you collect is worth
-    // one point." api.md "Views and hidden information": scores are public (the view's `points`).
+    // one point." docs/architecture.md §5, "Who sees what": scores are public (the view's `points`).
     name: 'score = kills + fragments collected, as the events tell them',
     after: 'event',
     check: (s, t) => {
@@ -280,7 +280,7 @@ describe('invariants of random legal play (2–4 players, both maps, random team
     }, TIMEOUT);
   }
 
-  // timing.md: every situation has a deadline; R3, R6, R15 say what the server does when it passes.
+  // docs/architecture.md §4: every situation has a deadline; R3, R6, R15 say what the server does when it passes.
   it('all invariants also hold when deadlines pass often (expiry rate 0.3)', () => {
     fc.assert(
       fc.property(randomGameArb(0.3), (g) => {

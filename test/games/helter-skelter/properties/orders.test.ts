@@ -1,4 +1,4 @@
-// Standing orders in every game (timing.md, "Standing orders"; rulings R34–R40). SET_ORDERS is a
+// Standing orders in every game (docs/architecture.md §4; rulings R34–R40). SET_ORDERS is a
 // setting, not a move: never listed by legalCommands, so random play never sends it. Here it is
 // sent on purpose: (1) in states of every kind met in random games, where decide must accept it
 // from every seat and change nothing but that seat's orders; (2) sprinkled through whole random

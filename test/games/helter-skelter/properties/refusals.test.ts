@@ -1,5 +1,5 @@
 // Refusals are typed and change nothing. Commands reach decide as untrusted JSON from the API
-// (api.md: commands are POSTed as JSON bodies; game-module.ts: "A refusal with a stable machine code
+// (commands are POSTed as JSON bodies; game-module.ts: "A refusal with a stable machine code
 // and a sentence a player can read"). Whatever arrives, decide must answer — never throw — and a
 // refusal must leave the state exactly as it was.
 
@@ -109,7 +109,7 @@ function checkAnswer(s: GameState, input: unknown, sender: Sender): string | nul
 }
 
 describe('refusals: decide never throws for any JSON command, refuses with a stable RuleError, and changes nothing', () => {
-  // api.md (commands are JSON bodies) and game-module.ts (Decision, RuleError with a stable code).
+  // Commands are JSON bodies, and game-module.ts (Decision, RuleError with a stable code).
   it('any JSON value as a command (random objects, wrong types, extra fields, huge numbers, arrays) gets an answer, never an exception', () => {
     fc.assert(
       fc.property(stateArb, anyJson, senderArb, (s, input, sender) => {

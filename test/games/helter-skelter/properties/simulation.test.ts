@@ -1,5 +1,5 @@
 // Simulation smoke test: a few hundred whole games between random legal players, with deadlines
-// passing now and then (timing.md: every situation has a deadline; expiry rate 0.02 per step). Every
+// passing now and then (docs/architecture.md §4: every situation has a deadline; expiry rate 0.02 per step). Every
 // game must end (rulebook "Game end": five points, or elimination) and no listed command may be
 // refused (game-module.ts: "decide accepts exactly these"; playRandomGame throws if one is).
 //

@@ -1,5 +1,5 @@
 // DEFENCES (rulebook, "Actions and Defences" and the reference card's "Defence breakdown"), and
-// how a defence situation is decided (timing.md, situation 2: "Each defender is decided
+// how a defence situation is decided (docs/architecture.md §4, the defence: "Each defender is decided
 // independently by its owner … Decisions may arrive in any order; the action completes when every
 // defender is decided … On expiry every undecided defender takes the damage"). Rulings: R14.
 
@@ -181,7 +181,7 @@ function melee3(hands: { judges?: string[]; dante?: string[]; dogs?: string[] } 
 const awaitedSeats = (g: TestGame) => helterSkelter.awaiting(g.state).map((a) => a.seat);
 
 describe('DEFENCES: deciding each defender', () => {
-  // timing.md: "Each defender is decided independently by its owner … Decisions may arrive in any
+  // docs/architecture.md §4: "Each defender is decided independently by its owner … Decisions may arrive in any
   // order" — the later seat may answer first.
   it('defenders are decided individually and in any order', () => {
     const { g } = melee3({ judges: [JUDGE_DEFLECTS[0]!], dante: [DANTE_DEFLECT] });
@@ -230,7 +230,7 @@ describe('DEFENCES: deciding each defender', () => {
     expect(g.legal(1)).toEqual([]);
   });
 
-  // R14, with timing.md's note that an earlier defence may spend the only card: once one
+  // R14, and the defence being decided defender by defender: an earlier defence may spend the only card. Once one
   // defender has used the seat's last DEFLECT, its other defender has no choice left.
   it('a defender left without an eligible card by an earlier defence takes the damage unasked', () => {
     const { g } = melee3({ judges: [JUDGE_DEFLECTS[0]!] });
@@ -240,7 +240,7 @@ describe('DEFENCES: deciding each defender', () => {
     expect(damageIn(events)).toEqual({ anderson: 1, lulu: 1 });
   });
 
-  // timing.md: "Each defender is decided independently by its owner".
+  // docs/architecture.md §4: "Each defender is decided independently by its owner".
   it("a seat cannot decide another seat's defender", () => {
     const { g } = melee3({ judges: [JUDGE_DEFLECTS[0]!], dante: [DANTE_DEFLECT] });
     expect(g.refused(1, { type: 'TAKE_DAMAGE', character: 'lulu' })).toBe('NOT_YOUR_CHARACTER');
@@ -260,7 +260,7 @@ describe('DEFENCES: deciding each defender', () => {
     expect(g.refused(0, { type: 'TAKE_DAMAGE', character: 'giant' })).toBe('NOT_A_DEFENDER');
   });
 
-  // timing.md: "On expiry every undecided defender takes the damage."
+  // docs/architecture.md §4: "On expiry every undecided defender takes the damage."
   it('on expiry every undecided defender takes the damage, and decided ones keep their defence', () => {
     const { g } = melee3({ judges: JUDGE_DEFLECTS.slice(0, 2), dante: [DANTE_DEFLECT] });
     g.send(1, { type: 'DEFEND', character: 'giant', defence: 'DEFLECT', card: JUDGE_DEFLECTS[0]! });

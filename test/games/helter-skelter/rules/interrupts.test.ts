@@ -1,7 +1,7 @@
 // INTERRUPT — "This action can only be taken out of turn. You can INTERRUPT immediately after another
 // player has completed an action … or declared end of turn. You cannot take this action immediately
 // after an INTERRUPT action." Windows, claims, the tie-break, interrupting turns and where play
-// returns (timing.md situation 3; docs/rulings.md R5, R8–R13, R29, R36).
+// returns (docs/architecture.md §4, the interrupt window; docs/rulings.md R5, R8–R13, R29, R36).
 
 import { describe, expect, it } from 'vitest';
 import { cardById } from '../../../../src/games/helter-skelter/content/index.ts';
@@ -288,7 +288,7 @@ describe('Claims and passes', () => {
     expect(only(events, 'InterruptWindowClosed').winner).toBe(0);
   });
 
-  // timing.md: "The window closes when … every eligible seat has answered."
+  // docs/architecture.md §4: "The window closes when … every eligible seat has answered."
   it('when every seat passes, the window closes unclaimed and the actor carries on with a new window (R10)', () => {
     const g = table();
     act(g, 0);
@@ -303,7 +303,7 @@ describe('Claims and passes', () => {
     expect(g.state.seats.map((s) => s.discard.filter(isInterrupt))).toEqual([[], [], [], []]);
   });
 
-  // timing.md: "The window closes when the deadline passes"; unanswered seats count as passes.
+  // docs/architecture.md §4: "The window closes when the deadline passes"; unanswered seats count as passes.
   it('ExpireWindow treats the seats that did not answer as passes', () => {
     const claimed = table();
     act(claimed, 0);
@@ -468,7 +468,7 @@ describe('Interrupting turns', () => {
     expect(only(events, 'TurnBegan')).toMatchObject({ seat: 1, interrupting: false });
   });
 
-  // "When you declare end of turn, play returns to the active player." (timing.md: "never to an earlier
+  // "When you declare end of turn, play returns to the active player." (docs/architecture.md §4: "never to an earlier
   // interrupter")
   it('play returns to the active player, never to an earlier interrupter', () => {
     const g = table();

@@ -1,4 +1,4 @@
-// STANDING ORDERS (timing.md): "Each seat has private standing orders, applied the moment a
+// STANDING ORDERS (docs/architecture.md §4): "Each seat has private standing orders, applied the moment a
 // situation would ask that seat: interrupt: ask (default) | never | endOfTurnOnly … defence: ask
 // (default) | always (defend whenever a card allows, spending the card the server would pick) |
 // never. A window in which no seat is left to ask closes at once." Rulings R34–R40.

@@ -110,7 +110,7 @@ describe('PSI', () => {
     expect(g.legalOf(1, 'DEFEND')).toEqual([]);
   });
 
-  // Defence deadline (timing.md): "PSI: the first eligible card in hand order is discarded" (R15).
+  // Defence deadline (docs/architecture.md §4): "PSI: the first eligible card in hand order is discarded" (R15).
   it('PSI, on expiry of the defence window, discards the first card in hand with the defender’s symbol', () => {
     const [one, two] = WULF_CARDS;
     const other = first(harmless('strontium-dogs', 1, ['wulf']));

@@ -197,7 +197,7 @@ describe('RALLY: paying for a CLIMB', () => {
 });
 
 describe('RALLY and INTERRUPT', () => {
-  // "This counts as a single action for the purposes of the INTERRUPT action." timing.md: "a whole
+  // "This counts as a single action for the purposes of the INTERRUPT action." docs/architecture.md §4: "a whole
   // RALLY counts as one action" — one window, after both characters have moved.
   it('RALLY opens exactly one interrupt window, after both characters have moved', () => {
     const interrupt = first(wild('strontium-dogs', 'INTERRUPT'));

@@ -302,7 +302,7 @@ describe('3. Declare end of turn; 4. Draw cards and pass the marker left', () =>
     expect(game.state.activeSeat).toBe(0);
   });
 
-  // timing.md: "On expiry the system declares end of turn for the actor."
+  // docs/architecture.md §4: "On expiry the system declares end of turn for the actor."
   it('when the turn clock runs out, end of turn is declared for the actor', () => {
     const game = threeSeats();
     const events = game.expire();

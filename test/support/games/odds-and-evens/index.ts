@@ -1,4 +1,4 @@
-// Odds and evens: a second game module, for tests only (issue 14 item 6). It shows that a game
+// Odds and evens: a second game module, for tests only. It shows that a game
 // plugs into the platform through GameModule alone: its own situations and clocks, its own words
 // for notifications, its own schemas, a hidden pick and a timed response with a default.
 //
