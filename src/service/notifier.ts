@@ -21,6 +21,7 @@ import { newlyAwaited, type Deadline } from '../clock/deadlines.ts';
 import type { GameNotice } from '../notify/notice.ts';
 import { hasEnded, type UnnotifiedGame } from '../store/event-store.ts';
 import type { GameLog, NotifiedMark } from '../store/game-log.ts';
+import { CoalescingLoop } from './coalescing-loop.ts';
 
 export interface NotifierSettings {
   /** Safety-net look for untold games, even without a wake-up (default 1 s). */
@@ -62,10 +63,7 @@ export function noticesOf(game: UnnotifiedGame): GameNotice[] {
 }
 
 export class Notifier {
-  private interval: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
+  private readonly loop: CoalescingLoop;
   /** Games whose channels failed: not before this time (epoch ms), and how many times in a row. */
   private readonly failing = new Map<string, { until: number; failures: number }>();
 
@@ -74,45 +72,27 @@ export class Notifier {
     private readonly listeners: readonly NoticeListener[],
     private readonly settings: NotifierSettings = DEFAULT_NOTIFIER_SETTINGS,
     private readonly logger?: Logger,
-  ) {}
+  ) {
+    this.loop = new CoalescingLoop(() => this.drain(), settings.intervalMs, (error) => logger?.warn({ err: error }, 'notifier failed'));
+  }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.interval = setInterval(() => this.wake(), this.settings.intervalMs);
-    this.interval.unref();
-    this.wake();
+    this.loop.start();
   }
 
   /** Stops looking; waits for the batch in hand (its cursors move only if all of it was handed over). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.interval) clearInterval(this.interval);
-    this.interval = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** A game moved (a commit here, or a NOTIFY from another process): look now, or once more after the current look. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((error) => this.logger?.warn({ err: error }, 'notifier failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    this.loop.run();
   }
 
   /** Batches until no untold game is left (except those waiting to retry). */
   private async drain(): Promise<void> {
-    while (!this.stopped) {
+    while (!this.loop.stopped) {
       const untold = await this.log.unnotified(this.settings.batch);
       const now = Date.now();
       const ready = untold.filter((game) => (this.failing.get(game.id)?.until ?? 0) <= now);
@@ -128,7 +108,7 @@ export class Notifier {
     const marks: NotifiedMark[] = [];
     let next = 0;
     const worker = async () => {
-      while (next < games.length && !this.stopped) {
+      while (next < games.length && !this.loop.stopped) {
         const game = games[next++]!;
         const notices = game.wanted ? noticesOf(game) : [];
         try {

@@ -11,6 +11,7 @@
 
 import type { Logger } from '../config/logger.ts';
 import type { GameLog } from '../store/game-log.ts';
+import { CoalescingLoop } from './coalescing-loop.ts';
 import type { Expired } from './play.ts';
 
 export interface SweeperSettings {
@@ -30,10 +31,7 @@ const MAX_WAIT_MS = 2 ** 31 - 1;
 export class DeadlineSweeper {
   private timer: NodeJS.Timeout | null = null;
   private timerAt = Infinity;
-  private interval: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
+  private readonly loop: CoalescingLoop;
 
   constructor(
     private readonly log: GameLog,
@@ -41,23 +39,25 @@ export class DeadlineSweeper {
     private readonly expireOne: () => Promise<Expired | null>,
     private readonly settings: SweeperSettings = DEFAULT_SWEEPER_SETTINGS,
     private readonly logger?: Logger,
-  ) {}
+  ) {
+    this.loop = new CoalescingLoop(() => this.drain(), settings.intervalMs, (error) => logger?.warn({ err: error }, 'deadline sweep failed'));
+  }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.interval = setInterval(() => this.sweep(), this.settings.intervalMs);
-    this.interval.unref();
-    this.sweep();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.interval) clearInterval(this.interval);
+    // Stopped first (synchronously), so a sweep still running arms no new timer.
+    const stopping = this.loop.stop();
     if (this.timer) clearTimeout(this.timer);
-    this.interval = this.timer = null;
+    this.timer = null;
     this.timerAt = Infinity;
-    await this.running;
+    await stopping;
+  }
+
+  private get stopped(): boolean {
+    return this.loop.stopped;
   }
 
   /** A game's next expiry (epoch ms), from a commit here or elsewhere: sweep then, if earlier than the timer. */
@@ -68,20 +68,7 @@ export class DeadlineSweeper {
 
   /** Sweeps now (or once more after the running sweep), then arms the timer for the next expiry. */
   sweep(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((error) => this.logger?.warn({ err: error }, 'deadline sweep failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.sweep();
-        }
-      });
+    this.loop.run();
   }
 
   private async drain(): Promise<void> {
