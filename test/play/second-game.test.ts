@@ -6,8 +6,6 @@
 // OpenAPI document beside Helter Skelter's. Only HTTP behaviour is checked.
 
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -16,44 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../notify/email/fixtures.ts';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { oddsAndEvens } from '../support/games/odds-and-evens/index.ts';
+import { WebhookReceiver } from '../support/webhook-receiver.ts';
 import { call, postCommand, readGame, register, type GameAnswer, type HttpPlayer } from '../support/http-client.ts';
 
 const PUBLIC_URL = 'https://play.example.test';
 
-/** Keeps every request it is sent, by path, and answers 204. */
-class Receiver {
-  readonly byPath = new Map<string, { headers: Record<string, string>; body: string }[]>();
-  private readonly server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const seen = this.byPath.get(req.url ?? '/') ?? [];
-      seen.push({ headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])), body: Buffer.concat(chunks).toString('utf8') });
-      this.byPath.set(req.url ?? '/', seen);
-      res.writeHead(204).end();
-    });
-  });
-  base = '';
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-
-  /** The requests to `path` once `done` holds for them (or whatever came within `ms`). */
-  async waitFor(path: string, done: (got: { body: string }[]) => boolean, ms = 10_000): Promise<{ headers: Record<string, string>; body: string }[]> {
-    const stop = Date.now() + ms;
-    while (!done(this.byPath.get(path) ?? []) && Date.now() < stop) await new Promise((r) => setTimeout(r, 20));
-    return this.byPath.get(path) ?? [];
-  }
-}
-
-const receiver = new Receiver();
+const receiver = new WebhookReceiver();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let outboxDir: string;
 

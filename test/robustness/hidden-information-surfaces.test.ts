@@ -29,8 +29,6 @@
 // redacted events and refusals, plus what the service adds around them, and it is that addition
 // which these pairs check on every surface.
 
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardFor } from '../../src/games/helter-skelter/board/index.ts';
@@ -42,6 +40,7 @@ import { pickCommand } from '../../src/platform/random-player.ts';
 import { nextInt, seedRng, type RngState } from '../../src/platform/random.ts';
 import { startSmtpServer } from '../notify/email/fixtures.ts';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
+import { WebhookReceiver } from '../support/webhook-receiver.ts';
 import { call, register, type HttpAnswer, type HttpPlayer } from '../support/http-client.ts';
 import { openSse, type SseStream } from '../support/sse.ts';
 
@@ -59,30 +58,7 @@ const PUBLIC_URL = 'https://play.example.test';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
-/** Keeps every webhook request by path. */
-class Receiver {
-  readonly byPath = new Map<string, { headers: Record<string, string>; body: string }[]>();
-  private readonly server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const path = req.url ?? '/';
-      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-      this.byPath.set(path, [...(this.byPath.get(path) ?? []), { headers, body: Buffer.concat(chunks).toString('utf8') }]);
-      res.writeHead(204).end();
-    });
-  });
-  base = '';
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-}
-const receiver = new Receiver();
+const receiver = new WebhookReceiver();
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
