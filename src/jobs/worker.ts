@@ -10,16 +10,15 @@ export interface WorkerSettings {
   /** Jobs run at once in this process. */
   concurrency: number;
   /**
-   * How often to look for jobs that became due (deadlines, retries). Jobs due now are picked up at
-   * once (LISTEN/NOTIFY); deadlines set by this process are also woken on time by `Alarm`.
+   * How often to look for jobs that became due (retries, reminders, digests). Jobs due now are
+   * picked up at once (LISTEN/NOTIFY). (Deadlines are not jobs: src/service/sweeper.ts.)
    */
   pollIntervalMs: number;
   /**
    * After a look for jobs finds none, how long (on average) to let new-job notifications pass
-   * before looking again; 0: look at every one. Every command adds a job (its window's expiry, due
-   * in hours), and graphile-worker announces each one; looking once per notification cost a query
-   * per command, about a sixth of the service's throughput (README, "Benchmark"). Capped at
-   * `pollIntervalMs`.
+   * before looking again; 0: look at every one. A burst of deliveries (a notice to many
+   * subscriptions, a digest) is announced job by job; looking once per announcement would cost a
+   * query each. Capped at `pollIntervalMs`.
    */
   fetchDelayMs: number;
 }

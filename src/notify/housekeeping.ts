@@ -10,8 +10,8 @@ import type { Queryable } from '../store/event-store.ts';
 export const HOUSEKEEPING = 'notify-housekeeping';
 
 /**
- * How long `email_queued` rows are kept: far longer than a `notify` job can still be retried (its
- * five attempts back off over a few minutes), short enough to stay small.
+ * How long `email_queued` rows are kept: far longer than a notice can be handed over again (the
+ * notifier retries a failing channel for minutes), short enough to stay small.
  */
 export const QUEUED_RETENTION_MS = 2 * 24 * 3_600_000;
 

@@ -1,7 +1,7 @@
 // Vacations: a player pauses their clocks for whole days, within a yearly allowance (counted per
 // UTC calendar year). While away, every deadline newly set for their seats starts when the
 // vacation ends (DeadlineKeeper.plan); deadlines already running for seats awaited now are moved
-// later by the days taken, with their expiry jobs.
+// later by the days taken, and with them the game's next expiry (`next_deadline`).
 
 import { CHANNEL } from './signals.ts';
 import { postpone } from '../clock/deadlines.ts';

@@ -1,7 +1,8 @@
-// The email channel's jobs. The `notify` listener decides who is told (each newly awaited seat's
+// The email channel's jobs. Its notice listener decides who is told (each newly awaited seat's
 // owner, every seated player when a game ends) and how (an email each, or the game's digest), and
-// only adds jobs, each notification once per player (`email_queued`): the `notify` job may run
-// again, after the email it queued was sent and its job key freed. Sending happens in those jobs, which
+// only adds jobs, each notification once per player (`email_queued`): the notifier may hand the
+// same notice over again (src/service/notifier.ts), after the email it queued was sent and its job
+// key freed. Sending happens in those jobs, which
 // graphile-worker retries when the mail server fails, and which read the player's settings again
 // when they run, so an unsubscribe stops what is already queued.
 
@@ -192,7 +193,7 @@ export class EmailChannel {
   /** Appends to the player's pending digest of the game (once per notification) and makes sure its job is due at `send_after`. */
   private async addToDigest(accountId: string, gameId: string, notification: Notification, minutes: number): Promise<void> {
     await inTransaction(this.pool, async (tx) => {
-      // Digested before (a retried `notify` job, maybe after that digest went out): not again.
+      // Digested before (a notice handed over again, maybe after that digest went out): not again.
       if (!(await firstTime(tx, { accountId, notificationId: notification.id }))) return;
       const sendAfter = new Date(this.now().getTime() + minutes * 60_000);
       const { rows } = await tx.query<{ sendAfter: Date }>(

@@ -1,11 +1,11 @@
-// From a commit to a receiver: the `notify` job's webhook listener turns a GameNotice into one
+// From a commit to a receiver: the notifier's webhook listener turns a GameNotice into one
 // delivery per matching subscription (a row holding the exact body, and a `deliver-webhook` job
 // keyed `webhook:<deliveryId>`), then starts the first attempt itself, at once, without holding its
 // worker for it: one trip through
 // the queue instead of two, which is most of the delay when the server is busy. The job, due a
 // little later, is the safety net should this process die mid-attempt; every attempt replaces it
 // with the next one (or removes it), so `webhook:<deliveryId>` always means "the next attempt".
-// Only the rows this listener inserted are attempted inline, so a retried `notify` job sends
+// Only the rows this listener inserted are attempted inline, so a notice handed over again sends
 // nothing twice. Reminders (`deadline.near`) are jobs of their own, queued by the same listener,
 // which take the same path when they fall due.
 
@@ -199,7 +199,7 @@ export class WebhookDispatcher {
         SAFETY_NET_S,
       ],
     });
-    // Not awaited: the job that got here (a `notify` job, a reminder) is done once the rows are in,
+    // Not awaited: the notifier or reminder job that got here is done once the rows are in,
     // and frees its worker for the next notice instead of waiting on receivers. Should this
     // process die mid-attempt, the safety-net job makes the attempt.
     for (const { id } of added) this.attemptInBackground(id);

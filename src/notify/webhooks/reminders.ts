@@ -38,7 +38,7 @@ export interface ReminderWish {
 /** `minutes` in milliseconds; `scale` is 1 in production, smaller in tests whose clocks run in seconds. */
 export const reminderLeadMs = (minutes: number, scale: number): number => minutes * 60_000 * scale;
 
-/** Adding the job again (a retried `notify` job, a moved deadline) replaces it rather than doubling it. */
+/** Adding the job again (a notice handed over again, a moved deadline) replaces it rather than doubling it. */
 export const reminderKey = (job: Pick<WebhookReminderJob, 'subscriptionId' | 'windowId' | 'seat'>): string =>
   `whremind:${job.subscriptionId}:${job.windowId}:${job.seat}`;
 
