@@ -1,5 +1,6 @@
-// `notify_wanted(game)` decides whether the statement that appends a command also adds a `notify`
-// job (src/jobs/queue.ts): only when someone would be told, so a game nobody listens to costs no job.
+// `notify_wanted(game)` decides whether anyone could be told about a game: when nobody could, the
+// statement that appends a command moves the notifier's cursor itself (src/store/event-store.ts),
+// so a game nobody listens to costs the notifier nothing.
 
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../support/database.ts';
