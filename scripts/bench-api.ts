@@ -48,6 +48,7 @@ const { values: args } = parseArgs({
     ceiling: { type: 'string', default: '10' },
     rate: { type: 'string', default: '0' },
     paced: { type: 'string', default: '0.5' },
+    'paced-clients': { type: 'string', default: '128' },
     'log-level': { type: 'string', default: 'warn' },
     'pool-max': { type: 'string' },
     profile: { type: 'boolean', default: false },
@@ -60,6 +61,8 @@ const CEILING_S = Number(args.ceiling);
 /** (c): commands per second offered by all clients together; 0: `PACED` × the ceiling. */
 const RATE = Number(args.rate);
 const PACED = Number(args.paced);
+/** (c)'s clients: enough that a scheduled send finds one ready (open loop), not (b)'s 32. */
+const PACED_CLIENTS = Math.max(CLIENTS, Number(args['paced-clients']));
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 25;
 const TARGET_PACED_P99_MS = 15;
@@ -137,7 +140,7 @@ async function benchPaced(players: Player[], offered: number, meter: Meter): Pro
   };
 
   for (const player of players) ready.push({ player, prepared: await player.prepare() });
-  say(`(c) paced, open loop: ${offered} commands/s (Poisson arrivals) over ${CLIENTS} clients, warming up for ${WARMUP_S} s, then measuring for ${DURATION_S} s…`);
+  say(`(c) paced, open loop: ${offered} commands/s (Poisson arrivals) over ${players.length} clients, warming up for ${WARMUP_S} s, then measuring for ${DURATION_S} s…`);
   const meanGap = 1000 / offered;
   const started = performance.now();
   measureFrom = started + WARMUP_S * 1000;
@@ -330,9 +333,12 @@ try {
   const offered = RATE > 0 ? RATE : Math.max(1, Math.round(PACED * rate(ceiling)));
   service = await startService(serviceOptions);
   await api.close();
-  api = new Api(service.url, CLIENTS);
+  api = new Api(service.url, PACED_CLIENTS);
   for (const player of players) player.useApi(api);
-  const paced = await benchPaced(players, offered, meterWith(service.pid));
+  // More clients than (b)'s: an open-loop load must not wait for a client to be free, or the
+  // service's own latency would throttle the offered rate (each client reads before it sends).
+  const pacedPlayers = [...players, ...(await newPlayers(api, PACED_CLIENTS - players.length, 'paced', players.length))];
+  const paced = await benchPaced(pacedPlayers, offered, meterWith(service.pid));
   const loadPaced = load();
   await api.close();
   api = undefined;

@@ -26,12 +26,16 @@ export async function openBenchDatabase(logger: Logger, prefix = 'hs_bench'): Pr
     await onServer(external, `CREATE DATABASE ${name}`);
     const url = new URL(external);
     url.pathname = `/${name}`;
+    const server = await serverProcesses(url.toString(), name);
     return {
       url: url.toString(),
       where: `DATABASE_URL's server, database ${name}`,
-      pids: () => [],
+      pids: server.pids,
       // FORCE: ends the connections a worker may still hold.
-      close: () => onServer(external, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      close: async () => {
+        await server.stop();
+        await onServer(external, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      },
     };
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-bench-postgres-'));
@@ -47,6 +51,34 @@ export async function openBenchDatabase(logger: Logger, prefix = 'hs_bench'): Pr
     async close() {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * DATABASE_URL's server, when it runs on this machine: the backends of the bench's database and
+ * the server's own background processes (WAL writer, checkpointer…), from pg_stat_activity, kept
+ * fresh twice a second (a pool opens backends as it goes). Backends of other databases on the same
+ * server are left out. Empty when the processes are not visible here (another machine).
+ */
+async function serverProcesses(url: string, database: string): Promise<{ pids(): number[]; stop(): Promise<void> }> {
+  const client = new pg.Client(url);
+  await client.connect();
+  let pids: number[] = [];
+  const refresh = async () => {
+    const { rows } = await client.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = $1 OR backend_type <> 'client backend'`,
+      [database],
+    );
+    pids = rows.map((r) => r.pid).filter((pid) => fs.existsSync(`/proc/${pid}/stat`));
+  };
+  await refresh();
+  const timer = setInterval(() => void refresh().catch(() => undefined), 500);
+  return {
+    pids: () => pids,
+    async stop() {
+      clearInterval(timer);
+      await client.end().catch(() => undefined);
     },
   };
 }

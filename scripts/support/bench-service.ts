@@ -255,8 +255,8 @@ export class Player {
 }
 
 /** `count` players, registered one after another (registration hashes a password), each in a started game. */
-export async function newPlayers(api: Api, count: number, prefix = 'bench'): Promise<Player[]> {
-  const players = Array.from({ length: count }, (_, i) => new Player(api, i, prefix));
+export async function newPlayers(api: Api, count: number, prefix = 'bench', firstIndex = 0): Promise<Player[]> {
+  const players = Array.from({ length: count }, (_, i) => new Player(api, firstIndex + i, prefix));
   for (const player of players) await player.register();
   await Promise.all(players.map((p) => p.newGame()));
   return players;

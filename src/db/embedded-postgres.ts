@@ -99,7 +99,8 @@ export class EmbeddedPostgres {
         throw new StartupError(`EMBEDDED_POSTGRES_PORT ${port} is already in use on 127.0.0.1`);
       }
 
-      const args = ['-D', pgdata, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
+      const socketDir = socketDirectory(pgdata, port);
+      const args = ['-D', pgdata, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${socketDir ?? ''}`];
       if (!durable) args.push('-F', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
       // Own process group (detached): a Ctrl-C in the terminal reaches the service, which drains
       // requests and then stops the database, instead of both stopping at once.
@@ -109,7 +110,7 @@ export class EmbeddedPostgres {
 
       await waitUntilReady(child, pgdata, output, port, startTimeoutMs);
       const password = fs.readFileSync(passwordFile(dataDir), 'utf8').trim();
-      const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+      const url = connectionUrl(password, port, socketDir);
       logger.info({ dataDir: pgdata, port }, 'embedded Postgres started');
       return new EmbeddedPostgres(child, dataDir, binaries, port, url);
     } catch (error) {
@@ -152,6 +153,25 @@ export class EmbeddedPostgres {
     fs.rmSync(ownerFile(this.dataDir), { force: true });
     if (this.binaries.copiedTo) fs.rmSync(this.binaries.copiedTo, { recursive: true, force: true });
   }
+}
+
+/**
+ * Where the server also listens on a Unix socket: inside the cluster directory, which only its
+ * owner can enter. A local socket costs the client and the server less per query than loopback
+ * TCP (measured: `npm run bench:api`, docs/operations.md). None when the path would exceed the
+ * socket address limit (108 bytes on Linux): TCP alone then.
+ */
+function socketDirectory(pgdata: string, port: number): string | undefined {
+  const dir = path.resolve(pgdata);
+  return Buffer.byteLength(path.join(dir, `.s.PGSQL.${port}`)) < 100 ? dir : undefined;
+}
+
+/** Through the socket when there is one (node-postgres reads `host=<directory>`), else TCP on 127.0.0.1. */
+function connectionUrl(password: string, port: number, socketDir: string | undefined): string {
+  const credentials = `${SUPERUSER}:${encodeURIComponent(password)}`;
+  return socketDir
+    ? `postgres://${credentials}@localhost:${port}/postgres?host=${encodeURIComponent(socketDir)}`
+    : `postgres://${credentials}@127.0.0.1:${port}/postgres`;
 }
 
 /** The connection URL of the embedded cluster under `dataDir` while it runs, for tools and tests. */
