@@ -2,7 +2,7 @@
 //
 //   npm run bench:api                                  # embedded Postgres (durable, as `npm start` runs it)
 //   DATABASE_URL=postgres://… npm run bench:api        # a database created (and dropped) on that server
-//   npm run bench:api -- --clients 32 --duration 20 --warmup 5 --ceiling 10 --paced 0.5 --pool-max 10 --profile
+//   npm run bench:api -- --clients 32 --duration 20 --warmup 5 --ceiling 10 --paced 0.5 --paced-clients 128 --pool-max 10 --profile
 //
 // (b) The service, flat out. `src/main.ts` runs as its own process (rate limits off,
 //     LOG_LEVEL=warn). `--clients` clients (32), each with two accounts and its own 2-player game
@@ -20,12 +20,18 @@
 //     (b) stored: as many events (rounded), sampled from (b)'s events, a command payload from (b),
 //     and a snapshot as often as (b) wrote one (a snapshot (b) wrote). Hence (b) runs first. Unlike
 //     the service, no read of the game precedes the write: the ceiling is the write alone. C = /s.
-// (c) The service paced, open loop: started again on the same database, the same clients send
+// (c) The service paced, open loop: started again on the same database, `--paced-clients` (128:
+//     (b)'s and more, so that a send almost never waits for a client to be free) send
 //     POSTs on a Poisson schedule at `--paced` (0.5) × C commands/s in all (`--rate R` overrides),
 //     whether or not earlier answers have come: each scheduled send goes to a client whose next
 //     command is ready (read beforehand, after its previous answer); if none is, it waits for one.
 //     Latency runs from the scheduled send time to the answer, so a stall is not hidden by fewer
 //     sends (no coordinated omission).
+// (d) The floor under (b) and (c): `scripts/support/floor-server.ts`, a process with the same
+//     framework, pool size and database that only reads the game row and appends (a)'s command,
+//     no authentication, rules or view, driven flat out by (b)'s 32 clients and paced at (c)'s
+//     rate. Whatever (d) measures, the service cannot beat on this machine: if (d) misses a
+//     latency target, the target is out of reach here, whatever the service does.
 //
 // Prints one line per figure and, last, exactly:
 //   bench:api ratio=R service=S/s ceiling=C/s p99=X ms paced_p99=Y ms
@@ -38,7 +44,8 @@ import pg from 'pg';
 import { createLogger } from '../src/config/logger.ts';
 import { EventStore, type GameRow } from '../src/store/event-store.ts';
 import { openBenchDatabase } from './support/bench-database.ts';
-import { Api, cpuMeter, newPlayers, percentile, say, sleep, startService, type CpuUse, type Meter, type Player, type Prepared, type Service } from './support/bench-service.ts';
+import { FloorClient, floorGames, startFloor } from './support/bench-floor.ts';
+import { Api, cpuMeter, newPlayers, percentile, say, sleep, startService, type CpuUse, type Meter, type Recorder, type Service } from './support/bench-service.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -82,7 +89,14 @@ interface Measured {
 
 // ───────────────────────────── (b) flat out ─────────────────────────────
 
-async function benchFlat(players: Player[], meter: Meter): Promise<{ posts: Measured; gets: Measured }> {
+/** A client of (b), (c) or (d): reads what to send next, sends it. */
+interface LoadClient<P = unknown> {
+  prepare(record?: Recorder): Promise<P>;
+  send(prepared: P, record?: Recorder): Promise<unknown>;
+  step(record?: Recorder): Promise<unknown>;
+}
+
+async function benchFlat(players: LoadClient[], meter: Meter, label = '(b) flat out'): Promise<{ posts: Measured; gets: Measured }> {
   let measuring = false;
   let stopping = false;
   const posts: number[] = [];
@@ -94,7 +108,7 @@ async function benchFlat(players: Player[], meter: Meter): Promise<{ posts: Meas
     while (!stopping) await player.step(record);
   });
   const failed = Promise.all(loops).then(() => undefined);
-  say(`(b) flat out: ${CLIENTS} clients, warming up for ${WARMUP_S} s, then measuring for ${DURATION_S} s…`);
+  say(`${label}: ${players.length} clients, warming up for ${WARMUP_S} s, then measuring for ${DURATION_S} s…`);
   await Promise.race([sleep(WARMUP_S * 1000), failed]);
   meter.begin();
   measuring = true;
@@ -110,19 +124,19 @@ async function benchFlat(players: Player[], meter: Meter): Promise<{ posts: Meas
 
 // ───────────────────────────── (c) paced, open loop ─────────────────────────────
 
-async function benchPaced(players: Player[], offered: number, meter: Meter): Promise<Measured> {
+async function benchPaced(players: LoadClient[], offered: number, meter: Meter, label = '(c) paced, open loop'): Promise<Measured> {
   const latencies: number[] = [];
   let waited = 0;
   let measureFrom = Infinity;
   let measureUntil = Infinity;
   let stopping = false;
   let failure: unknown;
-  const ready: { player: Player; prepared: Prepared }[] = [];
+  const ready: { player: LoadClient; prepared: unknown }[] = [];
   /** Scheduled send times that found no client ready, oldest first. */
   const backlog: number[] = [];
   let inFlight = 0;
 
-  const dispatch = (scheduled: number, entry: { player: Player; prepared: Prepared }) => {
+  const dispatch = (scheduled: number, entry: { player: LoadClient; prepared: unknown }) => {
     inFlight += 1;
     void entry.player
       .send(entry.prepared)
@@ -140,7 +154,7 @@ async function benchPaced(players: Player[], offered: number, meter: Meter): Pro
   };
 
   for (const player of players) ready.push({ player, prepared: await player.prepare() });
-  say(`(c) paced, open loop: ${offered} commands/s (Poisson arrivals) over ${players.length} clients, warming up for ${WARMUP_S} s, then measuring for ${DURATION_S} s…`);
+  say(`${label}: ${offered} commands/s (Poisson arrivals) over ${players.length} clients, warming up for ${WARMUP_S} s, then measuring for ${DURATION_S} s…`);
   const meanGap = 1000 / offered;
   const started = performance.now();
   measureFrom = started + WARMUP_S * 1000;
@@ -345,6 +359,22 @@ try {
   await service.stop();
   service = undefined;
 
+  // (d)
+  say(`(d) the floor: an HTTP process that only reads the game row and appends (b)'s average command…`);
+  service = await startFloor(
+    database.url,
+    { events: Array.from({ length: shape.events }, (_, i) => shape.eventSample[i % shape.eventSample.length]!), commandPayload: shape.commandPayload, snapshot: shape.snapshot, snapshotEvery: shape.snapshotRate > 0 ? 1 / shape.snapshotRate : Infinity },
+    args['pool-max'],
+  );
+  api = new Api(service.url, PACED_CLIENTS);
+  const floorClients = (await floorGames(database.url, PACED_CLIENTS)).map((game) => new FloorClient(api!, game));
+  const floorFlat = await benchFlat(floorClients.slice(0, CLIENTS), meterWith(service.pid), '(d) floor flat out');
+  const floorPaced = await benchPaced(floorClients, offered, meterWith(service.pid), '(d) floor paced, open loop');
+  await api.close();
+  api = undefined;
+  await service.stop();
+  service = undefined;
+
   const S = rate(flat.posts);
   const C = rate(ceiling);
   const ratio = S / C;
@@ -362,12 +392,15 @@ try {
       `(from the scheduled send; ${paced.waited} of ${paced.count} found no client ready)`,
   );
   say(`  CPU per command (ms): ${cpuLine(paced)}`);
+  say(`(d) the floor (read the row, append; no auth, rules or view), same framework, pool and database:`);
+  say(`  flat out, ${CLIENTS} clients: POST ${rate(floorFlat.posts).toFixed(0)} commands/s   p50 ${ms(p(floorFlat.posts, 50))}   p99 ${ms(p(floorFlat.posts, 99))}   CPU per command (ms): ${cpuLine(floorFlat.posts)}`);
+  say(`  paced at ${offered} commands/s: POST p50 ${ms(p(floorPaced, 50))}   p99 ${ms(p(floorPaced, 99))}   max ${ms(p(floorPaced, 100))}   CPU per command (ms): ${cpuLine(floorPaced)}`);
   // Flat out, N clients that each wait for their answer see N / throughput on average (Little's law).
   say(`latency floor flat out: ${CLIENTS} clients ÷ ${C.toFixed(0)} transactions/s = ${ms((1000 * CLIENTS) / C)} mean at the ceiling`);
   const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
   say(`target ratio ≥ ${TARGET_RATIO}: ${verdict(ratio >= TARGET_RATIO)} (${ratio.toFixed(2)})`);
   say(`target (b) p99 < ${TARGET_P99_MS} ms: ${verdict(p(flat.posts, 99) < TARGET_P99_MS)} (${ms(p(flat.posts, 99))})`);
-  say(`target (c) p99 < ${TARGET_PACED_P99_MS} ms: ${verdict(p(paced, 99) < TARGET_PACED_P99_MS)} (${ms(p(paced, 99))})`);
+  say(`target (c) p99 < ${TARGET_PACED_P99_MS} ms: ${verdict(p(paced, 99) < TARGET_PACED_P99_MS)} (${ms(p(paced, 99))}; the floor at the same rate: ${ms(p(floorPaced, 99))})`);
   say(`bench:api ratio=${ratio.toFixed(2)} service=${S.toFixed(0)}/s ceiling=${C.toFixed(0)}/s p99=${p(flat.posts, 99).toFixed(1)} ms paced_p99=${p(paced, 99).toFixed(1)} ms`);
 } finally {
   await api?.close().catch(() => undefined);
