@@ -14,7 +14,9 @@ import {
   gameApi,
   gameIdParams,
   json,
+  mostSeats,
   problems,
+  seatNumber,
   versionHeaders,
 } from './schemas.ts';
 
@@ -127,7 +129,7 @@ export async function gameRoutes(app: FastifyInstance, { service }: { service: G
         params: {
           type: 'object',
           required: ['id', 'seat'],
-          properties: { ...gameIdParams.properties, seat: { type: 'integer', minimum: 0, maximum: 3, description: 'The seat, 0-based.' } },
+          properties: { ...gameIdParams.properties, seat: seatNumber(mostSeats(service.games), 'The seat, 0-based.') },
         },
         response: {
           200: json('The game, as you now see it from your seat.', 'GameResource#', versionHeaders),

@@ -6,16 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../auth/caller.ts';
 import type { GameService } from '../service/index.ts';
 import { run } from './games.ts';
-import { addGameSchemas, bearerOnly, gameApi, gameIdParams, json, problems } from './schemas.ts';
-
-const seatParams = {
-  type: 'object',
-  required: ['id', 'seat'],
-  properties: { ...gameIdParams.properties, seat: { type: 'integer', minimum: 0, maximum: 3, description: 'Your seat, 0-based.' } },
-} as const;
+import { addGameSchemas, bearerOnly, gameApi, gameIdParams, json, mostSeats, problems, seatNumber } from './schemas.ts';
 
 export async function orderRoutes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
   addGameSchemas(app, service.games);
+  const seatParams = {
+    type: 'object',
+    required: ['id', 'seat'],
+    properties: { ...gameIdParams.properties, seat: seatNumber(mostSeats(service.games), 'Your seat, 0-based.') },
+  } as const;
   /** Any setting of any game's standing orders, with its values (GameModule.standingOrders). */
   const ordersChange = gameApi(service.games).ordersChange;
 

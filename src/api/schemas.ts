@@ -29,7 +29,12 @@ export type { Games };
 
 // ───────────────────────────── small shapes ─────────────────────────────
 
-const seat = { type: 'integer', minimum: 0, maximum: 3, description: 'A seat, 0-based, in turn (clockwise) order.' } as const;
+/** A seat number, 0-based, of a game with at most `maxSeats` seats. */
+export const seatNumber = (maxSeats: number, description = 'A seat, 0-based, in turn (clockwise) order.') =>
+  ({ type: 'integer', minimum: 0, maximum: maxSeats - 1, description }) as const;
+
+/** The most seats any of these games has: the bound of a seat number in a route or a shared schema. */
+export const mostSeats = (games: Games): number => Math.max(1, ...[...games.values()].map((module) => module.maxSeats));
 const windowId = { type: 'string', description: 'Identifies this opening of a situation, e.g. `w12`.' } as const;
 
 export const gameIdParams = {
@@ -139,7 +144,7 @@ function withPlatformOptions(options: object, creating: boolean): ObjectSchema {
 }
 
 /** The properties of a game resource, whatever the game. */
-function resourceProperties(game: object, options: object, view: object, command: object) {
+function resourceProperties(game: object, options: object, view: object, command: object, maxSeats: number) {
   return {
     id: { type: 'string', format: 'uuid' },
     game,
@@ -159,13 +164,13 @@ function resourceProperties(game: object, options: object, view: object, command
         type: 'object',
         required: ['seat', 'player', 'bot'],
         properties: {
-          seat,
+          seat: seatNumber(maxSeats),
           player: { type: ['string', 'null'], description: 'The handle of the account holding the seat; null when free or a bot.' },
           bot: { type: 'boolean', description: 'Played by the server.' },
         },
       },
     },
-    mySeat: { type: ['integer', 'null'], minimum: 0, maximum: 3, description: 'Your seat; null when you are a spectator.' },
+    mySeat: { ...seatNumber(maxSeats, 'Your seat; null when you are a spectator.'), type: ['integer', 'null'] },
     view,
     awaiting: { type: 'array', items: ref('Awaited'), description: 'The seats the game is waiting for; empty when it is not started or over.' },
     legalCommands: {
@@ -198,6 +203,7 @@ function moduleSchemas(module: AnyGameModule) {
       ref(id('Options')),
       ref(id('View')),
       ref(id('Command')),
+      module.maxSeats,
     ),
   });
   add('Options', withPlatformOptions(module.schemas.publicOptions ?? { type: 'object', additionalProperties: true }, false));
@@ -311,7 +317,7 @@ export function gameApi(games: Games = GAMES): GameApi {
     description: 'A seat the game is waiting for.',
     required: ['seat', 'situation', 'windowId', 'deadline'],
     properties: {
-      seat,
+      seat: seatNumber(mostSeats(games)),
       situation: { type: 'string', enum: unique(modules.flatMap((m) => Object.keys(m.module.situations))), description: 'One of the game’s situations.' },
       windowId: { ...windowId, description: 'Send it with your command: a command for a closed window is refused (422 `WINDOW_CLOSED`).' },
       deadline: { type: ['string', 'null'], format: 'date-time', description: 'When the server acts for the seat; null without a clock.' },

@@ -131,6 +131,8 @@ export interface GameModule<Setup, State, Command, Event, View, VisibleEvent = E
   readonly id: string;
   /** The game's name for people, e.g. in documentation. */
   readonly title: string;
+  /** The most seats (players and bots) a game of it can have: seats are numbered 0 … maxSeats − 1. */
+  readonly maxSeats: number;
   /**
    * Every situation `awaiting` may name, with its durations and words. The order is the one
    * clients are shown; a `clock` option of seconds may name exactly these.

@@ -120,6 +120,12 @@ describe('a second game, played over HTTP beside Helter Skelter', () => {
       .requestBody.content['application/json']!;
     expect(createGame.schema).toMatchObject({ oneOf: [{ $ref: '#/components/schemas/HelterSkelterNewGame' }, { $ref: '#/components/schemas/OddsAndEvensNewGame' }] });
     expect(createGame.examples).toHaveProperty('oddsAndEvens');
+    // Seat numbers are bounded by each game's own `maxSeats` (two here, four for Helter Skelter),
+    // and by the largest where any game's seat may appear (a route, `Awaited`).
+    const seatMax = (name: string, property: string) => (schemas[name] as { properties: Record<string, { maximum?: number }> }).properties[property]!.maximum;
+    expect(seatMax('OddsAndEvensGame', 'mySeat')).toBe(1);
+    expect(seatMax('HelterSkelterGame', 'mySeat')).toBe(3);
+    expect((schemas.Awaited as { properties: { seat: { maximum: number } } }).properties.seat.maximum).toBe(3);
   });
 
   it('lobby, hidden picks, a response window expiring into its default, webhooks and email in the game’s words', async () => {

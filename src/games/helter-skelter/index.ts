@@ -19,6 +19,7 @@ import { redact, view, type GameView, type VisibleEvent } from './view.ts';
 export const helterSkelter: GameModule<GameSetup, GameState, Command, Event, GameView, VisibleEvent> = {
   id: 'helter-skelter',
   title: 'Judge Dredd: Helter Skelter',
+  maxSeats: 4,
   situations: SITUATIONS,
   schemas: gameSchemas,
   standingOrders,

@@ -256,6 +256,7 @@ const optionsSchema = {
 export const oddsAndEvens: GameModule<Setup, State, Command, Event, View, VisibleEvent> = {
   id: 'odds-and-evens',
   title: 'Odds and Evens',
+  maxSeats: 2,
   situations,
   standingOrders: { schema: ordersSchema, defaults: { respond: 'ask' }, command: 'SET_ORDERS', examples: [{ respond: 'never' }] },
   optionsSchema,
