@@ -5,7 +5,7 @@ import { requireCaller } from '../auth/caller.ts';
 import type { GameService } from '../service/index.ts';
 import type { PreferencesChange } from '../service/preferences.ts';
 import { run } from './games.ts';
-import { bearerOnly, json, problems, standingOrdersSchema } from './schemas.ts';
+import { addGameSchemas, bearerOnly, json, mergedStandingOrders, problems, type Games } from './schemas.ts';
 
 const timeZone = {
   type: 'string',
@@ -24,7 +24,8 @@ const preferencesSchema = {
   },
 } as const;
 
-const preferencesChange = {
+/** The body of PUT /v1/me/preferences: any of the registered games' order settings. */
+const preferencesChange = (games: Games) => ({
   type: 'object',
   description: 'What to change; everything you leave out (each order too) stays as it is.',
   // Not `additionalProperties: false`, which the validator answers by silently dropping the field.
@@ -33,17 +34,17 @@ const preferencesChange = {
   properties: {
     orders: {
       type: 'object',
-      propertyNames: { enum: ['interrupt', 'defence'] },
+      propertyNames: { enum: Object.keys(mergedStandingOrders(games).properties) },
       minProperties: 1,
-      properties: standingOrdersSchema.properties,
+      properties: mergedStandingOrders(games).properties,
     },
     timeZone,
   },
-  examples: [{ orders: { interrupt: 'endOfTurnOnly' } }, { timeZone: 'Europe/London' }],
-} as const;
+  examples: [...[...games.values()].flatMap((module) => (module.standingOrders?.examples ?? []).slice(0, 1).map((orders) => ({ orders }))), { timeZone: 'Europe/London' }],
+});
 
 export async function preferenceRoutes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
-  if (!app.getSchema('StandingOrders')) app.addSchema(standingOrdersSchema);
+  addGameSchemas(app, service.games);
   app.addSchema(preferencesSchema);
 
   app.get(
@@ -71,7 +72,7 @@ export async function preferenceRoutes(app: FastifyInstance, { service }: { serv
         description:
           'Merges the change into your preferences. Preferred standing orders apply to games that start from now on (each seat of yours gets them when its game starts); games already running keep their seats’ orders.',
         security: bearerOnly,
-        body: preferencesChange,
+        body: preferencesChange(service.games),
         response: {
           200: json('Your preferences after the change.', 'Preferences#'),
           ...problems({

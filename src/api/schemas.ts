@@ -484,12 +484,6 @@ const commandAcceptedSchema = {
   },
 } as const;
 
-/** The `StandingOrders` schema of the registered games (an account's preferred orders use it too). */
-export const standingOrdersSchema = gameApi(GAMES).schemas.find((schema) => schema.$id === 'StandingOrders') as {
-  $id: 'StandingOrders';
-  properties: Record<string, { type: 'string'; enum: string[] }>;
-};
-
 /** Makes the named schemas available to a plugin's routes (each plugin has its own scope). */
 export function addGameSchemas(app: { addSchema(schema: object): unknown; getSchema(id: string): unknown }, games: Games = GAMES): void {
   for (const schema of gameApi(games).schemas) if (!app.getSchema(schema.$id)) app.addSchema(schema);

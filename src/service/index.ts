@@ -131,7 +131,7 @@ export class GameService {
     });
     this.bots = new Bots(this.store, this.states, this.play, logger);
     this.orders = new SeatOrders(this.store, this.states, (s) => this.submit(s));
-    this.preferences = new PreferenceBook(prisma, (s) => this.submit(s), logger);
+    this.preferences = new PreferenceBook(this.games, prisma, (s) => this.submit(s), logger);
     this.vacations = new Vacations(this.store, this.deadlines, settings.vacationDaysPerYear ?? 30, prisma);
     const webhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, now: settings.now ?? (() => new Date()), wording: situationWording(this.games), ...settings.webhooks };
     this.reader = {
@@ -189,7 +189,7 @@ export class GameService {
   async create(callerId: string, body: CreateGame) {
     const created = await this.lobby.create(callerId, body);
     if (created.game.status === 'active') {
-      await this.preferences.applyAtStart(created.game.id, created.seats);
+      await this.preferences.applyAtStart(created.game, created.seats);
       this.notifier?.wake();
       this.sweeper?.expect(nextExpiryMs(created.game.deadlines));
       this.bots.kick(created.game.id);
@@ -200,7 +200,7 @@ export class GameService {
   async claim(gameId: string, seat: number, accountId: string) {
     const claimed = await this.lobby.claim(gameId, seat, accountId);
     if (claimed.started) {
-      await this.preferences.applyAtStart(gameId, claimed.seats);
+      await this.preferences.applyAtStart(claimed.game, claimed.seats);
       this.signals.local(gameId, claimed.game.version);
       this.notifier?.wake();
       this.sweeper?.expect(nextExpiryMs(claimed.game.deadlines));

@@ -1,21 +1,21 @@
 // A player's preferences, kept with their account: the standing orders their seats start every game
-// with (docs/rulings.md R34–R40, standing orders), and the time zone their deadlines are shown in.
-// The stored JSON is open: other settings (notifications) live beside these and are kept as they
-// are.
+// with, and the time zone their deadlines are shown in. The stored JSON is open: other settings
+// (notifications) live beside these and are kept as they are.
+//
+// The orders are those the registered games declare (GameModule.standingOrders): one setting per
+// name across games (Helter Skelter's `interrupt` and `defence`, docs/rulings.md R34–R40), each
+// with the values any game allows and the default of the first game that names it. When a game
+// starts, each seat gets the settings its own game has, where they differ from that game's defaults.
 
 import type { Logger } from '../config/logger.ts';
 import { lockAccountRow, type PrismaClient, type PrismaJsonInput } from '../db/prisma.ts';
 import type { SeatRow } from '../store/seats.ts';
 import { Refusal } from './errors.ts';
 import type { Accepted, Submission } from './play.ts';
+import type { Games } from './registry.ts';
 
-export type InterruptOrder = 'ask' | 'never' | 'endOfTurnOnly';
-export type DefenceOrder = 'ask' | 'always' | 'never';
-
-export interface StandingOrders {
-  interrupt: InterruptOrder;
-  defence: DefenceOrder;
-}
+/** Setting → value, e.g. `{ interrupt: 'ask', defence: 'always' }`. */
+export type StandingOrders = Readonly<Record<string, string>>;
 
 export interface Preferences {
   /** The orders each of your seats gets when a game starts. */
@@ -31,20 +31,41 @@ export interface PreferencesChange {
   timeZone?: string;
 }
 
-export const DEFAULT_ORDERS: StandingOrders = { interrupt: 'ask', defence: 'ask' };
-export const DEFAULT_PREFERENCES: Preferences = { orders: DEFAULT_ORDERS, timeZone: 'UTC' };
+const DEFAULT_TIME_ZONE = 'UTC';
+
+/** Every setting of the games' standing orders: the values some game allows, and its default. */
+type OrderSettings = ReadonlyMap<string, { values: ReadonlySet<string>; initial: string }>;
+
+function orderSettings(games: Games): OrderSettings {
+  const settings = new Map<string, { values: Set<string>; initial: string }>();
+  for (const module of games.values()) {
+    const spec = module.standingOrders;
+    if (!spec) continue;
+    for (const [name, setting] of Object.entries(spec.schema.properties)) {
+      const known = settings.get(name) ?? { values: new Set<string>(), initial: spec.defaults[name]! };
+      for (const value of setting.enum) known.values.add(value);
+      settings.set(name, known);
+    }
+  }
+  return settings;
+}
 
 export class PreferenceBook {
+  private readonly settings: OrderSettings;
+
   constructor(
+    private readonly games: Games,
     private readonly prisma: PrismaClient,
     /** GameService.submit: standing orders reach a game as a SET_ORDERS command. */
     private readonly submit: (s: Submission) => Promise<Accepted>,
     private readonly logger?: Logger,
-  ) {}
+  ) {
+    this.settings = orderSettings(games);
+  }
 
   async get(accountId: string): Promise<Preferences> {
     const row = await this.prisma.account.findUnique({ where: { id: accountId }, select: { preferences: true } });
-    return withDefaults(asObject(row?.preferences));
+    return this.withDefaults(asObject(row?.preferences));
   }
 
   /** Merges `change` into the stored preferences; what it does not name stays as it was. */
@@ -59,7 +80,7 @@ export class PreferenceBook {
       if (change.orders) next.orders = { ...asObject(stored.orders), ...change.orders };
       if (timeZone) next.timeZone = timeZone;
       await tx.account.updateMany({ where: { id: accountId }, data: { preferences: JSON.parse(JSON.stringify(next)) as PrismaJsonInput } });
-      return withDefaults(next);
+      return this.withDefaults(next);
     });
   }
 
@@ -68,18 +89,33 @@ export class PreferenceBook {
    * orders than the defaults gets them, as the owner's own SET_ORDERS. A seat that could not be
    * given them keeps the defaults; the game goes on.
    */
-  async applyAtStart(gameId: string, seats: readonly SeatRow[]): Promise<void> {
+  async applyAtStart(game: { id: string; module: string }, seats: readonly SeatRow[]): Promise<void> {
+    const spec = this.games.get(game.module)?.standingOrders;
+    if (!spec) return;
+    const own = spec.schema.properties;
     for (const seat of seats) {
       if (seat.bot || !seat.accountId) continue;
       const { orders } = await this.get(seat.accountId);
-      const differ = Object.fromEntries(Object.entries(orders).filter(([k, v]) => DEFAULT_ORDERS[k as keyof StandingOrders] !== v));
+      // Only the game's own settings, with values it allows: another game's are not its business.
+      const differ = Object.fromEntries(Object.entries(orders).filter(([name, value]) => own[name]?.enum.includes(value) && spec.defaults[name] !== value));
       if (Object.keys(differ).length === 0) continue;
       try {
-        await this.submit({ gameId, author: { account: seat.accountId }, command: { type: 'SET_ORDERS', ...differ } });
+        await this.submit({ gameId: game.id, author: { account: seat.accountId }, command: { type: spec.command, ...differ } });
       } catch (error) {
-        this.logger?.warn({ err: error, gameId, seat: seat.seat }, 'could not apply preferred standing orders');
+        this.logger?.warn({ err: error, gameId: game.id, seat: seat.seat }, 'could not apply preferred standing orders');
       }
     }
+  }
+
+  /** The stored preferences with every order setting and the time zone filled in; a value no game allows reads as the default. */
+  private withDefaults(stored: Record<string, unknown>): Preferences {
+    const orders = asObject(stored.orders);
+    const filled: Record<string, string> = {};
+    for (const [name, setting] of this.settings) {
+      const value = orders[name];
+      filled[name] = typeof value === 'string' && setting.values.has(value) ? value : setting.initial;
+    }
+    return { ...stored, orders: filled, timeZone: typeof stored.timeZone === 'string' ? stored.timeZone : DEFAULT_TIME_ZONE };
   }
 }
 
@@ -90,18 +126,6 @@ export function canonicalTimeZone(timeZone: string): string {
   } catch {
     throw new Refusal('invalid', 'INVALID_TIME_ZONE', `"${timeZone}" is not an IANA time zone (e.g. "Europe/London", "UTC").`);
   }
-}
-
-function withDefaults(stored: Record<string, unknown>): Preferences {
-  const orders = asObject(stored.orders);
-  return {
-    ...stored,
-    orders: {
-      interrupt: (orders.interrupt as InterruptOrder | undefined) ?? DEFAULT_ORDERS.interrupt,
-      defence: (orders.defence as DefenceOrder | undefined) ?? DEFAULT_ORDERS.defence,
-    },
-    timeZone: typeof stored.timeZone === 'string' ? stored.timeZone : DEFAULT_PREFERENCES.timeZone,
-  };
 }
 
 const asObject = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});

@@ -245,4 +245,24 @@ describe('a second game, played over HTTP beside Helter Skelter', () => {
     // 2 + 2 is even: Dave (even) wins, and nobody raised.
     expect(over.view).toMatchObject({ phase: 'over', raised: false, winner: 1 });
   });
+
+  it('preferred standing orders are any game’s settings, and each game’s seats get their own game’s at the start', async () => {
+    const [erin, frank] = [await register(t.base, 'oe-erin'), await register(t.base, 'oe-frank')];
+    // Before any choice: every setting of every game, at its game's default.
+    const fresh = await call(t.base, 'GET', '/v1/me/preferences', { token: erin.token });
+    expect(fresh.body).toMatchObject({ orders: { interrupt: 'ask', defence: 'ask', respond: 'ask' } });
+    const changed = await call(t.base, 'PUT', '/v1/me/preferences', { token: erin.token, body: { orders: { respond: 'never', defence: 'always' } } });
+    expect(changed).toMatchObject({ status: 200, body: { orders: { interrupt: 'ask', defence: 'always', respond: 'never' } } });
+    // A setting no game has is refused, and changes nothing.
+    const unknown = await call(t.base, 'PUT', '/v1/me/preferences', { token: erin.token, body: { orders: { bluff: 'always' } } });
+    expect(unknown.status).toBe(400);
+    expect((await call(t.base, 'GET', '/v1/me/preferences', { token: erin.token })).body).toEqual(changed.body);
+
+    const id = await create(erin, 'live');
+    await claimBoth(id, [erin, frank]);
+    // Odds and Evens gets its own setting (and nothing of Helter Skelter's `defence`).
+    const own = await until(id, erin, (game) => seatsOf(game)[0]!.orders?.respond === 'never');
+    expect(seatsOf(own)[0]!.orders).toEqual({ respond: 'never' });
+    expect((await call(t.base, 'GET', `/v1/games/${id}/seats/1/orders`, { token: frank.token })).body).toEqual({ respond: 'ask' });
+  });
 });
