@@ -10,6 +10,9 @@ import { addGameSchemas, bearerOnly, bearerOptional, gameApi, gameIdParams, json
 
 const MAX_WAIT_SECONDS = 60;
 const SSE_HEARTBEAT_MS = 15_000;
+/** A stream whose catch-up read failed tries again after this, doubling up to the maximum. */
+const CATCH_UP_RETRY_MS = 100;
+const CATCH_UP_RETRY_MAX_MS = 5_000;
 
 /**
  * Streams and long-polls open at once, per caller (account, or address without a token): each
@@ -181,12 +184,20 @@ export async function feedRoutes(app: FastifyInstance, { service, streamsPerCall
         }
       };
       // One fetch at a time, in order, so no event is sent twice or skipped; pages until it has
-      // sent everything up to the newest version it knows of.
+      // sent everything up to the newest version it knows of. A read that fails (the pool busy,
+      // the database restarting) is tried again after a pause, growing to a few seconds: giving
+      // up would leave the stream behind until the game's next command, which may be days away.
       const catchUp = () => {
         sending = sending.then(async () => {
+          let pauseMs = CATCH_UP_RETRY_MS;
           while (cursor < latest && !res.writableEnded) {
             const feed = await service.views.events(id, reader, cursor).catch(() => null);
-            if (!feed || feed.events.length === 0) return;
+            if (!feed) {
+              await new Promise((resolve) => setTimeout(resolve, pauseMs));
+              pauseMs = Math.min(pauseMs * 2, CATCH_UP_RETRY_MAX_MS);
+              continue;
+            }
+            if (feed.events.length === 0) return;
             send(feed.events);
             latest = Math.max(latest, feed.version);
           }

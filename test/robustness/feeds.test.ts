@@ -148,6 +148,27 @@ describe('SSE: GET /v1/games/{id}/stream', () => {
     stream.close();
   });
 
+  it('a catch-up read that fails is tried again: the stream is not left behind until the next command', async () => {
+    const stream = await sse(id, players[1]!);
+    const { version } = await readGame(t.base, id, null);
+    await stream.until((m) => lastId(m) >= version);
+    // The next two reads of the feed fail (as when the pool is exhausted or the database restarts).
+    const views = t.app.games.views;
+    const events = views.events.bind(views);
+    let failures = 2;
+    views.events = async (...args) => (failures-- > 0 ? Promise.reject(new Error('connection lost')) : events(...args));
+    try {
+      const { version: after } = await move(id);
+      await stream.until((m) => lastId(m) >= after, 5_000, `the stream to reach ${after} with no further command`);
+      expect(failures).toBeLessThan(0);
+      expectWellFormed(stream.messages, 0);
+      expect(stream.messages).toHaveLength(after);
+    } finally {
+      views.events = events;
+      stream.close();
+    }
+  });
+
   it('resumes after Last-Event-ID (or `after`) without a gap or a repeat', async () => {
     const first = await sse(id, players[1]!);
     const { version } = await readGame(t.base, id, null);
