@@ -1,89 +1,181 @@
-// One connection held LISTENing on a Postgres channel, for as long as the process runs: when the
-// database is unreachable, or the connection is lost later (restart, failover), it reconnects with
-// a growing wait (0.25 s doubling to 10 s) and never throws. `onListening` runs after every
-// (re)connection, once LISTEN is in place, so whatever was missed while disconnected can be read
-// again: a NOTIFY committed meanwhile is then both read and heard.
+// Postgres channels heard for as long as the process runs, all on ONE connection per pool: every
+// listening connection's backend is woken by every NOTIFY committed in its database, whatever the
+// channel (a commit signals each listening backend, which then looks for its own channels), so
+// each extra one costs the database CPU on every command (measured: about 0.03 ms a command per
+// listening backend in `npm run bench:api`'s load). The game events and the session revocations
+// therefore share a connection.
+//
+// When the database is unreachable, or the connection is lost later (restart, failover), it
+// reconnects with a growing wait (0.25 s doubling to 10 s) and never throws. Each channel's
+// `onListening` runs after every (re)connection, once LISTEN is in place, so whatever was missed
+// while disconnected can be read again: a NOTIFY committed meanwhile is then both read and heard.
 
 import type pg from 'pg';
 
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 10_000;
 
+interface Member {
+  readonly channel: string;
+  onNotification(payload: string): void;
+  onListening(): Promise<void>;
+}
+
+/** How the listening connection shows in `pg_stat_activity` (for operators, and tests that cut it). */
+export const LISTENER_APPLICATION_NAME = 'channel listener';
+
+/** A plain identifier: channels are written into LISTEN as they are. */
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+
 export class ChannelListener {
-  private listener: pg.PoolClient | null = null;
-  /** Releases the listening connection, once whoever asks (stop, a lost connection, a failed hook). */
-  private dropListener: (() => void) | null = null;
-  private stopped = true;
-  private retry: NodeJS.Timeout | undefined;
+  private readonly member: Member;
+  private joined = false;
 
   constructor(
     private readonly pool: pg.Pool,
-    /** A plain identifier: it is written into LISTEN as it is. */
+    /** A plain identifier (lower case, digits, underscores): it is written into LISTEN as it is. */
     readonly channel: string,
-    private readonly onNotification: (payload: string) => void,
-    private readonly onListening: () => Promise<void> = async () => undefined,
-  ) {}
+    onNotification: (payload: string) => void,
+    onListening: () => Promise<void> = async () => undefined,
+  ) {
+    if (!CHANNEL_NAME.test(channel)) throw new Error(`not a plain channel name: ${channel}`);
+    this.member = { channel, onNotification, onListening };
+  }
 
   /** Starts listening; returns once the first attempt is done (it keeps retrying in the background if that failed). */
   async start(): Promise<void> {
-    this.stopped = false;
-    await this.connect(FIRST_RETRY_MS);
+    if (this.joined) return;
+    this.joined = true;
+    await connectionOf(this.pool).join(this.member);
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.retry);
-    const client = this.listener;
-    const drop = this.dropListener;
-    if (!client || !drop) return;
-    await client.query(`UNLISTEN ${this.channel}`).catch(() => undefined);
-    drop();
+    if (!this.joined) return;
+    this.joined = false;
+    await connectionOf(this.pool).leave(this.member);
+  }
+}
+
+const connections = new WeakMap<pg.Pool, SharedConnection>();
+
+function connectionOf(pool: pg.Pool): SharedConnection {
+  let connection = connections.get(pool);
+  if (!connection) connections.set(pool, (connection = new SharedConnection(pool)));
+  return connection;
+}
+
+/**
+ * The one listening connection of a pool. Every change (a member joining or leaving, a lost
+ * connection, a retry) runs `sync`, one at a time, which brings the connection in line with the
+ * members: connected and LISTENing on their channels while there are any, released when none.
+ */
+class SharedConnection {
+  private readonly members = new Set<Member>();
+  /** Members whose `onListening` ran on the current connection. */
+  private readonly ready = new Set<Member>();
+  private readonly listening = new Set<string>();
+  private client: pg.PoolClient | null = null;
+  private drop: (() => void) | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private retry: NodeJS.Timeout | undefined;
+  private backoffMs = FIRST_RETRY_MS;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  join(member: Member): Promise<void> {
+    this.members.add(member);
+    return this.serial();
   }
 
-  private async connect(backoffMs: number): Promise<void> {
-    if (this.stopped) return;
-    let client: pg.PoolClient | undefined;
-    let released = false;
-    // Once only: the connection's error event and the failing query may both get here.
-    const drop = () => {
-      if (released || !client) return;
-      released = true;
-      if (this.listener === client) {
-        this.listener = null;
-        this.dropListener = null;
-      }
-      client.release(true);
-    };
+  leave(member: Member): Promise<void> {
+    this.members.delete(member);
+    this.ready.delete(member);
+    return this.serial();
+  }
+
+  private serial(): Promise<void> {
+    const next = this.queue.then(() => this.sync());
+    this.queue = next;
+    return next;
+  }
+
+  private async sync(): Promise<void> {
+    if (this.members.size === 0) return this.release();
     try {
-      client = await this.pool.connect();
-      client.on('notification', (message) => {
-        if (message.channel === this.channel) this.onNotification(message.payload ?? '');
-      });
-      const lost = () => {
-        if (this.listener !== client) return;
-        drop();
-        this.reconnectLater(FIRST_RETRY_MS);
-      };
-      client.on('error', lost);
-      client.on('end', lost);
-      await client.query(`LISTEN ${this.channel}`);
-      this.listener = client;
-      this.dropListener = drop;
-      await this.onListening();
-      // Stopped while connecting: nothing else would release it.
-      if (this.stopped) drop();
+      let client = this.client;
+      if (!client) {
+        client = await this.connect();
+        await client.query(`SET application_name = '${LISTENER_APPLICATION_NAME}'`);
+      }
+      const wanted = new Set([...this.members].map((m) => m.channel));
+      for (const channel of [...this.listening].filter((c) => !wanted.has(c))) {
+        await client.query(`UNLISTEN ${channel}`);
+        this.listening.delete(channel);
+      }
+      const missing = [...wanted].filter((c) => !this.listening.has(c));
+      if (missing.length > 0) {
+        await client.query(missing.map((c) => `LISTEN ${c}`).join('; '));
+        for (const channel of missing) this.listening.add(channel);
+      }
+      for (const member of [...this.members]) {
+        if (this.ready.has(member) || this.client !== client) continue;
+        await member.onListening();
+        this.ready.add(member);
+      }
+      this.backoffMs = FIRST_RETRY_MS;
     } catch {
-      const wasListening = this.listener !== null && this.listener === client;
-      const lostAlready = released;
-      drop();
-      // When the connection was lost during `onListening`, `lost` has already planned the reconnection.
-      if (wasListening || !lostAlready) this.reconnectLater(Math.min(backoffMs * 2, MAX_RETRY_MS));
+      // The connection failed, or a member's hook did: start again on a new connection, later.
+      this.drop?.();
+      this.reconnectLater();
     }
   }
 
-  private reconnectLater(backoffMs: number): void {
-    if (this.stopped) return;
-    this.retry = setTimeout(() => void this.connect(backoffMs), backoffMs);
+  private async connect(): Promise<pg.PoolClient> {
+    const client = await this.pool.connect();
+    let released = false;
+    // Once only: the connection's error event and a failing query may both get here.
+    const drop = () => {
+      if (released) return;
+      released = true;
+      if (this.client === client) {
+        this.client = null;
+        this.drop = null;
+        this.listening.clear();
+        this.ready.clear();
+      }
+      client.release(true);
+    };
+    client.on('notification', (message) => {
+      for (const member of this.members) if (member.channel === message.channel) member.onNotification(message.payload ?? '');
+    });
+    const lost = () => {
+      if (this.client !== client) return;
+      drop();
+      this.backoffMs = FIRST_RETRY_MS;
+      this.reconnectLater();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    this.client = client;
+    this.drop = drop;
+    return client;
+  }
+
+  private reconnectLater(): void {
+    if (this.members.size === 0 || this.retry) return;
+    const wait = this.backoffMs;
+    this.backoffMs = Math.min(this.backoffMs * 2, MAX_RETRY_MS);
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      void this.serial();
+    }, wait);
     this.retry.unref();
+  }
+
+  private async release(): Promise<void> {
+    clearTimeout(this.retry);
+    this.retry = undefined;
+    if (this.client) await this.client.query('UNLISTEN *').catch(() => undefined);
+    this.drop?.();
   }
 }

@@ -2,6 +2,7 @@
 // A logged-out token is refused on the very next request in the process that logged it out,
 // in other processes as soon as Postgres tells them, and in processes started afterwards.
 
+import { LISTENER_APPLICATION_NAME } from '../../src/db/listener.ts';
 import { decodeJwt } from 'jose';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -129,7 +130,8 @@ describe('logging out', () => {
     await me(account.token).expect(200);
     const { jti, exp } = decodeJwt(account.token);
     const { rowCount } = await t.pool.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN session_revocations'`,
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
+      [LISTENER_APPLICATION_NAME],
     );
     expect(rowCount).toBe(1);
     // Logged out by another process while this one hears nothing (no NOTIFY reaches it now):
