@@ -1,0 +1,33 @@
+// The bots a game's seats may be played by: the game's own (GameModule.bots), or, for a game that
+// declares none, the platform's random bot, which needs to know nothing of the game.
+
+import type { Bot, GameBots } from './game-module.ts';
+import { pickCommand } from './random-player.ts';
+
+/** What the platform names the random bot; every game offers it, its own or this one. */
+export const RANDOM_BOT = 'random';
+
+/** Plays a uniformly random legal command (first a command type, then a command of it). */
+export const randomBot: Bot<unknown, { type: string }> = {
+  description: 'Plays a random legal command: first a kind of command, then one of that kind.',
+  choose: (_state, _seat, legal, rng) => pickCommand(legal, rng)[0],
+};
+
+/** The platform's offer for a game that declares no bots. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const RANDOM_ONLY: GameBots<any, any> = { kinds: { [RANDOM_BOT]: randomBot }, default: RANDOM_BOT };
+
+/** The bots a game offers. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const botsOf = (module: { readonly bots?: GameBots<any, any> }): GameBots<any, any> => module.bots ?? RANDOM_ONLY;
+
+/**
+ * The bot that plays a seat stored with `kind`. A seat stored without one (games created before
+ * seats chose their bot) was played by the random bot, and still is; a kind the game no longer
+ * offers falls back to the random bot too, which every game can be played by.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function botFor(module: { readonly bots?: GameBots<any, any> }, kind: string | null | undefined): Bot<any, any> {
+  const kinds = botsOf(module).kinds;
+  return (kind != null && Object.prototype.hasOwnProperty.call(kinds, kind) ? kinds[kind] : kinds[RANDOM_BOT]) ?? randomBot;
+}
