@@ -28,6 +28,18 @@ export const botsOf = (module: { readonly bots?: GameBots<any, any> }): GameBots
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function botFor(module: { readonly bots?: GameBots<any, any> }, kind: string | null | undefined): Bot<any, any> {
-  const kinds = botsOf(module).kinds;
-  return (kind != null && Object.prototype.hasOwnProperty.call(kinds, kind) ? kinds[kind] : kinds[RANDOM_BOT]) ?? randomBot;
+  const playing = playingKind(module, kind);
+  return playing === RANDOM_BOT ? (botsOf(module).kinds[RANDOM_BOT] ?? randomBot) : botsOf(module).kinds[playing]!;
 }
+
+/** The name of the bot `botFor` gives a seat stored with `kind`: `kind` if the game offers it, else `random`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function playingKind(module: { readonly bots?: GameBots<any, any> }, kind: string | null | undefined): string {
+  return kind != null && Object.prototype.hasOwnProperty.call(botsOf(module).kinds, kind) ? kind : RANDOM_BOT;
+}
+
+/** Every name `playingKind` may give for a game: its bots' and `random`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const playableKinds = (module: { readonly bots?: GameBots<any, any> }): string[] => [
+  ...new Set([...Object.keys(botsOf(module).kinds), RANDOM_BOT]),
+];

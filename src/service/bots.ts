@@ -1,5 +1,5 @@
-// Bot seats: the server plays them with a random legal policy (a better bot comes later). A bot
-// acts whenever the game it sits in awaits it. That is found from durable state, never only from
+// Bot seats: the server plays each with the bot the seat chose among the game's (GameModule.bots;
+// a seat stored before seats chose plays randomly, src/platform/bots.ts `botFor`). A bot acts whenever the game it sits in awaits it. That is found from durable state, never only from
 // memory: after any accepted command the game is "kicked"; at start-up and every few seconds a
 // sweep finds every active game whose stored deadlines await a bot seat (so a process that crashed
 // mid-move, or a loop that failed, leaves no game stalled); and a loop that fails is retried with
@@ -10,7 +10,7 @@
 // seat: the same state gives the same choice, and nobody without the key can predict it.
 
 import { createHmac } from 'node:crypto';
-import { pickCommand } from '../platform/random-player.ts';
+import { botFor } from '../platform/bots.ts';
 import { keyedRng, seedRng } from '../platform/random.ts';
 import type { Logger } from '../config/logger.ts';
 import type { EventStore } from '../store/event-store.ts';
@@ -123,9 +123,10 @@ export class Bots {
       if (!turn) return;
       const legal = module.legalCommands(state, turn.seat) as { type: string }[];
       if (legal.length === 0) return;
-      const fairness = (game.options as unknown as StoredOptions).fairness;
+      const options = game.options as unknown as StoredOptions;
+      const fairness = options.fairness;
       const rng = fairness ? keyedRng(botKey(fairness.key, game.version, turn.seat)) : seedRng(`${gameId}:${game.version}:${turn.seat}`);
-      const [command] = pickCommand(legal, rng);
+      const command = botFor(module, options.botKinds?.[turn.seat]).choose(state, turn.seat, legal, rng) as { type: string };
       try {
         await this.play.submit({
           gameId,

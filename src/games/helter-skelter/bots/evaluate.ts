@@ -55,6 +55,21 @@ export const WEIGHTS = {
    * does not look as good as ending the turn, and the bot never spends cards for nothing.
    */
   spareCard: 0.5,
+  /**
+   * A card the end of this normal turn will draw: a fresh card is a fresh option. Without it a
+   * full hand of cards that pay for nothing useful would sit there for ever (nothing is drawn
+   * into a full hand); with it, spending such a card to make room is worth a little.
+   */
+  draw: 1,
+  /**
+   * Added to `draw` for each normal turn in a row in which nothing happened (public: the marker
+   * passes with the count). Two careful bots with full hands of cards that pay for nothing useful
+   * would otherwise both end turn after turn for ever; the longer the quiet, the more a fresh card
+   * is worth, until spending one anyhow beats standing still.
+   */
+  restless: 1,
+  /** Quiet turns counted at most, so the pull stays bounded. */
+  restlessCap: 10,
 } as const;
 
 /** Steps between spaces along borders a character may cross (MOVE and CLIMB alike), per map. */
@@ -113,7 +128,9 @@ export function evaluate(s: GameState, seat: Seat): number {
   for (let other = 0; other < s.seats.length; other++)
     if (other !== seat && !s.seats[other]!.eliminated) leader = Math.max(leader, points(s, other));
   score -= w.leaderPoint * leader;
-  score += w.card * cardsAfterDraw(s, seat) + w.spareCard * s.seats[seat]!.hand.length;
+  const hand = s.seats[seat]!.hand.length;
+  const afterDraw = cardsAfterDraw(s, seat);
+  score += w.card * afterDraw + w.spareCard * hand + (w.draw + w.restless * Math.min(w.restlessCap, s.quietTurns)) * (afterDraw - hand);
 
   const mine: OnBoard[] = [];
   const enemies: OnBoard[] = [];
