@@ -37,6 +37,26 @@ export function botMatch(bot: Bot<GameState, Command>, games: number, players: n
   return result;
 }
 
+/** `npm run simulate -- --bots`: plays the match and prints the figures; exit code 1 if a game did not finish. */
+export function runBotMatch(args: { games: string; players?: string; bot: string; seed: string }): void {
+  const games = Number(args.games);
+  const players = args.players ? Number(args.players) : 4;
+  if (!Number.isInteger(games) || games < 1) throw new Error('--games must be a positive integer');
+  if (![2, 3, 4].includes(players)) throw new Error('--players must be 2, 3 or 4');
+  const bot = helterSkelter.bots?.kinds[args.bot];
+  if (!bot) throw new Error(`--bot must be one of ${Object.keys(helterSkelter.bots?.kinds ?? {}).join(', ')}`);
+  const started = performance.now();
+  const r = botMatch(bot, games, players, args.seed);
+  const pct = (n: number) => `${((100 * n) / games).toFixed(1)}%`;
+  console.log(`match:               one ${args.bot} bot against ${players - 1} random bots, ${games} games`);
+  console.log(`${args.bot} bot won:`.padEnd(21) + `${r.wins} (${pct(r.wins)}), shared ${r.sharedWins} (${pct(r.sharedWins)})`);
+  console.log(`a fair share:        ${pct(games / players)}`);
+  console.log(`games unfinished:    ${r.unfinished}`);
+  console.log(`bot move, median:    ${percentile(r.moveTimes, 50).toFixed(3)} ms (p90 ${percentile(r.moveTimes, 90).toFixed(2)} ms, p99 ${percentile(r.moveTimes, 99).toFixed(1)} ms, ${r.moveTimes.length} moves)`);
+  console.log(`time:                ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  process.exitCode = r.unfinished > 0 ? 1 : 0;
+}
+
 export function percentile(values: readonly number[], p: number): number {
   const sorted = values.slice().sort((a, b) => a - b);
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

@@ -61,6 +61,7 @@ function score(known: GameState, seat: Seat, command: Command): number {
 
 /** The heuristic bot's command for `seat` among `legal` (not empty), using only what `seat` may see. */
 export function chooseHeuristic(state: GameState, seat: Seat, legal: readonly Command[], rng: RngState): Command {
+  if (legal.length === 1) return legal[0]!;
   const known = knownState(state, seat);
   let best = -Infinity;
   let candidates: Command[] = [];
