@@ -10,6 +10,7 @@
 // seat: the same state gives the same choice, and nobody without the key can predict it.
 
 import { createHmac } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { botFor } from '../platform/bots.ts';
 import { keyedRng, seedRng } from '../platform/random.ts';
 import type { Logger } from '../config/logger.ts';
@@ -19,6 +20,14 @@ import type { GameStates } from './game-states.ts';
 import type { StoredOptions } from '../store/game-options.ts';
 import type { Play } from './play.ts';
 
+/**
+ * The soonest a bot answers, in a game where a person holds a seat. How long a bot takes depends
+ * on what it holds (the heuristic bot weighs a claim only when it holds an INTERRUPT card, and a
+ * move with every way its hand can pay), so a bot that answered as soon as it had decided would
+ * tell the other seats something of its hand by its timing (docs/architecture.md §5). 50 ms is
+ * above 99% of heuristic decisions (`npm run bench:bots`) and unnoticeable to a person.
+ */
+export const BOT_MIN_DECISION_MS = 50;
 /** How often every process looks for games awaiting a bot that no loop is playing. */
 export const BOT_SWEEP_INTERVAL_MS = 5_000;
 const RETRY_FIRST_MS = 500;
@@ -37,6 +46,7 @@ export class Bots {
     private readonly states: GameStates,
     private readonly play: Play,
     private readonly logger?: Logger,
+    private readonly minDecisionMs = BOT_MIN_DECISION_MS,
   ) {}
 
   /** Sweeps now, then every `intervalMs`, for games awaiting a bot (start-up, and after any crash). */
@@ -126,7 +136,11 @@ export class Bots {
       const options = game.options as unknown as StoredOptions;
       const fairness = options.fairness;
       const rng = fairness ? keyedRng(botKey(fairness.key, game.version, turn.seat)) : seedRng(`${gameId}:${game.version}:${turn.seat}`);
+      const started = performance.now();
       const command = botFor(module, options.botKinds?.[turn.seat]).choose(state, turn.seat, legal, rng) as { type: string };
+      // A game of bots only has nobody to tell anything to, and plays at full speed.
+      const wait = this.minDecisionMs - (performance.now() - started);
+      if (wait > 0 && seats.some((s) => !s.bot)) await sleep(wait);
       try {
         await this.play.submit({
           gameId,

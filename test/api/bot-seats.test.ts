@@ -6,6 +6,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { Refusal } from '../../src/platform/refusal.ts';
+import { BOT_MIN_DECISION_MS } from '../../src/service/bots.ts';
 import { useTestApp } from '../support/app.ts';
 import { as, getGame, registerPlayer, send, type Player } from '../support/players.ts';
 import { pickCommand } from '../../src/platform/random-player.ts';
@@ -50,13 +51,23 @@ describe('bot seats choose their bot', () => {
     for (let step = 0; step < 20_000; step++) {
       await t.app.games.bots.idle();
       const game = await getGame(t.app, id, human);
-      if (game.status === 'finished') return;
+      if (game.status === 'finished') break;
       expect(game.awaiting.some((a) => a.seat === 0)).toBe(true);
       let command: { type: string };
       [command, rng] = pickCommand(game.legalCommands, rng);
       expect((await send(t.app, id, human, command)).status).toBe(200);
     }
-    throw new Error('the game did not finish');
+    expect((await getGame(t.app, id, human)).status).toBe('finished');
+    // With a person at the table, no bot answers sooner than BOT_MIN_DECISION_MS after the move it
+    // answers: how long it thought would tell of its hand.
+    const { rows } = await t.app.games.store.pool.query<{ seat: number | null; gap: number | null }>(
+      `SELECT seat, extract(epoch FROM accepted_at - lag(accepted_at) OVER (ORDER BY seq)) * 1000 AS gap
+         FROM commands WHERE game_id = $1 AND sender_kind = 'seat' ORDER BY seq`,
+      [id],
+    );
+    const botGaps = rows.filter((r) => r.seat === 1 && r.gap !== null).map((r) => Number(r.gap));
+    expect(botGaps.length).toBeGreaterThan(10);
+    for (const gap of botGaps) expect(gap).toBeGreaterThanOrEqual(BOT_MIN_DECISION_MS - 1);
   }, 120_000);
 
   it('refuses a bot the game does not offer: 400 problem+json naming the field, and nothing is created', async () => {
