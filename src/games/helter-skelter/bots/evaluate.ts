@@ -104,7 +104,7 @@ const onBoard = (c: CharacterState): c is OnBoard => c.status === 'deployed' && 
 const canAttack = (board: Board, attacker: OnBoard, target: OnBoard): boolean =>
   closeCombatReach(board, attacker).includes(target.space) || board.hasLineOfSight(attacker.space, target.space);
 
-/** Cards a normal turn ends with ("draw three cards … stop once you reach seven"). */
+/** A normal turn ends by drawing three cards, stopping at seven ("Draw three cards … stop drawing once you reach seven"). */
 const DRAW = 3;
 const HAND_LIMIT = 7;
 

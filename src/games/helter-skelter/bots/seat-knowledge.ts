@@ -8,6 +8,9 @@
 // from what `view(state, seat)` shows, so two states that differ only in what the seat cannot see
 // give the same known state, and therefore the same lookahead and the same choice.
 //
+// Everything else is kept: it is on the board, in the view, or told by public events (whose turn
+// it is, the window counter, the quiet-turn count that `MarkerPassed` carries, the rules edition).
+//
 // The stand-ins are chosen so the lookahead plays out the public consequences of the bot's own
 // move: other seats neither defend nor interrupt (their orders become `never`; their hands are
 // cards they might hold, in a fixed order), decks are drawn in a fixed order, and a reshuffle
