@@ -26,6 +26,17 @@ const SETTLE_LIMIT = 3;
 
 /** Plays `command` on the known state and settles the windows it opens; null if the rules refuse it there. */
 export function lookahead(known: GameState, seat: Seat, command: Command): GameState | null {
+  // The known state's stand-ins (other seats' empty map cards, cards in a fixed order) make a
+  // position no game reaches; should a rule trip over one, that command is scored as unknown (the
+  // lowest score) rather than leaving the seat without a move.
+  try {
+    return settle(known, seat, command);
+  } catch {
+    return null;
+  }
+}
+
+function settle(known: GameState, seat: Seat, command: Command): GameState | null {
   const decision = decide(known, command, { kind: 'seat', seat });
   if (!decision.ok) return null;
   let s = evolveAll(known, decision.events);

@@ -27,7 +27,8 @@ function positions(): Position[] {
   const out: Position[] = [];
   for (let g = 0; g < 3; g++) {
     const players = 2 + g;
-    const botSeat = g % players;
+    // Seats 1, 0 and 3: the bot is the last of the seats to assign its starting cards in two of them.
+    const botSeat = (players - 1 + g) % players;
     const bots = Array.from({ length: players }, (_, i) => (i === botSeat ? heuristicBot : random));
     const played = playBotGame(
       helterSkelter,
