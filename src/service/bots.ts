@@ -1,10 +1,11 @@
 // Bot seats: the server plays each with the bot the seat chose among the game's (GameModule.bots;
 // a seat stored before seats chose plays randomly, src/platform/bots.ts `botFor`). A bot acts
 // whenever the game it sits in awaits it. That is found from durable state, never only from memory:
-// after any accepted command the game is "kicked"; at start-up and every few seconds a sweep finds every active game whose stored deadlines await a bot seat (so a process that crashed
-// mid-move, or a loop that failed, leaves no game stalled); and a loop that fails is retried with
-// backoff. A move is appended only if the game is still at the version it was decided on, so a
-// retry, a second process or a restart can never make a bot act twice for one window.
+// after any accepted command the game is "kicked"; at start-up and every few seconds a sweep finds
+// every active game whose stored deadlines await a bot seat (so a process that crashed mid-move,
+// or a loop that failed, leaves no game stalled); and a loop that fails is retried with backoff. A
+// move is appended only if the game is still at the version it was decided on, so a retry, a
+// second process or a restart can never make a bot act twice for one window.
 //
 // A bot's choice is drawn from a generator keyed by the game's secret key, the version and the
 // seat: the same state gives the same choice, and nobody without the key can predict it.
