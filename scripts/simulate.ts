@@ -1,6 +1,9 @@
 // Plays N whole games between random legal players and reports how they went.
 //   npm run simulate -- --games 1000 --players 4 --map grand-hall-of-justice
 // Any rule error (a listed command refused, a stuck game) is printed and makes the exit code 1.
+//   npm run simulate -- --bots --games 1000 [--players 4] [--bot heuristic]
+// instead plays one bot of the game's (default `heuristic`) against random bots and prints how
+// often it wins (scripts/support/bot-match.ts).
 
 import { parseArgs } from 'node:util';
 import { playRandomGame } from '../src/platform/random-player.ts';
@@ -8,6 +11,7 @@ import { seedRng } from '../src/platform/random.ts';
 import { helterSkelter } from '../src/games/helter-skelter/index.ts';
 import { MAP_IDS, type MapId } from '../src/games/helter-skelter/board/board.ts';
 import { TEAM_IDS } from '../src/games/helter-skelter/content/types.ts';
+import { runBotMatch } from './support/bot-match.ts';
 
 const { values } = parseArgs({
   options: {
@@ -16,8 +20,14 @@ const { values } = parseArgs({
     map: { type: 'string' },
     seed: { type: 'string', default: 'simulate' },
     'expiry-rate': { type: 'string', default: '0.02' },
+    bots: { type: 'boolean', default: false },
+    bot: { type: 'string', default: 'heuristic' },
   },
 });
+if (values.bots) {
+  runBotMatch({ games: values.games, players: values.players, bot: values.bot, seed: values.seed });
+  process.exit();
+}
 const games = Number(values.games);
 const playerCounts = values.players ? [Number(values.players)] : [2, 3, 4];
 const maps: MapId[] = values.map ? [values.map as MapId] : [...MAP_IDS];

@@ -80,6 +80,8 @@ export interface AppSettings extends AuthSettings, ConnectionLimits, ResourceLim
   webhookRetryScale?: number;
   /** Multiplies how long before a deadline webhook reminders are due (1 in production; tests, on clocks of seconds, shrink it). */
   webhookReminderScale?: number;
+  /** The soonest a bot answers in a game with a person in it (default 50 ms; src/service/bots.ts). */
+  botMinDecisionMs?: number;
   /** Game modules played beside the registered ones (src/service/registry.ts): a test's own game. */
   extraGames?: readonly AnyGameModule[];
 }
@@ -196,6 +198,7 @@ export async function buildApp(deps: AppDeps) {
       now: settings.now,
       vacationDaysPerYear: settings.vacationDaysPerYear,
       abandonAfterSilentDeadlines: settings.abandonAfterSilentDeadlines,
+      botMinDecisionMs: settings.botMinDecisionMs,
       limits: settings,
       webhooks: {
         policy: settings.webhookPolicy,

@@ -20,6 +20,7 @@ import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { CLOCK_PRESETS, DEFAULT_CLOCK, MAX_SECONDS, MIN_SECONDS } from '../clock/clocks.ts';
+import { botsOf, playableKinds } from '../platform/bots.ts';
 import type { BodyExample } from '../platform/game-module.ts';
 import { KEYED_GENERATOR } from '../platform/random.ts';
 import { GAMES, type AnyGameModule, type Games } from '../service/registry.ts';
@@ -120,20 +121,29 @@ const createSeed = {
     'Makes the random set-up reproducible: the key derives from it, so whoever knows it can predict every deck and hand. Accepted only where the server allows scenarios (`ALLOW_SCENARIOS`; otherwise 403 `SEED_DISABLED`), and the game then says `fairness.seeded: true` to everyone who looks at it. Never shown.',
 } as const;
 
-const botSeat = { type: 'boolean', description: '`true`: the seat is played by the server.' } as const;
+/** A seat's `bot` option: which of the game's bots plays it, if any. */
+function botSeat(module: AnyGameModule) {
+  const offered = botsOf(module);
+  const kinds = Object.keys(offered.kinds);
+  const described = kinds.map((name) => `\`${name}\`: ${offered.kinds[name]!.description}`).join(' ');
+  return {
+    description: `Whether the server plays the seat, and with which bot. \`true\`: the game's default bot (\`${offered.default}\`); a bot's name: that bot; \`false\` or absent: a player's seat. ${described}`,
+    anyOf: [{ type: 'boolean' }, { type: 'string', enum: kinds }],
+  };
+}
 
 type ObjectSchema = { properties?: Record<string, unknown>; [key: string]: unknown };
 
 /** A game's options schema with the platform's own: `bot` in each seat, `clock` (and `seed` when creating). */
-function withPlatformOptions(options: object, creating: boolean): ObjectSchema {
+function withPlatformOptions(module: AnyGameModule, options: object, creating: boolean): ObjectSchema {
   const schema = options as ObjectSchema;
   const properties = { ...(schema.properties ?? {}) };
   const seatsSchema = properties.seats as ({ items?: ObjectSchema; description?: string } & object) | undefined;
   if (seatsSchema?.items) {
     properties.seats = {
       ...seatsSchema,
-      ...(creating ? { description: `${seatsSchema.description ?? 'Seats in turn order.'} \`bot: true\` seats are played by the server.` } : {}),
-      items: { ...seatsSchema.items, properties: { ...(seatsSchema.items.properties ?? {}), bot: botSeat } },
+      ...(creating ? { description: `${seatsSchema.description ?? 'Seats in turn order.'} \`bot\` seats are played by the server: \`true\` by the game's default bot, or a bot by name.` } : {}),
+      items: { ...seatsSchema.items, properties: { ...(seatsSchema.items.properties ?? {}), bot: botSeat(module) } },
     };
   }
   properties.clock = ref('ClockOption');
@@ -144,7 +154,8 @@ function withPlatformOptions(options: object, creating: boolean): ObjectSchema {
 }
 
 /** The properties of a game resource, whatever the game. */
-function resourceProperties(game: object, options: object, view: object, command: object, maxSeats: number) {
+function resourceProperties(module: AnyGameModule, game: object, options: object, view: object, command: object) {
+  const { maxSeats } = module;
   return {
     id: { type: 'string', format: 'uuid' },
     game,
@@ -162,11 +173,16 @@ function resourceProperties(game: object, options: object, view: object, command
       description: 'Who sits where.',
       items: {
         type: 'object',
-        required: ['seat', 'player', 'bot'],
+        required: ['seat', 'player', 'bot', 'botKind'],
         properties: {
           seat: seatNumber(maxSeats),
           player: { type: ['string', 'null'], description: 'The handle of the account holding the seat; null when free or a bot.' },
           bot: { type: 'boolean', description: 'Played by the server.' },
+          botKind: {
+            type: ['string', 'null'],
+            enum: [...playableKinds(module), null],
+            description: 'The bot that plays the seat; null for a player’s seat. Bot seats of games created before seats chose their bot play `random`.',
+          },
         },
       },
     },
@@ -199,14 +215,14 @@ function moduleSchemas(module: AnyGameModule) {
     description: `A game of ${module.title} as the caller sees it, with the commands the caller may send now.`,
     required: RESOURCE_REQUIRED,
     properties: resourceProperties(
+      module,
       { type: 'string', const: module.id, description: 'The game: switch on it.' },
       ref(id('Options')),
       ref(id('View')),
       ref(id('Command')),
-      module.maxSeats,
     ),
   });
-  add('Options', withPlatformOptions(module.schemas.publicOptions ?? { type: 'object', additionalProperties: true }, false));
+  add('Options', withPlatformOptions(module, module.schemas.publicOptions ?? { type: 'object', additionalProperties: true }, false));
   add('View', module.schemas.view);
   add('Command', {
     description: `A command of ${module.title}, one schema per \`type\`. \`legalCommands\` in the game lists every command you can send now, ready to POST. Switch on \`type\`.`,
@@ -221,7 +237,7 @@ function moduleSchemas(module: AnyGameModule) {
     description: `The body of POST /v1/games for ${module.title}.`,
     required: ['game', 'options'],
     additionalProperties: false,
-    properties: { game: { type: 'string', const: module.id }, options: withPlatformOptions(module.optionsSchema, true) },
+    properties: { game: { type: 'string', const: module.id }, options: withPlatformOptions(module, module.optionsSchema, true) },
   });
   for (const [name, schema] of Object.entries(components)) add(name, schema);
   return { prefix, named, id };

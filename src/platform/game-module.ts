@@ -3,6 +3,8 @@
 // and asks the game module everything else. A module is pure: no I/O, no clock, no global
 // randomness; the same events always fold to the same state.
 
+import type { RngState } from './random.ts';
+
 /** A seat is a position at the table, 0-based, in clockwise (turn) order. */
 export type Seat = number;
 
@@ -126,6 +128,30 @@ export interface GameSchemas {
   readonly examples?: { readonly create?: Readonly<Record<string, BodyExample>>; readonly commands?: Readonly<Record<string, BodyExample>> };
 }
 
+/**
+ * A way the server plays a seat. A bot is given the whole state because a game's own bot may play
+ * the game's rules forward, but it must decide only from what `view(state, seat)` shows that seat
+ * (docs/architecture.md §5): two states that differ only in what the seat cannot see must give
+ * the same command.
+ */
+export interface Bot<State, Command> {
+  /** What it does, one sentence, for the API documentation. */
+  readonly description: string;
+  /**
+   * One of `legal` (every command the seat could send now, never empty). Deterministic: the same
+   * state, seat and generator give the same command. Its only randomness is `rng`, which the
+   * platform keys from the game's secret key, the version and the seat.
+   */
+  choose(state: State, seat: Seat, legal: readonly Command[], rng: RngState): Command;
+}
+
+/** The bots a game offers for its bot seats, by name (e.g. `random`, `heuristic`), and the one a seat gets unless told. */
+export interface GameBots<State, Command> {
+  readonly kinds: Readonly<Record<string, Bot<State, Command>>>;
+  /** One of `kinds`: what `bot: true` gets. */
+  readonly default: string;
+}
+
 export interface GameModule<Setup, State, Command, Event, View, VisibleEvent = Event> {
   /** Stable name used in URLs and stored with every game, e.g. `block-war`. */
   readonly id: string;
@@ -142,6 +168,11 @@ export interface GameModule<Setup, State, Command, Event, View, VisibleEvent = E
   readonly schemas: GameSchemas;
   /** The seats' standing orders, if the game has them (served at `/v1/games/{id}/seats/{seat}/orders`). */
   readonly standingOrders?: StandingOrdersSpec;
+  /**
+   * The bots a seat may be played by. Optional: a module without them offers the platform's
+   * `random` bot only (src/platform/bots.ts).
+   */
+  readonly bots?: GameBots<State, Command>;
   /** JSON Schemas of the commands players send, one per command type, published by the API. */
   readonly commandSchemas: readonly { type: string; schema: object }[];
   /**

@@ -1,16 +1,18 @@
-// Bot seats: the server plays them with a random legal policy (a better bot comes later). A bot
-// acts whenever the game it sits in awaits it. That is found from durable state, never only from
-// memory: after any accepted command the game is "kicked"; at start-up and every few seconds a
-// sweep finds every active game whose stored deadlines await a bot seat (so a process that crashed
-// mid-move, or a loop that failed, leaves no game stalled); and a loop that fails is retried with
-// backoff. A move is appended only if the game is still at the version it was decided on, so a
-// retry, a second process or a restart can never make a bot act twice for one window.
+// Bot seats: the server plays each with the bot the seat chose among the game's (GameModule.bots;
+// a seat stored before seats chose plays randomly, src/platform/bots.ts `botFor`). A bot acts
+// whenever the game it sits in awaits it. That is found from durable state, never only from memory:
+// after any accepted command the game is "kicked"; at start-up and every few seconds a sweep finds
+// every active game whose stored deadlines await a bot seat (so a process that crashed mid-move,
+// or a loop that failed, leaves no game stalled); and a loop that fails is retried with backoff. A
+// move is appended only if the game is still at the version it was decided on, so a retry, a
+// second process or a restart can never make a bot act twice for one window.
 //
 // A bot's choice is drawn from a generator keyed by the game's secret key, the version and the
 // seat: the same state gives the same choice, and nobody without the key can predict it.
 
 import { createHmac } from 'node:crypto';
-import { pickCommand } from '../platform/random-player.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { botFor } from '../platform/bots.ts';
 import { keyedRng, seedRng } from '../platform/random.ts';
 import type { Logger } from '../config/logger.ts';
 import type { EventStore } from '../store/event-store.ts';
@@ -19,6 +21,14 @@ import type { GameStates } from './game-states.ts';
 import type { StoredOptions } from '../store/game-options.ts';
 import type { Play } from './play.ts';
 
+/**
+ * The soonest a bot answers, in a game where a person holds a seat. How long a bot takes depends
+ * on what it holds (the heuristic bot weighs a claim only when it holds an INTERRUPT card, and a
+ * move with every way its hand can pay), so a bot that answered as soon as it had decided would
+ * tell the other seats something of its hand by its timing (docs/architecture.md §5). 50 ms is
+ * above 99% of heuristic decisions (`npm run bench:bots`) and unnoticeable to a person.
+ */
+export const BOT_MIN_DECISION_MS = 50;
 /** How often every process looks for games awaiting a bot that no loop is playing. */
 export const BOT_SWEEP_INTERVAL_MS = 5_000;
 const RETRY_FIRST_MS = 500;
@@ -37,6 +47,7 @@ export class Bots {
     private readonly states: GameStates,
     private readonly play: Play,
     private readonly logger?: Logger,
+    private readonly minDecisionMs = BOT_MIN_DECISION_MS,
   ) {}
 
   /** Sweeps now, then every `intervalMs`, for games awaiting a bot (start-up, and after any crash). */
@@ -123,9 +134,14 @@ export class Bots {
       if (!turn) return;
       const legal = module.legalCommands(state, turn.seat) as { type: string }[];
       if (legal.length === 0) return;
-      const fairness = (game.options as unknown as StoredOptions).fairness;
+      const options = game.options as unknown as StoredOptions;
+      const fairness = options.fairness;
       const rng = fairness ? keyedRng(botKey(fairness.key, game.version, turn.seat)) : seedRng(`${gameId}:${game.version}:${turn.seat}`);
-      const [command] = pickCommand(legal, rng);
+      const started = performance.now();
+      const command = botFor(module, options.botKinds?.[turn.seat]).choose(state, turn.seat, legal, rng) as { type: string };
+      // A game of bots only has nobody to tell anything to, and plays at full speed.
+      const wait = this.minDecisionMs - (performance.now() - started);
+      if (wait > 0 && seats.some((s) => !s.bot)) await sleep(wait);
       try {
         await this.play.submit({
           gameId,

@@ -52,6 +52,8 @@ export interface GameServiceSettings {
   limits?: Partial<ResourceLimits>;
   /** How often to look for games awaiting a bot that no loop plays (default 5 s). */
   botSweepIntervalMs?: number;
+  /** The soonest a bot answers in a game with a person in it, so its timing tells nothing of its hand (default 50 ms, `BOT_MIN_DECISION_MS`). */
+  botMinDecisionMs?: number;
   /** Deadlines in a row passing with nobody acting before a game is abandoned; 0 or absent: never. */
   abandonAfterSilentDeadlines?: number;
   /** Webhook delivery: URL policy, links, timeouts, retry pacing. */
@@ -129,7 +131,7 @@ export class GameService {
       if (signal.news) this.notifier?.wake();
       this.sweeper?.expect(signal.nextExpiry);
     });
-    this.bots = new Bots(this.store, this.states, this.play, logger);
+    this.bots = new Bots(this.store, this.states, this.play, logger, settings.botMinDecisionMs);
     this.orders = new SeatOrders(this.store, this.states, (s) => this.submit(s));
     this.preferences = new PreferenceBook(this.games, prisma, (s) => this.submit(s), logger);
     this.vacations = new Vacations(this.store, this.deadlines, settings.vacationDaysPerYear ?? 30, prisma);

@@ -11,7 +11,8 @@ import { claimSeat, createSeats, seatsOf, type SeatRow } from '../store/seats.ts
 import type { DeadlineKeeper } from './deadlines.ts';
 import { CHANNEL } from './signals.ts';
 import { Refusal, notFound } from './errors.ts';
-import { GAMES, type Games } from './registry.ts';
+import { GAMES, type AnyGameModule, type Games } from './registry.ts';
+import { botsOf } from '../platform/bots.ts';
 import type { Fairness, StoredOptions } from '../store/game-options.ts';
 
 export type { Fairness, StoredOptions } from '../store/game-options.ts';
@@ -19,7 +20,7 @@ export type { Fairness, StoredOptions } from '../store/game-options.ts';
 export interface CreateGame {
   game: string;
   options: {
-    seats: { bot?: boolean; [k: string]: unknown }[];
+    seats: { bot?: boolean | string; [k: string]: unknown }[];
     seed?: string;
     scenario?: unknown;
     clock?: unknown;
@@ -56,9 +57,18 @@ export class Lobby {
       if (error instanceof ClockError) throw new Refusal('invalid', error.code, error.message);
       throw error;
     }
+    const botKinds = body.options.seats.map((s) => botKind(module, s.bot));
     await this.checkGameLimits(callerId);
-    const bots = body.options.seats.map((s) => s.bot === true);
-    const options: StoredOptions = { setup, public: { ...rest, ...(scenario ? { scenario: true } : {}) }, fairness, bots, createdBy: callerId, clocks };
+    const bots = botKinds.map((kind) => kind !== null);
+    const options: StoredOptions = {
+      setup,
+      public: { ...rest, ...(scenario ? { scenario: true } : {}) },
+      fairness,
+      bots,
+      botKinds,
+      createdBy: callerId,
+      clocks,
+    };
     const allBots = bots.every(Boolean);
     const created = await this.store.transaction(async (tx) => {
       const game = await this.store.createGame(tx, { module: module.id, status: 'open', options });
@@ -128,4 +138,19 @@ export class Lobby {
     if (!result) throw notFound(`Game ${gameId}`);
     return result.value;
   }
+}
+
+/**
+ * Which of the game's bots a seat asks for: `true` the game's default, a name one of its bots, and
+ * false or nothing a player's seat (null). The API's schema lists the names; this refuses the
+ * others for any caller of the service.
+ */
+export function botKind(module: AnyGameModule, bot: boolean | string | undefined): string | null {
+  if (bot === undefined || bot === false) return null;
+  const offered = botsOf(module);
+  if (bot === true) return offered.default;
+  if (typeof bot === 'string' && Object.prototype.hasOwnProperty.call(offered.kinds, bot)) return bot;
+  throw new Refusal('invalid', 'UNKNOWN_BOT', `${module.title} has no bot called ${JSON.stringify(bot)}; it has ${Object.keys(offered.kinds).join(', ')}.`, {
+    bots: Object.keys(offered.kinds),
+  });
 }

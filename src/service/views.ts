@@ -3,6 +3,8 @@
 // log is public.
 
 import type { Awaited } from '../platform/game-module.ts';
+import { playingKind } from '../platform/bots.ts';
+import type { AnyGameModule } from './registry.ts';
 import { KEYED_GENERATOR } from '../platform/random.ts';
 import { hasEnded, type EventStore, type GameRow, type StoredEvent } from '../store/event-store.ts';
 import { gamesOfAccount, type SeatRow } from '../store/seats.ts';
@@ -14,6 +16,8 @@ export interface SeatSummary {
   seat: number;
   player: string | null;
   bot: boolean;
+  /** The bot that plays the seat (one of the game's, e.g. `heuristic`); null for a player's seat. */
+  botKind: string | null;
 }
 
 export interface AwaitedView extends Awaited {
@@ -89,7 +93,7 @@ export class Views {
       createdAt: game.createdAt.toISOString(),
       updatedAt: game.updatedAt.toISOString(),
       options: (game.options as unknown as StoredOptions).public,
-      seats: seats.map(summary),
+      seats: seats.map((s) => summary(module, s, game.options as unknown as StoredOptions)),
       mySeat,
       view: module.view(state, mySeat),
       awaiting: started ? module.awaiting(state).map((a) => ({ ...a, deadline: current ? deadlineFor(game, a) : null })) : [],
@@ -171,7 +175,13 @@ export function seatOf(seats: SeatRow[], accountId: string | null): number | nul
   return seats.find((s) => s.accountId === accountId)?.seat ?? null;
 }
 
-const summary = (s: SeatRow): SeatSummary => ({ seat: s.seat, player: s.handle, bot: s.bot });
+/** A bot seat of a game stored before seats chose their bot is played by the random bot (`playingKind`). */
+const summary = (module: AnyGameModule, s: SeatRow, options: StoredOptions): SeatSummary => ({
+  seat: s.seat,
+  player: s.handle,
+  bot: s.bot,
+  botKind: s.bot ? playingKind(module, options.botKinds?.[s.seat]) : null,
+});
 
 /** The stored deadline of an awaited seat (written when the situation opened). */
 function deadlineFor(game: GameRow, a: Awaited): string | null {

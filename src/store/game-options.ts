@@ -21,6 +21,12 @@ export interface StoredOptions {
   public: Record<string, unknown>;
   fairness?: Fairness;
   bots: boolean[];
+  /**
+   * Which bot plays each bot seat (a name from the game's bots, e.g. `heuristic`), null for a
+   * player's seat. Absent for games created before seats chose their bot: their bots were random
+   * and stay so (src/platform/bots.ts, `botFor`).
+   */
+  botKinds?: (string | null)[];
   createdBy: string;
   /** Durations per situation, in milliseconds, from the `clock` option. */
   clocks: Clocks;

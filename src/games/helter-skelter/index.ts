@@ -1,6 +1,7 @@
 // Judge Dredd: Helter Skelter as a game module: what the platform interface asks, nothing more.
 
 import type { GameModule } from '../../platform/game-module.ts';
+import { helterSkelterBots } from './bots/index.ts';
 import { commandSchemas } from './commands.ts';
 import { decide } from './decide.ts';
 import { evolve, evolveAll } from './evolve.ts';
@@ -23,6 +24,7 @@ export const helterSkelter: GameModule<GameSetup, GameState, Command, Event, Gam
   situations: SITUATIONS,
   schemas: gameSchemas,
   standingOrders,
+  bots: helterSkelterBots,
   optionsSchema,
   commandSchemas: commandSchemas(),
   createSetup: setupFromOptions,
