@@ -30,7 +30,7 @@ export const contentSchema = {
     note: { type: 'string', description: 'What is reconstructed and what is the rulebook’s, in a paragraph a client can show.' },
     teams: {
       type: 'array',
-      description: 'The four teams, in the rulebook’s order.',
+      description: 'The five teams: the base game’s four in the rulebook’s order, then the Dark Judges (Dark Judges expansion).',
       items: {
         type: 'object',
         required: ['id', 'name', 'characters', 'otherForms', 'deck'],
