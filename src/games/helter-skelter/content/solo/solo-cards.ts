@@ -19,6 +19,9 @@ export type SoloDefence = 'BLOCK' | 'DEFLECT';
 export const SOLO_ACTIVATION_ORDER = ['judge-fire', 'judge-fear', 'judge-mortis', 'judge-death'] as const;
 export type SoloJudge = (typeof SOLO_ACTIVATION_ORDER)[number];
 
+/** Solo "Setup": "Place Judge Death in the space designated … Repeat this process for Judge Fire, Judge Mortis, and Judge Fear (in that order)." */
+export const SOLO_PLACEMENT_ORDER: readonly SoloJudge[] = ['judge-death', 'judge-fire', 'judge-mortis', 'judge-fear'];
+
 export interface SoloStep {
   action: SoloAction;
   /** Marked to be taken by the next living Dark Judge when this one is dead ("Dead Judges"). */
