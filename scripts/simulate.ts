@@ -1,5 +1,6 @@
 // Plays N whole games between random legal players and reports how they went.
 //   npm run simulate -- --games 1000 --players 4 --map grand-hall-of-justice
+//   npm run simulate -- --dark-judges --games 2000     (a Dark Judges seat in every game)
 // Any rule error (a listed command refused, a stuck game) is printed and makes the exit code 1.
 //   npm run simulate -- --bots --games 1000 [--players 4] [--bot heuristic]
 // instead plays one bot of the game's (default `heuristic`) against random bots and prints how
@@ -10,7 +11,7 @@ import { playRandomGame } from '../src/platform/random-player.ts';
 import { seedRng } from '../src/platform/random.ts';
 import { helterSkelter } from '../src/games/helter-skelter/index.ts';
 import { MAP_IDS, type MapId } from '../src/games/helter-skelter/board/board.ts';
-import { TEAM_IDS } from '../src/games/helter-skelter/content/types.ts';
+import { BASE_TEAM_IDS, TEAM_IDS, type TeamId } from '../src/games/helter-skelter/content/types.ts';
 import { runBotMatch } from './support/bot-match.ts';
 
 const { values } = parseArgs({
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     'expiry-rate': { type: 'string', default: '0.02' },
     bots: { type: 'boolean', default: false },
     bot: { type: 'string', default: 'heuristic' },
+    'dark-judges': { type: 'boolean', default: false },
   },
 });
 if (values.bots) {
@@ -35,6 +37,20 @@ if (!Number.isInteger(games) || games < 1) throw new Error('--games must be a po
 for (const p of playerCounts) if (![2, 3, 4].includes(p)) throw new Error('--players must be 2, 3 or 4');
 for (const m of maps) if (!MAP_IDS.includes(m)) throw new Error(`--map must be one of ${MAP_IDS.join(', ')}`);
 
+/**
+ * The teams at game `g`'s table, in seat order. With --dark-judges the Dark Judges sit at every
+ * table, at a seat that moves round, with base teams rotating in the other seats.
+ */
+function tableOf(g: number, players: number): { team: TeamId }[] {
+  if (!values['dark-judges']) return Array.from({ length: players }, (_, i) => ({ team: TEAM_IDS[(g + i) % TEAM_IDS.length]! }));
+  const others = Array.from({ length: players - 1 }, (_, i) => BASE_TEAM_IDS[(g + i) % BASE_TEAM_IDS.length]!);
+  const at = g % players;
+  return [...others.slice(0, at), 'dark-judges' as const, ...others.slice(at)].map((team) => ({ team }));
+}
+
+/** Per team: games it sat in, and games it won (a shared win counts for each winner). */
+const record = new Map<TeamId, { played: number; won: number }>(TEAM_IDS.map((t) => [t, { played: 0, won: 0 }]));
+
 let completed = 0;
 let unfinished = 0;
 let events = 0;
@@ -44,7 +60,7 @@ const started = performance.now();
 for (let g = 0; g < games; g++) {
   const players = playerCounts[g % playerCounts.length]!;
   const map = maps[Math.floor(g / playerCounts.length) % maps.length]!;
-  const seats = Array.from({ length: players }, (_, i) => ({ team: TEAM_IDS[(g + i) % TEAM_IDS.length]! }));
+  const seats = tableOf(g, players);
   const seed = `${values.seed}-${g}`;
   try {
     const result = playRandomGame(
@@ -58,6 +74,11 @@ for (let g = 0; g < games; g++) {
     commands += result.commands;
     if (result.finished) completed++;
     else unfinished++;
+    for (const [seat, { team }] of seats.entries()) {
+      const r = record.get(team)!;
+      r.played++;
+      if (result.state.winners.includes(seat)) r.won++;
+    }
   } catch (e) {
     errors.push(`game ${g} (${players} players, ${map}, seed ${seed}): ${(e as Error).message}`);
   }
@@ -70,5 +91,8 @@ console.log(`rule errors:         ${errors.length}`);
 console.log(`avg events per game: ${(events / Math.max(1, games - errors.length)).toFixed(1)}`);
 console.log(`avg commands / game: ${(commands / Math.max(1, games - errors.length)).toFixed(1)}`);
 console.log(`time:                ${seconds.toFixed(1)} s`);
+console.log('win rate per team (games won / games played, shared wins count for each winner):');
+for (const [team, r] of record)
+  if (r.played > 0) console.log(`  ${team.padEnd(18)} ${((100 * r.won) / r.played).toFixed(1).padStart(5)}%  (${r.won} / ${r.played})`);
 for (const e of errors.slice(0, 10)) console.log(`  ${e}`);
 process.exitCode = errors.length > 0 || unfinished > 0 ? 1 : 0;

@@ -14,6 +14,7 @@ const targeted = { character: 'string', card: 'string', defender: 'string' } as 
 /** Required fields per command type; `windowId` is optional on every player command but SET_ORDERS. */
 export const COMMAND_FIELDS: Record<CommandType, Record<string, FieldKind>> = {
   ASSIGN_STARTING_CARDS: { character: 'string', cards: 'spaces' },
+  REMOVE_MAP_CARD: { card: 'space' },
   DEPLOY: { character: 'string', space: 'space' },
   END_TURN: {},
   MOVE: { character: 'string', to: 'space', cards: 'cards' },

@@ -1,5 +1,6 @@
 // "DAMAGE AND DEATH" and "GAME END".
 
+import { damageThroughArmour } from './specials/armour.ts';
 import { afterDamageDealt, afterDamageTaken } from './specials/index.ts';
 import type { Draft } from './draft.ts';
 import { charactersOf, isOver, points } from './state.ts';
@@ -15,7 +16,9 @@ export function dealDamage(d: Draft, attack: Attack, victimId: CharacterId): voi
   if (isOver(d.state)) return;
   const victim = d.state.characters[victimId]!;
   if (victim.status !== 'deployed') return;
-  const amount = Math.min(attack.damage, victim.health);
+  const damage = damageThroughArmour(d, attack, victimId);
+  if (damage === 0) return;
+  const amount = Math.min(damage, victim.health);
   d.emit({ type: 'DamageTaken', character: victimId, amount, from: attack.character });
   afterDamageDealt(d, attack, victimId, amount);
   if (d.state.characters[victimId]!.health === 0) kill(d, victimId, attack.seat);

@@ -26,8 +26,8 @@ import { defend, expireDefence, psiDiscard, takeDamage } from './defences.ts';
 import { check, Draft } from './draft.ts';
 import { claimInterrupt, expireInterruptWindow, openInterruptWindow, passInterrupt } from './interrupts.ts';
 import { setOrders } from './orders.ts';
-import { assignForLateSeats, assignStartingCards } from './setup.ts';
-import { declareEndOfTurn, deploy } from './turn.ts';
+import { assignForLateSeats, assignStartingCards, removeMapCard } from './setup.ts';
+import { afterCloudOfDecay, declareEndOfTurn, deploy } from './turn.ts';
 import type { Attack, Command, Event, GameState, Seat } from './types.ts';
 
 const TARGETED: Record<string, TargetedAttack> = { MELEE: melee, SMASH: smash, SNIPE: snipe, SHOTGUN: shotgun, PSI: psi };
@@ -82,6 +82,9 @@ function decideForSeat(d: Draft, seat: Seat, cmd: Command): void {
     case 'ASSIGN_STARTING_CARDS':
       check(sit.kind === 'setup', 'WRONG_SITUATION', 'Starting map cards are assigned during set-up only.');
       return assignStartingCards(d, seat, cmd);
+    case 'REMOVE_MAP_CARD':
+      check(sit.kind === 'setup', 'WRONG_SITUATION', 'A map card is removed during set-up only.');
+      return removeMapCard(d, seat, cmd);
     case 'DEFEND':
     case 'TAKE_DAMAGE':
     case 'PSI_DISCARD':
@@ -142,5 +145,8 @@ function endTurn(d: Draft, seat: Seat, interrupting: boolean): void {
  * (defences.ts returns the attack then, null before): other players may now INTERRUPT.
  */
 function afterAttack(d: Draft, completed: Attack | null): void {
-  if (completed) openInterruptWindow(d, completed.seat, completed.interrupting, 'action');
+  if (!completed) return;
+  // Cloud of Decay is no action: the turn it delayed begins (turn.ts).
+  if (completed.turnOf) afterCloudOfDecay(d, completed);
+  else openInterruptWindow(d, completed.seat, completed.interrupting, 'action');
 }

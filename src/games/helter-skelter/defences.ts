@@ -21,7 +21,7 @@ import type {
   CardId,
   CharacterId,
   CharacterState,
-  CombatSymbol,
+  AttackKind,
   Defence,
   Defend,
   GameState,
@@ -31,13 +31,15 @@ import type {
 } from './types.ts';
 
 /** The reference card's "Defence breakdown". PSI allows no defence: the defender discards instead. */
-export const DEFENCES_AGAINST: Record<CombatSymbol, readonly Defence[]> = {
+export const DEFENCES_AGAINST: Record<AttackKind, readonly Defence[]> = {
   MELEE: ['BLOCK'],
   SMASH: ['BLOCK'],
   SNIPE: ['DEFLECT', 'PRECOG', 'COVER'],
   SHOTGUN: ['DEFLECT', 'PRECOG', 'COVER'],
   EXPLODE: ['DEFLECT', 'PRECOG'],
   PSI: [],
+  // Cloud of Decay: "they must make a DEFLECT or PRECOG defence or take 1 damage".
+  CLOUD_OF_DECAY: ['DEFLECT', 'PRECOG'],
 };
 
 /** Whether `card` pays for `defence` by this defender. */

@@ -34,7 +34,16 @@ export function applyEvent(s: GameState, e: Event): void {
       s.characters[e.character]!.startingCards = e.cards.slice();
       if (e.rng !== undefined) s.rng = rngAt(s.rng, e.rng);
       const unassigned = Object.values(s.characters).some((c) => c.seat === e.seat && c.startingCards.length === 0);
-      if (!unassigned) s.setupDone.push(e.seat);
+      // The Dark Judges are done once they have also removed a map card (MapCardRemoved).
+      if (!unassigned && seat.mapCardRemoved !== false) s.setupDone.push(e.seat);
+      return;
+    }
+    case 'MapCardRemoved': {
+      const seat = s.seats[e.seat]!;
+      remove(seat.mapCards, e.card);
+      seat.mapCardRemoved = true;
+      if (e.rng !== undefined) s.rng = rngAt(s.rng, e.rng);
+      s.setupDone.push(e.seat);
       return;
     }
     case 'SetupCompleted':
@@ -98,6 +107,9 @@ export function applyEvent(s: GameState, e: Event): void {
     }
     case 'DamageTaken':
       s.characters[e.character]!.health -= e.amount;
+      return;
+    case 'ArmourFlipped':
+      s.characters[e.character]!.armour = e.side;
       return;
     case 'HealthRestored':
       s.characters[e.character]!.health += e.amount;

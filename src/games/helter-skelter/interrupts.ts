@@ -11,7 +11,7 @@ import { isInterruptCard } from './costs.ts';
 import { check, type Draft } from './draft.ts';
 import { interruptOrderAsks } from './orders.ts';
 import { isOver, seatsAfter } from './state.ts';
-import { finishNormalTurn, resumeTurn, returnToActivePlayer } from './turn.ts';
+import { finishNormalTurn, resumeTurn, returnToActivePlayer, startTurn } from './turn.ts';
 import type { CardId, ClaimInterrupt, GameState, Seat } from './types.ts';
 
 /** Edition 1 did not ask a seat whose hand held no INTERRUPT card (R11). */
@@ -104,7 +104,7 @@ function settleWindow(d: Draft, expired: boolean): void {
  */
 function continueAfterWindow(d: Draft, actedSeat: Seat, actedInterrupting: boolean, after: 'action' | 'endOfTurn', winner: Seat | null): void {
   if (winner !== null) {
-    d.emit({ type: 'TurnBegan', windowId: d.nextWindowId(), seat: winner, interrupting: true, mustDeploy: false });
+    startTurn(d, winner, true);
     return;
   }
   const turnIsOver = after === 'endOfTurn' || d.state.seats[actedSeat]!.eliminated;

@@ -25,7 +25,7 @@ export function legalCommands(s: GameState, seat: Seat): Command[] {
   const inWindow = (commands: Command[]): Command[] => commands.map((c) => ({ ...c, windowId: sit.windowId }) as Command);
   switch (sit.kind) {
     case 'setup':
-      return inWindow(s.setupDone.includes(seat) ? [] : startingCardChoices(s, seat));
+      return inWindow(s.setupDone.includes(seat) ? [] : [...startingCardChoices(s, seat), ...mapCardRemovals(s, seat)]);
     case 'turn':
       if (sit.actor !== seat) return [];
       return inWindow(sit.mustDeploy ? deployments(s, seat) : [...deployments(s, seat), ...actions(s, seat), { type: 'END_TURN' }]);
@@ -62,6 +62,13 @@ function startingCardChoices(s: GameState, seat: Seat): Command[] {
       out.push({ type: 'ASSIGN_STARTING_CARDS', character: c.id, cards });
   }
   return out;
+}
+
+/** Dark Judges: once every character has its card, one of the six left is removed. */
+function mapCardRemovals(s: GameState, seat: Seat): Command[] {
+  const own = s.seats[seat]!;
+  if (own.mapCardRemoved !== false || charactersOf(s, seat).some((c) => c.startingCards.length === 0)) return [];
+  return own.mapCards.map((card): Command => ({ type: 'REMOVE_MAP_CARD', card }));
 }
 
 /** Whether `seat` could deploy or take any action on a turn of its own in this position. */

@@ -64,6 +64,11 @@ const characterSchema = {
     health: { type: 'integer', minimum: 1, maximum: 4, description: 'In play only: health cubes left, 1 to the character’s printed health. Defaults to full; an undeployed character is always at full health.' },
     warpCubes: { type: 'integer', minimum: 0, maximum: 5, description: 'Sláine only (warp-spasm), deployed: warp cubes on his card. Fewer than his health while he is still Sláine. Defaults to 0.' },
     form: { type: 'string', enum: FORM_IDS, description: 'The card in play for it, when it has changed: `warp-slaine` for Sláine after his warp-spasm. Defaults to the character itself.' },
+    armour: {
+      type: 'string',
+      enum: ['protected', 'vulnerable'],
+      description: 'Dark Judges only, deployed: which side of the armour token faces up. Defaults to `protected`.',
+    },
   },
 } as const;
 
@@ -259,6 +264,8 @@ function placeNamed(id: CharacterId, c: CharacterState, given: ScenarioCharacter
   if (!Number.isInteger(warpCubes) || warpCubes < 0) throw invalid(`${name}: warp cubes must be a whole number.`);
   if (warpCubes > 0 && !def.specials.includes('warp-spasm'))
     throw invalid(`${name} cannot have warp cubes: only a character with warp-spasm (Sláine) gets them.`);
+  if (given.armour !== undefined && (!def.specials.includes('armour') || typeof given.space !== 'number'))
+    throw invalid(`${name} has no armour token in play: only a deployed Dark Judge has one.`);
   if (given.startingCards !== undefined && given.space !== 'undeployed')
     throw invalid(`${name} is not undeployed, so it has no starting map cards.`);
   if (given.space === 'dead') {
@@ -279,7 +286,16 @@ function placeNamed(id: CharacterId, c: CharacterState, given: ScenarioCharacter
     return { ...c, form, health, warpCubes, status: 'undeployed', space: null, startingCards: cards.slice().sort((a, b) => a - b) };
   }
   if (!isSpace(given.space)) throw invalid(`${name}: there is no space ${String(given.space)}.`);
-  const deployed: CharacterState = { ...c, form, health, warpCubes, status: 'deployed', space: given.space, startingCards: [] };
+  const deployed: CharacterState = {
+    ...c,
+    form,
+    health,
+    warpCubes,
+    status: 'deployed',
+    space: given.space,
+    startingCards: [],
+    ...(given.armour === undefined ? {} : { armour: given.armour }),
+  };
   // Warp-spasm is immediate: "Whenever there are as many (or more) warp cubes as health cubes".
   if (hasSpecial(deployed, 'warp-spasm') && def.transformsInto && warpCubes > 0 && warpCubes >= health)
     throw invalid(`${name} has as many warp cubes as health cubes, so he would already be ${characterDef(def.transformsInto).name}.`);
@@ -314,7 +330,8 @@ function checkPosition(seats: GameState['seats'], characters: GameState['charact
       if (victim.status !== 'dead') throw invalid(`Seat ${i}: ${killed} is counted as a kill but is still in play.`);
     }
     if (seat.fragments < 0 || !Number.isInteger(seat.fragments)) throw invalid(`Seat ${i}: fragments collected must be a whole number.`);
-    if (seat.fragments + seat.kills.length >= 5) throw invalid(`Seat ${i} already has five points: the game would be over.`);
+    const kills = seat.kills.reduce((n, id) => n + (characterDef(id).specials.includes('infamous-adversaries') ? 2 : 1), 0);
+    if (seat.fragments + kills >= 5) throw invalid(`Seat ${i} already has five points: the game would be over.`);
     const onMap = fragments.filter((f) => f.seat === i).length;
     if (seat.fragments + onMap > 5)
       throw invalid(`Seat ${i} has ${seat.fragments} fragments collected and ${onMap} on the map, but places only five.`);

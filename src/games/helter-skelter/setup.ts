@@ -3,14 +3,14 @@
 import { KEYED_GENERATOR, keyedRng, LEGACY_GENERATOR, nextInt, rngPosition, seedRng, shuffle, type RngState } from '../../platform/random.ts';
 import { RuleError } from '../../platform/game-module.ts';
 import { MAP_IDS } from './board/board.ts';
-import { MAP_CARDS, TEAMS } from './content/index.ts';
+import { characterDef, MAP_CARDS, teamHas, TEAMS } from './content/index.ts';
 import { TEAM_IDS } from './content/types.ts';
 import { check, type Draft } from './draft.ts';
 import { cloneOrders, DEFAULT_ORDERS } from './orders.ts';
 import { beginNormalTurn, drawCards } from './turn.ts';
 import { charactersOf, startingCardCount } from './state.ts';
 import { CURRENT_EDITION } from './types.ts';
-import type { AssignStartingCards, Fragment, GameSetup, GameState, Seat, SpaceId } from './types.ts';
+import type { AssignStartingCards, Fragment, GameSetup, GameState, RemoveMapCard, Seat, SpaceId } from './types.ts';
 
 const MAP_CARDS_DEALT = 10;
 const STARTING_HAND = 7;
@@ -60,6 +60,9 @@ export function randomInitialState(setup: GameSetup): GameState {
         status: 'undeployed',
         space: null,
         startingCards: [],
+        // Dark Judges expansion, Setup: "place an armour token on each of your character cards,
+        // with the protected side facing up."
+        ...(characterDef(def.id).specials.includes('armour') ? { armour: 'protected' as const } : {}),
       };
     }
     const dealtNow = setup.edition === 1 ? STARTING_HAND : 0;
@@ -70,6 +73,7 @@ export function randomInitialState(setup: GameSetup): GameState {
       discard: [],
       mapCards: dealOrder.slice(seat * MAP_CARDS_DEALT, (seat + 1) * MAP_CARDS_DEALT).sort((a, b) => a - b),
       fragments: 0,
+      ...(teamHas(team, 'dark-judges-set-up') ? { mapCardRemoved: false } : {}),
       kills: [],
       eliminated: false,
       orders: cloneOrders(DEFAULT_ORDERS),
@@ -123,6 +127,26 @@ export function assignStartingCards(d: Draft, seat: Seat, cmd: AssignStartingCar
   completeSetupIfReady(d);
 }
 
+/**
+ * Dark Judges expansion, Setup: "after you have placed a map card facedown below each of your
+ * character cards, remove one of your 6 remaining map cards from the game (without revealing it to
+ * anyone). Then pass your 5 remaining cards to the player on your right as normal."
+ */
+export function removeMapCard(d: Draft, seat: Seat, cmd: RemoveMapCard): void {
+  const s = d.state;
+  const own = s.seats[seat]!;
+  check(own.mapCardRemoved !== undefined, 'NOT_DARK_JUDGES', 'Only the Dark Judges remove a map card at set-up.');
+  check(!own.mapCardRemoved, 'ALREADY_REMOVED', 'You have already removed a map card.');
+  check(
+    charactersOf(s, seat).every((c) => c.startingCards.length > 0),
+    'ASSIGN_FIRST',
+    'Place a map card under each of your characters first, then remove one of the remaining six.',
+  );
+  check(own.mapCards.includes(cmd.card), 'MAP_CARD_NOT_YOURS', `Map card ${cmd.card} is not in your hand.`);
+  d.emit({ type: 'MapCardRemoved', seat, card: cmd.card });
+  completeSetupIfReady(d);
+}
+
 /** The set-up deadline passed: the server assigns for every seat that has not, from the seeded PRNG. */
 export function assignForLateSeats(d: Draft): void {
   for (let seat = 0; seat < d.state.seats.length; seat++) {
@@ -137,6 +161,11 @@ export function assignForLateSeats(d: Draft): void {
         cards.push(pool.splice(i, 1)[0]!);
       }
       d.emit({ type: 'StartingCardsAssigned', seat, character: c.id, cards: cards.sort((a, b) => a - b), rng: rngPosition(rng) });
+    }
+    const own = d.state.seats[seat]!;
+    if (own.mapCardRemoved === false) {
+      const [i, rng] = nextInt(d.state.rng, own.mapCards.length);
+      d.emit({ type: 'MapCardRemoved', seat, card: own.mapCards[i]!, rng: rngPosition(rng) });
     }
   }
   completeSetupIfReady(d);
@@ -153,6 +182,9 @@ function completeSetupIfReady(d: Draft): void {
   const n = s.seats.length;
   const fragments: Fragment[] = [];
   for (let seat = 0; seat < n; seat++) {
+    // Dark Judges: "When you are handed 5 map cards by the player on your left, remove them from
+    // the game without placing any fragments of reality."
+    if (teamHas(s.seats[seat]!.team, 'dark-judges-set-up')) continue;
     const fromLeft = s.seats[(seat + 1) % n]!.mapCards;
     for (const space of fromLeft) fragments.push({ seat, space });
   }

@@ -53,6 +53,7 @@ function cloneCharacter(c: CharacterState): CharacterState {
     status: c.status,
     space: c.space,
     startingCards: c.startingCards.slice(),
+    ...(c.armour === undefined ? {} : { armour: c.armour }),
   };
 }
 
@@ -64,6 +65,7 @@ function cloneSeat(seat: SeatState): SeatState {
     discard: seat.discard.slice(),
     mapCards: seat.mapCards.slice(),
     fragments: seat.fragments,
+    ...(seat.mapCardRemoved === undefined ? {} : { mapCardRemoved: seat.mapCardRemoved }),
     kills: seat.kills.slice(),
     eliminated: seat.eliminated,
     // A state saved before standing orders existed has none: the default applies.
@@ -119,6 +121,7 @@ export const cloneAttack = (a: Attack): Attack => ({
   action: a.action,
   damage: a.damage,
   interrupting: a.interrupting,
+  ...(a.turnOf === undefined ? {} : { turnOf: { seat: a.turnOf.seat, interrupting: a.turnOf.interrupting } }),
 });
 
 /** The card in play for a character (Warp-Sláine once Sláine has changed). */
@@ -147,10 +150,14 @@ export function charactersOn(state: GameState, space: SpaceId): CharacterState[]
 export const isOnBoard = (c: CharacterState): c is CharacterState & { space: SpaceId } =>
   c.status === 'deployed' && c.space !== null;
 
-/** "Each enemy character you kill is worth one point. Each fragment of reality you collect is worth one point." */
+/**
+ * "Each enemy character you kill is worth one point. Each fragment of reality you collect is worth
+ * one point." Infamous Adversaries: "Each Dark Judge killed by another player is worth 2 points."
+ */
 export function points(state: GameState, seat: Seat): number {
   const s = state.seats[seat]!;
-  return s.kills.length + s.fragments;
+  const kills = s.kills.reduce((sum, id) => sum + (characterDef(id).specials.includes('infamous-adversaries') ? 2 : 1), 0);
+  return kills + s.fragments;
 }
 
 export const inHand = (state: GameState, seat: Seat, card: CardId): boolean => state.seats[seat]!.hand.includes(card);

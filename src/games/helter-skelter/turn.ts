@@ -4,19 +4,63 @@
 
 import { rngPosition, shuffle } from '../../platform/random.ts';
 import { isInterruptCard } from './costs.ts';
+import { declareAttack } from './defences.ts';
+import { restoreArmour } from './specials/armour.ts';
+import { cloudOfDecayAt } from './specials/cloud-of-decay.ts';
 import { check, type Draft } from './draft.ts';
 import { couldActOnTurn } from './legal.ts';
 import { eliminationLeaders } from './damage.ts';
-import { charactersOf, seatsAfter } from './state.ts';
-import type { Deploy, GameState, Seat } from './types.ts';
+import { charactersOf, isOver, seatsAfter } from './state.ts';
+import type { Attack, Deploy, GameState, Seat } from './types.ts';
 
 const CARDS_DRAWN = 3;
 const HAND_LIMIT = 7;
 
 /** "1. DEPLOY A CHARACTER — If all your characters are deployed, skip this step." */
 export function beginNormalTurn(d: Draft, seat: Seat): void {
-  const mustDeploy = charactersOf(d.state, seat).some((c) => c.status === 'undeployed');
-  d.emit({ type: 'TurnBegan', windowId: d.nextWindowId(), seat, interrupting: false, mustDeploy });
+  startTurn(d, seat, false);
+}
+
+/**
+ * A turn starts, normal or interrupting. Cloud of Decay comes first: "If any character starts their
+ * turn in the same space as Judge Mortis, they must make a DEFLECT or PRECOG defence or take 1
+ * damage" — the turn begins once every such character is decided (`afterCloudOfDecay`).
+ */
+export function startTurn(d: Draft, seat: Seat, interrupting: boolean): void {
+  const cloud = cloudOfDecayAt(d.state, seat);
+  if (cloud) {
+    const attack: Attack = {
+      seat: cloud.source.seat,
+      character: cloud.source.id,
+      action: 'CLOUD_OF_DECAY',
+      damage: 1,
+      interrupting: false,
+      turnOf: { seat, interrupting },
+    };
+    const done = declareAttack(d, attack, cloud.victims);
+    if (done) afterCloudOfDecay(d, done);
+    return;
+  }
+  emitTurnBegan(d, seat, interrupting);
+}
+
+function emitTurnBegan(d: Draft, seat: Seat, interrupting: boolean): void {
+  const mustDeploy = !interrupting && charactersOf(d.state, seat).some((c) => c.status === 'undeployed');
+  d.emit({ type: 'TurnBegan', windowId: d.nextWindowId(), seat, interrupting, mustDeploy });
+}
+
+/**
+ * The Cloud of Decay's defenders are decided and its damage dealt: the turn it delayed begins. It is
+ * no action, so no INTERRUPT window follows it (docs/rulings.md R43). A seat whose last character
+ * it killed has no turn to take: its normal turn passes on (step 4), its interrupting turn returns
+ * play to the active player.
+ */
+export function afterCloudOfDecay(d: Draft, attack: Attack): void {
+  if (isOver(d.state) || !attack.turnOf) return;
+  const { seat, interrupting } = attack.turnOf;
+  if (!d.state.seats[seat]!.eliminated) emitTurnBegan(d, seat, interrupting);
+  else if (interrupting) returnToActivePlayer(d);
+  else finishNormalTurn(d, seat);
 }
 
 /** The actor takes up their turn again after a window closed unclaimed (a new turn clock starts). */
@@ -50,6 +94,7 @@ export function deploy(d: Draft, seat: Seat, cmd: Deploy): void {
 /** "3. DECLARE END OF TURN" — then other players may INTERRUPT (decide.ts opens the window). */
 export function declareEndOfTurn(d: Draft, seat: Seat, interrupting: boolean): void {
   d.emit({ type: 'TurnEnded', seat, interrupting });
+  restoreArmour(d);
 }
 
 /**

@@ -61,7 +61,12 @@ export interface CharacterState {
   space: SpaceId | null;
   /** Map cards secretly assigned at set-up (Ukko has two); removed from the game on deploy. */
   startingCards: SpaceId[];
+  /** The armour token of a Dark Judge ("Armour"): which side faces up. Absent for everyone else. */
+  armour?: ArmourSide;
 }
+
+/** "Place an armour token on each of your character cards, with the protected side facing up." */
+export type ArmourSide = 'protected' | 'vulnerable';
 
 export interface SeatState {
   team: TeamId;
@@ -72,6 +77,11 @@ export interface SeatState {
   mapCards: SpaceId[];
   /** Fragments of reality this seat has collected. */
   fragments: number;
+  /**
+   * Dark Judges only ("Dark Judges expansion", Setup): whether the seat has removed one of its six
+   * remaining map cards from the game. Absent for every other team.
+   */
+  mapCardRemoved?: boolean;
   /** Enemy characters this seat has killed, each worth a point. */
   kills: CharacterId[];
   eliminated: boolean;
@@ -96,15 +106,23 @@ export interface Fragment {
 }
 
 export type CombatSymbol = 'MELEE' | 'SMASH' | 'SNIPE' | 'SHOTGUN' | 'EXPLODE' | 'PSI';
+/**
+ * What an attack is: a combat action, or Judge Mortis's Cloud of Decay ("If any character starts
+ * their turn in the same space as Judge Mortis, they must make a DEFLECT or PRECOG defence or take
+ * 1 damage"), which is no action but is defended against the same way.
+ */
+export type AttackKind = CombatSymbol | 'CLOUD_OF_DECAY';
 export type Defence = 'BLOCK' | 'DEFLECT' | 'PRECOG' | 'COVER';
 
 export interface Attack {
   seat: Seat;
   character: CharacterId;
-  action: CombatSymbol;
+  action: AttackKind;
   damage: number;
   /** Whether the attacker's seat is taking an interrupting turn (play resumes the same way). */
   interrupting: boolean;
+  /** Cloud of Decay only: the turn that starts once the defenders are decided. */
+  turnOf?: { seat: Seat; interrupting: boolean };
 }
 
 export type DefenderChoice =
@@ -176,6 +194,8 @@ interface WithWindow {
 }
 
 export type AssignStartingCards = WithWindow & { type: 'ASSIGN_STARTING_CARDS'; character: CharacterId; cards: SpaceId[] };
+/** Dark Judges' set-up: "remove one of your 6 remaining map cards from the game (without revealing it to anyone)". */
+export type RemoveMapCard = WithWindow & { type: 'REMOVE_MAP_CARD'; card: SpaceId };
 export type Deploy = WithWindow & { type: 'DEPLOY'; character: CharacterId; space: SpaceId };
 export type EndTurn = WithWindow & { type: 'END_TURN' };
 export type Move = WithWindow & { type: 'MOVE'; character: CharacterId; to: SpaceId; cards: CardId[] };
@@ -209,6 +229,7 @@ export type ExpireWindow = { type: 'EXPIRE_WINDOW'; windowId: string };
 export type ActionCommand = Move | Climb | CollectFragment | Melee | Smash | Snipe | Shotgun | Explode | Psi | Fly | Rally | Heal;
 export type Command =
   | AssignStartingCards
+  | RemoveMapCard
   | Deploy
   | EndTurn
   | ActionCommand
@@ -226,6 +247,8 @@ export type CommandType = Command['type'];
 export type Event =
   /** `rng` is present when the server chose for the seat (set-up deadline passed). */
   | { type: 'StartingCardsAssigned'; seat: Seat; character: CharacterId; cards: SpaceId[]; rng?: RngPosition }
+  /** `rng` is present when the server chose for the seat (set-up deadline passed). Others see no `card`. */
+  | { type: 'MapCardRemoved'; seat: Seat; card: SpaceId; rng?: RngPosition }
   | { type: 'SetupCompleted'; fragments: Fragment[]; firstSeat: Seat }
   | { type: 'TurnBegan'; windowId: string; seat: Seat; interrupting: boolean; mustDeploy: boolean }
   | { type: 'CharacterDeployed'; seat: Seat; character: CharacterId; space: SpaceId; mapCards: SpaceId[] }
@@ -236,6 +259,8 @@ export type Event =
   | { type: 'AttackDeclared'; windowId: string; attack: Attack; defenders: CharacterId[] }
   | { type: 'DefenderDecided'; character: CharacterId; choice: DefenderChoice }
   | { type: 'DamageTaken'; character: CharacterId; amount: number; from: CharacterId }
+  /** A Dark Judge's armour token turned: by an attack (`vulnerable`) or at the end of a turn (`protected`). */
+  | { type: 'ArmourFlipped'; character: CharacterId; side: ArmourSide }
   | { type: 'HealthRestored'; character: CharacterId; amount: number; reason: 'HEAL' | 'vampirism' }
   | { type: 'WarpCubesPlaced'; character: CharacterId; count: number }
   | { type: 'CharacterTransformed'; character: CharacterId; form: CharacterId }
@@ -284,6 +309,8 @@ export interface ScenarioCharacter {
   health?: number;
   /** Sláine only (warp-spasm). */
   warpCubes?: number;
+  /** Dark Judges only, in play: the armour token's side. Defaults to protected. */
+  armour?: ArmourSide;
   /** The card in play, e.g. `warp-slaine`. */
   form?: CharacterId;
 }

@@ -7,7 +7,7 @@
 import type { Seat } from '../../platform/game-module.ts';
 import { cloneOrders } from './orders.ts';
 import { maxHealth, points } from './state.ts';
-import type { Attack, CardId, CharacterId, DefenderChoice, Event, Fragment, GameState, MapId, SpaceId, StandingOrders } from './types.ts';
+import type { ArmourSide, Attack, CardId, CharacterId, DefenderChoice, Event, Fragment, GameState, MapId, SpaceId, StandingOrders } from './types.ts';
 
 export interface SeatView {
   seat: Seat;
@@ -38,6 +38,8 @@ export interface CharacterView {
   space: SpaceId | null;
   /** Only for the viewer's own undeployed characters. */
   startingCards?: SpaceId[];
+  /** Dark Judges only: the armour token's side, public like the health cubes. */
+  armour?: ArmourSide;
 }
 
 export type SituationView =
@@ -100,6 +102,7 @@ export function view(s: GameState, viewer: Seat | null): GameView {
       status: c.status,
       space: c.space,
       ...(sees(c.seat) && c.status === 'undeployed' ? { startingCards: c.startingCards.slice() } : {}),
+      ...(c.armour === undefined ? {} : { armour: c.armour }),
     })),
     fragments: s.fragments.map((f) => ({ seat: f.seat, space: f.space })),
     winners: s.winners.slice(),
@@ -139,7 +142,9 @@ function situationView(s: GameState, viewer: Seat | null): SituationView {
 
 /** Events as a reader may see them: hidden cards removed, counts kept. */
 export type VisibleEvent =
-  | Exclude<Event, { type: 'CardsDrawn' | 'DeckReshuffled' | 'StartingCardsAssigned' | 'InterruptAnswered' | 'OrdersSet' }>
+  | Exclude<Event, { type: 'CardsDrawn' | 'DeckReshuffled' | 'StartingCardsAssigned' | 'MapCardRemoved' | 'InterruptAnswered' | 'OrdersSet' }>
+  /** The Dark Judges' removed map card is shown to no one but its seat: "without revealing it to anyone". */
+  | { type: 'MapCardRemoved'; seat: Seat; card?: SpaceId; byServer: boolean }
   | { type: 'CardsDrawn'; seat: Seat; count: number; cards?: CardId[] }
   | { type: 'DeckReshuffled'; seat: Seat; size: number }
   | { type: 'StartingCardsAssigned'; seat: Seat; character: CharacterId; cards?: SpaceId[]; byServer: boolean }
@@ -161,6 +166,10 @@ export function redact(e: Event, reader: Seat | null): VisibleEvent {
     case 'StartingCardsAssigned': {
       const base = { type: e.type, seat: e.seat, character: e.character, byServer: e.rng !== undefined };
       return e.seat === reader ? { ...base, cards: e.cards.slice() } : base;
+    }
+    case 'MapCardRemoved': {
+      const base = { type: e.type, seat: e.seat, byServer: e.rng !== undefined };
+      return e.seat === reader ? { ...base, card: e.card } : base;
     }
     case 'InterruptAnswered':
       return e.seat === reader ? { ...e } : { type: e.type, windowId: e.windowId, seat: e.seat };

@@ -6,9 +6,11 @@
 
 import { boardFor } from '../board/index.ts';
 import type { Board } from '../board/board.ts';
-import { checkStandardCost, combinations, handCards, showsCharacter } from '../costs.ts';
-import type { Draft } from '../draft.ts';
-import type { Climb, GameState, Move, Seat, SpaceId } from '../types.ts';
+import { checkInHand, combinations, handCards, showsCharacter } from '../costs.ts';
+import { check, type Draft } from '../draft.ts';
+import { drivenByDeath } from '../specials/driven-by-death.ts';
+import { inParalysingAura } from '../specials/paralysing-aura.ts';
+import type { CardId, CharacterState, Climb, GameState, Move, Seat, SpaceId } from '../types.ts';
 import { actingCharacter, charactersOnBoard, checkProblem, payAndAnnounce, type Problem } from './act.ts';
 
 export const MOVE_COST = 1;
@@ -24,10 +26,33 @@ export function stepProblem(board: Board, from: SpaceId, to: SpaceId, kind: 'MOV
   return null;
 }
 
+/** Cards a MOVE or CLIMB by `c` costs: Paralysing Aura makes a MOVE cost 2; "The CLIMB action still costs 2 cards." */
+export function stepCost(s: GameState, c: CharacterState, kind: 'MOVE' | 'CLIMB'): number {
+  if (kind === 'CLIMB') return CLIMB_COST;
+  return inParalysingAura(s, c) ? MOVE_COST + 1 : MOVE_COST;
+}
+
+/** Whose symbol may pay: the mover's own, or (Driven by Death) one dead character's of the seat. */
+function payers(s: GameState, seat: Seat, mover: CharacterState): CharacterState[] {
+  return [mover, ...drivenByDeath(s, seat)];
+}
+
+const paidByOne = (cards: readonly CardId[], payer: CharacterState) => cards.every((card) => showsCharacter(card, payer));
+
 export function move(d: Draft, seat: Seat, cmd: Move | Climb): void {
-  const c = actingCharacter(d.state, seat, cmd.character);
-  checkProblem(stepProblem(boardFor(d.state.map), c.space, cmd.to, cmd.type));
-  checkStandardCost(d.state, seat, c, cmd.cards, cmd.type === 'MOVE' ? MOVE_COST : CLIMB_COST);
+  const s = d.state;
+  const c = actingCharacter(s, seat, cmd.character);
+  checkProblem(stepProblem(boardFor(s.map), c.space, cmd.to, cmd.type));
+  const count = stepCost(s, c, cmd.type);
+  check(cmd.cards.length === count, 'WRONG_CARD_COUNT', `This action costs ${count} card${count > 1 ? 's' : ''}.`);
+  checkInHand(s, seat, cmd.cards);
+  for (const card of cmd.cards)
+    check(payers(s, seat, c).some((payer) => showsCharacter(card, payer)), 'WRONG_SYMBOL', `${card} does not show ${c.id}'s character symbol.`);
+  check(
+    payers(s, seat, c).some((payer) => paidByOne(cmd.cards, payer)),
+    'MIXED_SYMBOLS',
+    `Every card must show ${c.id}'s symbol, or every card one dead character's symbol.`,
+  );
   payAndAnnounce(d, seat, cmd.cards, cmd);
   d.emit({ type: 'CharacterMoved', character: c.id, from: c.space, to: cmd.to });
 }
@@ -36,12 +61,23 @@ export function legalMoves(s: GameState, seat: Seat): (Move | Climb)[] {
   const board = boardFor(s.map);
   const out: (Move | Climb)[] = [];
   for (const c of charactersOnBoard(s, seat)) {
-    const cards = handCards(s, seat, (card) => showsCharacter(card, c));
+    const payments = (kind: 'MOVE' | 'CLIMB'): CardId[][] => {
+      const seen = new Set<string>();
+      const out: CardId[][] = [];
+      for (const payer of payers(s, seat, c))
+        for (const cards of combinations(handCards(s, seat, (card) => showsCharacter(card, payer)), stepCost(s, c, kind))) {
+          const key = cards.join();
+          if (seen.has(key)) continue;
+          seen.add(key);
+          out.push(cards);
+        }
+      return out;
+    };
+    const moves = payments('MOVE');
+    const climbs = payments('CLIMB');
     for (const to of board.adjacent(c.space)) {
-      if (!stepProblem(board, c.space, to, 'MOVE'))
-        for (const card of cards) out.push({ type: 'MOVE', character: c.id, to, cards: [card] });
-      if (!stepProblem(board, c.space, to, 'CLIMB'))
-        for (const pair of combinations(cards, CLIMB_COST)) out.push({ type: 'CLIMB', character: c.id, to, cards: pair });
+      if (!stepProblem(board, c.space, to, 'MOVE')) for (const cards of moves) out.push({ type: 'MOVE', character: c.id, to, cards });
+      if (!stepProblem(board, c.space, to, 'CLIMB')) for (const cards of climbs) out.push({ type: 'CLIMB', character: c.id, to, cards });
     }
   }
   return out;

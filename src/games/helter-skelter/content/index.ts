@@ -2,13 +2,14 @@
 // Rules code asks these functions for flags and symbols; it never names a character.
 
 import { RuleError } from '../../../platform/game-module.ts';
+import { DARK_JUDGES } from './teams/dark-judges.ts';
 import { deepFreeze } from './teams/define.ts';
 import { JUDGES } from './teams/judges.ts';
 import { NIKOLAI_DANTE } from './teams/nikolai-dante.ts';
 import { SLAINE } from './teams/slaine.ts';
 import { STRONTIUM_DOGS } from './teams/strontium-dogs.ts';
 import { deriveTeamCard, type TeamCard } from './team-card.ts';
-import { TEAM_IDS, type ActionCard, type CharacterDef, type CharacterId, type TeamDef, type TeamId } from './types.ts';
+import { TEAM_IDS, type ActionCard, type CharacterDef, type CharacterId, type TeamDef, type TeamId, type TeamSpecial } from './types.ts';
 
 export { MAP_CARDS, MULTIPLAYER_DESIGNATIONS } from './map-cards.ts';
 export { deriveTeamCard, type SymbolCount, type TeamCard } from './team-card.ts';
@@ -18,6 +19,7 @@ export const TEAMS: Readonly<Record<TeamId, TeamDef>> = deepFreeze({
   'strontium-dogs': STRONTIUM_DOGS,
   'nikolai-dante': NIKOLAI_DANTE,
   slaine: SLAINE,
+  'dark-judges': DARK_JUDGES,
 });
 
 const teams = TEAM_IDS.map((id) => TEAMS[id]);
@@ -54,4 +56,9 @@ export function teamCard(teamId: TeamId): TeamCard {
   const card = teamCards.get(teamId);
   if (card === undefined) throw new RuleError('unknown-team', `There is no team "${teamId}".`);
   return card;
+}
+
+/** Whether the team has this whole-team ability (the Dark Judges' set-up). */
+export function teamHas(teamId: TeamId, special: TeamSpecial): boolean {
+  return (TEAMS[teamId]?.specials ?? []).includes(special);
 }

@@ -46,4 +46,35 @@ export const SPECIALS: Readonly<Record<Special, SpecialText>> = deepFreeze({
       'At the start of the game, assign two map cards to Ukko instead of one. When you deploy him, place him on the space designated by one of the cards. ' +
       'Remove both map cards from the game.',
   },
+  armour: {
+    name: 'Armour',
+    text:
+      'When a Dark Judge is attacked during any player\'s turn, flip the armour token to its vulnerable side and do not remove a health cube from its character card. ' +
+      'If the armour token is already displaying its vulnerable side, deal the damage as normal. ' +
+      'If the damage is from a SMASH or SHOTGUN action, flip the armour token to its vulnerable side and remove 1 health cube from the character card (the armour blocks only 1 damage). ' +
+      'If you make a defence, the damage is avoided. Do not flip the armour token. ' +
+      'At the end of every player\'s turn, flip any armour tokens from vulnerable to their protected side.',
+  },
+  'driven-by-death': {
+    name: 'Driven by Death',
+    text:
+      'If you have a dead character, you can: discard an action card with their character symbol to pay the cost of any character\'s MOVE action, or ' +
+      'discard 2 action cards with their character symbol to pay the cost of any character\'s CLIMB action.',
+  },
+  'cloud-of-decay': {
+    name: 'Cloud of Decay',
+    text:
+      'If any character starts their turn in the same space as Judge Mortis, they must make a DEFLECT or PRECOG defence or take 1 damage. ' +
+      'If this kills the character, take the figure as if you\'d killed them in any other way. Cloud of Decay doesn\'t affect other Dark Judges.',
+  },
+  'paralysing-aura': {
+    name: 'Paralysing Aura',
+    text:
+      'If a character is in the same space as Judge Fear, the cost for their MOVE action is increased by 1, to a total of 2 cards. The CLIMB action still costs 2 cards. ' +
+      'Paralysing Aura doesn\'t affect the other Dark Judges.',
+  },
+  'infamous-adversaries': {
+    name: 'Infamous Adversaries',
+    text: 'Each Dark Judge killed by another player is worth 2 points.',
+  },
 });

@@ -22,11 +22,34 @@ export const WILD_SYMBOLS: readonly ActionSymbol[] = ['MELEE', 'SMASH', 'SNIPE',
 /** Symbols that only ever appear linked to a character. */
 export const LINKED_ONLY_SYMBOLS: readonly ActionSymbol[] = ['SHOTGUN', 'EXPLODE', 'PSI', 'FLY', 'RALLY', 'HEAL'];
 
-export type TeamId = 'judges' | 'strontium-dogs' | 'nikolai-dante' | 'slaine';
-export const TEAM_IDS: readonly TeamId[] = ['judges', 'strontium-dogs', 'nikolai-dante', 'slaine'];
+export type TeamId = 'judges' | 'strontium-dogs' | 'nikolai-dante' | 'slaine' | 'dark-judges';
+/** The four teams of the base game, in the rulebook's order. */
+export const BASE_TEAM_IDS: readonly TeamId[] = ['judges', 'strontium-dogs', 'nikolai-dante', 'slaine'];
+/** Every team a seat may choose: the base game's four, then the Dark Judges expansion's. */
+export const TEAM_IDS: readonly TeamId[] = [...BASE_TEAM_IDS, 'dark-judges'];
 
-/** Team abilities, as flags the rules hook into (rulebook, "The Teams"). */
-export type Special = 'hi-ex' | 'vampirism' | 'demons' | 'warp-spasm' | 'berserk' | 'stealth';
+/**
+ * Character abilities, as flags the rules hook into (rulebook, "The Teams"; the Dark Judges
+ * expansion, "Armour" and "Special Rules").
+ */
+export type Special =
+  | 'hi-ex'
+  | 'vampirism'
+  | 'demons'
+  | 'warp-spasm'
+  | 'berserk'
+  | 'stealth'
+  | 'armour'
+  | 'driven-by-death'
+  | 'cloud-of-decay'
+  | 'paralysing-aura'
+  | 'infamous-adversaries';
+
+/**
+ * Abilities of a whole team rather than of one character. `dark-judges-set-up`: the Dark Judges
+ * expansion's "Setup" (no fragments of their own, one map card removed unseen).
+ */
+export type TeamSpecial = 'dark-judges-set-up';
 
 export type CharacterId = string;
 
@@ -65,6 +88,8 @@ export interface TeamDef {
   otherForms: readonly CharacterDef[];
   /** Exactly 30 action cards. */
   deck: readonly ActionCard[];
+  /** Abilities of the whole team (the Dark Judges' set-up); absent for the base teams. */
+  specials?: readonly TeamSpecial[];
 }
 
 export interface MapCard {

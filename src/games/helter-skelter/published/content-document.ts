@@ -7,6 +7,7 @@ import { geometryFor, MAP_IDS, type MapId, type SpaceId } from '../board/index.t
 import { characterDef, MAP_CARDS, TEAMS } from '../content/index.ts';
 import { SPECIALS } from '../content/specials.ts';
 import { TEAM_IDS, type ActionCard, type ActionSymbol, type CharacterDef, type CharacterId, type Special, type TeamId } from '../content/types.ts';
+import { SOLO_ACTIVATION_ORDER, SOLO_CARDS, type SoloCard } from '../content/solo/solo-cards.ts';
 import { CONTENT_NOTE } from './reconstructed.ts';
 
 export interface CardEntry {
@@ -48,6 +49,10 @@ export interface ContentDocument {
   specials: { id: Special; name: string; text: string }[];
   mapCards: { designation: SpaceId; multiplayer: boolean }[];
   maps: { id: MapId; name: string }[];
+  /** The Dark Judges' solo cards ("Playing solo against the Dark Judges"), reconstructed. */
+  soloCards: SoloCard[];
+  /** "Always activate Judge Fire first, followed by Judge Fear, Judge Mortis, and finally Judge Death." */
+  soloActivationOrder: CharacterId[];
 }
 
 /**
@@ -94,5 +99,11 @@ export function contentDocument(): ContentDocument {
     specials: (Object.keys(SPECIALS) as Special[]).map((id) => ({ id, ...SPECIALS[id] })),
     mapCards: MAP_CARDS.map((c) => ({ designation: c.designation, multiplayer: c.multiplayer })),
     maps: MAP_IDS.map((id) => ({ id, name: geometryFor(id).name })),
+    soloCards: SOLO_CARDS.map((c) => ({
+      id: c.id,
+      defence: c.defence,
+      rows: Object.fromEntries(SOLO_ACTIVATION_ORDER.map((j) => [j, c.rows[j].map((s) => ({ action: s.action, passOn: s.passOn }))])) as unknown as SoloCard['rows'],
+    })),
+    soloActivationOrder: [...SOLO_ACTIVATION_ORDER],
   };
 }

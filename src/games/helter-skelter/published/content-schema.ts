@@ -4,6 +4,7 @@
 
 import { MAP_IDS } from '../board/index.ts';
 import { SPECIALS } from '../content/specials.ts';
+import { SOLO_ACTIONS, SOLO_ACTIVATION_ORDER } from '../content/solo/solo-cards.ts';
 import { ACTION_SYMBOLS, TEAM_IDS } from '../content/types.ts';
 
 const teamId = { type: 'string', enum: [...TEAM_IDS], description: 'A team, as views (`seats[].team`) and game options name it.' } as const;
@@ -19,7 +20,7 @@ export const contentSchema = {
   title: 'Judge Dredd: Helter Skelter content',
   description:
     'Every component a view or a command names by id — action cards, characters, teams, map cards, maps — with what a player reads on it. Much of it is reconstructed (`note`). The same for every game: cache it.',
-  required: ['game', 'reconstructed', 'note', 'teams', 'characters', 'cards', 'specials', 'mapCards', 'maps'],
+  required: ['game', 'reconstructed', 'note', 'teams', 'characters', 'cards', 'specials', 'mapCards', 'maps', 'soloCards', 'soloActivationOrder'],
   properties: {
     game: { type: 'string', const: 'helter-skelter', description: 'The game this content belongs to.' },
     reconstructed: {
@@ -30,7 +31,7 @@ export const contentSchema = {
     note: { type: 'string', description: 'What is reconstructed and what is the rulebook’s, in a paragraph a client can show.' },
     teams: {
       type: 'array',
-      description: 'The four teams, in the rulebook’s order.',
+      description: 'The five teams: the base game’s four in the rulebook’s order, then the Dark Judges (Dark Judges expansion).',
       items: {
         type: 'object',
         required: ['id', 'name', 'characters', 'otherForms', 'deck'],
@@ -64,7 +65,7 @@ export const contentSchema = {
     },
     cards: {
       type: 'array',
-      description: 'All 120 action cards, team by team, in deck-list order (a game shuffles its own).',
+      description: 'All 150 action cards (the base game’s 120 and the Dark Judges’ 30), team by team, in deck-list order (a game shuffles its own).',
       items: {
         type: 'object',
         required: ['id', 'team', 'name', 'characters', 'action', 'linkedTo'],
@@ -115,6 +116,45 @@ export const contentSchema = {
           multiplayer: { type: 'boolean', description: 'Carries the multiplayer symbol: removed in two-player games.' },
         },
       },
+    },
+    soloCards: {
+      type: 'array',
+      description:
+        'The Dark Judges’ 20 solo cards (Playing solo against the Dark Judges), reconstructed like the decks: per Dark Judge, the actions he takes left to right, and the defence the card shows when drawn for an attacked Dark Judge.',
+      items: {
+        type: 'object',
+        required: ['id', 'defence', 'rows'],
+        properties: {
+          id: { type: 'string', description: '`solo-01` … `solo-20`.' },
+          defence: { type: ['string', 'null'], enum: ['BLOCK', 'DEFLECT', null], description: 'The defence on the card; null for none.' },
+          rows: {
+            type: 'object',
+            description: 'One row per Dark Judge, keyed by character id, in activation order.',
+            required: [...SOLO_ACTIVATION_ORDER],
+            properties: Object.fromEntries(
+              SOLO_ACTIVATION_ORDER.map((j) => [
+                j,
+                {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    required: ['action', 'passOn'],
+                    properties: {
+                      action: { type: 'string', enum: [...SOLO_ACTIONS] },
+                      passOn: { type: 'boolean', description: 'Marked to be taken by the next living Dark Judge when this one is dead.' },
+                    },
+                  },
+                },
+              ]),
+            ),
+          },
+        },
+      },
+    },
+    soloActivationOrder: {
+      type: 'array',
+      items: characterId,
+      description: 'The order the Dark Judges are activated in solo play, and of a solo card’s rows: Judge Fire, Judge Fear, Judge Mortis, Judge Death.',
     },
     maps: {
       type: 'array',

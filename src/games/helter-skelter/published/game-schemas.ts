@@ -25,7 +25,7 @@ const seatViewSchema = {
   properties: {
     seat,
     team: teamId,
-    points: { type: 'integer', minimum: 0, description: 'Fragments collected plus enemy characters killed.' },
+    points: { type: 'integer', minimum: 0, description: 'Fragments collected plus enemy characters killed (a Dark Judge counts two: Infamous Adversaries).' },
     fragments: { type: 'integer', minimum: 0, description: 'Fragments of reality collected.' },
     kills: { type: 'array', items: characterId, description: 'Enemy characters this seat has killed.' },
     eliminated: { type: 'boolean' },
@@ -55,6 +55,11 @@ const characterViewSchema = {
       items: spaceId,
       description: 'The map cards it will deploy on: only for your own undeployed characters.',
     },
+    armour: {
+      type: 'string',
+      enum: ['protected', 'vulnerable'],
+      description: 'Dark Judges only: the side of the armour token facing up (public). An attack on a protected Dark Judge flips it and removes no cube (one fewer from SMASH and SHOTGUN); every token turns protected at the end of every turn.',
+    },
   },
 } as const;
 
@@ -71,9 +76,20 @@ const attackSchema = {
   properties: {
     seat,
     character: { ...characterId, description: 'The attacker.' },
-    action: { type: 'string', enum: ['MELEE', 'SMASH', 'SNIPE', 'SHOTGUN', 'EXPLODE', 'PSI'] },
+    action: {
+      type: 'string',
+      enum: ['MELEE', 'SMASH', 'SNIPE', 'SHOTGUN', 'EXPLODE', 'PSI', 'CLOUD_OF_DECAY'],
+      description:
+        'The combat action, or `CLOUD_OF_DECAY`: Judge Mortis’s Cloud of Decay at the start of a turn (Dark Judges expansion), defended with DEFLECT or PRECOG.',
+    },
     damage: { type: 'integer', minimum: 0 },
     interrupting: { type: 'boolean', description: 'Whether the attacker’s seat is taking an interrupting turn.' },
+    turnOf: {
+      type: 'object',
+      description: '`CLOUD_OF_DECAY` only: the turn that begins once the defenders are decided.',
+      required: ['seat', 'interrupting'],
+      properties: { seat, interrupting: { type: 'boolean' } },
+    },
   },
 } as const;
 
@@ -199,8 +215,8 @@ const publicOptionsSchema = {
 
 /** Every event type, checked against `EventType` both ways. */
 const EVENT_TYPES = [
-  'StartingCardsAssigned', 'SetupCompleted', 'TurnBegan', 'CharacterDeployed', 'CardsDiscarded', 'ActionTaken', 'CharacterMoved',
-  'FragmentCollected', 'AttackDeclared', 'DefenderDecided', 'DamageTaken', 'HealthRestored', 'WarpCubesPlaced', 'CharacterTransformed',
+  'StartingCardsAssigned', 'MapCardRemoved', 'SetupCompleted', 'TurnBegan', 'CharacterDeployed', 'CardsDiscarded', 'ActionTaken', 'CharacterMoved',
+  'FragmentCollected', 'AttackDeclared', 'DefenderDecided', 'DamageTaken', 'ArmourFlipped', 'HealthRestored', 'WarpCubesPlaced', 'CharacterTransformed',
   'CharacterKilled', 'SeatEliminated', 'InterruptWindowOpened', 'InterruptAnswered', 'InterruptWindowClosed', 'TurnEnded', 'CardsDrawn',
   'DeckReshuffled', 'MarkerPassed', 'OrdersSet', 'GameEnded',
 ] as const satisfies readonly EventType[];

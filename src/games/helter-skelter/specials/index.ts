@@ -5,6 +5,10 @@
 //   berserk     → costs.ts (SMASH paid with MELEE) and defences.ts (never BLOCKs)
 //   stealth     → setup.ts (two starting map cards)
 //   vampirism, warp-spasm → here, after damage
+//   armour      → damage.ts (what gets through) and turn.ts (protected again at the end of a turn)
+//   cloud-of-decay → turn.ts (at the start of a turn)
+//   paralysing-aura, driven-by-death → actions/move.ts (what a MOVE or CLIMB costs)
+//   infamous-adversaries → state.ts (points)
 
 import type { Draft } from '../draft.ts';
 import type { Attack, CharacterId } from '../types.ts';

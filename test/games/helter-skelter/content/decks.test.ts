@@ -27,6 +27,7 @@ const WILD_COVER_MIN: Readonly<Record<TeamId, number>> = {
   'strontium-dogs': 2,
   'nikolai-dante': 1,
   slaine: 2,
+  'dark-judges': 2,
 };
 const minimumCards = (teamId: TeamId, coverMin: number): number =>
   3 + 3 + coverMin + 3 + 2 * TEAMS[teamId].roster.reduce((n, c) => n + c.linked.length, 0);
@@ -132,10 +133,11 @@ describe.each(TEAM_IDS)('%s deck', (teamId) => {
 });
 
 describe('all decks', () => {
-  // Rulebook, Components: "120 Action Cards"; types.ts: card ids are "Unique across all decks".
-  it('the four decks hold 120 cards with unique ids', () => {
+  // Rulebook, Components: "120 Action Cards"; the Dark Judges bring their own 30 ("Dark Judges
+  // expansion": "Take the character cards, action cards, …").
+  it('the five decks hold 150 cards with unique ids', () => {
     const ids = TEAM_IDS.flatMap((id) => TEAMS[id].deck.map((c) => c.id));
-    expect(ids).toHaveLength(120);
-    expect(new Set(ids).size).toBe(120);
+    expect(ids).toHaveLength(150);
+    expect(new Set(ids).size).toBe(150);
   });
 });

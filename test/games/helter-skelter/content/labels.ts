@@ -7,4 +7,5 @@ export const LABEL: Readonly<Record<TeamId, string>> = {
   'strontium-dogs': 'Strontium Dogs',
   'nikolai-dante': 'Nikolai Dante',
   slaine: 'Sláine',
+  'dark-judges': 'Dark Judges',
 };

@@ -31,7 +31,7 @@ describe('characters', () => {
   });
 
   it('lookups of an unknown character throw', () => {
-    expect(() => characterDef('judge-death')).toThrow(RuleError);
+    expect(() => characterDef('judge-anybody')).toThrow(RuleError);
     expect(() => teamOf('nobody')).toThrow(/no character "nobody"/);
     expect(() => symbolOf('')).toThrow(RuleError);
   });
@@ -48,7 +48,7 @@ describe('cards', () => {
   });
 
   it('teamCard of an unknown team throws', () => {
-    expect(() => teamCard('dark-judges' as TeamId)).toThrow(RuleError);
+    expect(() => teamCard('the-angel-gang' as TeamId)).toThrow(RuleError);
   });
 });
 

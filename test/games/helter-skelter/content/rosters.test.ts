@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEAMS } from '../../../../src/games/helter-skelter/content/index.ts';
-import { TEAM_IDS, type ActionSymbol, type Special, type TeamId } from '../../../../src/games/helter-skelter/content/types.ts';
+import { BASE_TEAM_IDS, TEAM_IDS, type ActionSymbol, type Special, type TeamId } from '../../../../src/games/helter-skelter/content/types.ts';
 import { LABEL } from './labels.ts';
 
 // content.md, "Roster (reconstruction; keep these numbers unless a test proves a rule needs
@@ -46,6 +46,15 @@ const ROSTER_TABLE: Record<TeamId, { name: string; rows: Row[] }> = {
       ['kai', 'Kai', 3, ['HEAL', 'PSI'], []],
     ],
   },
+  'dark-judges': {
+    name: 'The Dark Judges',
+    rows: [
+      ['judge-death', 'Judge Death', 4, ['MELEE', 'SMASH'], ['armour', 'driven-by-death', 'infamous-adversaries']],
+      ['judge-fire', 'Judge Fire', 4, ['EXPLODE', 'SHOTGUN'], ['armour', 'driven-by-death', 'infamous-adversaries']],
+      ['judge-mortis', 'Judge Mortis', 4, ['MELEE', 'SMASH'], ['armour', 'driven-by-death', 'infamous-adversaries', 'cloud-of-decay']],
+      ['judge-fear', 'Judge Fear', 4, ['PSI', 'MELEE'], ['armour', 'driven-by-death', 'infamous-adversaries', 'paralysing-aura']],
+    ],
+  },
 };
 
 describe.each(TEAM_IDS)('%s roster', (teamId) => {
@@ -66,9 +75,11 @@ describe.each(TEAM_IDS)('%s roster', (teamId) => {
     for (const c of [...team.roster, ...team.otherForms]) expect(c.team).toBe(teamId);
   });
 
-  // Rulebook, Components: "20 Character Cards (5 per team)".
-  it(`the ${LABEL[teamId]} have 5 character cards`, () => {
-    expect(team.roster.length + team.otherForms.length).toBe(5);
+  // Rulebook, Components: "20 Character Cards (5 per team)"; the Dark Judges expansion names four:
+  // "Death, Fire, Mortis, Fear" (Dark Judges expansion, solo "Setup": "Judge Death, Judge Fire,
+  // Judge Mortis, and Judge Fear").
+  it(`the ${LABEL[teamId]} have ${teamId === 'dark-judges' ? 4 : 5} character cards`, () => {
+    expect(team.roster.length + team.otherForms.length).toBe(teamId === 'dark-judges' ? 4 : 5);
   });
 });
 
@@ -76,7 +87,7 @@ describe('health', () => {
   // Rulebook, Components: "65 Health Cubes"; content.md: "The four base teams' health totals
   // stay within the box's 65 health cubes."
   it('the four base teams together start with at most 65 health cubes', () => {
-    const total = TEAM_IDS.flatMap((id) => TEAMS[id].roster).reduce((sum, c) => sum + c.health, 0);
+    const total = BASE_TEAM_IDS.flatMap((id) => TEAMS[id].roster).reduce((sum, c) => sum + c.health, 0);
     expect(total).toBeLessThanOrEqual(65);
   });
 

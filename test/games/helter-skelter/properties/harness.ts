@@ -21,13 +21,22 @@ export interface RandomGame {
   expiryRate: number;
 }
 
-/** 2–4 distinct teams in a random seating order, either map, any seed; with or without deadlines passing. */
-export const randomGameArb = (expiry: 'mixed' | 'none' | number = 'mixed'): fc.Arbitrary<RandomGame> => {
+/**
+ * 2–4 distinct teams in a random seating order, either map, any seed; with or without deadlines
+ * passing. With `withTeam`, that team sits at every table (at a random seat).
+ */
+export const randomGameArb = (expiry: 'mixed' | 'none' | number = 'mixed', withTeam?: TeamId): fc.Arbitrary<RandomGame> => {
   const plain = { noNullPrototype: true };
+  const teams =
+    withTeam === undefined
+      ? fc.shuffledSubarray<TeamId>([...TEAM_IDS], { minLength: 2, maxLength: 4 })
+      : fc
+          .tuple(fc.shuffledSubarray<TeamId>(TEAM_IDS.filter((t) => t !== withTeam), { minLength: 1, maxLength: 3 }), fc.nat())
+          .map(([others, at]) => [...others.slice(0, at % (others.length + 1)), withTeam, ...others.slice(at % (others.length + 1))]);
   const setup = fc.record(
     {
       map: fc.constantFrom<MapId>(...MAP_IDS),
-      seats: fc.shuffledSubarray<TeamId>([...TEAM_IDS], { minLength: 2, maxLength: 4 }).map((teams) => teams.map((team) => ({ team }))),
+      seats: teams.map((ts) => ts.map((team) => ({ team }))),
       seed: fc.oneof(fc.string({ maxLength: 12 }), fc.integer()),
     },
     plain,

@@ -41,14 +41,16 @@ import type { Sender } from '../../../../src/platform/game-module.ts';
 import { Chooser, COMMAND_CAP, fcParams, game, play, randomGameArb, steps, TIMEOUT, type RandomGame } from './harness.ts';
 
 const GAMES = 500;
+/** Games with a Dark Judges seat in every one. */
+const DARK_GAMES = 150;
 const SEED = 0xd1ff13;
 /** Points per game at which twins are made (each point makes up to six twins). */
 const POINTS = 5;
 
 type Reader = Seat | null;
 
-type Variant = 'hand-deck' | 'deck-order' | 'starting-cards' | 'map-cards' | 'claim-card' | 'claim-or-pass';
-const VARIANTS: readonly Variant[] = ['hand-deck', 'deck-order', 'starting-cards', 'map-cards', 'claim-card', 'claim-or-pass'];
+type Variant = 'hand-deck' | 'deck-order' | 'starting-cards' | 'map-cards' | 'removed-map-card' | 'claim-card' | 'claim-or-pass';
+const VARIANTS: readonly Variant[] = ['hand-deck', 'deck-order', 'starting-cards', 'map-cards', 'removed-map-card', 'claim-card', 'claim-or-pass'];
 
 interface Twin {
   variant: Variant;
@@ -164,6 +166,20 @@ function twinsOf(s: GameState, x: Seat, ch: Chooser): Twin[] {
     c.startingCards.sort((p, q) => p - q);
     t.seats[x]!.mapCards.sort((p, q) => p - q);
     twins.push({ variant: 'map-cards', state: t, reveals: (e) => base(e) || e.type === 'SetupCompleted' });
+  }
+
+  // During set-up, the Dark Judges removed another map card "without revealing it to anyone": one
+  // they still hold is swapped for a map card nobody holds (one that could have been the removed one).
+  if (s.situation.kind === 'setup' && seat.mapCardRemoved === true && seat.mapCards.length > 0) {
+    const held = new Set([...s.seats.flatMap((o) => o.mapCards), ...Object.values(s.characters).flatMap((c) => c.startingCards)]);
+    const loose = Array.from({ length: 40 }, (_, i) => i + 1).filter((d) => !held.has(d));
+    if (loose.length > 0) {
+      const t = clone(s);
+      const cards = t.seats[x]!.mapCards;
+      cards[ch.int(cards.length)] = ch.pick(loose);
+      cards.sort((p, q) => p - q);
+      twins.push({ variant: 'removed-map-card', state: t, reveals: (e) => base(e) || e.type === 'SetupCompleted' });
+    }
   }
 
   // An answer given in the open window: claimed with another INTERRUPT card, or claimed where it passed (and back).
@@ -293,7 +309,7 @@ function differences(s: GameState, x: Seat, twin: Twin, candidates: Candidate[],
     }
     if (interruptDiffers && da.events.some((e) => e.type === 'InterruptWindowOpened')) stats.windowsWithInterruptDiffering++;
     const declared = da.events.flatMap((e) => (e.type === 'AttackDeclared' ? e.defenders : []));
-    if (declared.length > 0 && differentDefences(s, t, x, declared, da.events)) stats.defencesWithOptionsDiffering++;
+    if (declared.length > 0 && differentDefences(s, t, x, declared, da.events, db.events)) stats.defencesWithOptionsDiffering++;
     const { a, b, cut } = untilRevealed(da.events, db.events, twin);
     if (cut) stats.revealed++;
     for (const reader of readersBesides(s, x)) {
@@ -311,10 +327,21 @@ function differences(s: GameState, x: Seat, twin: Twin, candidates: Candidate[],
   return problems;
 }
 
-/** Whether X's defence options for any of its `defenders` differ between the twins (after `events`, if given). */
-function differentDefences(s: GameState, t: GameState, x: Seat, defenders: readonly string[], events: readonly Event[] = []): boolean {
-  const sa = events.length > 0 ? game.replay(s, events) : s;
-  const tb = events.length > 0 ? game.replay(t, events) : t;
+/**
+ * Whether X's defence options for any of its `defenders` differ between the twins (after each twin's
+ * own events, if given: a command that ends a turn draws cards before the next turn's Cloud of Decay
+ * is declared, and the twins draw different ones).
+ */
+function differentDefences(
+  s: GameState,
+  t: GameState,
+  x: Seat,
+  defenders: readonly string[],
+  eventsA: readonly Event[] = [],
+  eventsB: readonly Event[] = eventsA,
+): boolean {
+  const sa = eventsA.length > 0 ? game.replay(s, eventsA) : s;
+  const tb = eventsB.length > 0 ? game.replay(t, eventsB) : t;
   if (sa.situation.kind !== 'defence' || tb.situation.kind !== 'defence') return false;
   const attack = sa.situation.attack;
   return defenders.some((id) => {
@@ -335,6 +362,10 @@ function pointsOf(history: readonly { command: Command }[], ch: Chooser): Set<nu
   const answering = (i: number) => ['CLAIM_INTERRUPT', 'PASS_INTERRUPT'].includes(history[i]?.command.type ?? '');
   const kinds = [
     (i: number) => history[i]!.command.type === 'ASSIGN_STARTING_CARDS',
+    // A set-up command after the Dark Judges have removed their map card (X is then often them).
+    (i: number) =>
+      ['ASSIGN_STARTING_CARDS', 'REMOVE_MAP_CARD'].includes(history[i]!.command.type) &&
+      history.slice(0, i).some((h) => h.command.type === 'REMOVE_MAP_CARD'),
     (i: number) => ['DEFEND', 'TAKE_DAMAGE', 'PSI_DISCARD'].includes(history[i]!.command.type),
     (i: number) => answering(i) && answering(i - 1) && history[i]!.command.windowId === history[i - 1]!.command.windowId,
   ];
@@ -399,7 +430,15 @@ describe('hidden information, differentially: no reader’s bytes depend on anot
     // X's character was attacked, deadlines passed, refusals were compared.
     expect(stats.games).toBeGreaterThanOrEqual(GAMES);
     expect(stats.points).toBeGreaterThanOrEqual(GAMES * POINTS);
-    const least: Record<Variant, number> = { 'hand-deck': 1000, 'deck-order': 1000, 'starting-cards': 300, 'map-cards': 200, 'claim-card': 10, 'claim-or-pass': 30 };
+    const least: Record<Variant, number> = {
+      'hand-deck': 1000,
+      'deck-order': 1000,
+      'starting-cards': 300,
+      'map-cards': 200,
+      'removed-map-card': 5,
+      'claim-card': 10,
+      'claim-or-pass': 30,
+    };
     for (const v of VARIANTS) expect(stats.twins[v], `${v} twins`).toBeGreaterThan(least[v]);
     expect(stats.commands.played).toBeGreaterThan(GAMES);
     expect(stats.commands.deadline).toBeGreaterThan(GAMES);
@@ -408,6 +447,24 @@ describe('hidden information, differentially: no reader’s bytes depend on anot
     expect(stats.refusals).toBeGreaterThan(GAMES);
     expect(stats.windowsWithInterruptDiffering).toBeGreaterThan(500);
     expect(stats.defencesWithOptionsDiffering).toBeGreaterThan(70);
+  }, TIMEOUT * 2);
+
+  // Dark Judges expansion: a Dark Judges seat at every table. Their removed map card ("without
+  // revealing it to anyone") is one more hidden thing; their armour ("Armour") is public, and Cloud
+  // of Decay asks for defences at the start of a turn, right after the cards the last turn drew.
+  it(`${DARK_GAMES} random games with a Dark Judges seat: no other reader’s bytes depend on a seat’s hidden cards, the removed map card included`, () => {
+    const stats = emptyStats();
+    fc.assert(
+      fc.property(randomGameArb('mixed', 'dark-judges'), capArb, fc.integer(), (g, cap, chooserSeed) => {
+        const problems = checkGame(g, cap, chooserSeed, stats);
+        if (problems.length > 0) expect.fail(`${problems.length} difference(s):\n${problems.slice(0, 5).join('\n')}`);
+      }),
+      fcParams(DARK_GAMES, SEED + 1),
+    );
+    expect(stats.games).toBeGreaterThanOrEqual(DARK_GAMES);
+    for (const v of ['hand-deck', 'deck-order', 'starting-cards', 'map-cards', 'removed-map-card'] as const) expect(stats.twins[v], `${v} twins`).toBeGreaterThan(10);
+    expect(stats.commands.played).toBeGreaterThan(DARK_GAMES);
+    expect(stats.defencesWithOptionsDiffering).toBeGreaterThan(10);
   }, TIMEOUT * 2);
 
   // A check that cannot fail proves nothing. Edition 1 (games stored before the fair-play changes,

@@ -123,7 +123,9 @@ const INVARIANTS: Invariant[] = [
       const spectator = game.view(s, null);
       return s.seats.flatMap((seat, i) => {
         const broken: string[] = [];
-        if (spectator.seats[i]!.points !== seat.kills.length + seat.fragments) broken.push(`seat ${i}: points ≠ kills + fragments`);
+        // Infamous Adversaries (Dark Judges expansion): "Each Dark Judge killed by another player is worth 2 points."
+        const kills = seat.kills.reduce((n, k) => n + (s.characters[k]!.armour !== undefined ? 2 : 1), 0);
+        if (spectator.seats[i]!.points !== kills + seat.fragments) broken.push(`seat ${i}: points ≠ kills + fragments`);
         if (points(s, i) !== spectator.seats[i]!.points) broken.push(`seat ${i}: view and state disagree on points`);
         if (seat.kills.length !== t.kills[i]) broken.push(`seat ${i}: ${seat.kills.length} kills, ${t.kills[i]} scored in events`);
         if (seat.fragments !== t.fragments[i]) broken.push(`seat ${i}: ${seat.fragments} fragments, ${t.fragments[i]} collected in events`);
@@ -159,11 +161,15 @@ const INVARIANTS: Invariant[] = [
       const broken = s.fragments.filter((f) => !board.spaces.includes(f.space)).map((f) => `fragment on ${f.space}`);
       for (const [i, seat] of s.seats.entries()) {
         const onBoard = s.fragments.filter((f) => f.seat === i).length;
-        if (t.setupCompleted && onBoard + seat.fragments !== FRAGMENTS_PER_SEAT)
+        // Dark Judges expansion, Setup: they receive map cards "without placing any fragments of reality".
+        const perSeat = seat.team === 'dark-judges' ? 0 : FRAGMENTS_PER_SEAT;
+        if (t.setupCompleted && onBoard + seat.fragments !== perSeat)
           broken.push(`seat ${i}: ${onBoard} on the board + ${seat.fragments} collected`);
         if (!t.setupCompleted) {
           const assigned = teamOf(s, i).reduce((n, c) => n + c.startingCards.length, 0);
-          if (seat.mapCards.length + assigned !== MAP_CARDS_DEALT) broken.push(`seat ${i}: map cards lost during set-up`);
+          // Dark Judges: "remove one of your 6 remaining map cards from the game".
+          const removed = seat.mapCardRemoved ? 1 : 0;
+          if (seat.mapCards.length + assigned + removed !== MAP_CARDS_DEALT) broken.push(`seat ${i}: map cards lost during set-up`);
           if (onBoard !== 0 || seat.fragments !== 0) broken.push(`seat ${i}: fragments before set-up completed`);
         }
       }

@@ -40,10 +40,10 @@ describe('simulation', () => {
       }),
       fcParams(GAMES, 0x51a1),
     );
-    // The mix was a mix: every player count, both maps, all four teams, both ways of winning.
+    // The mix was a mix: every player count, both maps, all five teams, both ways of winning.
     expect([...seen.players].sort()).toEqual([2, 3, 4]);
     expect(seen.maps.size).toBe(2);
-    expect(seen.teams.size).toBe(4);
+    expect(seen.teams.size).toBe(5);
     // Both ways the rulebook ends a game happen; a stalemate (R33) may too, rarely.
     expect(seen.reasons).toContain('elimination');
     expect(seen.reasons).toContain('points');

@@ -9,6 +9,7 @@ import { TEAM_IDS } from '../../../../src/games/helter-skelter/content/types.ts'
 import { contentDocument } from '../../../../src/games/helter-skelter/published/content-document.ts';
 import { contentSchema } from '../../../../src/games/helter-skelter/published/content-schema.ts';
 import { schemaErrors } from './schema-check.ts';
+import { SOLO_CARDS } from '../../../../src/games/helter-skelter/content/solo/solo-cards.ts';
 
 const doc = contentDocument();
 const deckCards = TEAM_IDS.flatMap((id) => TEAMS[id].deck);
@@ -29,6 +30,13 @@ describe('the content document', () => {
     expect(published.content).toEqual(doc);
     for (const schema of [published.contentSchema, published.mapSchema]) expect(JSON.stringify(schema)).not.toMatch(/"\$(id|ref)"/);
     expect(published.maps.map((m) => m.id)).toEqual([...MAP_IDS]);
+  });
+
+  // Solo: "Shuffle the solo cards into a facedown deck" — published like the decks, reconstructed.
+  it('lists the Dark Judges’ solo cards as the rules read them, and their activation order', () => {
+    expect(doc.soloCards).toEqual(JSON.parse(JSON.stringify(SOLO_CARDS)));
+    expect(doc.soloActivationOrder).toEqual(['judge-fire', 'judge-fear', 'judge-mortis', 'judge-death']);
+    expect(doc.note).toContain('solo cards');
   });
 
   it('says it is reconstructed, and where to read why', () => {

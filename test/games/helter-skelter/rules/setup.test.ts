@@ -159,7 +159,7 @@ describe('Prep: the deal', () => {
       setupError({ map: DAN_TANNA, seats: [...TEAMS_BY_COUNT[4]!, 'judges'].map((team) => ({ team: team as TeamId })), seed: 1 }),
     ).toBe('BAD_PLAYER_COUNT');
     expect(setupError({ map: DAN_TANNA, seats: [{ team: 'judges' }, { team: 'judges' }], seed: 1 })).toBe('TEAM_TAKEN');
-    expect(setupError({ map: DAN_TANNA, seats: [{ team: 'judges' }, { team: 'dark-judges' as TeamId }], seed: 1 })).toBe(
+    expect(setupError({ map: DAN_TANNA, seats: [{ team: 'judges' }, { team: 'angel-gang' as TeamId }], seed: 1 })).toBe(
       'UNKNOWN_TEAM',
     );
     expect(setupError({ map: 'mega-city-two' as MapId, seats: [{ team: 'judges' }, { team: 'slaine' }], seed: 1 })).toBe(
