@@ -27,7 +27,7 @@ const { values } = parseArgs({
   },
 });
 if (values.bots) {
-  runBotMatch({ games: values.games, players: values.players, bot: values.bot, seed: values.seed });
+  runBotMatch({ games: values.games, players: values.players, bot: values.bot, seed: values.seed, darkJudges: values['dark-judges'] });
   process.exit();
 }
 const games = Number(values.games);

@@ -6,7 +6,7 @@ import { playBotGame } from '../../src/platform/bot-player.ts';
 import type { Bot } from '../../src/platform/game-module.ts';
 import { helterSkelter, type Command, type GameState } from '../../src/games/helter-skelter/index.ts';
 import { MAP_IDS } from '../../src/games/helter-skelter/board/board.ts';
-import { TEAM_IDS } from '../../src/games/helter-skelter/content/types.ts';
+import { BASE_TEAM_IDS, TEAM_IDS, type TeamId } from '../../src/games/helter-skelter/content/types.ts';
 
 export interface MatchResult {
   games: number;
@@ -19,12 +19,16 @@ export interface MatchResult {
   moveTimes: number[];
 }
 
-export function botMatch(bot: Bot<GameState, Command>, games: number, players: number, seed: string): MatchResult {
+/**
+ * `teams`: the base game's four (the bot figure in docs/content.md is taken on them), or every
+ * team, the Dark Judges included.
+ */
+export function botMatch(bot: Bot<GameState, Command>, games: number, players: number, seed: string, teams: readonly TeamId[] = BASE_TEAM_IDS): MatchResult {
   const result: MatchResult = { games, wins: 0, sharedWins: 0, unfinished: 0, moveTimes: [] };
   for (let g = 0; g < games; g++) {
     const botSeat = g % players;
     const map = MAP_IDS[Math.floor(g / players) % MAP_IDS.length]!;
-    const seats = Array.from({ length: players }, (_, i) => ({ team: TEAM_IDS[(g + i) % TEAM_IDS.length]! }));
+    const seats = Array.from({ length: players }, (_, i) => ({ team: teams[(g + i) % teams.length]! }));
     const bots = seats.map((_, i) => (i === botSeat ? bot : (randomBot as Bot<GameState, Command>)));
     const played = playBotGame(helterSkelter, { map, seats, seed: `${seed}-${g}` }, bots, `${seed}-${g}-bots`, { maxCommands: 200_000 });
     for (const ms of played.moveTimes[botSeat]!) result.moveTimes.push(ms);
@@ -38,7 +42,7 @@ export function botMatch(bot: Bot<GameState, Command>, games: number, players: n
 }
 
 /** `npm run simulate -- --bots`: plays the match and prints the figures; exit code 1 if a game did not finish. */
-export function runBotMatch(args: { games: string; players?: string; bot: string; seed: string }): void {
+export function runBotMatch(args: { games: string; players?: string; bot: string; seed: string; darkJudges?: boolean }): void {
   const games = Number(args.games);
   const players = args.players ? Number(args.players) : 4;
   if (!Number.isInteger(games) || games < 1) throw new Error('--games must be a positive integer');
@@ -46,9 +50,10 @@ export function runBotMatch(args: { games: string; players?: string; bot: string
   const bot = helterSkelter.bots?.kinds[args.bot];
   if (!bot) throw new Error(`--bot must be one of ${Object.keys(helterSkelter.bots?.kinds ?? {}).join(', ')}`);
   const started = performance.now();
-  const r = botMatch(bot, games, players, args.seed);
+  const teams = args.darkJudges ? TEAM_IDS : BASE_TEAM_IDS;
+  const r = botMatch(bot, games, players, args.seed, teams);
   const pct = (n: number) => `${((100 * n) / games).toFixed(1)}%`;
-  console.log(`match:               one ${args.bot} bot against ${players - 1} random bots, ${games} games`);
+  console.log(`match:               one ${args.bot} bot against ${players - 1} random bots, ${games} games, teams ${teams.join(', ')}`);
   console.log(`${args.bot} bot won:`.padEnd(21) + `${r.wins} (${pct(r.wins)}), shared ${r.sharedWins} (${pct(r.sharedWins)})`);
   console.log(`a fair share:        ${pct(games / players)}`);
   console.log(`games unfinished:    ${r.unfinished}`);
