@@ -165,7 +165,7 @@ export function Board(props: BoardProps) {
   }
 
   return (
-    <svg class="board" viewBox={`0 0 ${map.grid.cols * CELL} ${map.grid.rows * CELL}`} role="group" aria-label={`The board: ${map.name}`}>
+    <svg class={`board${props.targets.size ? ' aiming' : ''}`} viewBox={`0 0 ${map.grid.cols * CELL} ${map.grid.rows * CELL}`} role="group" aria-label={`The board: ${map.name}`}>
       <Defs />
       <MapLayer map={map} />
       {props.unseen && (
@@ -209,7 +209,7 @@ export function Board(props: BoardProps) {
             <g
               key={character.id}
               class={`figure${actor ? ' actor' : ''}${selected ? ' selected' : ''}`}
-              transform={`translate(${x} ${y + 2})`}
+              transform={`translate(${x} ${y - 1})`}
               role={actor ? 'button' : 'img'}
               tabIndex={actor ? 0 : undefined}
               aria-label={actor ? `${selected ? 'Selected: ' : 'Act with '}${label}` : label}
@@ -218,13 +218,13 @@ export function Board(props: BoardProps) {
               onClick={actor ? () => props.onActor(character.id) : undefined}
               onKeyDown={actor ? key(() => props.onActor(character.id)) : undefined}
             >
-              <path d={shapePath(look.shape, 10)} fill={look.colour} stroke={selected ? '#000' : '#fff'} stroke-width={selected ? 3 : 1.5} />
-              <text y="4" text-anchor="middle" font-size="10" font-weight="700" fill="#fff">
+              <path d={shapePath(look.shape, 9)} fill={look.colour} stroke={selected ? '#000' : '#fff'} stroke-width={selected ? 3 : 1.5} />
+              <text y="3.5" text-anchor="middle" font-size="9" font-weight="700" fill="#fff">
                 {name.replace(/^Judge /, '').slice(0, 2)}
               </text>
-              <g transform="translate(-10 12)">
+              <g transform={`translate(${-character.maxHealth * 2} 9)`}>
                 {Array.from({ length: character.maxHealth }, (_, i) => (
-                  <rect key={i} x={i * 5} y="0" width="4" height="4" fill={i < character.health ? '#1a1' : '#fff'} stroke="#222" stroke-width="0.6" />
+                  <rect key={i} x={i * 4} y="0" width="3.5" height="3.5" fill={i < character.health ? '#1a1' : '#fff'} stroke="#222" stroke-width="0.6" />
                 ))}
               </g>
             </g>

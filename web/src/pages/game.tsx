@@ -180,7 +180,7 @@ export function GamePage({ id }: { id: string }) {
   const title = game.options.seats.map((seat) => TEAM_LOOKS[seat.team].name).join(' v ');
 
   return (
-    <main class="game-page">
+    <main class="game-page" data-version={game.version} data-status={game.status} data-awaiting-me={mine ? "yes" : "no"}>
       <h1>{title}</h1>
       {!me && (
         <p>
