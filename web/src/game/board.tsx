@@ -151,7 +151,7 @@ export function Board(props: BoardProps) {
         key={space.designation}
         class={`space${target ? ' target' : ''}`}
         role={target ? 'button' : 'img'}
-        tabIndex={target ? 0 : undefined}
+        tabindex={target ? 0 : undefined}
         aria-label={target ? `Choose ${label}` : label}
         data-space={space.designation}
         onClick={target ? () => props.onTarget(space.designation) : undefined}
@@ -197,8 +197,13 @@ export function Board(props: BoardProps) {
       })}
       {view.characters
         .filter((character) => character.status === 'deployed' && character.space !== null)
-        .map((character) => {
-          const { x, y } = pointOf(character.space!);
+        .map((character, _, deployed) => {
+          // Characters sharing a space stand side by side.
+          const together = deployed.filter((other) => other.space === character.space);
+          const offset = (together.indexOf(character) - (together.length - 1) / 2) * 20;
+          const point = pointOf(character.space!);
+          const x = point.x + offset;
+          const y = point.y;
           const team = teamOfSeat.get(character.seat)!;
           const look = TEAM_LOOKS[team];
           const name = names.get(character.form) ?? character.form;
@@ -211,7 +216,7 @@ export function Board(props: BoardProps) {
               class={`figure${actor ? ' actor' : ''}${selected ? ' selected' : ''}`}
               transform={`translate(${x} ${y - 1})`}
               role={actor ? 'button' : 'img'}
-              tabIndex={actor ? 0 : undefined}
+              tabindex={actor ? 0 : undefined}
               aria-label={actor ? `${selected ? 'Selected: ' : 'Act with '}${label}` : label}
               aria-pressed={actor ? selected : undefined}
               data-character={character.id}

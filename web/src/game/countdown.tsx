@@ -9,7 +9,7 @@ export function Countdown({ deadline, label }: { deadline: string | null | undef
   const urgent = deadline ? Date.parse(deadline) - now < 15_000 : false;
   return (
     <span class={`countdown${urgent ? ' urgent' : ''}`} role="timer" aria-label={`${label}: ${left} left`}>
-      ⏱ {left}
+      {left} left
     </span>
   );
 }

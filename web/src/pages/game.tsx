@@ -96,6 +96,13 @@ export function GamePage({ id }: { id: string }) {
     setChosenSpace(null);
   }, [game?.version]);
 
+  // Keyboard players: once a card or figure is picked, focus goes to the first space it can be aimed at.
+  useEffect(() => {
+    if (!pick) return;
+    const target = document.querySelector<SVGGElement>('.board .space.target');
+    target?.focus();
+  }, [pick]);
+
   const names: Names | null = useMemo(() => {
     if (!content || !game) return null;
     return namesFrom(
