@@ -30,6 +30,8 @@ const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
+const DEFENDED: Record<string, string> = { BLOCK: 'blocked', DEFLECT: 'deflected', PRECOG: 'foreseen (PRECOG)', COVER: 'took cover' };
+
 /** One event as a sentence, or null for bookkeeping a player need not read. */
 export function eventWords(event: GameEvent, names: Names): string | null {
   const e = event as Record<string, unknown>;
@@ -64,7 +66,7 @@ export function eventWords(event: GameEvent, names: Names): string | null {
     }
     case 'DefenderDecided': {
       const choice = (e.choice ?? {}) as Record<string, unknown>;
-      if (choice.kind === 'defended') return `${ch('character')} defends: ${str(choice.defence).toLowerCase()}ed with ${names.card(str(choice.card))}.`.replace('deflecteded', 'deflected');
+      if (choice.kind === 'defended') return `${ch('character')} defends: ${DEFENDED[str(choice.defence)] ?? str(choice.defence)} with ${names.card(str(choice.card))}.`;
       if (choice.kind === 'discarded') return `${ch('character')} discards ${names.card(str(choice.card))} against the PSI attack.`;
       if (choice.kind === 'damage') return `${ch('character')} takes the damage.`;
       return null;
