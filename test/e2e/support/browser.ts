@@ -20,7 +20,7 @@ export interface Player {
   close(): Promise<void>;
 }
 
-export async function openBrowser(options: { width?: number; height?: number } = {}): Promise<Player> {
+export async function openBrowser(options: { width?: number; height?: number; bypassCSP?: boolean } = {}): Promise<Player> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`No Chromium at ${CHROMIUM_PATH}: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH)`);
   // A fresh --user-data-dir per browser (Playwright passes it from this argument).
   const profile = mkdtempSync(path.join(os.tmpdir(), 'hs-e2e-profile-'));
@@ -29,6 +29,8 @@ export async function openBrowser(options: { width?: number; height?: number } =
     headless: true,
     args: ARGS,
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    // Only the accessibility check needs it, to inject axe-core into pages whose policy allows no inline script.
+    bypassCSP: options.bypassCSP ?? false,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {
