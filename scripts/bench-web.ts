@@ -71,7 +71,8 @@ try {
   // Signed in as a returning player is: the session is in localStorage before the game is opened.
   await page.goto(`${service.url}/login`);
   await page.evaluate(
-    ([key, value]) => localStorage.setItem(key!, value!),
+    // Runs in the page: its localStorage (this script is compiled without the DOM's types).
+    ([key, value]) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key!, value!),
     ['judge-dredd-pbw.session', JSON.stringify({ token, handle, expiresAt: account.expiresAt })],
   );
   await context.clearCookies();
