@@ -1,5 +1,5 @@
 // axe-core, run in the browser on the main pages (signed out: sign up, log in, lobby; signed in:
-// my games, lobby with the create form, a game in play, a finished game's page): no serious or
+// my games, lobby with the create form, settings, a game in play): no serious or
 // critical violation.
 
 import { createRequire } from 'node:module';
@@ -53,6 +53,15 @@ test('no serious accessibility violation on the main pages', async () => {
   await page.goto(`${t.base}/lobby`);
   await page.getByRole('img', { name: /Preview of/ }).waitFor();
   found['/lobby'] = await seriousViolations(page);
+  await page.goto(`${t.base}/settings`);
+  await page.getByRole('heading', { name: 'Personal access tokens' }).waitFor();
+  await page.getByLabel('Email me').waitFor();
+  found['/settings'] = await seriousViolations(page);
+  // And the settings page works: a token made there is shown once and listed.
+  await page.getByLabel('Name').fill('my bot');
+  await page.getByRole('button', { name: 'Create token' }).click();
+  await page.getByText('Your new token, shown this once').waitFor();
+  await page.getByRole('button', { name: 'Revoke my bot' }).waitFor();
 
   const token = await tokenOf(page);
   const created = await fetch(`${t.base}/v1/games`, {

@@ -55,4 +55,15 @@ test('sign up, create a game against a bot in the lobby, play it to the end thro
   expect(api.status).toBe('finished');
   const log = await page.locator('.log li').allTextContents();
   expect(log.at(-1)).toMatch(/^The game is over/);
+
+  // The replay steps through the log move by move, the board as it stood after each one.
+  await page.getByRole('link', { name: 'Replay it move by move' }).click();
+  await page.waitForURL(`${t.base}/games/${gameId}/replay`);
+  const status = page.locator('.replay-event');
+  await status.filter({ hasText: /^Move 1 of \d+: / }).waitFor();
+  await page.getByRole('group', { name: /The board/ }).waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await status.filter({ hasText: /^Move 2 of / }).waitFor();
+  await page.getByRole('button', { name: 'Last' }).click();
+  await status.filter({ hasText: /The game is over/ }).waitFor();
 });

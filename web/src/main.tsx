@@ -7,6 +7,8 @@ import { LoginPage, SignupPage } from './pages/auth.tsx';
 import { GamePage } from './pages/game.tsx';
 import { LobbyPage } from './pages/lobby.tsx';
 import { MyGamesPage } from './pages/my-games.tsx';
+import { ReplayPage } from './pages/replay.tsx';
+import { SettingsPage } from './pages/settings.tsx';
 import './styles.css';
 
 function Header() {
@@ -27,6 +29,7 @@ function Header() {
           <>
             <a href="/">My games</a>
             <a href="/lobby">Lobby</a>
+            <a href="/settings">Settings</a>
             <span class="who" aria-label={`Signed in as ${me.handle}`}>
               {me.handle}
             </span>
@@ -67,7 +70,9 @@ function App() {
           <Route path="/login" component={LoginPage} />
           <Route path="/signup" component={SignupPage} />
           <Route path="/lobby" component={LobbyPage} />
+          <Route path="/settings" component={SettingsPage} />
           <Route path="/games/:id" component={GamePage} />
+          <Route path="/games/:id/replay" component={ReplayPage} />
           <Route default component={NotFound} />
         </Router>
       </ErrorBoundary>

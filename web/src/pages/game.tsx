@@ -12,13 +12,13 @@ import { useSession } from '../hooks.ts';
 import { TEAM_LOOKS, TeamBadge } from '../teams.tsx';
 import { loginHref } from './auth.tsx';
 
-async function fetchGame(id: string): Promise<Game> {
-  const { data, error } = await api.GET('/v1/games/{id}', { params: { path: { id } } });
+export async function fetchGame(id: string, at?: number): Promise<Game> {
+  const { data, error } = await api.GET('/v1/games/{id}', { params: { path: { id }, query: at === undefined ? {} : { at } } });
   if (!data) throw new Error(problemText(error));
   return data as Game;
 }
 
-async function fetchEvents(id: string): Promise<FeedEvent[]> {
+export async function fetchEvents(id: string): Promise<FeedEvent[]> {
   const events: FeedEvent[] = [];
   for (;;) {
     const after = events.length ? events[events.length - 1]!.seq : 0;
@@ -204,7 +204,8 @@ export function GamePage({ id }: { id: string }) {
               ? 'This game was abandoned.'
               : view.winners.length
                 ? `Game over: ${view.winners.map(names.seat).join(' and ')} ${view.winners.length === 1 ? 'wins' : 'win'}.`
-                : 'Game over: no winner.'}
+                : 'Game over: no winner.'}{' '}
+            <a href={`/games/${id}/replay`}>Replay it move by move</a>
           </p>
         ) : game.status === 'open' ? (
           <p>Waiting for players to take their seats.</p>
