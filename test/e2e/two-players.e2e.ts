@@ -115,7 +115,7 @@ test('each page shows its own hand only; a keyboard-only turn; the defence promp
   await judges.page.waitForFunction((v) => Number(document.querySelector('main.game-page')?.getAttribute('data-version')) > v, judgesStart);
   await screenshot(judges.page, 'mid-game-defence');
 
-  const answer = slaine.page.locator('.choices .buttons button').first();
+  const answer = slaine.page.locator('.buttons button').first();
   const answerText = (await answer.textContent()) ?? '';
   await answer.click();
   await prompt.waitFor({ state: 'detached', timeout: 15_000 });
@@ -130,7 +130,7 @@ test('each page shows its own hand only; a keyboard-only turn; the defence promp
   await Promise.race([slainePass.waitFor({ timeout: 30_000 }), judgesEnd.waitFor({ timeout: 30_000 })]);
   if (await slainePass.isVisible()) await slainePass.click();
   await judgesEnd.waitFor({ timeout: 30_000 });
-  await tabTo(judges, '.choices .buttons button');
+  await tabTo(judges, '.buttons button');
   await judges.page.locator('.log li', { hasText: /ends the turn/ }).first().waitFor({ timeout: 15_000 });
   expect((await judges.page.locator('.log li').allTextContents()).join('\n')).toMatch(/ends the turn/);
 });

@@ -46,7 +46,7 @@ async function finishChoice(page: Page): Promise<boolean> {
 
 /** One command for the awaited seat, chosen from what the page offers. Returns false if nothing worked. */
 export async function playOneCommand(page: Page): Promise<boolean> {
-  const buttons = page.locator('.choices .buttons button:enabled');
+  const buttons = page.locator('.buttons button:enabled');
   const labelled = async (pattern: RegExp) => {
     for (const button of await buttons.all()) if (pattern.test((await button.textContent()) ?? '')) return button;
     return null;

@@ -137,6 +137,8 @@ export function GamePage({ id }: { id: string }) {
   const opened = pick ? afterPick(commands, pick, view) : null;
   const options = pick && chosenSpace !== null ? afterTarget(commands, pick, chosenSpace, view) : null;
   const buttons = commands.filter(isButtonCommand);
+  // Defence, INTERRUPT and set-up answers are given in their prompt, beside its countdown.
+  const prompted = !finishedStatus(game.status) && Boolean(mine) && view.situation.kind !== 'turn';
   const cardByID = new Map(content.cards.map((card) => [card.id, card]));
 
   async function send(command: Command) {
@@ -228,6 +230,7 @@ export function GamePage({ id }: { id: string }) {
                 : 'Set-up: choose your starting map cards.'}
           </h2>
           <Countdown deadline={mine.deadline} label="Time to answer" />
+          <CommandButtons commands={buttons} names={names} disabled={sending} onSend={send} />
         </section>
       )}
 
@@ -257,7 +260,7 @@ export function GamePage({ id }: { id: string }) {
         </aside>
       </div>
 
-      {(pick || buttons.length > 0 || reserve.length > 0) && (
+      {(pick || (!prompted && buttons.length > 0) || reserve.length > 0) && (
         <section class="choices" aria-label="Your choices">
           {pick && (
             <p class="picked" role="status">
@@ -299,17 +302,7 @@ export function GamePage({ id }: { id: string }) {
               })}
             </div>
           )}
-          {buttons.length > 0 && (
-            <ul class="buttons" aria-label="Actions">
-              {buttons.map((command, index) => (
-                <li key={index}>
-                  <button type="button" disabled={sending} onClick={() => send(command)}>
-                    {commandWords(command, names)}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          {!prompted && <CommandButtons commands={buttons} names={names} disabled={sending} onSend={send} />}
         </section>
       )}
 
@@ -343,6 +336,23 @@ export function GamePage({ id }: { id: string }) {
 
       <EventLog events={events} names={names} />
     </main>
+  );
+}
+
+const finishedStatus = (status: Game['status']) => status === 'finished' || status === 'abandoned';
+
+function CommandButtons(props: { commands: Command[]; names: Names; disabled: boolean; onSend: (command: Command) => void }) {
+  if (props.commands.length === 0) return null;
+  return (
+    <ul class="buttons" aria-label="Actions">
+      {props.commands.map((command, index) => (
+        <li key={index}>
+          <button type="button" disabled={props.disabled} onClick={() => props.onSend(command)}>
+            {commandWords(command, props.names)}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 
