@@ -56,7 +56,14 @@ test('no serious accessibility violation on the main pages', async () => {
   await page.goto(`${t.base}/settings`);
   await page.getByRole('heading', { name: 'Personal access tokens' }).waitFor();
   await page.getByLabel('Email me').waitFor();
+  await page.getByLabel('Defences').waitFor();
+  await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
   found['/settings'] = await seriousViolations(page);
+  // Standing orders chosen there are the account's preferences.
+  await page.getByLabel('Defences').selectOption('never');
+  await page.getByText('Saved.').waitFor();
+  const preferences = await fetch(`${t.base}/v1/me/preferences`, { headers: { authorization: `Bearer ${await tokenOf(page)}` } }).then((r) => r.json() as Promise<{ orders: { defence: string } }>);
+  expect(preferences.orders.defence).toBe('never');
   // And the settings page works: a token made there is shown once and listed.
   await page.getByLabel('Name').fill('my bot');
   await page.getByRole('button', { name: 'Create token' }).click();

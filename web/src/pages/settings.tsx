@@ -1,5 +1,5 @@
-// Settings: email notifications, vacation, personal access tokens (for bots and scripts).
-// Webhooks and standing orders are in the API (see /docs) and not yet on this page.
+// Settings: email and webhook notifications, standing orders, vacation, personal access tokens
+// (for bots and scripts). Each section reads and writes one resource of the API.
 
 import { useState } from 'preact/hooks';
 import { api, problemText, type Schemas } from '../api/client.ts';
@@ -32,6 +32,8 @@ export function SettingsPage() {
     <main class="narrow settings">
       <h1>Settings</h1>
       <Notifications />
+      <Webhooks />
+      <Orders />
       <VacationSettings />
       <Tokens />
     </main>
@@ -182,6 +184,108 @@ function Tokens() {
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+function Webhooks() {
+  const hooks = useLoad(async () => {
+    const { data, error } = await api.GET('/v1/webhooks');
+    if (!data) throw new Error(problemText(error));
+    return data.webhooks;
+  }, []);
+  const [url, setUrl] = useState('');
+  const [format, setFormat] = useState<Schemas['WebhookSubscription']['format']>('json');
+  const [secret, setSecret] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  async function create(event: Event) {
+    event.preventDefault();
+    setMessage(null);
+    const { data, error } = await api.POST('/v1/webhooks', { body: { url, format } });
+    if (!data) return setMessage(problemText(error));
+    setSecret(data.secret);
+    setUrl('');
+    hooks.reload();
+  }
+  async function remove(id: string) {
+    const { error } = await api.DELETE('/v1/webhooks/{id}', { params: { path: { id } } });
+    if (error) setMessage(problemText(error));
+    hooks.reload();
+  }
+  return (
+    <section aria-labelledby="webhooks-title">
+      <h2 id="webhooks-title">Webhooks</h2>
+      <p>Be told at a URL (a Discord or Slack channel, your own bot) whenever one of your seats can act.</p>
+      <form onSubmit={create} class="inline-form">
+        <label for="webhook-url">URL</label>
+        <input id="webhook-url" type="url" required maxLength={2048} value={url} onInput={(event) => setUrl((event.currentTarget as HTMLInputElement).value)} />
+        <label for="webhook-format">Format</label>
+        <select id="webhook-format" value={format} onChange={(event) => setFormat((event.currentTarget as HTMLSelectElement).value as typeof format)}>
+          <option value="json">JSON (signed)</option>
+          <option value="discord">Discord</option>
+          <option value="slack">Slack</option>
+        </select>
+        <button type="submit">Add webhook</button>
+      </form>
+      {secret && (
+        <p role="status">
+          Its signing secret, shown this once: <code class="secret">{secret}</code>
+        </p>
+      )}
+      <Message text={hooks.error ?? message} error />
+      <ul class="tokens">
+        {(hooks.value ?? []).map((hook) => (
+          <li key={hook.id}>
+            <strong>{hook.url}</strong> — {hook.format}
+            {hook.enabled ? '' : `, disabled${hook.disabledReason ? `: ${hook.disabledReason}` : ''}`}{' '}
+            <button type="button" class="link" onClick={() => remove(hook.id)} aria-label={`Delete the webhook to ${hook.url}`}>
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Orders() {
+  const preferences = useLoad(async () => {
+    const { data, error } = await api.GET('/v1/me/preferences');
+    if (!data) throw new Error(problemText(error));
+    return data;
+  }, []);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  async function change(orders: Partial<Schemas['StandingOrders']>) {
+    const { data, error } = await api.PUT('/v1/me/preferences', { body: { orders } });
+    setMessage(data ? { text: 'Saved.', error: false } : { text: problemText(error), error: true });
+    preferences.reload();
+  }
+  const orders = preferences.value?.orders;
+  return (
+    <section aria-labelledby="orders-title">
+      <h2 id="orders-title">Standing orders</h2>
+      <p>What the server answers for you without asking, in games that start from now on.</p>
+      {orders && (
+        <>
+          <div class="field">
+            <label for="order-interrupt">INTERRUPT windows</label>
+            <select id="order-interrupt" value={orders.interrupt} onChange={(event) => change({ interrupt: (event.currentTarget as HTMLSelectElement).value as typeof orders.interrupt })}>
+              <option value="ask">ask me</option>
+              <option value="endOfTurnOnly">pass after actions, ask me at the end of a turn</option>
+              <option value="never">always pass</option>
+            </select>
+          </div>
+          <div class="field">
+            <label for="order-defence">Defences</label>
+            <select id="order-defence" value={orders.defence} onChange={(event) => change({ defence: (event.currentTarget as HTMLSelectElement).value as typeof orders.defence })}>
+              <option value="ask">ask me</option>
+              <option value="always">defend whenever a card allows (the server picks the card)</option>
+              <option value="never">take the damage</option>
+            </select>
+          </div>
+        </>
+      )}
+      <Message text={preferences.error ?? message?.text ?? null} error={Boolean(preferences.error) || Boolean(message?.error)} />
     </section>
   );
 }
