@@ -151,3 +151,33 @@ test('a defence window that expires while the page is open updates the page with
   expect(await slaine.page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(2);
   await slaine.page.locator('.log li', { hasText: /takes \d+ damage/ }).first().waitFor({ timeout: 10_000 });
 });
+
+test('a command the API refuses shows its sentence; a dropped stream reconnects and resumes from the last event', async () => {
+  const duel = await arrangeDuel(120);
+  const { page } = judges;
+  // The page's event stream drops (as a lost connection would) before the game moves on elsewhere.
+  let streamDown = true;
+  await page.route('**/v1/games/*/stream', (route) => (streamDown ? route.abort('connectionreset') : route.continue()));
+  await page.goto(`${t.base}/games/${duel.id}`);
+  await page.locator('main.game-page[data-awaiting-me="yes"]').waitFor();
+  const before = Number(await page.locator('main.game-page').getAttribute('data-version'));
+
+  // The same player ends the turn from another client (a bot script with the same account).
+  const game = await api<{ awaiting: { windowId: string }[] }>('GET', `/v1/games/${duel.id}`, tokens.judges);
+  await api('POST', `/v1/games/${duel.id}/commands`, tokens.judges, { type: 'END_TURN', windowId: game.awaiting[0]!.windowId });
+
+  // The page, not told, still offers the attack: the API refuses it, and the page says why.
+  await page.locator('.hand .card.playable').first().click();
+  await page.locator('.board .space.target rect.hit').first().click();
+  const refusal = page.locator('.refusal');
+  await refusal.waitFor();
+  expect(await refusal.getAttribute('role')).toBe('alert');
+  expect((await refusal.textContent())!.length).toBeGreaterThan(10);
+
+  // The stream comes back: the page resumes after the last event it had, and shows the end of turn.
+  streamDown = false;
+  await page.locator('.log li', { hasText: /ends the turn/ }).first().waitFor({ timeout: 30_000 });
+  await page.waitForFunction((v) => Number(document.querySelector('main.game-page')?.getAttribute('data-version')) > v, before);
+  const lines = await page.locator('.log li').allTextContents();
+  expect(new Set(lines).size, 'no event shown twice').toBe(lines.length);
+});

@@ -148,8 +148,9 @@ export function GamePage({ id }: { id: string }) {
     setSending(false);
     setPick(null);
     setChosenSpace(null);
-    if (error) return setRefusal(problemText(error));
-    if (data) setGame(await fetchGame(id));
+    // Refused or not, show the game as it now stands (a refusal often means it moved on).
+    if (error) setRefusal(problemText(error));
+    if (data || error) setGame(await fetchGame(id).catch(() => game!));
   }
 
   function choosePick(next: Pick) {
