@@ -104,6 +104,11 @@ test('each page shows its own hand only; a keyboard-only turn; the defence promp
   // The Judges, keyboard only: a MELEE card, then Sláine's space.
   const judgesStart = Number(await judges.page.locator('main.game-page').getAttribute('data-version'));
   await tabTo(judges, '.hand .card.playable');
+  // Escape puts the card back (no space to aim at any more); then the card again, and its target.
+  await judges.page.locator('.board .space.target').first().waitFor();
+  await judges.page.keyboard.press('Escape');
+  await judges.page.locator('.board .space.target').first().waitFor({ state: 'detached' });
+  await tabTo(judges, '.hand .card.playable');
   await tabTo(judges, '.board .space.target');
 
   // Sláine's page: the prompt, with a countdown, without a reload.

@@ -96,11 +96,19 @@ export function GamePage({ id }: { id: string }) {
     setChosenSpace(null);
   }, [game?.version]);
 
-  // Keyboard players: once a card or figure is picked, focus goes to the first space it can be aimed at.
+  // Keyboard players: once a card or figure is picked, focus goes to the first space it can be
+  // aimed at, and Escape puts the pick back.
   useEffect(() => {
     if (!pick) return;
     const target = document.querySelector<SVGGElement>('.board .space.target');
     target?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setPick(null);
+      setChosenSpace(null);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
   }, [pick]);
 
   const names: Names | null = useMemo(() => {
