@@ -7,20 +7,23 @@
 
 ARG NODE_VERSION=20
 
-# 1. Everything, dev dependencies included, to generate the Prisma Client (npm ci's postinstall).
+# 1. Everything, dev dependencies included, to generate the Prisma Client and build the web client
+#    (npm ci's postinstall).
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json prisma.config.ts tsconfig.json ./
 COPY prisma ./prisma
-COPY scripts/prisma-generate.ts ./scripts/
+COPY openapi ./openapi
+COPY web ./web
+COPY scripts/prisma-generate.ts scripts/build-web.ts ./scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
 
-# 2. Production dependencies only (the postinstall step sees no Prisma CLI and skips generation).
+# 2. Production dependencies only (the postinstall step sees no Prisma CLI and no Vite, and skips both).
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY scripts/prisma-generate.ts ./scripts/
+COPY scripts/prisma-generate.ts scripts/build-web.ts ./scripts/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # 3. The image: sources (run by tsx), the generated client, migrations, production node_modules.
@@ -34,6 +37,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json /app/tsconfig.json ./
 COPY --from=build /app/src ./src
 COPY --from=build /app/prisma ./prisma
+COPY --from=build /app/web/dist ./web/dist
 # DATA_DIR is only used when DATABASE_URL is unset (embedded Postgres, for a demo).
 RUN mkdir -p /data && chown node:node /data
 USER node

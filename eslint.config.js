@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'src/generated', '.data', 'coverage', 'dist'] },
+  { ignores: ['node_modules', 'src/generated', '.data', 'coverage', 'dist', 'web/dist', 'web/src/generated', 'test-results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

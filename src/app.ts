@@ -24,6 +24,7 @@ import { orderRoutes } from './api/orders.ts';
 import { sessionRoutes } from './api/sessions.ts';
 import { vacationRoutes } from './api/vacation.ts';
 import { webhookRoutes } from './api/webhooks.ts';
+import { webClientRoutes } from './api/web-client.ts';
 import { withRequestExamples } from './api/schemas.ts';
 import { DEFAULT_AUTH_SETTINGS, rateLimitsOf, registerAuth, type AuthSettings } from './auth/index.ts';
 import { GameService } from './service/index.ts';
@@ -84,6 +85,8 @@ export interface AppSettings extends AuthSettings, ConnectionLimits, ResourceLim
   botMinDecisionMs?: number;
   /** Game modules played beside the registered ones (src/service/registry.ts): a test's own game. */
   extraGames?: readonly AnyGameModule[];
+  /** The built web client (scripts/build-web.ts) served at `/` and its routes; null: none. */
+  webClientDir?: string | null;
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -229,6 +232,10 @@ export async function buildApp(deps: AppDeps) {
     app.addHook('onReady', async () => games.start());
     app.addHook('preClose', async () => games.stop());
   }
+  // Before the auth plugin: the page and its assets are static files, not API calls, and are
+  // neither rate-limited nor read a token.
+  const webClientDir = settings.webClientDir === undefined ? path.join(PROJECT_ROOT, 'web', 'dist') : settings.webClientDir;
+  if (webClientDir) await app.register(webClientRoutes, { dir: webClientDir });
   const auth = await registerAuth(app, { pool, prisma, settings, prepareKeys: Boolean(deps.pool), tokensPerAccount: settings.tokensPerAccount });
   // Right after the auth plugin (and its rate limiter), as before any other route.
   await app.register(accountRoutes, { auth, limits: rateLimitsOf(settings) });

@@ -105,10 +105,12 @@ describe('notification emails', () => {
     expect(header(mail!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(header(mail!, 'List-Unsubscribe')).toMatch(new RegExp(`^<${t.base}/v1/email/unsubscribe\\?token=`));
     expect(mail!.text).toContain('Deadline: ');
-    expect(mail!.html).toContain(`href="${t.base}/v1/games/${id}"`);
+    expect(mail!.html).toContain(`href="${t.base}/games/${id}"`);
 
+    // The link is the web client's page of the game, which reads the game's API resource.
     const gameLink = linkIn(mail!.text!, /Open the game: (\S+)/).replace('Open the game: ', '');
-    const opened = await call(t.base, 'GET', gameLink.slice(t.base.length), { token: alice!.token });
+    expect(gameLink).toBe(`${t.base}/games/${id}`);
+    const opened = await call(t.base, 'GET', `/v1${gameLink.slice(t.base.length)}`, { token: alice!.token });
     expect(opened.status).toBe(200);
     expect((opened.body as { mySeat: number }).mySeat).toBe(0);
 

@@ -109,7 +109,7 @@ describe('webhooks', () => {
     expect(got!.headers['content-type']).toMatch(/^application\/json/);
     expect(payload.type).toBe('seat.awaited');
     expect(payload.data.game.id).toBe(id);
-    expect(payload.data.game.url).toBe(`${PUBLIC_URL}/v1/games/${id}`);
+    expect(payload.data.game.url).toBe(`${PUBLIC_URL}/games/${id}`);
     expect(payload.data.game.title).toContain('Judges');
     expect(payload.data.seat).toBe(0);
     expect(payload.data.situation).toBe('setup');
@@ -205,7 +205,7 @@ describe('webhooks', () => {
     expect(typeof body.content).toBe('string');
     expect(body.content.length).toBeLessThanOrEqual(2000);
     expect(body.embeds).toHaveLength(1);
-    expect(body.embeds[0]!.url).toBe(`${PUBLIC_URL}/v1/games/${id}`);
+    expect(body.embeds[0]!.url).toBe(`${PUBLIC_URL}/games/${id}`);
     expect(body.embeds[0]!.fields.map((f) => f.name)).toEqual(['Seat', 'Situation', 'Deadline']);
     expect(body.allowed_mentions).toEqual({ parse: [] });
   });

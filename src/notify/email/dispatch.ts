@@ -187,7 +187,7 @@ export class EmailChannel {
 
   private gameOf(gameId: string, options: Record<string, unknown>, module?: string): Notification['game'] {
     const map = typeof options.map === 'string' ? ` on ${options.map}` : '';
-    return { id: gameId, ...(module ? { module } : {}), title: `Game ${gameId.slice(0, 8)}${map}`, url: `${this.settings.publicUrl()}/v1/games/${gameId}` };
+    return { id: gameId, ...(module ? { module } : {}), title: `Game ${gameId.slice(0, 8)}${map}`, url: `${this.settings.publicUrl()}/games/${gameId}` };
   }
 
   /** Appends to the player's pending digest of the game (once per notification) and makes sure its job is due at `send_after`. */

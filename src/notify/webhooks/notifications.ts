@@ -21,7 +21,7 @@ export interface NotifiedGame {
 }
 
 function base(g: NotifiedGame, at: string) {
-  return { game: { id: g.game.id, module: g.game.module, title: gameTitle(g.game), url: `${g.publicUrl}/v1/games/${g.game.id}` }, at };
+  return { game: { id: g.game.id, module: g.game.module, title: gameTitle(g.game), url: `${g.publicUrl}/games/${g.game.id}` }, at };
 }
 
 /** For a player's subscription: about one of their seats. */

@@ -76,7 +76,7 @@ describe('reminderNotification', () => {
       windowId: 'w 3',
       deadline: at(30),
       legalCommandCount: 4,
-      game: { id: 'g-1', title: 'Dan Tanna Enid Blyton — Judges v Slaine', url: 'https://play.example.test/v1/games/g-1' },
+      game: { id: 'g-1', title: 'Dan Tanna Enid Blyton — Judges v Slaine', url: 'https://play.example.test/games/g-1' },
     });
     expect(n.summary).toBe('Seat 1 (sláine) has not acted yet: the defence deadline is near.');
     // The id travels as the `webhook-id` header: printable ASCII only; and a moved deadline keeps it.

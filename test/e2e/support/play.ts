@@ -1,0 +1,117 @@
+// Plays the awaited seat through the page only, as a person would: tap a card or a figure, then a
+// highlighted space, or one of the action buttons. Prefers what ends games (fragments, attacks),
+// then moves, deployment, and ends the turn last.
+
+import type { Locator, Page } from 'playwright-core';
+
+const game = (page: Page) => page.locator('main.game-page');
+
+async function version(page: Page): Promise<number> {
+  return Number(await game(page).getAttribute('data-version'));
+}
+
+/** Waits until the game awaits this page's seat or is over; false when it is over. */
+export async function waitForMyMove(page: Page, timeout = 60_000): Promise<boolean> {
+  await page.waitForSelector('main.game-page[data-awaiting-me="yes"], main.game-page[data-status="finished"], main.game-page[data-status="abandoned"]', { timeout });
+  return (await game(page).getAttribute('data-status')) === 'active';
+}
+
+async function clickAndWaitForChange(page: Page, click: () => Promise<void>): Promise<boolean> {
+  const before = await version(page);
+  await click();
+  try {
+    await page.waitForFunction((v) => {
+      const main = document.querySelector('main.game-page');
+      return main && (Number(main.getAttribute('data-version')) > v || document.querySelector('.refusal') !== null);
+    }, before, { timeout: 15_000 });
+  } catch {
+    return false;
+  }
+  return (await page.locator('.refusal').count()) === 0;
+}
+
+const pickOne = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
+
+/** After a card or figure is tapped: tap a target space, then a way if several are offered. */
+async function finishChoice(page: Page): Promise<boolean> {
+  const targets = await page.locator('.board .space.target').all();
+  if (targets.length === 0) return false;
+  return clickAndWaitForChange(page, async () => {
+    // A space may not be a rectangle: tap one of its own cells, not the middle of its bounding box.
+    await pickOne(targets).locator('rect.hit').first().click();
+    const ways = page.locator('.options button');
+    if (await ways.first().isVisible({ timeout: 500 }).catch(() => false)) await ways.first().click();
+  });
+}
+
+/** One command for the awaited seat, chosen from what the page offers. Returns false if nothing worked. */
+export async function playOneCommand(page: Page): Promise<boolean> {
+  const buttons = page.locator('.buttons button:enabled');
+  const labelled = async (pattern: RegExp) => {
+    for (const button of await buttons.all()) if (pattern.test((await button.textContent()) ?? '')) return button;
+    return null;
+  };
+  // Prompts and set-up first: whatever they ask, answered by a button.
+  for (const pattern of [/starts behind map card/, /^Collect the fragment/, /^(BLOCK|DEFLECT|PRECOG|COVER) with/, /^Take the damage/, /^Discard /, /^Pass$/]) {
+    const button = await labelled(pattern);
+    if (button) return clickAndWaitForChange(page, () => button.click());
+  }
+  const reserve = await page.locator('.reserve button:enabled').all();
+  if (reserve.length) {
+    await pickOne(reserve).click();
+    if (await finishChoice(page)) return true;
+  }
+  const attackCards = await page.locator('.hand .card.playable:enabled').filter({ hasText: /MELEE|SMASH|SNIPE|SHOTGUN|PSI|EXPLODE/ }).all();
+  if (attackCards.length && Math.random() < 0.8) {
+    await pickOne(attackCards).click();
+    if (await finishChoice(page)) return true;
+    await cancel(page);
+  }
+  const actors = await page.locator('.board .figure.actor').all();
+  if (actors.length && Math.random() < 0.75) {
+    await tap(pickOne(actors));
+    if (await finishChoice(page)) return true;
+    await cancel(page);
+  }
+  const end = await labelled(/^End the turn$/);
+  if (end) return clickAndWaitForChange(page, () => end.click());
+  // Anything else the page offers (other cards, other buttons).
+  const cards = await page.locator('.hand .card.playable:enabled').all();
+  if (cards.length) {
+    await pickOne(cards).click();
+    if (await finishChoice(page)) return true;
+    await cancel(page);
+  }
+  const any = await buttons.all();
+  if (any.length) return clickAndWaitForChange(page, () => pickOne(any).click());
+  return false;
+}
+
+/** A click; a figure half hidden by a neighbour's is tapped where it shows, else chosen by keyboard. */
+async function tap(target: Locator): Promise<void> {
+  try {
+    await target.click({ timeout: 2000 });
+  } catch {
+    await target.focus();
+    await target.press('Enter');
+  }
+}
+
+async function cancel(page: Page): Promise<void> {
+  const cancelButton = page.getByRole('button', { name: 'Cancel' });
+  if (await cancelButton.isVisible().catch(() => false)) await cancelButton.click();
+}
+
+/** Plays this page's seat until the game is over; returns how many commands it sent. */
+export async function playToTheEnd(page: Page, options: { maxCommands?: number; onCommand?: (count: number) => Promise<void> } = {}): Promise<number> {
+  let sent = 0;
+  const max = options.maxCommands ?? 3000;
+  while (sent < max) {
+    if (!(await waitForMyMove(page))) return sent;
+    if (await playOneCommand(page)) {
+      sent += 1;
+      await options.onCommand?.(sent);
+    }
+  }
+  throw new Error(`the game did not end within ${max} commands`);
+}

@@ -1,0 +1,73 @@
+// The one way the web client reaches the service: an openapi-fetch client typed by the OpenAPI
+// document (generated/api.ts, made by scripts/build-web.ts), so an API change that breaks the
+// client breaks the type-check. It uses only what any third-party client may: the public API.
+
+import createClient from 'openapi-fetch';
+import type { components, paths } from '../generated/api.ts';
+import { session } from '../session.ts';
+
+export type Schemas = components['schemas'];
+export type Game = Schemas['HelterSkelterGame'];
+export type GameView = Schemas['HelterSkelterView'];
+export type Command = Schemas['HelterSkelterCommand'];
+export type FeedEvent = Schemas['FeedEvent'];
+export type GameEvent = Schemas['HelterSkelterEvent'];
+export type Content = Schemas['HelterSkelterContent'];
+export type GameMap = Schemas['HelterSkelterMap'];
+export type Problem = Schemas['Problem'];
+export type Team = Schemas['HelterSkelterSeatView']['team'];
+export type MapId = GameView['map'];
+
+export const api = createClient<paths>({ baseUrl: globalThis.location?.origin ?? '' });
+
+api.use({
+  onRequest({ request }) {
+    const token = session.current()?.token;
+    if (token && !request.headers.has('authorization')) request.headers.set('authorization', `Bearer ${token}`);
+    return request;
+  },
+  async onResponse({ response }) {
+    // A session that ended (expired, logged out elsewhere): forget it, so the pages ask to log in.
+    if (response.status === 401 && session.current()) session.clear();
+    return response;
+  },
+});
+
+/** The sentence to show for a refusal: the API's own `detail`, else its title. */
+export function problemText(error: unknown): string {
+  if (error && typeof error === 'object') {
+    const problem = error as Partial<Problem>;
+    if (typeof problem.detail === 'string' && problem.detail) return problem.detail;
+    if (typeof problem.title === 'string' && problem.title) return problem.title;
+  }
+  return 'The service could not be reached. Try again.';
+}
+
+// Content and maps are the same for every game and carry long cache headers: fetch each once.
+let contentPromise: Promise<Content> | null = null;
+export function loadContent(): Promise<Content> {
+  contentPromise ??= api.GET('/v1/games/{game}/content', { params: { path: { game: 'helter-skelter' } } }).then(({ data, error }) => {
+    if (!data) {
+      contentPromise = null;
+      throw new Error(problemText(error));
+    }
+    return data as Content;
+  });
+  return contentPromise;
+}
+
+const mapPromises = new Map<string, Promise<GameMap>>();
+export function loadMap(id: MapId): Promise<GameMap> {
+  let promise = mapPromises.get(id);
+  if (!promise) {
+    promise = api.GET('/v1/games/{game}/maps/{map}', { params: { path: { game: 'helter-skelter', map: id } } }).then(({ data, error }) => {
+      if (!data) {
+        mapPromises.delete(id);
+        throw new Error(problemText(error));
+      }
+      return data as GameMap;
+    });
+    mapPromises.set(id, promise);
+  }
+  return promise;
+}

@@ -1,0 +1,240 @@
+// The board as SVG, drawn from the map data the API serves: spaces (their cells, outlined where
+// regions meet), numbers (cover in a black circle, as printed), high ground hatched, falls dark,
+// walls thick; then fragments and figures. Spaces that can be aimed at are buttons.
+
+import type { ComponentChildren } from 'preact';
+import type { Content, GameMap, GameView } from '../api/client.ts';
+import { TEAM_LOOKS, shapePath } from '../teams.tsx';
+
+const CELL = 24;
+
+interface Region {
+  key: string;
+  cells: { row: number; col: number }[];
+}
+
+function outline(map: GameMap): string {
+  // Every cell edge where the region changes (or the map ends) is drawn.
+  const owner = new Map<string, string>();
+  const regions: Region[] = [
+    ...map.spaces.map((space) => ({ key: `s${space.designation}`, cells: space.cells })),
+    ...map.falls.map((fall) => ({ key: fall.id, cells: fall.cells })),
+  ];
+  for (const region of regions) for (const cell of region.cells) owner.set(`${cell.row},${cell.col}`, region.key);
+  const parts: string[] = [];
+  for (const region of regions) {
+    for (const { row, col } of region.cells) {
+      const x = col * CELL;
+      const y = row * CELL;
+      if (owner.get(`${row - 1},${col}`) !== region.key) parts.push(`M${x} ${y}h${CELL}`);
+      if (owner.get(`${row + 1},${col}`) !== region.key) parts.push(`M${x} ${y + CELL}h${CELL}`);
+      if (owner.get(`${row},${col - 1}`) !== region.key) parts.push(`M${x} ${y}v${CELL}`);
+      if (owner.get(`${row},${col + 1}`) !== region.key) parts.push(`M${x + CELL} ${y}v${CELL}`);
+    }
+  }
+  return parts.join('');
+}
+
+function walls(map: GameMap): string {
+  return map.walls
+    .flatMap((wall) =>
+      wall.edges.map((edge) =>
+        edge.side === 'right' ? `M${(edge.col + 1) * CELL} ${edge.row * CELL}v${CELL}` : `M${edge.col * CELL} ${(edge.row + 1) * CELL}h${CELL}`,
+      ),
+    )
+    .join('');
+}
+
+const centre = (point: { row: number; col: number }) => ({ x: point.col * CELL + CELL / 2, y: point.row * CELL + CELL / 2 });
+
+function Defs() {
+  return (
+    <defs>
+      <pattern id="high-ground" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+        <rect width="6" height="6" fill="#e8e2cf" />
+        <line x1="0" y1="0" x2="0" y2="6" stroke="#a89f80" stroke-width="2" />
+      </pattern>
+      <pattern id="fall" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)">
+        <rect width="6" height="6" fill="#3a3a3a" />
+        <line x1="0" y1="0" x2="0" y2="6" stroke="#111" stroke-width="3" />
+      </pattern>
+    </defs>
+  );
+}
+
+/** The map alone (the lobby's preview). */
+export function BoardPicture({ map, title }: { map: GameMap; title: string }) {
+  return (
+    <svg class="board" viewBox={`0 0 ${map.grid.cols * CELL} ${map.grid.rows * CELL}`} role="img" aria-label={title}>
+      <Defs />
+      <MapLayer map={map} />
+    </svg>
+  );
+}
+
+function MapLayer({ map }: { map: GameMap }) {
+  return (
+    <g aria-hidden="true">
+      {map.spaces.map((space) =>
+        space.cells.map((cell) => (
+          <rect key={`${cell.row}-${cell.col}`} x={cell.col * CELL} y={cell.row * CELL} width={CELL} height={CELL} fill={space.highGround ? 'url(#high-ground)' : '#f7f5ee'} />
+        )),
+      )}
+      {map.falls.map((fall) => fall.cells.map((cell) => <rect key={`${fall.id}-${cell.row}-${cell.col}`} x={cell.col * CELL} y={cell.row * CELL} width={CELL} height={CELL} fill="url(#fall)" />))}
+      <path d={outline(map)} stroke="#555" stroke-width="1" fill="none" />
+      <path d={walls(map)} stroke="#111" stroke-width="6" stroke-linecap="square" fill="none" />
+      <path d={walls(map)} stroke="#f2c200" stroke-width="3" stroke-linecap="square" fill="none" />
+      {map.spaces.map((space) => {
+        const { x, y } = centre(space.point);
+        return (
+          <g key={space.designation}>
+            {space.cover && <circle cx={x} cy={y} r={9} fill="#111" />}
+            <text x={x} y={y + 4} text-anchor="middle" font-size="11" font-weight="700" fill={space.cover ? '#fff' : '#222'}>
+              {space.designation}
+            </text>
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+export interface BoardProps {
+  map: GameMap;
+  view: GameView;
+  content: Content;
+  /** Spaces the current choice can be aimed at: these are buttons. */
+  targets: ReadonlySet<number>;
+  onTarget: (space: number) => void;
+  /** Characters of mine that can act (a first tap): buttons too. */
+  actors: ReadonlySet<string>;
+  selectedActor: string | null;
+  onActor: (character: string) => void;
+  /** Lines of sight to draw: attacker's space to target's space. */
+  sightLines: { from: number; to: number }[];
+  /** Spaces the acting character cannot see, dimmed while choosing a target for a shot. */
+  unseen: ReadonlySet<number> | null;
+}
+
+export function Board(props: BoardProps) {
+  const { map, view, content } = props;
+  const names = new Map(content.characters.map((entry) => [entry.id, entry.name]));
+  const teamOfSeat = new Map(view.seats.map((seat) => [seat.seat, seat.team]));
+  const bySpace = new Map(map.spaces.map((space) => [space.designation, space]));
+  const pointOf = (designation: number) => centre(bySpace.get(designation)!.point);
+
+  function describe(designation: number): string {
+    const space = bySpace.get(designation)!;
+    const parts = [`Space ${designation}`];
+    if (space.cover) parts.push('cover');
+    if (space.highGround) parts.push('high ground');
+    for (const character of view.characters.filter((entry) => entry.space === designation && entry.status === 'deployed')) {
+      parts.push(`${names.get(character.form) ?? character.form} (${TEAM_LOOKS[teamOfSeat.get(character.seat)!].name}, ${character.health} of ${character.maxHealth} health)`);
+    }
+    for (const fragment of view.fragments.filter((entry) => entry.space === designation)) parts.push(`a fragment of ${TEAM_LOOKS[teamOfSeat.get(fragment.seat)!].name}`);
+    return parts.join(', ');
+  }
+
+  const key = (handler: () => void) => (event: KeyboardEvent) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      handler();
+    }
+  };
+
+  const spaceButtons: ComponentChildren[] = [];
+  for (const space of map.spaces) {
+    const target = props.targets.has(space.designation);
+    const label = describe(space.designation);
+    spaceButtons.push(
+      <g
+        key={space.designation}
+        class={`space${target ? ' target' : ''}`}
+        role={target ? 'button' : 'img'}
+        tabindex={target ? 0 : undefined}
+        aria-label={target ? `Choose ${label}` : label}
+        data-space={space.designation}
+        onClick={target ? () => props.onTarget(space.designation) : undefined}
+        onKeyDown={target ? key(() => props.onTarget(space.designation)) : undefined}
+      >
+        {space.cells.map((cell) => (
+          <rect key={`${cell.row}-${cell.col}`} x={cell.col * CELL} y={cell.row * CELL} width={CELL} height={CELL} class="hit" />
+        ))}
+      </g>,
+    );
+  }
+
+  return (
+    <svg class={`board${props.targets.size ? ' aiming' : ''}`} viewBox={`0 0 ${map.grid.cols * CELL} ${map.grid.rows * CELL}`} role="group" aria-label={`The board: ${map.name}`}>
+      <Defs />
+      <MapLayer map={map} />
+      {props.unseen && (
+        <g aria-hidden="true">
+          {map.spaces
+            .filter((space) => props.unseen!.has(space.designation))
+            .flatMap((space) => space.cells.map((cell) => <rect key={`u${cell.row}-${cell.col}`} x={cell.col * CELL} y={cell.row * CELL} width={CELL} height={CELL} fill="#000" opacity="0.35" />))}
+        </g>
+      )}
+      {spaceButtons}
+      <g aria-hidden="true" class="sight">
+        {props.sightLines.map((line, index) => {
+          const a = pointOf(line.from);
+          const b = pointOf(line.to);
+          return <line key={index} x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke="#d00" stroke-width="2" stroke-dasharray="5 3" />;
+        })}
+      </g>
+      {view.fragments.map((fragment, index) => {
+        const { x, y } = pointOf(fragment.space);
+        const look = TEAM_LOOKS[teamOfSeat.get(fragment.seat)!];
+        return (
+          <g key={`f${index}`} aria-hidden="true" transform={`translate(${x + 9} ${y - 9})`}>
+            <path d="M0 -7 L6 -3.5 L6 3.5 L0 7 L-6 3.5 L-6 -3.5 Z" fill="#fff" stroke={look.colour} stroke-width="2.5" />
+            <text y="3" text-anchor="middle" font-size="7" font-weight="700" fill={look.colour}>
+              {look.letter}
+            </text>
+          </g>
+        );
+      })}
+      {view.characters
+        .filter((character) => character.status === 'deployed' && character.space !== null)
+        .map((character, _, deployed) => {
+          // Characters sharing a space stand side by side.
+          const together = deployed.filter((other) => other.space === character.space);
+          const offset = (together.indexOf(character) - (together.length - 1) / 2) * 20;
+          const point = pointOf(character.space!);
+          const x = point.x + offset;
+          const y = point.y;
+          const team = teamOfSeat.get(character.seat)!;
+          const look = TEAM_LOOKS[team];
+          const name = names.get(character.form) ?? character.form;
+          const actor = props.actors.has(character.id);
+          const selected = props.selectedActor === character.id;
+          const label = `${name} (${look.name}), ${character.health} of ${character.maxHealth} health, on space ${character.space}`;
+          return (
+            <g
+              key={character.id}
+              class={`figure${actor ? ' actor' : ''}${selected ? ' selected' : ''}`}
+              transform={`translate(${x} ${y - 1})`}
+              role={actor ? 'button' : 'img'}
+              tabindex={actor ? 0 : undefined}
+              aria-label={actor ? `${selected ? 'Selected: ' : 'Act with '}${label}` : label}
+              aria-pressed={actor ? selected : undefined}
+              data-character={character.id}
+              onClick={actor ? () => props.onActor(character.id) : undefined}
+              onKeyDown={actor ? key(() => props.onActor(character.id)) : undefined}
+            >
+              <path d={shapePath(look.shape, 9)} fill={look.colour} stroke={selected ? '#000' : '#fff'} stroke-width={selected ? 3 : 1.5} />
+              <text y="3.5" text-anchor="middle" font-size="9" font-weight="700" fill="#fff">
+                {name.replace(/^Judge /, '').slice(0, 2)}
+              </text>
+              <g transform={`translate(${-character.maxHealth * 2} 9)`}>
+                {Array.from({ length: character.maxHealth }, (_, i) => (
+                  <rect key={i} x={i * 4} y="0" width="3.5" height="3.5" fill={i < character.health ? '#1a1' : '#fff'} stroke="#222" stroke-width="0.6" />
+                ))}
+              </g>
+            </g>
+          );
+        })}
+    </svg>
+  );
+}

@@ -1,0 +1,163 @@
+// The game in words: events for the log ("Judge Dredd SNIPE Mean Machine: 2 damage"), commands
+// for the buttons that offer them. Pure, from the content the API serves.
+
+import type { components } from '../generated/api.ts';
+
+type Command = components['schemas']['HelterSkelterCommand'];
+type GameEvent = components['schemas']['HelterSkelterEvent'];
+type Content = components['schemas']['HelterSkelterContent'];
+
+export interface Names {
+  character(id: string): string;
+  card(id: string): string;
+  seat(seat: number): string;
+}
+
+export function namesFrom(content: Content, seatNames: readonly string[]): Names {
+  const characters = new Map(content.characters.map((entry) => [entry.id, entry.name]));
+  const cards = new Map(content.cards.map((entry) => [entry.id, entry.name]));
+  return {
+    character: (id) => characters.get(id) ?? id,
+    card: (id) => cards.get(id) ?? id,
+    seat: (seat) => seatNames[seat] ?? `Seat ${seat + 1}`,
+  };
+}
+
+const list = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+const num = (value: unknown) => (typeof value === 'number' ? value : 0);
+const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+
+const DEFENDED: Record<string, string> = { BLOCK: 'blocked', DEFLECT: 'deflected', PRECOG: 'foreseen (PRECOG)', COVER: 'took cover' };
+
+/** One event as a sentence, or null for bookkeeping a player need not read. */
+export function eventWords(event: GameEvent, names: Names): string | null {
+  const e = event as Record<string, unknown>;
+  const who = () => names.seat(num(e.seat));
+  const ch = (key: string) => names.character(str(e[key]));
+  switch (event.type) {
+    case 'StartingCardsAssigned':
+      return `${who()} chose the starting map cards of ${ch('character')}.`;
+    case 'SetupCompleted':
+      return `Set-up is done: ${names.seat(num(e.firstSeat))} goes first.`;
+    case 'TurnBegan':
+      return e.interrupting ? `${who()} takes an interrupting turn.` : `${who()}’s turn begins.`;
+    case 'CharacterDeployed':
+      return `${ch('character')} deploys on space ${num(e.space)}.`;
+    case 'CardsDiscarded': {
+      const cards = strings(e.cards);
+      return cards.length ? `${who()} discards ${list(cards.map(names.card))}.` : null;
+    }
+    case 'ActionTaken': {
+      const detail = (e.detail ?? {}) as Record<string, unknown>;
+      const target = str(detail.defender) || str(detail.ally);
+      const where = typeof detail.to === 'number' ? ` to space ${detail.to}` : typeof detail.space === 'number' ? ` on space ${detail.space}` : '';
+      return `${ch('character')} ${str(e.action).replace('_', ' ')}${target ? ` ${names.character(target)}` : ''}${where}.`;
+    }
+    case 'CharacterMoved':
+      return `${ch('character')} moves from space ${num(e.from)} to space ${num(e.to)}.`;
+    case 'FragmentCollected':
+      return `${ch('character')} collects the fragment on space ${num(e.space)} for ${who()}.`;
+    case 'AttackDeclared': {
+      const attack = (e.attack ?? {}) as Record<string, unknown>;
+      return `${names.character(str(attack.character))} ${str(attack.action)} ${list(strings(e.defenders).map(names.character))}: ${num(attack.damage)} damage.`;
+    }
+    case 'DefenderDecided': {
+      const choice = (e.choice ?? {}) as Record<string, unknown>;
+      if (choice.kind === 'defended') return `${ch('character')} defends: ${DEFENDED[str(choice.defence)] ?? str(choice.defence)} with ${names.card(str(choice.card))}.`;
+      if (choice.kind === 'discarded') return `${ch('character')} discards ${names.card(str(choice.card))} against the PSI attack.`;
+      if (choice.kind === 'damage') return `${ch('character')} takes the damage.`;
+      return null;
+    }
+    case 'DamageTaken':
+      return `${ch('character')} takes ${num(e.amount)} damage from ${ch('from')}.`;
+    case 'HealthRestored':
+      return `${ch('character')} regains ${num(e.amount)} health (${str(e.reason) === 'HEAL' ? 'HEAL' : 'vampirism'}).`;
+    case 'WarpCubesPlaced':
+      return `${ch('character')} gains ${num(e.count)} warp ${num(e.count) === 1 ? 'cube' : 'cubes'}.`;
+    case 'CharacterTransformed':
+      return `${ch('character')} becomes ${ch('form')}.`;
+    case 'CharacterKilled':
+      return `${ch('character')} is killed by ${names.seat(num(e.killer))}.`;
+    case 'SeatEliminated':
+      return `${who()} is eliminated.`;
+    case 'InterruptWindowOpened':
+      return `Anyone eligible may INTERRUPT now.`;
+    case 'InterruptAnswered':
+      return e.card === undefined ? `${who()} has answered the INTERRUPT window.` : e.card === null ? `${who()} passes.` : `${who()} claims an interrupting turn with ${names.card(str(e.card))}.`;
+    case 'InterruptWindowClosed':
+      return null;
+    case 'TurnEnded':
+      return `${who()} ends the turn.`;
+    case 'CardsDrawn': {
+      const cards = strings(e.cards);
+      if (cards.length) return `${who()} draws ${list(cards.map(names.card))}.`;
+      const count = num(e.count);
+      return `${who()} draws ${count} ${count === 1 ? 'card' : 'cards'}.`;
+    }
+    case 'DeckReshuffled':
+      return `${who()} reshuffles the discard pile into a new deck.`;
+    case 'MarkerPassed':
+      return `The active player marker passes to ${who()}.`;
+    case 'OrdersSet':
+      return null;
+    case 'GameEnded': {
+      const winners = Array.isArray(e.winners) ? (e.winners as number[]) : [];
+      const reason = str(e.reason) === 'points' ? 'on points' : str(e.reason) === 'elimination' ? 'by elimination' : 'in a stalemate';
+      return winners.length ? `The game is over: ${list(winners.map(names.seat))} ${winners.length === 1 ? 'wins' : 'win'} ${reason}.` : `The game is over ${reason}, with no winner.`;
+    }
+  }
+  return null;
+}
+
+const cardsWords = (cards: readonly string[], names: Names) => (cards.length ? `, paying ${list(cards.map(names.card))}` : ', free');
+
+/** A command as the label of the button that sends it. */
+export function commandWords(command: Command, names: Names): string {
+  switch (command.type) {
+    case 'ASSIGN_STARTING_CARDS':
+      return `${names.character(command.character)} starts behind map card${command.cards.length > 1 ? 's' : ''} ${list(command.cards.map(String))}`;
+    case 'DEPLOY':
+      return `Deploy ${names.character(command.character)} on space ${command.space}`;
+    case 'END_TURN':
+      return 'End the turn';
+    case 'MOVE':
+      return `Move ${names.character(command.character)} to space ${command.to}${cardsWords(command.cards, names)}`;
+    case 'CLIMB':
+      return `Climb with ${names.character(command.character)} to space ${command.to}${cardsWords(command.cards, names)}`;
+    case 'COLLECT_FRAGMENT':
+      return `Collect the fragment with ${names.character(command.character)}${cardsWords(command.cards, names)}`;
+    case 'MELEE':
+    case 'SMASH':
+    case 'SHOTGUN':
+    case 'PSI':
+      return `${names.character(command.character)} ${command.type} ${names.character(command.defender)}`;
+    case 'SNIPE':
+      return `${names.character(command.character)} SNIPE ${names.character(command.defender)}${command.hiEx ? ' with Hi-Ex' : ''}`;
+    case 'EXPLODE':
+      return `${names.character(command.character)} EXPLODE on space ${command.space}`;
+    case 'FLY':
+      return `${names.character(command.character)} FLY to space ${command.to}`;
+    case 'RALLY': {
+      const moves = (command.moves as { character?: string; to?: number }[] | undefined) ?? [];
+      const detail = moves.map((move) => `${names.character(move.character ?? '')} to ${move.to}`).join(', ');
+      return `${names.character(command.character)} RALLY ${names.character(command.ally)}${detail ? `: ${detail}` : ''}`;
+    }
+    case 'HEAL':
+      return `${names.character(command.character)} HEAL ${names.character(command.ally)}`;
+    case 'DEFEND':
+      return `${command.defence} with ${names.card(command.card)} (${names.character(command.character)})`;
+    case 'TAKE_DAMAGE':
+      return `Take the damage (${names.character(command.character)})`;
+    case 'PSI_DISCARD':
+      return `Discard ${names.card(command.card)} (${names.character(command.character)})`;
+    case 'CLAIM_INTERRUPT':
+      return `INTERRUPT with ${names.card(command.card)}`;
+    case 'PASS_INTERRUPT':
+      return 'Pass';
+    case 'SET_ORDERS':
+      return 'Set standing orders';
+  }
+}

@@ -1,0 +1,83 @@
+import { render } from 'preact';
+import { ErrorBoundary, LocationProvider, Route, Router, useLocation } from 'preact-iso';
+import { api } from './api/client.ts';
+import { useSession } from './hooks.ts';
+import { session } from './session.ts';
+import { LoginPage, SignupPage } from './pages/auth.tsx';
+import { GamePage } from './pages/game.tsx';
+import { LobbyPage } from './pages/lobby.tsx';
+import { MyGamesPage } from './pages/my-games.tsx';
+import { ReplayPage } from './pages/replay.tsx';
+import { SettingsPage } from './pages/settings.tsx';
+import './styles.css';
+
+function Header() {
+  const me = useSession();
+  const { route } = useLocation();
+  async function logOut() {
+    await api.DELETE('/v1/sessions/current');
+    session.clear();
+    route('/login');
+  }
+  return (
+    <header class="top">
+      <a class="brand" href="/">
+        Helter Skelter
+      </a>
+      <nav aria-label="Main">
+        {me ? (
+          <>
+            <a href="/">My games</a>
+            <a href="/lobby">Lobby</a>
+            <a href="/settings">Settings</a>
+            <span class="who" aria-label={`Signed in as ${me.handle}`}>
+              {me.handle}
+            </span>
+            <button type="button" class="link" onClick={logOut}>
+              Log out
+            </button>
+          </>
+        ) : (
+          <>
+            <a href="/lobby">Lobby</a>
+            <a href="/login">Log in</a>
+            <a href="/signup">Sign up</a>
+          </>
+        )}
+      </nav>
+    </header>
+  );
+}
+
+function NotFound() {
+  return (
+    <main>
+      <h1>Not found</h1>
+      <p>
+        There is no such page. <a href="/">Back to your games</a>.
+      </p>
+    </main>
+  );
+}
+
+function App() {
+  return (
+    <LocationProvider>
+      <Header />
+      <ErrorBoundary>
+        <Router>
+          <Route path="/" component={MyGamesPage} />
+          <Route path="/login" component={LoginPage} />
+          <Route path="/signup" component={SignupPage} />
+          <Route path="/lobby" component={LobbyPage} />
+          <Route path="/settings" component={SettingsPage} />
+          <Route path="/games/:id" component={GamePage} />
+          <Route path="/games/:id/replay" component={ReplayPage} />
+          <Route default component={NotFound} />
+        </Router>
+      </ErrorBoundary>
+    </LocationProvider>
+  );
+}
+
+render(<App />, document.getElementById('app')!);

@@ -1,0 +1,187 @@
+// The lobby: open games to join, and a form to create one (map with preview, teams, bots, clock).
+
+import { useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import { api, loadMap, problemText, type Game, type MapId, type Team } from '../api/client.ts';
+import { BoardPicture } from '../game/board.tsx';
+import { useLoad, useSession } from '../hooks.ts';
+import { TEAM_LOOKS, TEAMS, TeamBadge } from '../teams.tsx';
+import { loginHref } from './auth.tsx';
+import { gameTitle } from './my-games.tsx';
+
+const MAPS: { id: MapId; name: string }[] = [
+  { id: 'dan-tanna-enid-blyton', name: 'Dan Tanna / Enid Blyton blocks' },
+  { id: 'grand-hall-of-justice', name: 'Grand Hall of Justice' },
+];
+const CLOCKS = [
+  { id: 'live', name: 'Live: 5 minutes a turn, 1 minute to defend' },
+  { id: 'daily', name: 'Daily: a day a turn, 12 hours to defend' },
+  { id: 'weekly', name: 'Weekly: a week a turn, 3 days to defend' },
+] as const;
+
+interface SeatChoice {
+  team: Team;
+  bot: boolean;
+}
+
+export function LobbyPage() {
+  const me = useSession();
+  const { route } = useLocation();
+  const [error, setError] = useState<string | null>(null);
+  const open = useLoad(async () => {
+    const { data, error } = await api.GET('/v1/games', { params: { query: { status: 'open' } } });
+    if (!data) throw new Error(problemText(error));
+    return data.games as Game[];
+  }, [me?.token]);
+
+  async function join(game: Game, seat: number) {
+    if (!me) return route(loginHref('/lobby'));
+    setError(null);
+    const { error } = await api.POST('/v1/games/{id}/seats/{seat}/claim', { params: { path: { id: game.id, seat } } });
+    if (error) return setError(problemText(error));
+    route(`/games/${game.id}`);
+  }
+
+  return (
+    <main>
+      <h1>Lobby</h1>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      <section aria-labelledby="open-games">
+        <h2 id="open-games">Open games</h2>
+        {open.value && open.value.length === 0 && <p>No game is waiting for players. Create one below.</p>}
+        <ul class="game-list">
+          {(open.value ?? []).map((game) => (
+            <li key={game.id}>
+              <span class="title">{gameTitle(game)}</span>
+              <span class="actions">
+                {game.seats
+                  .filter((seat) => seat.player === null && !seat.bot)
+                  .map((seat) => {
+                    const team = game.options.seats[seat.seat]!.team;
+                    return (
+                      <button key={seat.seat} type="button" onClick={() => join(game, seat.seat)}>
+                        <TeamBadge team={team} /> Join as {TEAM_LOOKS[team].name}
+                      </button>
+                    );
+                  })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {me ? <CreateGame onError={setError} onCreated={(id) => route(`/games/${id}`)} /> : <p><a href={loginHref('/lobby')}>Log in</a> to create a game.</p>}
+    </main>
+  );
+}
+
+function CreateGame(props: { onError: (message: string | null) => void; onCreated: (id: string) => void }) {
+  const [map, setMap] = useState<MapId>('dan-tanna-enid-blyton');
+  const [clock, setClock] = useState<(typeof CLOCKS)[number]['id']>('live');
+  const [seats, setSeats] = useState<SeatChoice[]>([
+    { team: 'judges', bot: false },
+    { team: 'strontium-dogs', bot: true },
+  ]);
+  const [mySeat, setMySeat] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const preview = useLoad(() => loadMap(map), [map]);
+
+  function update(index: number, change: Partial<SeatChoice>) {
+    setSeats(seats.map((seat, i) => (i === index ? { ...seat, ...change } : seat)));
+  }
+  function addSeat() {
+    const free = TEAMS.find((team) => !seats.some((seat) => seat.team === team));
+    if (free) setSeats([...seats, { team: free, bot: true }]);
+  }
+  function removeSeat(index: number) {
+    setSeats(seats.filter((_, i) => i !== index));
+    if (mySeat >= seats.length - 1) setMySeat(0);
+  }
+
+  async function create(event: Event) {
+    event.preventDefault();
+    props.onError(null);
+    setBusy(true);
+    const body = {
+      game: 'helter-skelter' as const,
+      options: { map, clock, seats: seats.map((seat, index) => (index === mySeat ? { team: seat.team } : seat.bot ? { team: seat.team, bot: true } : { team: seat.team })) },
+    };
+    const { data, error } = await api.POST('/v1/games', { body });
+    if (!data) {
+      setBusy(false);
+      return props.onError(problemText(error));
+    }
+    const claimed = await api.POST('/v1/games/{id}/seats/{seat}/claim', { params: { path: { id: data.id, seat: mySeat } } });
+    setBusy(false);
+    if (claimed.error) return props.onError(problemText(claimed.error));
+    props.onCreated(data.id);
+  }
+
+  const duplicate = new Set(seats.map((seat) => seat.team)).size !== seats.length;
+  return (
+    <section aria-labelledby="create-game">
+      <h2 id="create-game">Create a game</h2>
+      <form onSubmit={create} class="create-game">
+        <div class="field">
+          <label for="map">Map</label>
+          <select id="map" value={map} onChange={(event) => setMap((event.currentTarget as HTMLSelectElement).value as MapId)}>
+            {MAPS.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="map-preview">{preview.value && <BoardPicture map={preview.value} title={`Preview of ${preview.value.name}`} />}</div>
+        <div class="field">
+          <label for="clock">Clock</label>
+          <select id="clock" value={clock} onChange={(event) => setClock((event.currentTarget as HTMLSelectElement).value as typeof clock)}>
+            {CLOCKS.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset>
+          <legend>Seats, in turn order</legend>
+          {seats.map((seat, index) => (
+            <div class="seat-row" key={index}>
+              <label for={`seat-${index}-team`}>Seat {index + 1}</label>
+              <select id={`seat-${index}-team`} value={seat.team} onChange={(event) => update(index, { team: (event.currentTarget as HTMLSelectElement).value as Team })}>
+                {TEAMS.map((team) => (
+                  <option key={team} value={team}>
+                    {TEAM_LOOKS[team].name}
+                  </option>
+                ))}
+              </select>
+              <label class="inline">
+                <input type="radio" name="my-seat" checked={mySeat === index} onChange={() => setMySeat(index)} /> I play this seat
+              </label>
+              <label class="inline">
+                <input type="checkbox" checked={seat.bot && mySeat !== index} disabled={mySeat === index} onChange={(event) => update(index, { bot: (event.currentTarget as HTMLInputElement).checked })} /> Bot
+              </label>
+              {seats.length > 2 && (
+                <button type="button" class="link" onClick={() => removeSeat(index)} aria-label={`Remove seat ${index + 1}`}>
+                  Remove
+                </button>
+              )}
+            </div>
+          ))}
+          {seats.length < 4 && (
+            <button type="button" onClick={addSeat}>
+              Add a seat
+            </button>
+          )}
+        </fieldset>
+        {duplicate && <p class="error">Each seat plays a different team.</p>}
+        <button type="submit" disabled={busy || duplicate}>
+          Create game
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+// How the four teams are told apart on screen: a shape and a letter as well as a colour (Okabe–Ito
+// palette, distinguishable with the common colour-blindnesses), so colour is never the only cue.
+
+import type { Team } from './api/client.ts';
+
+export interface TeamLook {
+  letter: string;
+  shape: 'circle' | 'square' | 'diamond' | 'triangle';
+  colour: string;
+  name: string;
+}
+
+export const TEAM_LOOKS: Record<Team, TeamLook> = {
+  judges: { letter: 'J', shape: 'circle', colour: '#0072B2', name: 'The Judges' },
+  'strontium-dogs': { letter: 'S', shape: 'square', colour: '#B35C00', name: 'Strontium Dogs' },
+  'nikolai-dante': { letter: 'N', shape: 'diamond', colour: '#007A5E', name: 'Nikolai Dante' },
+  slaine: { letter: 'L', shape: 'triangle', colour: '#C0392B', name: 'Sláine' },
+};
+
+export const TEAMS = Object.keys(TEAM_LOOKS) as Team[];
+
+/** An SVG path of the team's shape, centred on 0,0, about 2r wide. */
+export function shapePath(shape: TeamLook['shape'], r: number): string {
+  switch (shape) {
+    case 'circle':
+      return `M ${-r} 0 a ${r} ${r} 0 1 0 ${2 * r} 0 a ${r} ${r} 0 1 0 ${-2 * r} 0 Z`;
+    case 'square':
+      return `M ${-r * 0.9} ${-r * 0.9} H ${r * 0.9} V ${r * 0.9} H ${-r * 0.9} Z`;
+    case 'diamond':
+      return `M 0 ${-r * 1.15} L ${r * 1.15} 0 L 0 ${r * 1.15} L ${-r * 1.15} 0 Z`;
+    case 'triangle':
+      return `M 0 ${-r * 1.15} L ${r * 1.1} ${r * 0.85} L ${-r * 1.1} ${r * 0.85} Z`;
+  }
+}
+
+export function TeamBadge({ team }: { team: Team }) {
+  const look = TEAM_LOOKS[team];
+  return (
+    <svg class="team-badge" viewBox="-12 -12 24 24" width="20" height="20" aria-hidden="true">
+      <path d={shapePath(look.shape, 10)} fill={look.colour} />
+      <text x="0" y="4" text-anchor="middle" font-size="11" fill="#fff" font-weight="700">
+        {look.letter}
+      </text>
+    </svg>
+  );
+}
