@@ -1,11 +1,11 @@
-// How the four teams are told apart on screen: a shape and a letter as well as a colour (Okabe–Ito
+// How the five teams are told apart on screen: a shape and a letter as well as a colour (Okabe–Ito
 // palette, distinguishable with the common colour-blindnesses), so colour is never the only cue.
 
 import type { Team } from './api/client.ts';
 
 export interface TeamLook {
   letter: string;
-  shape: 'circle' | 'square' | 'diamond' | 'triangle';
+  shape: 'circle' | 'square' | 'diamond' | 'triangle' | 'hexagon';
   colour: string;
   name: string;
 }
@@ -15,6 +15,8 @@ export const TEAM_LOOKS: Record<Team, TeamLook> = {
   'strontium-dogs': { letter: 'S', shape: 'square', colour: '#B35C00', name: 'Strontium Dogs' },
   'nikolai-dante': { letter: 'N', shape: 'diamond', colour: '#007A5E', name: 'Nikolai Dante' },
   slaine: { letter: 'L', shape: 'triangle', colour: '#C0392B', name: 'Sláine' },
+  // Black: the one Okabe–Ito colour left that white letters stay readable on.
+  'dark-judges': { letter: 'D', shape: 'hexagon', colour: '#222222', name: 'The Dark Judges' },
 };
 
 export const TEAMS = Object.keys(TEAM_LOOKS) as Team[];
@@ -30,6 +32,10 @@ export function shapePath(shape: TeamLook['shape'], r: number): string {
       return `M 0 ${-r * 1.15} L ${r * 1.15} 0 L 0 ${r * 1.15} L ${-r * 1.15} 0 Z`;
     case 'triangle':
       return `M 0 ${-r * 1.15} L ${r * 1.1} ${r * 0.85} L ${-r * 1.1} ${r * 0.85} Z`;
+    case 'hexagon': {
+      const corners = Array.from({ length: 6 }, (_, i) => [r * 1.05 * Math.cos((Math.PI / 3) * i), r * 1.05 * Math.sin((Math.PI / 3) * i)]);
+      return `M ${corners.map(([x, y]) => `${x!.toFixed(2)} ${y!.toFixed(2)}`).join(' L ')} Z`;
+    }
   }
 }
 

@@ -103,6 +103,12 @@ export function eventWords(event: GameEvent, names: Names): string | null {
       return `The active player marker passes to ${who()}.`;
     case 'OrdersSet':
       return null;
+    case 'MapCardRemoved':
+      return e.card === undefined
+        ? `${who()} removes one of its map cards from the game, unseen.`
+        : `${who()} removes map card ${num(e.card)} from the game${e.byServer ? ' (its deadline passed)' : ''}.`;
+    case 'ArmourFlipped':
+      return `${ch('character')}’s armour turns ${str(e.side)}.`;
     case 'GameEnded': {
       const winners = Array.isArray(e.winners) ? (e.winners as number[]) : [];
       const reason = str(e.reason) === 'points' ? 'on points' : str(e.reason) === 'elimination' ? 'by elimination' : 'in a stalemate';
@@ -159,5 +165,7 @@ export function commandWords(command: Command, names: Names): string {
       return 'Pass';
     case 'SET_ORDERS':
       return 'Set standing orders';
+    case 'REMOVE_MAP_CARD':
+      return `Remove map card ${command.card} from the game`;
   }
 }
