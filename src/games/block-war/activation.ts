@@ -2,7 +2,7 @@
 // point during its movement." An activation is a sequence of commands — ACTIVATE, STEPs (and, in a
 // later edition of this module, one attack among them), END_ACTIVATION.
 
-import { MOVEMENT_COSTS, MOVEMENT_POINTS, stepsFrom, type Step } from './board/movement.ts';
+import { MOVEMENT_COSTS, MOVEMENT_POINTS, SPACES_PER_PAYMENT, stepsFrom, type Step } from './board/movement.ts';
 import { parseSquare } from './board/squares.ts';
 import { unitKind } from './content/index.ts';
 import { check, type Draft } from './draft.ts';
@@ -38,7 +38,41 @@ export function legalSteps(s: GameState): PricedStep[] {
   if (unit.kind === 'judge-dredd') return [];
   return stepsFrom(unit.square!, placement(s))
     .map((step) => ({ ...step, cost: priceOf(a, step) }))
-    .filter((step) => step.cost <= a.movementPoints && mayEnter(s, a.unit, step.to));
+    .filter((step) => step.cost <= a.movementPoints && mayEnter(s, a.unit, step.to))
+    .filter((step) => !occupied(s, a.unit, step.to) || canStopLater(s, a.unit, step.to, afterStep(a, step, priceOf(a, step))));
+}
+
+/** The activation after paying `cost` for `step` (the same arithmetic as evolve's UnitMoved). */
+function afterStep(a: Activation, step: Step, cost: number): Activation {
+  let run: Activation['run'] = null;
+  if (cost > 0 && (step.movement === 'plaza' || step.movement === 'lift')) run = { kind: step.movement, left: SPACES_PER_PAYMENT[step.movement] - 1 };
+  else if (cost === 0 && a.run && a.run.left > 1) run = { kind: a.run.kind, left: a.run.left - 1 };
+  return { unit: a.unit, start: a.start, movementPoints: a.movementPoints - cost, run };
+}
+
+const occupied = (s: GameState, unitId: UnitId, square: SquareId) =>
+  Object.values(s.units).some((u) => u.id !== unitId && u.square === square && !u.wounded);
+
+/**
+ * BW8: a step onto a friendly unit's square is allowed only if the unit can still move on to a
+ * square where it may stop — otherwise it would be stuck where it may not end its move.
+ */
+function canStopLater(s: GameState, unitId: UnitId, from: SquareId, a: Activation): boolean {
+  const seen = new Set<string>();
+  const queue: [SquareId, Activation][] = [[from, a]];
+  while (queue.length > 0) {
+    const [square, act] = queue.shift()!;
+    const key = `${square}|${act.movementPoints}|${act.run?.kind ?? ''}${act.run?.left ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    for (const step of stepsFrom(square, placement(s))) {
+      const cost = priceOf(act, step);
+      if (cost > act.movementPoints || !mayEnter(s, unitId, step.to)) continue;
+      if (!occupied(s, unitId, step.to)) return true;
+      queue.push([step.to, afterStep(act, step, cost)]);
+    }
+  }
+  return false;
 }
 
 /** BW5: the spaces a paid plaza or turbo-lift move covers must follow it at once, in the same terrain. */

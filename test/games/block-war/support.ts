@@ -89,6 +89,8 @@ export function position(options: {
   control?: number;
   step?: 'activate' | 'independent' | 'judge';
   frenzied?: boolean;
+  /** Where each seat's block stands; by default north, east, south, west in seat order. */
+  sides?: ('north' | 'east' | 'south' | 'west')[];
 }): TestGame {
   const g = TestGame.create(options.players ?? 2);
   g.playSetup();
@@ -96,6 +98,10 @@ export function position(options: {
   for (const u of Object.values(s.units)) u.square = null;
   for (const [id, square] of Object.entries(options.placed)) s.units[id]!.square = square;
   for (const seat of s.seats) seat.drawn = [];
+  const sides = options.sides ?? ['north', 'east', 'south', 'west'];
+  s.seats.forEach((seat, i) => (seat.side = sides[i]!));
+  s.order = s.seats.map((_, i) => i);
+  s.features = [];
   if (options.spirit) options.spirit.forEach((v, i) => (s.seats[i]!.spirit = v));
   if (options.control !== undefined) s.control = options.control;
   s.situation = {
