@@ -47,7 +47,7 @@ function afterStep(a: Activation, step: Step, cost: number): Activation {
   let run: Activation['run'] = null;
   if (cost > 0 && (step.movement === 'plaza' || step.movement === 'lift')) run = { kind: step.movement, left: SPACES_PER_PAYMENT[step.movement] - 1 };
   else if (cost === 0 && a.run && a.run.left > 1) run = { kind: a.run.kind, left: a.run.left - 1 };
-  return { unit: a.unit, start: a.start, movementPoints: a.movementPoints - cost, run };
+  return { unit: a.unit, start: a.start, movementPoints: a.movementPoints - cost, run, attacked: a.attacked };
 }
 
 const occupied = (s: GameState, unitId: UnitId, square: SquareId) =>

@@ -14,6 +14,8 @@ export const COMMAND_FIELDS: Record<CommandType, Record<string, FieldKind>> = {
   PLACE_UNIT: { unit: 'id', square: 'id' },
   ACTIVATE: { unit: 'id' },
   STEP: { to: 'id' },
+  BRAWL: { target: 'id' },
+  SHOOT: { target: 'id' },
   END_ACTIVATION: {},
   END_STEP: {},
   EXPIRE_WINDOW: { windowId: 'id' },

@@ -3,6 +3,7 @@
 
 import { RuleError, type Decision, type Sender } from '../../platform/game-module.ts';
 import { activate, endActivation, expireActivation, step } from './activation.ts';
+import { brawl, shoot } from './combat.ts';
 import { parseCommand } from './commands.ts';
 import { check, Draft } from './draft.ts';
 import { legalCommands } from './legal.ts';
@@ -71,6 +72,10 @@ function decideForSeat(d: Draft, seat: unknown, cmd: Command): void {
       return activate(d, me, cmd.unit);
     case 'STEP':
       return step(d, me, cmd.to);
+    case 'BRAWL':
+      return brawl(d, me, cmd.target);
+    case 'SHOOT':
+      return shoot(d, me, cmd.target);
     case 'END_ACTIVATION':
       return endActivation(d, me);
     case 'END_STEP':

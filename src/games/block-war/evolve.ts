@@ -57,7 +57,7 @@ export function applyEvent(s: GameState, e: Event): void {
       return;
     case 'UnitActivated':
       if (s.situation.kind === 'turn') {
-        s.situation.activation = { unit: e.unit, start: s.units[e.unit]!.square!, movementPoints: e.movementPoints, run: null };
+        s.situation.activation = { unit: e.unit, start: s.units[e.unit]!.square!, movementPoints: e.movementPoints, run: null, attacked: false };
         s.situation.activated.push(e.unit);
       }
       return;
@@ -74,6 +74,23 @@ export function applyEvent(s: GameState, e: Event): void {
     }
     case 'UnitReturned':
       s.units[e.unit]!.square = e.to;
+      return;
+    case 'AttackMade':
+      if (s.situation.kind === 'turn' && s.situation.activation) {
+        s.situation.activation.attacked = true;
+        s.situation.activation.run = null;
+      }
+      return;
+    case 'BrawlRolled':
+    case 'ShotRolled':
+    case 'ArmourSaveRolled':
+      s.rng = rngAt(s.rng, e.rng);
+      return;
+    case 'UnitWounded':
+      s.units[e.unit]!.wounded = true;
+      return;
+    case 'FightingSpiritGained':
+      s.seats[e.seat]!.spirit = e.to;
       return;
     case 'ActivationEnded':
       if (s.situation.kind === 'turn') {

@@ -2,6 +2,7 @@
 
 import { legalSteps, mayStop } from './activation.ts';
 import { allSquares } from './board/squares.ts';
+import { brawlTargets, shootTargets } from './combat.ts';
 import { SIDES } from './content/index.ts';
 import { placeableSquares } from './reinforcements.ts';
 import { featureSquareProblem } from './setup.ts';
@@ -30,6 +31,8 @@ export function legalCommands(s: GameState, seat: Seat): Command[] {
       if (sit.seat !== seat) return [];
       if (sit.activation) {
         const out: Command[] = legalSteps(s).map((step) => ({ type: 'STEP', to: step.to, windowId }));
+        for (const t of brawlTargets(s)) out.push({ type: 'BRAWL', target: t.id, windowId });
+        for (const t of shootTargets(s)) out.push({ type: 'SHOOT', target: t.id, windowId });
         if (mayStop(s)) out.push({ type: 'END_ACTIVATION', windowId });
         return out;
       }

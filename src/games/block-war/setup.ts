@@ -24,7 +24,7 @@ export function rollForOrder(d: Draft, seat: Seat): void {
   const total = (s: Seat) => now.rolls[String(s)]![0] + now.rolls[String(s)]![1];
   const best = Math.max(...now.rolling.map(total));
   const highest = now.rolling.filter((s) => total(s) === best);
-  // BW4a: only a tie for highest matters, and only the tied players roll again.
+  // BW15: only a tie for highest matters, and only the tied players roll again.
   if (highest.length > 1) return d.open({ kind: 'roll', rolling: highest, rolls: {} });
   const n = d.state.seats.length;
   // "… and then play continues in a clockwise fashion known as the turn order."

@@ -47,6 +47,8 @@ export interface Activation {
   movementPoints: number;
   /** Spaces still free after a plaza or turbo-lift step paid for more than one (BW5). */
   run: { kind: 'plaza' | 'lift'; left: number } | null;
+  /** "An activated unit may make one brawling, shooting or special attack". */
+  attacked: boolean;
 }
 
 export type TurnStep = 'activate' | 'independent' | 'judge';
@@ -89,6 +91,8 @@ export type Command =
   | { type: 'PLACE_UNIT'; unit: UnitId; square: SquareId; windowId?: string }
   | { type: 'ACTIVATE'; unit: UnitId; windowId?: string }
   | { type: 'STEP'; to: SquareId; windowId?: string }
+  | { type: 'BRAWL'; target: UnitId; windowId?: string }
+  | { type: 'SHOOT'; target: UnitId; windowId?: string }
   | { type: 'END_ACTIVATION'; windowId?: string }
   | { type: 'END_STEP'; windowId?: string }
   | { type: 'EXPIRE_WINDOW'; windowId: string };
@@ -106,10 +110,16 @@ export type Event =
   | { type: 'UnitActivated'; unit: UnitId; movementPoints: number }
   | { type: 'UnitMoved'; unit: UnitId; from: SquareId; to: SquareId; cost: number; movement: MovementKind }
   | { type: 'UnitReturned'; unit: UnitId; to: SquareId }
+  | { type: 'AttackMade'; attack: 'brawl' | 'shoot'; unit: UnitId; target: UnitId }
+  | { type: 'BrawlRolled'; attackerDie: number; defenderDie: number; attackerTotal: number; defenderTotal: number; rng: RngPosition }
+  | { type: 'ShotRolled'; die: number; total: number; hit: boolean; rng: RngPosition }
+  | { type: 'ArmourSaveRolled'; unit: UnitId; die: number; total: number; saved: boolean; rng: RngPosition }
+  | { type: 'UnitWounded'; unit: UnitId }
+  | { type: 'FightingSpiritGained'; seat: Seat; amount: number; to: number }
   | { type: 'ActivationEnded'; unit: UnitId }
   | { type: 'ControlMoved'; to: number }
   | { type: 'TurnPassed'; from: Seat; to: Seat }
-  | { type: 'GameEnded'; winners: Seat[]; reason: 'control-reached-100' };
+  | { type: 'GameEnded'; winners: Seat[]; reason: 'control-reached-100' | 'block-counter-reached-100' };
 
 /** The rows of the movement table. */
 export type MovementKind = 'compartment' | 'section' | 'level' | 'lift' | 'plaza' | 'leap';

@@ -40,7 +40,7 @@ describe('turn order: "Each player rolls two dice, the highest goes first (re-ro
     }
   });
 
-  it('BW4a: only players tied for highest roll again', () => {
+  it('BW15: only players tied for highest roll again', () => {
     let seen = 0;
     for (let k = 1; k <= 200 && seen < 3; k++) {
       const g = TestGame.create(3, keyN(k));

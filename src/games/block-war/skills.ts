@@ -1,0 +1,32 @@
+// A unit's skills as they stand now: the printed value and what changes it.
+
+import { parseSquare } from './board/squares.ts';
+import { unitKind } from './content/index.ts';
+import { isFrenzied } from './turn.ts';
+import type { GameState, UnitState } from './types.ts';
+
+/** Citizen: "Deduct one from all of their stats (except armour) when they are outside of their block." */
+function outsideOwnBlock(s: GameState, u: UnitState): boolean {
+  const sq = parseSquare(u.square, s.seats.length);
+  return !sq || sq.on !== 'block' || sq.seat !== u.home;
+}
+
+const citizenPenalty = (s: GameState, u: UnitState) => (u.kind === 'citizen' && outsideOwnBlock(s, u) ? 1 : 0);
+
+export const brawling = (s: GameState, u: UnitState) => unitKind(u.kind).brawling - citizenPenalty(s, u);
+
+/** Shooting skill, or null for "No Weapon (NW)". */
+export function shooting(s: GameState, u: UnitState): number | null {
+  const printed = unitKind(u.kind).shooting;
+  return printed === null ? null : printed - citizenPenalty(s, u);
+}
+
+export const armour = (u: UnitState) => unitKind(u.kind).armour;
+
+/**
+ * "units gain … +1 to combat results if the block becomes frenzied at any point" — a block's own
+ * block units, while their block is frenzied (BW19).
+ */
+export function frenzyBonus(s: GameState, u: UnitState): number {
+  return unitKind(u.kind).allegiance === 'block' && u.home !== null && isFrenzied(s, u.home) ? 1 : 0;
+}
