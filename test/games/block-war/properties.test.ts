@@ -86,3 +86,17 @@ describe('decide', () => {
     expect(JSON.stringify(oneByOne)).toBe(JSON.stringify(g.state));
   });
 });
+
+describe('what seats see (BW9)', () => {
+  it('every seat and a spectator see the same state (drawn counters and dice included), without the generator', () => {
+    const g = randomGame(3, keyN(41), 120, () => undefined);
+    const views = [0, 1, 2, null].map((seat) => blockWar.view(g.state, seat));
+    for (const v of views) {
+      expect(JSON.stringify(v)).not.toContain(g.state.rng && typeof g.state.rng === 'object' ? g.state.rng.key : 'no key');
+      expect({ ...v, viewer: null }).toEqual({ ...views[3], viewer: null });
+      expect(v.seats.map((s) => s.drawn)).toEqual(g.state.seats.map((s) => s.drawn));
+    }
+    for (const e of g.log) for (const seat of [0, 1, 2, null]) expect(blockWar.redact(e, seat)).toEqual(e);
+    expect(g.log.some((e) => e.type === 'OrderDiceRolled')).toBe(true);
+  });
+});
