@@ -22,7 +22,7 @@ const NOT_TARGETED_BY_JUDGES = ['robo-doc', 'robo-janitor', 'human-janitor'];
 /** "May only brawl in self-defence": these never start an attack. */
 const SELF_DEFENCE_ONLY = ['robo-doc', 'robo-janitor', 'human-janitor'];
 
-function attackerOf(s: GameState): UnitState | null {
+export function attackerOf(s: GameState): UnitState | null {
   const sit = s.situation;
   if (sit.kind !== 'turn' || !sit.activation || sit.activation.attacked) return null;
   const unit = s.units[sit.activation.unit]!;
@@ -39,7 +39,7 @@ function mayTarget(attacker: UnitState, target: UnitState): boolean {
  * "Adjacent units (including units above and below) in a block or in the plaza may brawl." No
  * diagonals; an entrance square and its step are adjacent; a leap's ends are not (BW18).
  */
-function adjacent(s: GameState, a: UnitState, b: UnitState): boolean {
+export function adjacent(s: GameState, a: UnitState, b: UnitState): boolean {
   return stepsFrom(a.square!, placement(s)).some((step) => step.to === b.square && step.movement !== 'leap');
 }
 
@@ -98,7 +98,7 @@ export function shoot(d: Draft, seat: Seat, target: UnitId): void {
   if (isHit) hit(d, seat, shooter, t);
 }
 
-function checkAttack(d: Draft, seat: Seat, target: UnitId, targets: UnitState[], attack: 'brawl' | 'shoot'): UnitState {
+export function checkAttack(d: Draft, seat: Seat, target: UnitId, targets: UnitState[], attack: 'brawl' | 'shoot'): UnitState {
   const sit = d.state.situation;
   check(sit.kind === 'turn' && sit.seat === seat, 'NOT_YOUR_TURN', 'It is not your turn.');
   check(sit.activation !== null, 'NO_ACTIVATION', 'Activate a unit first.');

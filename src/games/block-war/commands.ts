@@ -16,6 +16,7 @@ export const COMMAND_FIELDS: Record<CommandType, Record<string, FieldKind>> = {
   STEP: { to: 'id' },
   BRAWL: { target: 'id' },
   SHOOT: { target: 'id' },
+  HEAL: { target: 'id' },
   END_ACTIVATION: {},
   END_STEP: {},
   EXPIRE_WINDOW: { windowId: 'id' },

@@ -6,6 +6,7 @@ import { activate, endActivation, expireActivation, step } from './activation.ts
 import { brawl, shoot } from './combat.ts';
 import { parseCommand } from './commands.ts';
 import { check, Draft } from './draft.ts';
+import { heal } from './healing.ts';
 import { legalCommands } from './legal.ts';
 import { placeBlock, placeFeature, placeUnit, rollForOrder } from './setup.ts';
 import { afterActivation, endStep } from './turn.ts';
@@ -76,6 +77,8 @@ function decideForSeat(d: Draft, seat: unknown, cmd: Command): void {
       return brawl(d, me, cmd.target);
     case 'SHOOT':
       return shoot(d, me, cmd.target);
+    case 'HEAL':
+      return heal(d, me, cmd.target);
     case 'END_ACTIVATION':
       return endActivation(d, me);
     case 'END_STEP':

@@ -86,6 +86,15 @@ export function applyEvent(s: GameState, e: Event): void {
     case 'ArmourSaveRolled':
       s.rng = rngAt(s.rng, e.rng);
       return;
+    case 'HealRolled':
+      s.rng = rngAt(s.rng, e.rng);
+      return;
+    case 'UnitHealed':
+      s.units[e.unit]!.wounded = false;
+      return;
+    case 'UnitRemoved':
+      s.units[e.unit]!.square = null;
+      return;
     case 'UnitWounded':
       s.units[e.unit]!.wounded = true;
       return;

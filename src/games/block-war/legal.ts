@@ -3,6 +3,7 @@
 import { legalSteps, mayStop } from './activation.ts';
 import { allSquares } from './board/squares.ts';
 import { brawlTargets, shootTargets } from './combat.ts';
+import { healTargets } from './healing.ts';
 import { SIDES } from './content/index.ts';
 import { placeableSquares } from './reinforcements.ts';
 import { featureSquareProblem } from './setup.ts';
@@ -33,6 +34,7 @@ export function legalCommands(s: GameState, seat: Seat): Command[] {
         const out: Command[] = legalSteps(s).map((step) => ({ type: 'STEP', to: step.to, windowId }));
         for (const t of brawlTargets(s)) out.push({ type: 'BRAWL', target: t.id, windowId });
         for (const t of shootTargets(s)) out.push({ type: 'SHOOT', target: t.id, windowId });
+        for (const t of healTargets(s)) out.push({ type: 'HEAL', target: t.id, windowId });
         if (mayStop(s)) out.push({ type: 'END_ACTIVATION', windowId });
         return out;
       }

@@ -93,6 +93,7 @@ export type Command =
   | { type: 'STEP'; to: SquareId; windowId?: string }
   | { type: 'BRAWL'; target: UnitId; windowId?: string }
   | { type: 'SHOOT'; target: UnitId; windowId?: string }
+  | { type: 'HEAL'; target: UnitId; windowId?: string }
   | { type: 'END_ACTIVATION'; windowId?: string }
   | { type: 'END_STEP'; windowId?: string }
   | { type: 'EXPIRE_WINDOW'; windowId: string };
@@ -110,11 +111,14 @@ export type Event =
   | { type: 'UnitActivated'; unit: UnitId; movementPoints: number }
   | { type: 'UnitMoved'; unit: UnitId; from: SquareId; to: SquareId; cost: number; movement: MovementKind }
   | { type: 'UnitReturned'; unit: UnitId; to: SquareId }
-  | { type: 'AttackMade'; attack: 'brawl' | 'shoot'; unit: UnitId; target: UnitId }
+  | { type: 'AttackMade'; attack: 'brawl' | 'shoot' | 'heal'; unit: UnitId; target: UnitId }
   | { type: 'BrawlRolled'; attackerDie: number; defenderDie: number; attackerTotal: number; defenderTotal: number; rng: RngPosition }
   | { type: 'ShotRolled'; die: number; total: number; hit: boolean; rng: RngPosition }
   | { type: 'ArmourSaveRolled'; unit: UnitId; die: number; total: number; saved: boolean; rng: RngPosition }
   | { type: 'UnitWounded'; unit: UnitId }
+  | { type: 'HealRolled'; unit: UnitId; die: number; total: number; rng: RngPosition }
+  | { type: 'UnitHealed'; unit: UnitId }
+  | { type: 'UnitRemoved'; unit: UnitId }
   | { type: 'FightingSpiritGained'; seat: Seat; amount: number; to: number }
   | { type: 'ActivationEnded'; unit: UnitId }
   | { type: 'ControlMoved'; to: number }
