@@ -86,6 +86,10 @@ export function applyEvent(s: GameState, e: Event): void {
     case 'ArmourSaveRolled':
       s.rng = rngAt(s.rng, e.rng);
       return;
+    case 'MoraleChecked':
+      s.rng = rngAt(s.rng, e.rng);
+      if (!e.fightsOn) s.units[e.unit]!.square = null;
+      return;
     case 'HealRolled':
       s.rng = rngAt(s.rng, e.rng);
       return;

@@ -4,6 +4,7 @@
 import { unitKind } from './content/index.ts';
 import { TRACK_LENGTH } from './content/justice-track.ts';
 import { check, type Draft } from './draft.ts';
+import { checkMorale } from './morale.ts';
 import { drawUnits } from './reinforcements.ts';
 import { nextInOrder } from './state.ts';
 import type { GameState, Seat, TurnStep, UnitState } from './types.ts';
@@ -18,6 +19,8 @@ export const isFrenzied = (s: GameState, seat: Seat) => s.seats[seat]!.spirit - 
 
 /** "1. Draw Reinforcements — Draw 3* units from your block pool and place them in your block." */
 export function beginTurn(d: Draft, seat: Seat): void {
+  // BW27: "at the start of your turn", before reinforcements arrive.
+  checkMorale(d, seat);
   // "A block draws one extra reinforcement and activates one extra unit if it begins the turn frenzied."
   drawUnits(d, seat, REINFORCEMENTS + (isFrenzied(d.state, seat) ? 1 : 0));
   if (d.state.seats[seat]!.drawn.length > 0) return d.open({ kind: 'place-unit', seat, duringSetup: false });

@@ -119,6 +119,7 @@ export type Event =
   | { type: 'HealRolled'; unit: UnitId; die: number; total: number; rng: RngPosition }
   | { type: 'UnitHealed'; unit: UnitId }
   | { type: 'UnitRemoved'; unit: UnitId }
+  | { type: 'MoraleChecked'; unit: UnitId; die: number; total: number; fightsOn: boolean; rng: RngPosition }
   | { type: 'FightingSpiritGained'; seat: Seat; amount: number; to: number }
   | { type: 'ActivationEnded'; unit: UnitId }
   | { type: 'ControlMoved'; to: number }
