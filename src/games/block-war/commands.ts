@@ -17,6 +17,8 @@ export const COMMAND_FIELDS: Record<CommandType, Record<string, FieldKind>> = {
   BRAWL: { target: 'id' },
   SHOOT: { target: 'id' },
   HEAL: { target: 'id' },
+  PLACE_JUDGE: { unit: 'id', square: 'id' },
+  JUDGE_TARGET: { unit: 'id' },
   END_ACTIVATION: {},
   END_STEP: {},
   EXPIRE_WINDOW: { windowId: 'id' },

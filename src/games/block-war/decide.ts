@@ -5,11 +5,12 @@ import { RuleError, type Decision, type Sender } from '../../platform/game-modul
 import { activate, endActivation, expireActivation, step } from './activation.ts';
 import { brawl, shoot } from './combat.ts';
 import { parseCommand } from './commands.ts';
+import { judgeTarget, placeJudge } from './control.ts';
 import { check, Draft } from './draft.ts';
 import { heal } from './healing.ts';
 import { legalCommands } from './legal.ts';
 import { placeBlock, placeFeature, placeUnit, rollForOrder } from './setup.ts';
-import { afterActivation, endStep } from './turn.ts';
+import { afterActivation, endStep, passTurn } from './turn.ts';
 import type { Command, Event, GameState, Seat } from './types.ts';
 
 export function decide(state: GameState, input: Command, sender: Sender): Decision<Event> {
@@ -79,6 +80,10 @@ function decideForSeat(d: Draft, seat: unknown, cmd: Command): void {
       return shoot(d, me, cmd.target);
     case 'HEAL':
       return heal(d, me, cmd.target);
+    case 'PLACE_JUDGE':
+      return placeJudge(d, me, cmd.unit, cmd.square, passTurn);
+    case 'JUDGE_TARGET':
+      return judgeTarget(d, me, cmd.unit, passTurn);
     case 'END_ACTIVATION':
       return endActivation(d, me);
     case 'END_STEP':

@@ -114,6 +114,20 @@ export function applyEvent(s: GameState, e: Event): void {
     case 'ControlMoved':
       s.control = e.to;
       return;
+    case 'JudgesDrawn':
+      for (const u of e.units) s.judgePool.splice(s.judgePool.indexOf(u), 1);
+      s.rng = rngAt(s.rng, e.rng);
+      return;
+    case 'JudgeDeployed': {
+      const i = s.judgePool.indexOf(e.unit);
+      if (i >= 0) s.judgePool.splice(i, 1);
+      s.units[e.unit]!.square = e.square;
+      s.units[e.unit]!.wounded = false;
+      if (s.situation.kind === 'place-judge') s.situation.judges = s.situation.judges.filter((u) => u !== e.unit);
+      return;
+    }
+    case 'JudgesTarget':
+      return;
     case 'TurnPassed':
       return;
     case 'GameEnded':

@@ -3,6 +3,7 @@
 import { legalSteps, mayStop } from './activation.ts';
 import { allSquares } from './board/squares.ts';
 import { brawlTargets, shootTargets } from './combat.ts';
+import { judgeSquares, targetable } from './control.ts';
 import { healTargets } from './healing.ts';
 import { SIDES } from './content/index.ts';
 import { placeableSquares } from './reinforcements.ts';
@@ -28,6 +29,11 @@ export function legalCommands(s: GameState, seat: Seat): Command[] {
     case 'place-unit':
       if (sit.seat !== seat) return [];
       return s.seats[seat]!.drawn.flatMap((unit) => placeableSquares(s, seat, unit).map((square) => ({ type: 'PLACE_UNIT' as const, unit, square, windowId })));
+    case 'place-judge':
+      if (sit.seat !== seat) return [];
+      return sit.judges.flatMap((unit) => judgeSquares(s).map((square) => ({ type: 'PLACE_JUDGE' as const, unit, square, windowId })));
+    case 'judge-target':
+      return sit.seat === seat ? targetable(s, sit.block).map((u) => ({ type: 'JUDGE_TARGET' as const, unit: u.id, windowId })) : [];
     case 'turn': {
       if (sit.seat !== seat) return [];
       if (sit.activation) {

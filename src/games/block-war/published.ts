@@ -25,4 +25,9 @@ export const SITUATIONS = {
     durations: { live: 5 * MINUTE, daily: DAY, weekly: 7 * DAY },
     words: { label: 'turn', subject: 'Your turn in {title}', ask: 'It is your turn: activate your units, an independent unit and a judge unit.', summary: 'Your turn has begun.' },
   },
+  judges: {
+    description: 'Control landed on judge badges (place the judges drawn) or on a block counter (choose the unit the judges target). When the deadline passes, the server chooses the first legal option.',
+    durations: { live: 2 * MINUTE, daily: DAY, weekly: 3 * DAY },
+    words: { label: 'judges', subject: 'The judges arrive in {title}', ask: 'Place the judges drawn, or choose the unit the judges target.', summary: 'Control has moved on.' },
+  },
 } satisfies Record<string, SituationSpec>;

@@ -16,5 +16,8 @@ export function awaiting(s: GameState): Awaited[] {
       return [{ seat: sit.seat, situation: 'setup', windowId: sit.windowId }];
     case 'turn':
       return [{ seat: sit.seat, situation: 'turn', windowId: sit.windowId }];
+    case 'place-judge':
+    case 'judge-target':
+      return [{ seat: sit.seat, situation: 'judges', windowId: sit.windowId }];
   }
 }

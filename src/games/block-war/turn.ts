@@ -4,6 +4,7 @@
 import { unitKind } from './content/index.ts';
 import { TRACK_LENGTH } from './content/justice-track.ts';
 import { check, type Draft } from './draft.ts';
+import { controlLanded } from './control.ts';
 import { checkMorale } from './morale.ts';
 import { drawUnits } from './reinforcements.ts';
 import { nextInOrder } from './state.ts';
@@ -95,6 +96,11 @@ function endOfTurn(d: Draft, seat: Seat): void {
   // "If the control marker reaches 100 the judges arrive with overwhelming force … The winner is
   // the player with the most fighting spirit, in the event of a tie, the one with the most active units wins."
   if (to >= TRACK_LENGTH) return d.emit({ type: 'GameEnded', winners: controlWinners(d.state), reason: 'control-reached-100' });
+  controlLanded(d, seat, passTurn);
+}
+
+/** "6. Turn Moves On — The turn then passes on to the player on your left." */
+export function passTurn(d: Draft, seat: Seat): void {
   const next = nextInOrder(d.state, seat);
   d.emit({ type: 'TurnPassed', from: seat, to: next });
   beginTurn(d, next);

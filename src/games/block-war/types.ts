@@ -68,6 +68,8 @@ export type Situation =
       activated: UnitId[];
       activation: Activation | null;
     }
+  | { kind: 'place-judge'; windowId: string; seat: Seat; judges: UnitId[]; turnOf: Seat }
+  | { kind: 'judge-target'; windowId: string; seat: Seat; block: Seat; turnOf: Seat }
   | { kind: 'over' };
 
 export interface GameState {
@@ -94,6 +96,8 @@ export type Command =
   | { type: 'BRAWL'; target: UnitId; windowId?: string }
   | { type: 'SHOOT'; target: UnitId; windowId?: string }
   | { type: 'HEAL'; target: UnitId; windowId?: string }
+  | { type: 'PLACE_JUDGE'; unit: UnitId; square: SquareId; windowId?: string }
+  | { type: 'JUDGE_TARGET'; unit: UnitId; windowId?: string }
   | { type: 'END_ACTIVATION'; windowId?: string }
   | { type: 'END_STEP'; windowId?: string }
   | { type: 'EXPIRE_WINDOW'; windowId: string };
@@ -123,6 +127,9 @@ export type Event =
   | { type: 'FightingSpiritGained'; seat: Seat; amount: number; to: number }
   | { type: 'ActivationEnded'; unit: UnitId }
   | { type: 'ControlMoved'; to: number }
+  | { type: 'JudgesDrawn'; seat: Seat; units: UnitId[]; rng: RngPosition }
+  | { type: 'JudgeDeployed'; unit: UnitId; square: SquareId }
+  | { type: 'JudgesTarget'; block: Seat; unit: UnitId }
   | { type: 'TurnPassed'; from: Seat; to: Seat }
   | { type: 'GameEnded'; winners: Seat[]; reason: 'control-reached-100' | 'block-counter-reached-100' };
 

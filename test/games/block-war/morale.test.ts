@@ -19,8 +19,8 @@ function startOfTurn(spirit: number, control: number, placed: Record<string, str
 describe('Morale Loss: "If your fighting spirit has fallen 10 points or more behind the control marker at the start of your turn"', () => {
   it('9 behind: no check; 10 behind: every healthy unit of the block checks (BW27)', () => {
     const placed = { 's0-juve-1': b(0, 5, 0), 's0-punk-1': b(0, 6, 0), 's0-ape-1': p(3, 3), 's0-robo-doc': b(0, 3, 4) };
-    expect(startOfTurn(10, 18, placed).log.some((e) => e.type === 'MoraleChecked')).toBe(false); // control 19: 9 behind
-    const checks = startOfTurn(10, 19, placed).log.filter((e) => e.type === 'MoraleChecked') as Checked[];
+    expect(startOfTurn(12, 20, placed).log.some((e) => e.type === 'MoraleChecked')).toBe(false); // control 21: 9 behind
+    const checks = startOfTurn(11, 20, placed).log.filter((e) => e.type === 'MoraleChecked') as Checked[];
     expect(checks.map((c) => c.unit).sort()).toEqual(['s0-ape-1', 's0-juve-1', 's0-punk-1']);
   });
 
