@@ -2,7 +2,7 @@
 
 import { parseSquare } from './board/squares.ts';
 import { unitKind } from './content/index.ts';
-import { isFrenzied } from './turn.ts';
+import { isFrenzied } from './frenzy.ts';
 import type { GameState, UnitState } from './types.ts';
 
 /** Citizen: "Deduct one from all of their stats (except armour) when they are outside of their block." */

@@ -5,6 +5,7 @@ import { unitKind } from './content/index.ts';
 import { TRACK_LENGTH } from './content/justice-track.ts';
 import { check, type Draft } from './draft.ts';
 import { controlLanded } from './control.ts';
+import { isFrenzied } from './frenzy.ts';
 import { checkMorale } from './morale.ts';
 import { drawUnits } from './reinforcements.ts';
 import { nextInOrder } from './state.ts';
@@ -14,9 +15,6 @@ import type { GameState, Seat, TurnStep, UnitState } from './types.ts';
 export const ACTIVATIONS = 3;
 export const REINFORCEMENTS = 3;
 
-/** "When your fighting spirit is 20 or more points beyond the control marker, your block becomes 'Frenzied!'." */
-export const FRENZY_MARGIN = 20;
-export const isFrenzied = (s: GameState, seat: Seat) => s.seats[seat]!.spirit - s.control >= FRENZY_MARGIN;
 
 /** "1. Draw Reinforcements — Draw 3* units from your block pool and place them in your block." */
 export function beginTurn(d: Draft, seat: Seat): void {
