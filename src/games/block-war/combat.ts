@@ -10,6 +10,7 @@ import { TRACK_LENGTH } from './content/justice-track.ts';
 import { rollDie } from './dice.ts';
 import { check, type Draft } from './draft.ts';
 import { armour, brawling, frenzyBonus, shooting } from './skills.ts';
+import { gainSpirit } from './spirit.ts';
 import { featureOn, friendly, healthyUnitOn, placement } from './state.ts';
 import { controlWinners } from './turn.ts';
 import type { GameState, Seat, UnitId, UnitState } from './types.ts';
@@ -139,11 +140,8 @@ function score(d: Draft, seat: Seat, attacker: UnitState, target: UnitState): vo
   if (unitKind(attacker.kind).allegiance !== 'block' || attacker.home !== seat) return;
   if (target.home === seat && unitKind(target.kind).allegiance !== 'judge') return;
   const judge = unitKind(target.kind).allegiance === 'judge';
-  const to = Math.min(TRACK_LENGTH, d.state.seats[seat]!.spirit + (judge ? 5 : 1));
-  d.emit({ type: 'FightingSpiritGained', seat, amount: to - d.state.seats[seat]!.spirit, to });
-  // "If a player's block counter reaches 100 then the block has gained a resounding win".
-  if (to >= TRACK_LENGTH) return d.emit({ type: 'GameEnded', winners: [seat], reason: 'block-counter-reached-100' });
-  if (!judge) return;
+  gainSpirit(d, seat, judge ? 5 : 1);
+  if (!judge || d.state.situation.kind === 'over') return;
   d.emit({ type: 'ControlMoved', to: Math.min(TRACK_LENGTH, d.state.control + 1) });
   if (d.state.control >= TRACK_LENGTH) d.emit({ type: 'GameEnded', winners: controlWinners(d.state), reason: 'control-reached-100' });
 }

@@ -3,9 +3,10 @@
 
 import { rngPosition } from '../../platform/random.ts';
 import { adjacent } from './combat.ts';
-import { TRACK_LENGTH, unitKind } from './content/index.ts';
+import { unitKind } from './content/index.ts';
 import { rollDie } from './dice.ts';
 import { check, type Draft } from './draft.ts';
+import { gainSpirit } from './spirit.ts';
 import type { GameState, Seat, UnitId, UnitState } from './types.ts';
 
 /** "Eldsters get a +2 bonus to being healed." */
@@ -56,11 +57,5 @@ export function heal(d: Draft, seat: Seat, target: UnitId): void {
   if (total < 6) return;
   d.emit({ type: 'UnitHealed', unit: target });
   // "Healing a friendly unit — 1" (Fighting Spirit Table): the active player's own unit (BW26).
-  if (t.home === seat && unitKind(t.kind).allegiance === 'block') scoreHeal(d, seat);
-}
-
-function scoreHeal(d: Draft, seat: Seat): void {
-  const to = Math.min(TRACK_LENGTH, d.state.seats[seat]!.spirit + 1);
-  d.emit({ type: 'FightingSpiritGained', seat, amount: to - d.state.seats[seat]!.spirit, to });
-  if (to >= TRACK_LENGTH) d.emit({ type: 'GameEnded', winners: [seat], reason: 'block-counter-reached-100' });
+  if (t.home === seat && unitKind(t.kind).allegiance === 'block') gainSpirit(d, seat, 1);
 }

@@ -8,6 +8,7 @@ import { controlLanded } from './control.ts';
 import { isFrenzied } from './frenzy.ts';
 import { checkMorale } from './morale.ts';
 import { drawUnits } from './reinforcements.ts';
+import { startOfTurnSpirit } from './spirit.ts';
 import { nextInOrder } from './state.ts';
 import type { GameState, Seat, TurnStep, UnitState } from './types.ts';
 
@@ -20,6 +21,9 @@ export const REINFORCEMENTS = 3;
 export function beginTurn(d: Draft, seat: Seat): void {
   // BW27: "at the start of your turn", before reinforcements arrive.
   checkMorale(d, seat);
+  // BW31: the start-of-turn entries of the Fighting Spirit Table, after the morale checks.
+  startOfTurnSpirit(d, seat);
+  if (d.state.situation.kind === 'over') return;
   // "A block draws one extra reinforcement and activates one extra unit if it begins the turn frenzied."
   drawUnits(d, seat, REINFORCEMENTS + (isFrenzied(d.state, seat) ? 1 : 0));
   if (d.state.seats[seat]!.drawn.length > 0) return d.open({ kind: 'place-unit', seat, duringSetup: false });
