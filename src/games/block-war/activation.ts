@@ -89,7 +89,8 @@ function priceOf(a: Activation, step: Step): number {
 function mayEnter(s: GameState, unitId: UnitId, to: SquareId): boolean {
   const unit = s.units[unitId]!;
   const there = healthyUnitOn(s, to);
-  if (there && !friendly(unit, there)) return false;
+  // Ape: "May swing past (move through) enemy units in both blocks and the plaza." (BW33)
+  if (there && !friendly(unit, there) && unit.kind !== 'ape') return false;
   if (featureOn(s, to)) return false;
   if (unitKind(unit.kind).allegiance === 'independent') {
     const sq = parseSquare(to, s.seats.length);

@@ -13,7 +13,20 @@ function outsideOwnBlock(s: GameState, u: UnitState): boolean {
 
 const citizenPenalty = (s: GameState, u: UnitState) => (u.kind === 'citizen' && outsideOwnBlock(s, u) ? 1 : 0);
 
-export const brawling = (s: GameState, u: UnitState) => unitKind(u.kind).brawling - citizenPenalty(s, u);
+const inPlaza = (s: GameState, u: UnitState) => u.square !== null && parseSquare(u.square, s.seats.length)?.on === 'plaza';
+
+/**
+ * Juve: "For each juve you have in the plaza, their brawling increases by one up to a maximum of
+ * +3." BW32: a juve in the plaza counts the block's other healthy juves there (the text's lone juve
+ * in the plaza brawls with his printed 1).
+ */
+function gangBonus(s: GameState, u: UnitState): number {
+  if (u.kind !== 'juve' || !inPlaza(s, u)) return 0;
+  const others = Object.values(s.units).filter((o) => o.id !== u.id && o.kind === 'juve' && o.home === u.home && !o.wounded && inPlaza(s, o));
+  return Math.min(3, others.length);
+}
+
+export const brawling = (s: GameState, u: UnitState) => unitKind(u.kind).brawling - citizenPenalty(s, u) + gangBonus(s, u);
 
 /** Shooting skill, or null for "No Weapon (NW)". */
 export function shooting(s: GameState, u: UnitState): number | null {

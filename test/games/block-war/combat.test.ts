@@ -222,3 +222,24 @@ describe('unit rules that shape attacks', () => {
     expect(shot(outside).total).toBe(5 + 1 - 1); // S1 − 1 outside, same level
   });
 });
+
+describe('Juve: "For each juve you have in the plaza, their brawling increases by one up to a maximum of +3" (BW32)', () => {
+  const brawlTotal = (placed: Record<string, string>, wounded: string[] = []) => {
+    const g = position({ placed: { 's0-juve-1': p(3, 3), 's1-punk-1': p(4, 3), ...placed } });
+    for (const u of wounded) g.state.units[u]!.wounded = true;
+    const r = find(attackWith(g.state, 0, 's0-juve-1', { type: 'BRAWL', target: 's1-punk-1' }, 1), 'BrawlRolled')!;
+    return r.attackerTotal - r.attackerDie;
+  };
+
+  it('a lone juve brawls with 1; each other juve of the block in the plaza adds one, up to +3', () => {
+    expect(brawlTotal({})).toBe(1);
+    expect(brawlTotal({ 's0-juve-2': p(1, 1) })).toBe(2);
+    expect(brawlTotal({ 's0-juve-2': p(1, 1), 's0-juve-3': p(1, 3), 's0-juve-4': p(1, 5) })).toBe(4);
+  });
+
+  it('juves in the block, wounded juves and other blocks\' juves do not count', () => {
+    expect(brawlTotal({ 's0-juve-2': b(0, 5, 0) })).toBe(1);
+    expect(brawlTotal({ 's0-juve-2': p(1, 1) }, ['s0-juve-2'])).toBe(1);
+    expect(brawlTotal({ 's1-juve-2': p(8, 8) })).toBe(1);
+  });
+});

@@ -151,3 +151,15 @@ describe('where units may move', () => {
     expect(blockWar.legalCommands(g.state, 0).filter((c) => c.type === 'STEP')).toEqual([]);
   });
 });
+
+describe('Ape: "May swing past (move through) enemy units in both blocks and the plaza" (BW33)', () => {
+  it('moves through an enemy, but may not stop on its square', () => {
+    const g = position({ placed: { 's0-ape-1': p(3, 3), [ENEMY]: p(4, 3) } });
+    expect(walk(g, 's0-ape-1', [p(4, 3)])).toEqual([1]);
+    expect(g.refused(0, { type: 'END_ACTIVATION' })).toBe('CANNOT_STOP_HERE');
+    walk2(g, [p(5, 3)]);
+    g.send(0, { type: 'END_ACTIVATION' });
+    const h = position({ placed: { 's0-ape-1': b(0, 5, 0), [ENEMY]: b(0, 5, 1) } });
+    expect(walk(h, 's0-ape-1', [b(0, 5, 1)])).toEqual([1]);
+  });
+});
