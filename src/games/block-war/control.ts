@@ -1,0 +1,115 @@
+// "Control" (Block War): what happens when the control marker lands on a space at the end of a
+// turn — judge badges, the Judge Dredd space, a block counter. Then the turn moves on.
+
+import { nextInt, rngPosition } from '../../platform/random.ts';
+import { plazaKind, plazaSquare } from './board/squares.ts';
+import { badgesOn, JUDGE_DREDD_SPACE, PLAZA, unitKind } from './content/index.ts';
+import { rollDie } from './dice.ts';
+import { check, type Draft } from './draft.ts';
+import { armour } from './skills.ts';
+import { featureOn, healthyUnitOn } from './state.ts';
+import type { GameState, Seat, SquareId, UnitId } from './types.ts';
+
+const DREDD = 'judge-dredd';
+
+/**
+ * Control has just moved at the end of `turnOf`'s turn. "If the control marker lands on a space
+ * with one or more judge badges, the moving player draws one judge unit from the judge pool for
+ * each badge printed on the space." — "If the control marker lands on the Judge Dredd space, and he
+ * isn't in play, he immediately comes into play. If Judge Dredd should already be in play …, then
+ * another judge unit is drawn from the judge pool." When no seat has to choose anything,
+ * `passTurn` moves the turn on at once; otherwise the last choice does.
+ */
+export function controlLanded(d: Draft, turnOf: Seat, passTurn: (d: Draft, turnOf: Seat) => void): void {
+  const space = d.state.control;
+  let draws = badgesOn(space);
+  if (space === JUDGE_DREDD_SPACE) {
+    if (d.state.units[DREDD]!.square === null && d.state.judgePool.includes(DREDD)) deployDredd(d);
+    else draws++;
+  }
+  const drawn = drawJudges(d, turnOf, draws);
+  if (drawn.length > 0) return d.open({ kind: 'place-judge', seat: turnOf, judges: drawn, turnOf });
+  targetBlocks(d, turnOf, passTurn);
+}
+
+/** BW28: judges drawn at random from the pool; an empty pool gives none. Dredd, if drawn, deploys at once. */
+function drawJudges(d: Draft, seat: Seat, count: number): UnitId[] {
+  const pool = d.state.judgePool.slice();
+  const units: UnitId[] = [];
+  let rng = d.state.rng;
+  while (units.length < count && pool.length > 0) {
+    let i: number;
+    [i, rng] = nextInt(rng, pool.length);
+    units.push(pool.splice(i, 1)[0]!);
+  }
+  if (units.length === 0) return [];
+  d.emit({ type: 'JudgesDrawn', seat, units, rng: rngPosition(rng) });
+  // "If you should draw Judge Dredd, he is placed on the central plaza square as per the Judge Dredd rules."
+  if (units.includes(DREDD)) deployDredd(d);
+  return units.filter((u) => u !== DREDD);
+}
+
+/** "Dredd is deployed at the centre of the plaza, and never moves. Discard any unit standing in his way." */
+function deployDredd(d: Draft): void {
+  const centre = plazaSquare(PLAZA.centre[0], PLAZA.centre[1]);
+  for (const u of Object.values(d.state.units)) if (u.square === centre) d.emit({ type: 'UnitRemoved', unit: u.id });
+  d.emit({ type: 'JudgeDeployed', unit: DREDD, square: centre });
+}
+
+/** "He then places it on any the side of the plaza (but outside of a splat zone, including steps)." BW29: an edge square, free. */
+export function judgeSquares(s: GameState): SquareId[] {
+  const out: SquareId[] = [];
+  for (let y = 0; y < PLAZA.height; y++)
+    for (let x = 0; x < PLAZA.width; x++) {
+      const edge = x === 0 || y === 0 || x === PLAZA.width - 1 || y === PLAZA.height - 1;
+      const square = plazaSquare(x, y);
+      if (edge && plazaKind(x, y) === 'open' && !healthyUnitOn(s, square) && !featureOn(s, square)) out.push(square);
+    }
+  return out;
+}
+
+export function placeJudge(d: Draft, seat: Seat, unit: UnitId, square: SquareId, passTurn: (d: Draft, turnOf: Seat) => void): void {
+  const sit = d.state.situation;
+  check(sit.kind === 'place-judge' && sit.seat === seat, 'NOT_YOUR_TURN', 'You have no judge to place.');
+  check(sit.judges.includes(unit), 'NOT_DRAWN', `${unit} is not a judge you drew.`);
+  check(judgeSquares(d.state).includes(square), 'ILLEGAL_SQUARE', 'A judge arrives on a free square at the side of the plaza, outside the splat zones and steps.');
+  d.emit({ type: 'JudgeDeployed', unit, square });
+  const now = d.state.situation;
+  if (now.kind === 'place-judge' && now.judges.length > 0) return;
+  targetBlocks(d, sit.turnOf, passTurn);
+}
+
+/**
+ * "If control lands on your block counter, the judges have targeted your block … The player to
+ * your right immediately chooses one of your units which must make its armour save or be
+ * wounded." BW30: each block whose counter is on control's space, in turn order from the player
+ * whose turn it was; a block with no healthy unit on the boards is passed over.
+ */
+function targetBlocks(d: Draft, turnOf: Seat, passTurn: (d: Draft, turnOf: Seat) => void, after: Seat | null = null): void {
+  const s = d.state;
+  const start = s.order.indexOf(turnOf);
+  const seats = s.order.map((_, i) => s.order[(start + i) % s.order.length]!);
+  const from = after === null ? 0 : seats.indexOf(after) + 1;
+  for (const block of seats.slice(from)) {
+    if (s.seats[block]!.spirit !== s.control || targetable(s, block).length === 0) continue;
+    const right = s.order[(s.order.indexOf(block) + s.order.length - 1) % s.order.length]!;
+    return d.open({ kind: 'judge-target', seat: right, block, turnOf });
+  }
+  passTurn(d, turnOf);
+}
+
+/** "one of your units": a block's healthy block units on the boards. */
+export const targetable = (s: GameState, block: Seat) =>
+  Object.values(s.units).filter((u) => u.home === block && u.square !== null && !u.wounded && unitKind(u.kind).allegiance === 'block');
+
+export function judgeTarget(d: Draft, seat: Seat, unit: UnitId, passTurn: (d: Draft, turnOf: Seat) => void): void {
+  const sit = d.state.situation;
+  check(sit.kind === 'judge-target' && sit.seat === seat, 'NOT_YOUR_TURN', 'You are not choosing the judges\' target.');
+  check(targetable(d.state, sit.block).some((u) => u.id === unit), 'ILLEGAL_TARGET', `Choose a healthy unit of block ${sit.block} on the boards.`);
+  d.emit({ type: 'JudgesTarget', block: sit.block, unit });
+  const die = rollDie(d);
+  const total = die + armour(d.state.units[unit]!);
+  d.emit({ type: 'ArmourSaveRolled', unit, die, total, saved: total >= 6, rng: rngPosition(d.state.rng) });
+  if (total < 6) d.emit({ type: 'UnitWounded', unit });
+  targetBlocks(d, sit.turnOf, passTurn, sit.block);
+}

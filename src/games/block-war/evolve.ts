@@ -1,0 +1,138 @@
+// evolve: how each event changes the state. No decisions are made here: every outcome (dice,
+// draws) is already in the event, so replay never re-rolls.
+
+import { rngAt } from '../../platform/random.ts';
+import { SPACES_PER_PAYMENT } from './board/movement.ts';
+import { cloneState } from './state.ts';
+import type { Event, GameState } from './types.ts';
+
+export function evolve(state: GameState, event: Event): GameState {
+  const next = cloneState(state);
+  applyEvent(next, event);
+  return next;
+}
+
+/** Folds many events with one copy of the state. */
+export function evolveAll(state: GameState, events: readonly Event[]): GameState {
+  const next = cloneState(state);
+  for (const e of events) applyEvent(next, e);
+  return next;
+}
+
+/** Applies one event to a state the caller owns (mutates it). */
+export function applyEvent(s: GameState, e: Event): void {
+  switch (e.type) {
+    case 'OrderDiceRolled':
+      if (s.situation.kind === 'roll') s.situation.rolls[String(e.seat)] = [e.dice[0], e.dice[1]];
+      s.rng = rngAt(s.rng, e.rng);
+      return;
+    case 'TurnOrderDecided':
+      s.order = e.order.slice();
+      return;
+    case 'BlockPlaced':
+      s.seats[e.seat]!.side = e.side;
+      return;
+    case 'FeaturePlaced':
+      s.features.push({ feature: e.feature, seat: e.seat, square: e.square });
+      return;
+    case 'UnitsDrawn': {
+      const seat = s.seats[e.seat]!;
+      for (const u of e.units) {
+        seat.pool.splice(seat.pool.indexOf(u), 1);
+        seat.drawn.push(u);
+      }
+      s.rng = rngAt(s.rng, e.rng);
+      return;
+    }
+    case 'UnitPlaced': {
+      const seat = s.seats[e.seat]!;
+      const i = seat.drawn.indexOf(e.unit);
+      if (i >= 0) seat.drawn.splice(i, 1);
+      s.units[e.unit]!.square = e.square;
+      return;
+    }
+    case 'SituationOpened':
+      s.windows++;
+      s.situation = JSON.parse(JSON.stringify(e.situation)) as GameState['situation'];
+      return;
+    case 'UnitActivated':
+      if (s.situation.kind === 'turn') {
+        s.situation.activation = { unit: e.unit, start: s.units[e.unit]!.square!, movementPoints: e.movementPoints, run: null, attacked: false };
+        s.situation.activated.push(e.unit);
+      }
+      return;
+    case 'UnitMoved': {
+      s.units[e.unit]!.square = e.to;
+      const a = s.situation.kind === 'turn' ? s.situation.activation : null;
+      if (!a) return;
+      a.movementPoints -= e.cost;
+      if (e.cost > 0 && (e.movement === 'plaza' || e.movement === 'lift'))
+        a.run = { kind: e.movement, left: SPACES_PER_PAYMENT[e.movement] - 1 };
+      else if (e.cost === 0 && a.run) a.run = a.run.left > 1 ? { kind: a.run.kind, left: a.run.left - 1 } : null;
+      else a.run = null;
+      return;
+    }
+    case 'UnitReturned':
+      s.units[e.unit]!.square = e.to;
+      return;
+    case 'AttackMade':
+      if (s.situation.kind === 'turn' && s.situation.activation) {
+        s.situation.activation.attacked = true;
+        s.situation.activation.run = null;
+      }
+      return;
+    case 'BrawlRolled':
+    case 'ShotRolled':
+    case 'ArmourSaveRolled':
+      s.rng = rngAt(s.rng, e.rng);
+      return;
+    case 'MoraleChecked':
+      s.rng = rngAt(s.rng, e.rng);
+      if (!e.fightsOn) s.units[e.unit]!.square = null;
+      return;
+    case 'HealRolled':
+      s.rng = rngAt(s.rng, e.rng);
+      return;
+    case 'UnitHealed':
+      s.units[e.unit]!.wounded = false;
+      return;
+    case 'UnitRemoved':
+      s.units[e.unit]!.square = null;
+      return;
+    case 'UnitWounded':
+      s.units[e.unit]!.wounded = true;
+      return;
+    case 'FightingSpiritGained':
+      s.seats[e.seat]!.spirit = e.to;
+      return;
+    case 'ActivationEnded':
+      if (s.situation.kind === 'turn') {
+        s.situation.activation = null;
+        if (s.situation.step === 'activate') s.situation.activationsLeft--;
+      }
+      return;
+    case 'ControlMoved':
+      s.control = e.to;
+      return;
+    case 'JudgesDrawn':
+      for (const u of e.units) s.judgePool.splice(s.judgePool.indexOf(u), 1);
+      s.rng = rngAt(s.rng, e.rng);
+      return;
+    case 'JudgeDeployed': {
+      const i = s.judgePool.indexOf(e.unit);
+      if (i >= 0) s.judgePool.splice(i, 1);
+      s.units[e.unit]!.square = e.square;
+      s.units[e.unit]!.wounded = false;
+      if (s.situation.kind === 'place-judge') s.situation.judges = s.situation.judges.filter((u) => u !== e.unit);
+      return;
+    }
+    case 'JudgesTarget':
+      return;
+    case 'TurnPassed':
+      return;
+    case 'GameEnded':
+      s.situation = { kind: 'over' };
+      s.winners = e.winners.slice();
+      return;
+  }
+}

@@ -1,0 +1,8 @@
+// "Frenzied!" (Block War): "When your fighting spirit is 20 or more points beyond the control
+// marker, your block becomes 'Frenzied!'."
+
+import type { GameState, Seat } from './types.ts';
+
+export const FRENZY_MARGIN = 20;
+
+export const isFrenzied = (s: GameState, seat: Seat) => s.seats[seat]!.spirit - s.control >= FRENZY_MARGIN;

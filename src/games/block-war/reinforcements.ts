@@ -1,0 +1,38 @@
+// Drawing counters from a block pool and placing them in the block: at set-up ("draw six
+// counters") and in step 1 of a turn, "Draw Reinforcements".
+
+import { nextInt, rngPosition } from '../../platform/random.ts';
+import { blockSquare } from './board/squares.ts';
+import { BLOCK } from './content/index.ts';
+import type { Draft } from './draft.ts';
+import { healthyUnitOn } from './state.ts';
+import type { GameState, Seat, SquareId, UnitId } from './types.ts';
+
+/** Draws up to `count` counters at random from the seat's pool (fewer if it holds fewer). */
+export function drawUnits(d: Draft, seat: Seat, count: number): void {
+  const pool = d.state.seats[seat]!.pool.slice();
+  const units: UnitId[] = [];
+  let rng = d.state.rng;
+  while (units.length < count && pool.length > 0) {
+    let i: number;
+    [i, rng] = nextInt(rng, pool.length);
+    units.push(pool.splice(i, 1)[0]!);
+  }
+  if (units.length === 0) return;
+  d.emit({ type: 'UnitsDrawn', seat, units, rng: rngPosition(rng) });
+}
+
+/**
+ * Where a drawn counter may go: any square of its own block with no healthy unit on it (BW8);
+ * a sniper only on level 11 ("They may only be placed on level 11 of a block").
+ */
+export function placeableSquares(s: GameState, seat: Seat, unit: UnitId): SquareId[] {
+  const levels = s.units[unit]?.kind === 'sniper' ? [BLOCK.levels] : Array.from({ length: BLOCK.levels }, (_, i) => i + 1);
+  const out: SquareId[] = [];
+  for (const level of levels)
+    for (let column = 0; column < BLOCK.columns; column++) {
+      const square = blockSquare(seat, level, column);
+      if (!healthyUnitOn(s, square)) out.push(square);
+    }
+  return out;
+}

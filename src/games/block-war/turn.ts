@@ -1,0 +1,119 @@
+// "A Player's Turn" (Block War): 1. draw reinforcements, 2. activate units, 3. activate an
+// independent unit, 4. activate a judge unit, 5. move on the control marker, 6. the turn moves on.
+
+import { unitKind } from './content/index.ts';
+import { TRACK_LENGTH } from './content/justice-track.ts';
+import { check, type Draft } from './draft.ts';
+import { controlLanded } from './control.ts';
+import { isFrenzied } from './frenzy.ts';
+import { checkMorale } from './morale.ts';
+import { drawUnits } from './reinforcements.ts';
+import { startOfTurnSpirit } from './spirit.ts';
+import { nextInOrder } from './state.ts';
+import type { GameState, Seat, TurnStep, UnitState } from './types.ts';
+
+/** "This rises to 4 if your block becomes frenzied." */
+export const ACTIVATIONS = 3;
+export const REINFORCEMENTS = 3;
+
+
+/** "1. Draw Reinforcements — Draw 3* units from your block pool and place them in your block." */
+export function beginTurn(d: Draft, seat: Seat): void {
+  // BW27: "at the start of your turn", before reinforcements arrive.
+  checkMorale(d, seat);
+  // BW31: the start-of-turn entries of the Fighting Spirit Table, after the morale checks.
+  startOfTurnSpirit(d, seat);
+  if (d.state.situation.kind === 'over') return;
+  // "A block draws one extra reinforcement and activates one extra unit if it begins the turn frenzied."
+  drawUnits(d, seat, REINFORCEMENTS + (isFrenzied(d.state, seat) ? 1 : 0));
+  if (d.state.seats[seat]!.drawn.length > 0) return d.open({ kind: 'place-unit', seat, duringSetup: false });
+  beginActivations(d, seat);
+}
+
+/** "2. Activate Units — You may activate 3* of your units." */
+export function beginActivations(d: Draft, seat: Seat): void {
+  const frenzied = isFrenzied(d.state, seat);
+  openStep(d, seat, 'activate', frenzied ? ACTIVATIONS + 1 : ACTIVATIONS, frenzied);
+}
+
+const STEPS: readonly TurnStep[] = ['activate', 'independent', 'judge'];
+
+/** Opens `step`, or the first later one with a unit to activate; after the last, ends the turn. */
+function openStep(d: Draft, seat: Seat, step: TurnStep, activationsLeft: number, frenzied: boolean): void {
+  for (let i = STEPS.indexOf(step); i < STEPS.length; i++) {
+    const candidate = STEPS[i]!;
+    // BW10: a step with no unit to activate is passed over.
+    if (activatable(d.state, seat, candidate, []).length === 0) continue;
+    return d.open({ kind: 'turn', seat, step: candidate, activationsLeft: candidate === 'activate' ? activationsLeft : 1, frenzied, activated: [], activation: null });
+  }
+  endOfTurn(d, seat);
+}
+
+/**
+ * The units a step may activate. Step 2: your own healthy block units on the board. Step 3: any
+ * healthy independent unit on the board (BW11). Step 4: any healthy judge unit on the board. A unit
+ * is activated at most once in a step (BW10).
+ */
+export function activatable(s: GameState, seat: Seat, step: TurnStep, activated: readonly string[]): UnitState[] {
+  return Object.values(s.units).filter((u) => {
+    if (u.square === null || u.wounded || activated.includes(u.id)) return false;
+    const allegiance = unitKind(u.kind).allegiance;
+    if (step === 'activate') return allegiance === 'block' && u.home === seat;
+    if (step === 'independent') return allegiance === 'independent';
+    return allegiance === 'judge';
+  });
+}
+
+/** The player ends the current step (skipping the activations left in it). */
+export function endStep(d: Draft, seat: Seat): void {
+  const sit = d.state.situation;
+  check(sit.kind === 'turn' && sit.seat === seat, 'NOT_YOUR_TURN', 'It is not your turn.');
+  check(sit.activation === null, 'ACTIVATION_IN_PROGRESS', 'End the activation in progress first.');
+  nextStep(d, seat);
+}
+
+/** After an activation ends: the same step again if it has activations left, else the next. */
+export function afterActivation(d: Draft, seat: Seat): void {
+  const sit = d.state.situation;
+  if (sit.kind !== 'turn') return;
+  if (sit.step === 'activate' && sit.activationsLeft > 0 && activatable(d.state, seat, 'activate', sit.activated).length > 0) return;
+  nextStep(d, seat);
+}
+
+function nextStep(d: Draft, seat: Seat): void {
+  const sit = d.state.situation;
+  if (sit.kind !== 'turn') return;
+  const i = STEPS.indexOf(sit.step);
+  if (i + 1 < STEPS.length) return openStep(d, seat, STEPS[i + 1]!, 0, sit.frenzied);
+  endOfTurn(d, seat);
+}
+
+/**
+ * "5. Move on the Control Marker — At the end of your turn, control moves on one space."
+ * "6. Turn Moves On — The turn then passes on to the player on your left."
+ */
+function endOfTurn(d: Draft, seat: Seat): void {
+  const to = Math.min(TRACK_LENGTH, d.state.control + 1);
+  d.emit({ type: 'ControlMoved', to });
+  // "If the control marker reaches 100 the judges arrive with overwhelming force … The winner is
+  // the player with the most fighting spirit, in the event of a tie, the one with the most active units wins."
+  if (to >= TRACK_LENGTH) return d.emit({ type: 'GameEnded', winners: controlWinners(d.state), reason: 'control-reached-100' });
+  controlLanded(d, seat, passTurn);
+}
+
+/** "6. Turn Moves On — The turn then passes on to the player on your left." */
+export function passTurn(d: Draft, seat: Seat): void {
+  const next = nextInOrder(d.state, seat);
+  d.emit({ type: 'TurnPassed', from: seat, to: next });
+  beginTurn(d, next);
+}
+
+/** Most fighting spirit; among those tied, most active (healthy, on the board) units; BW13: still tied, all share the win. */
+export function controlWinners(s: GameState): Seat[] {
+  const active = (seat: Seat) => Object.values(s.units).filter((u) => u.home === seat && unitKind(u.kind).allegiance === 'block' && u.square !== null && !u.wounded).length;
+  const seats = s.seats.map((_, i) => i);
+  const spirit = Math.max(...seats.map((i) => s.seats[i]!.spirit));
+  const top = seats.filter((i) => s.seats[i]!.spirit === spirit);
+  const most = Math.max(...top.map(active));
+  return top.filter((i) => active(i) === most);
+}

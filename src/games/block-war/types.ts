@@ -1,0 +1,137 @@
+// Block War's state, commands and events: plain JSON, so the platform can store them as they are.
+
+import type { Seat } from '../../platform/game-module.ts';
+import type { GeneratorName, RngPosition, RngState } from '../../platform/random.ts';
+import type { Colour, Side } from './content/index.ts';
+
+export type { Seat };
+
+/** A square: `plaza:x,y` or `block:<seat>:<level>,<column>` (the block of that seat's player). */
+export type SquareId = string;
+export type UnitId = string;
+export type Feature = 'statue' | 'stall';
+
+export interface GameSetup {
+  seats: { block: string; colour: Colour }[];
+  generator: GeneratorName;
+  key: string;
+}
+
+export interface UnitState {
+  id: UnitId;
+  kind: string;
+  /** The seat whose block set the counter belongs to; null for street judges and Dredd. */
+  home: Seat | null;
+  square: SquareId | null;
+  wounded: boolean;
+  /** An ugly counter's printed rating. */
+  ugly?: number;
+}
+
+export interface SeatState {
+  block: string;
+  colour: Colour;
+  side: Side | null;
+  /** The block counter's space on the justice track: the block's fighting spirit. */
+  spirit: number;
+  /** Counters not yet drawn. */
+  pool: UnitId[];
+  /** Counters drawn and not yet placed (face up: BW9). */
+  drawn: UnitId[];
+}
+
+export interface Activation {
+  unit: UnitId;
+  /** Where the unit stood when activated. */
+  start: SquareId;
+  movementPoints: number;
+  /** Spaces still free after a plaza or turbo-lift step paid for more than one (BW5). */
+  run: { kind: 'plaza' | 'lift'; left: number } | null;
+  /** "An activated unit may make one brawling, shooting or special attack". */
+  attacked: boolean;
+}
+
+export type TurnStep = 'activate' | 'independent' | 'judge';
+
+export type Situation =
+  | { kind: 'roll'; windowId: string; rolling: Seat[]; rolls: Record<string, [number, number]> }
+  | { kind: 'place-block'; windowId: string; seat: Seat }
+  | { kind: 'place-feature'; windowId: string; seat: Seat; feature: Feature }
+  | { kind: 'place-unit'; windowId: string; seat: Seat; duringSetup: boolean }
+  | {
+      kind: 'turn';
+      windowId: string;
+      seat: Seat;
+      step: TurnStep;
+      activationsLeft: number;
+      frenzied: boolean;
+      activated: UnitId[];
+      activation: Activation | null;
+    }
+  | { kind: 'place-judge'; windowId: string; seat: Seat; judges: UnitId[]; turnOf: Seat }
+  | { kind: 'judge-target'; windowId: string; seat: Seat; block: Seat; turnOf: Seat }
+  | { kind: 'over' };
+
+export interface GameState {
+  seats: SeatState[];
+  /** Seats in turn order, first player first; empty until the dice decide it. */
+  order: Seat[];
+  control: number;
+  units: Record<UnitId, UnitState>;
+  judgePool: UnitId[];
+  features: { feature: Feature; seat: Seat; square: SquareId }[];
+  rng: RngState;
+  windows: number;
+  situation: Situation;
+  winners: Seat[];
+}
+
+export type Command =
+  | { type: 'ROLL_FOR_ORDER'; windowId?: string }
+  | { type: 'PLACE_BLOCK'; side: Side; windowId?: string }
+  | { type: 'PLACE_FEATURE'; square: SquareId; windowId?: string }
+  | { type: 'PLACE_UNIT'; unit: UnitId; square: SquareId; windowId?: string }
+  | { type: 'ACTIVATE'; unit: UnitId; windowId?: string }
+  | { type: 'STEP'; to: SquareId; windowId?: string }
+  | { type: 'BRAWL'; target: UnitId; windowId?: string }
+  | { type: 'SHOOT'; target: UnitId; windowId?: string }
+  | { type: 'HEAL'; target: UnitId; windowId?: string }
+  | { type: 'PLACE_JUDGE'; unit: UnitId; square: SquareId; windowId?: string }
+  | { type: 'JUDGE_TARGET'; unit: UnitId; windowId?: string }
+  | { type: 'END_ACTIVATION'; windowId?: string }
+  | { type: 'END_STEP'; windowId?: string }
+  | { type: 'EXPIRE_WINDOW'; windowId: string };
+
+export type CommandType = Command['type'];
+
+export type Event =
+  | { type: 'OrderDiceRolled'; seat: Seat; dice: [number, number]; rng: RngPosition }
+  | { type: 'TurnOrderDecided'; order: Seat[] }
+  | { type: 'BlockPlaced'; seat: Seat; side: Side }
+  | { type: 'FeaturePlaced'; seat: Seat; feature: Feature; square: SquareId }
+  | { type: 'UnitsDrawn'; seat: Seat; units: UnitId[]; rng: RngPosition }
+  | { type: 'UnitPlaced'; seat: Seat; unit: UnitId; square: SquareId }
+  | { type: 'SituationOpened'; situation: Situation }
+  | { type: 'UnitActivated'; unit: UnitId; movementPoints: number }
+  | { type: 'UnitMoved'; unit: UnitId; from: SquareId; to: SquareId; cost: number; movement: MovementKind }
+  | { type: 'UnitReturned'; unit: UnitId; to: SquareId }
+  | { type: 'AttackMade'; attack: 'brawl' | 'shoot' | 'heal'; unit: UnitId; target: UnitId }
+  | { type: 'BrawlRolled'; attackerDie: number; defenderDie: number; attackerTotal: number; defenderTotal: number; rng: RngPosition }
+  | { type: 'ShotRolled'; die: number; total: number; hit: boolean; rng: RngPosition }
+  | { type: 'ArmourSaveRolled'; unit: UnitId; die: number; total: number; saved: boolean; rng: RngPosition }
+  | { type: 'UnitWounded'; unit: UnitId }
+  | { type: 'HealRolled'; unit: UnitId; die: number; total: number; rng: RngPosition }
+  | { type: 'UnitHealed'; unit: UnitId }
+  | { type: 'UnitRemoved'; unit: UnitId }
+  | { type: 'MoraleChecked'; unit: UnitId; die: number; total: number; fightsOn: boolean; rng: RngPosition }
+  | { type: 'FightingSpiritGained'; seat: Seat; amount: number; to: number }
+  | { type: 'ActivationEnded'; unit: UnitId }
+  | { type: 'ControlMoved'; to: number }
+  | { type: 'JudgesDrawn'; seat: Seat; units: UnitId[]; rng: RngPosition }
+  | { type: 'JudgeDeployed'; unit: UnitId; square: SquareId }
+  | { type: 'JudgesTarget'; block: Seat; unit: UnitId }
+  | { type: 'TurnPassed'; from: Seat; to: Seat }
+  | { type: 'GameEnded'; winners: Seat[]; reason: 'control-reached-100' | 'block-counter-reached-100' };
+
+/** The rows of the movement table. */
+export type MovementKind = 'compartment' | 'section' | 'level' | 'lift' | 'plaza' | 'leap';

@@ -1,0 +1,102 @@
+// Properties over many commands: decide is total (never throws, whatever JSON it is sent, and a
+// refusal changes nothing); decide accepts exactly what legalCommands lists; the log replays to
+// the same state byte for byte.
+
+import { describe, expect, it } from 'vitest';
+import { blockWar } from '../../../src/games/block-war/index.ts';
+import { nextInt, keyedRng, type KeyedRng } from '../../../src/platform/random.ts';
+import type { Command, GameState } from '../../../src/games/block-war/types.ts';
+import { keyN, TestGame } from './support.ts';
+
+const JUNK: unknown[] = [
+  null,
+  undefined,
+  0,
+  'STEP',
+  [],
+  {},
+  { type: 'STEP' },
+  { type: 'STEP', to: 42 },
+  { type: 'STEP', to: 'plaza:99,99' },
+  { type: 'STEP', to: 'block:9:1,1' },
+  { type: 'PLACE_BLOCK', side: 'up' },
+  { type: 'PLACE_UNIT', unit: '__proto__', square: 'block:0:1,1' },
+  { type: 'PLACE_FEATURE', square: 'plaza:1,1', extra: true },
+  { type: 'ACTIVATE', unit: 'x'.repeat(1000) },
+  { type: 'ROLL_FOR_ORDER', windowId: 7 },
+  { type: 'END_STEP', windowId: 'w999' },
+  { type: 'constructor' },
+  { type: 'toString' },
+];
+
+/** Plays `moves` random legal commands (a random awaited seat, a random command), checking each. */
+function randomGame(players: number, key: string, moves: number, check: (s: GameState, seat: number) => void): TestGame {
+  const g = TestGame.create(players, key);
+  let rng: KeyedRng = keyedRng(keyN(999));
+  for (let i = 0; i < moves && !blockWar.isOver(g.state); i++) {
+    const awaited = blockWar.awaiting(g.state);
+    let k: number;
+    [k, rng] = nextInt(rng, awaited.length);
+    const seat = awaited[k]!.seat;
+    check(g.state, seat);
+    const legal = blockWar.legalCommands(g.state, seat);
+    expect(legal.length).toBeGreaterThan(0);
+    [k, rng] = nextInt(rng, legal.length);
+    g.send(seat, legal[k]!);
+  }
+  return g;
+}
+
+describe('decide', () => {
+  it('never throws and changes nothing when refusing, whatever it is sent, at moments of random games', { timeout: 30_000 }, () => {
+    for (const players of [2, 3, 4]) {
+      let n = 0;
+      randomGame(players, keyN(players), 150, (s, seat) => {
+        if (n++ % 6 !== 0) return;
+        const before = JSON.stringify(s);
+        for (const junk of JUNK)
+          for (const sender of [{ kind: 'seat', seat }, { kind: 'seat', seat: 7 }, { kind: 'system' }, null] as const) {
+            const d = blockWar.decide(s, junk as Command, sender as never);
+            if (junk !== null && typeof junk === 'object' && (junk as { type?: string }).type === 'END_STEP') continue;
+            expect(d.ok).toBe(false);
+          }
+        expect(JSON.stringify(s)).toBe(before);
+      });
+    }
+  });
+
+  it('accepts every legal command, and no awaited seat is ever left without one', () => {
+    for (const players of [2, 3, 4]) randomGame(players, keyN(10 + players), 300, () => undefined);
+  });
+
+  it('refuses, for a seat that is not awaited, every command the awaited seat could send', () => {
+    randomGame(3, keyN(21), 200, (s, seat) => {
+      const others = [0, 1, 2].filter((x) => !blockWar.awaiting(s).some((a) => a.seat === x));
+      for (const other of others) {
+        expect(blockWar.legalCommands(s, other)).toEqual([]);
+        for (const c of blockWar.legalCommands(s, seat).slice(0, 3)) expect(blockWar.decide(s, c, { kind: 'seat', seat: other }).ok).toBe(false);
+      }
+    });
+  });
+
+  it('replays: folding the log over the initial state gives the played state, byte for byte', () => {
+    const g = randomGame(4, keyN(33), 300, () => undefined);
+    expect(JSON.stringify(blockWar.replay(g.start, g.log))).toBe(JSON.stringify(g.state));
+    const oneByOne = g.log.reduce((s, e) => blockWar.evolve(s, e), g.start);
+    expect(JSON.stringify(oneByOne)).toBe(JSON.stringify(g.state));
+  });
+});
+
+describe('what seats see (BW9)', () => {
+  it('every seat and a spectator see the same state (drawn counters and dice included), without the generator', () => {
+    const g = randomGame(3, keyN(41), 120, () => undefined);
+    const views = [0, 1, 2, null].map((seat) => blockWar.view(g.state, seat));
+    for (const v of views) {
+      expect(JSON.stringify(v)).not.toContain(g.state.rng && typeof g.state.rng === 'object' ? g.state.rng.key : 'no key');
+      expect({ ...v, viewer: null }).toEqual({ ...views[3], viewer: null });
+      expect(v.seats.map((s) => s.drawn)).toEqual(g.state.seats.map((s) => s.drawn));
+    }
+    for (const e of g.log) for (const seat of [0, 1, 2, null]) expect(blockWar.redact(e, seat)).toEqual(e);
+    expect(g.log.some((e) => e.type === 'OrderDiceRolled')).toBe(true);
+  });
+});
