@@ -14,6 +14,7 @@ import type {
   Seat,
   SeatState,
   Situation,
+  SoloState,
   SpaceId,
 } from './types.ts';
 
@@ -40,6 +41,18 @@ export function cloneState(s: GameState): GameState {
     winners: s.winners.slice(),
     rng: s.rng,
     edition: s.edition,
+    ...(s.solo === undefined ? {} : { solo: cloneSolo(s.solo) }),
+  };
+}
+
+function cloneSolo(solo: SoloState): SoloState {
+  return {
+    deck: solo.deck.slice(),
+    discard: solo.discard.slice(),
+    drawn: solo.drawn.slice(),
+    reserve: solo.reserve,
+    characterCards: solo.characterCards.slice(),
+    ukkoCard: solo.ukkoCard,
   };
 }
 

@@ -7,7 +7,7 @@
 import type { Seat } from '../../platform/game-module.ts';
 import { cloneOrders } from './orders.ts';
 import { maxHealth, points } from './state.ts';
-import type { ArmourSide, Attack, CardId, CharacterId, DefenderChoice, Event, Fragment, GameState, MapId, SpaceId, StandingOrders } from './types.ts';
+import type { ArmourSide, Attack, CardId, CharacterId, DefenderChoice, Event, Fragment, GameState, MapId, SoloState, SpaceId, StandingOrders } from './types.ts';
 
 export interface SeatView {
   seat: Seat;
@@ -59,6 +59,16 @@ export type SituationView =
     }
   | { kind: 'over' };
 
+/** A solo game's own pieces, public but for the solo deck's order (its size only). */
+export interface SoloView {
+  deckSize: number;
+  discard: string[];
+  drawn: string[];
+  reserve: number;
+  characterCards: SpaceId[];
+  ukkoCard: SpaceId | null;
+}
+
 export interface GameView {
   map: MapId;
   viewer: Seat | null;
@@ -68,6 +78,8 @@ export interface GameView {
   characters: CharacterView[];
   fragments: Fragment[];
   winners: Seat[];
+  /** Solo games only. */
+  solo?: SoloView;
 }
 
 export function view(s: GameState, viewer: Seat | null): GameView {
@@ -106,6 +118,19 @@ export function view(s: GameState, viewer: Seat | null): GameView {
     })),
     fragments: s.fragments.map((f) => ({ seat: f.seat, space: f.space })),
     winners: s.winners.slice(),
+    ...(s.solo === undefined ? {} : { solo: soloView(s.solo) }),
+  };
+}
+
+/** Never the deck itself: its order is hidden from everyone, the player included. */
+function soloView(solo: SoloState): SoloView {
+  return {
+    deckSize: solo.deck.length,
+    discard: solo.discard.slice(),
+    drawn: solo.drawn.slice(),
+    reserve: solo.reserve,
+    characterCards: solo.characterCards.slice(),
+    ukkoCard: solo.ukkoCard,
   };
 }
 
