@@ -286,6 +286,12 @@ export type Event =
   | { type: 'MapCardRemoved'; seat: Seat; card: SpaceId; rng?: RngPosition }
   | { type: 'SetupCompleted'; fragments: Fragment[]; firstSeat: Seat }
   /** Solo set-up: where the player put each character. `rng` never: the deadline default is roster order (R51). */
+  /** A solo card drawn for an attacked Dark Judge's defence (public), then discarded (R52). */
+  | { type: 'SoloCardDrawn'; card: string; defender: CharacterId }
+  /** The solo discard pile shuffled into a new deck. Readers see only its size. */
+  | { type: 'SoloDeckReshuffled'; order: string[]; rng: RngPosition }
+  /** Solo: a Dark Judge killed doubles the player's fragments, taken from the reserve (R50). */
+  | { type: 'FragmentsDoubled'; seat: Seat; count: number }
   | { type: 'SoloCharactersPlaced'; seat: Seat; placements: { character: CharacterId; space: SpaceId }[] }
   | { type: 'TurnBegan'; windowId: string; seat: Seat; interrupting: boolean; mustDeploy: boolean }
   | { type: 'CharacterDeployed'; seat: Seat; character: CharacterId; space: SpaceId; mapCards: SpaceId[] }

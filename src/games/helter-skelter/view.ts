@@ -167,11 +167,12 @@ function situationView(s: GameState, viewer: Seat | null): SituationView {
 
 /** Events as a reader may see them: hidden cards removed, counts kept. */
 export type VisibleEvent =
-  | Exclude<Event, { type: 'CardsDrawn' | 'DeckReshuffled' | 'StartingCardsAssigned' | 'MapCardRemoved' | 'InterruptAnswered' | 'OrdersSet' }>
+  | Exclude<Event, { type: 'CardsDrawn' | 'DeckReshuffled' | 'SoloDeckReshuffled' | 'StartingCardsAssigned' | 'MapCardRemoved' | 'InterruptAnswered' | 'OrdersSet' }>
   /** The Dark Judges' removed map card is shown to no one but its seat: "without revealing it to anyone". */
   | { type: 'MapCardRemoved'; seat: Seat; card?: SpaceId; byServer: boolean }
   | { type: 'CardsDrawn'; seat: Seat; count: number; cards?: CardId[] }
   | { type: 'DeckReshuffled'; seat: Seat; size: number }
+  | { type: 'SoloDeckReshuffled'; size: number }
   | { type: 'StartingCardsAssigned'; seat: Seat; character: CharacterId; cards?: SpaceId[]; byServer: boolean }
   | { type: 'InterruptAnswered'; windowId: string; seat: Seat; card?: CardId | null }
   /** The seat's own; every other reader sees only that some seat changed its orders (R39). */
@@ -188,6 +189,8 @@ export function redact(e: Event, reader: Seat | null): VisibleEvent {
       return e.seat === reader ? { ...e, count: e.cards.length } : { type: e.type, seat: e.seat, count: e.cards.length };
     case 'DeckReshuffled':
       return { type: e.type, seat: e.seat, size: e.order.length };
+    case 'SoloDeckReshuffled':
+      return { type: e.type, size: e.order.length };
     case 'StartingCardsAssigned': {
       const base = { type: e.type, seat: e.seat, character: e.character, byServer: e.rng !== undefined };
       return e.seat === reader ? { ...base, cards: e.cards.slice() } : base;

@@ -228,7 +228,7 @@ const publicOptionsSchema = {
 
 /** Every event type, checked against `EventType` both ways. */
 const EVENT_TYPES = [
-  'StartingCardsAssigned', 'MapCardRemoved', 'SetupCompleted', 'SoloCharactersPlaced', 'TurnBegan', 'CharacterDeployed', 'CardsDiscarded', 'ActionTaken', 'CharacterMoved',
+  'StartingCardsAssigned', 'MapCardRemoved', 'SetupCompleted', 'SoloCharactersPlaced', 'SoloCardDrawn', 'SoloDeckReshuffled', 'FragmentsDoubled', 'TurnBegan', 'CharacterDeployed', 'CardsDiscarded', 'ActionTaken', 'CharacterMoved',
   'FragmentCollected', 'AttackDeclared', 'DefenderDecided', 'DamageTaken', 'ArmourFlipped', 'HealthRestored', 'WarpCubesPlaced', 'CharacterTransformed',
   'CharacterKilled', 'SeatEliminated', 'InterruptWindowOpened', 'InterruptAnswered', 'InterruptWindowClosed', 'TurnEnded', 'CardsDrawn',
   'DeckReshuffled', 'MarkerPassed', 'OrdersSet', 'GameEnded',
