@@ -5,7 +5,7 @@ import { RuleError } from '../../platform/game-module.ts';
 import { DEFENCE_ORDERS, INTERRUPT_ORDERS } from './published/standing-orders.ts';
 import type { Command, CommandType } from './types.ts';
 
-export type FieldKind = 'string' | 'space' | 'cards' | 'spaces' | 'boolean' | 'defence' | 'rallyMoves' | 'interruptOrder' | 'defenceOrder';
+export type FieldKind = 'string' | 'space' | 'cards' | 'spaces' | 'boolean' | 'defence' | 'rallyMoves' | 'interruptOrder' | 'defenceOrder' | 'characters';
 
 const DEFENCES = ['BLOCK', 'DEFLECT', 'PRECOG', 'COVER'];
 
@@ -15,6 +15,7 @@ const targeted = { character: 'string', card: 'string', defender: 'string' } as 
 export const COMMAND_FIELDS: Record<CommandType, Record<string, FieldKind>> = {
   ASSIGN_STARTING_CARDS: { character: 'string', cards: 'spaces' },
   REMOVE_MAP_CARD: { card: 'space' },
+  PLACE_CHARACTERS: { characters: 'characters' },
   DEPLOY: { character: 'string', space: 'space' },
   END_TURN: {},
   MOVE: { character: 'string', to: 'space', cards: 'cards' },
@@ -41,6 +42,7 @@ export const COMMAND_FIELDS: Record<CommandType, Record<string, FieldKind>> = {
 /** Optional fields beyond `windowId`. SET_ORDERS needs at least one of its two. */
 export const OPTIONAL_FIELDS: Partial<Record<CommandType, Record<string, FieldKind>>> = {
   SNIPE: { hiEx: 'boolean' },
+  PLACE_CHARACTERS: { ukkoSpace: 'space' },
   SET_ORDERS: { interrupt: 'interruptOrder', defence: 'defenceOrder' },
 };
 
@@ -68,6 +70,8 @@ function fits(kind: FieldKind, v: unknown): boolean {
       return Array.isArray(v) && v.length <= 7 && v.every(isString);
     case 'spaces':
       return Array.isArray(v) && v.length <= 2 && v.every(isSpace);
+    case 'characters':
+      return Array.isArray(v) && v.length <= 5 && v.every(isString);
     case 'rallyMoves':
       return (
         Array.isArray(v) &&
@@ -127,6 +131,12 @@ const FIELD_SCHEMAS: Record<FieldKind, object> = {
   },
   cards: { type: 'array', maxItems: 7, items: { type: 'string', minLength: 1, maxLength: 64 }, description: 'Card ids from your hand.' },
   spaces: { type: 'array', minItems: 1, maxItems: 2, items: { type: 'integer', minimum: 1, maximum: 40 }, description: 'Map card designations.' },
+  characters: {
+    type: 'array',
+    maxItems: 5,
+    items: { type: 'string', minLength: 1, maxLength: 64 },
+    description: 'Character ids, each of yours once: the i-th takes the i-th map card drawn for them.',
+  },
   rallyMoves: {
     type: 'array',
     minItems: 0,

@@ -1,5 +1,7 @@
 // "DAMAGE AND DEATH" and "GAME END".
 
+import { playedByRules } from './solo/seat.ts';
+import { doubledOnKill, SOLO_WINNING_POINTS } from './solo/plan.ts';
 import { damageThroughArmour } from './specials/armour.ts';
 import { afterDamageDealt, afterDamageTaken } from './specials/index.ts';
 import type { Draft } from './draft.ts';
@@ -42,6 +44,7 @@ export function dealDamageToAll(d: Draft, attack: Attack, victims: readonly Char
 function kill(d: Draft, victimId: CharacterId, killer: Seat): void {
   const victimSeat = d.state.characters[victimId]!.seat;
   d.emit({ type: 'CharacterKilled', character: victimId, killer, scoredBy: victimSeat === killer ? null : killer });
+  if (victimSeat !== killer && playedByRules(d.state, victimSeat)) doubleFragments(d, killer);
   if (victimSeat !== killer) checkFivePoints(d, killer);
   if (isOver(d.state)) return;
   // "If all your characters are killed, you are eliminated." Who wins is judged when the action is
@@ -49,10 +52,25 @@ function kill(d: Draft, victimId: CharacterId, killer: Seat): void {
   if (charactersOf(d.state, victimSeat).every((c) => c.status === 'dead')) d.emit({ type: 'SeatEliminated', seat: victimSeat });
 }
 
-/** "If you reach five points, you win. The other players don't get to take any more turns." */
+/**
+ * Solo, "Game End": "Each time you kill a Dark Judge, you double your fragments of reality. Do this
+ * by taking fragments from the ones next to the Dark Judges character cards." … "If you kill a Dark
+ * Judge before you have collected any fragments, you get nothing." (R50: never more than are there.)
+ */
+function doubleFragments(d: Draft, seat: Seat): void {
+  const have = d.state.seats[seat]!.fragments;
+  const count = Math.min(doubledOnKill(have) - have, d.state.solo!.reserve);
+  if (count > 0) d.emit({ type: 'FragmentsDoubled', seat, count });
+}
+
+/**
+ * "If you reach five points, you win. The other players don't get to take any more turns." Solo:
+ * "If you reach 6 points, or you kill all the Dark Judges, you win" (the Dark Judges' side is then
+ * eliminated, and the player the last seat standing).
+ */
 function checkFivePoints(d: Draft, seat: Seat): void {
   if (isOver(d.state)) return;
-  if (points(d.state, seat) >= WINNING_POINTS) d.emit({ type: 'GameEnded', winners: [seat], reason: 'points' });
+  if (points(d.state, seat) >= (d.state.solo ? SOLO_WINNING_POINTS : WINNING_POINTS)) d.emit({ type: 'GameEnded', winners: [seat], reason: 'points' });
 }
 
 /** Called when a seat scores outside combat (a fragment): five points, or a tie after an elimination broken. */

@@ -27,6 +27,7 @@ import { check, Draft } from './draft.ts';
 import { claimInterrupt, expireInterruptWindow, openInterruptWindow, passInterrupt } from './interrupts.ts';
 import { setOrders } from './orders.ts';
 import { assignForLateSeats, assignStartingCards, removeMapCard } from './setup.ts';
+import { placeCharacters, placeCharactersByDefault } from './solo/setup.ts';
 import { afterCloudOfDecay, declareEndOfTurn, deploy } from './turn.ts';
 import type { Attack, Command, Event, GameState, Seat } from './types.ts';
 
@@ -57,7 +58,7 @@ function decideSystem(d: Draft, cmd: Command): void {
   if (cmd.windowId !== openWindowId(d.state)) return;
   switch (d.state.situation.kind) {
     case 'setup':
-      return assignForLateSeats(d);
+      return d.state.solo ? placeCharactersByDefault(d) : assignForLateSeats(d);
     case 'turn':
       return endTurn(d, d.state.situation.actor, d.state.situation.interrupting);
     case 'defence':
@@ -78,10 +79,16 @@ function decideForSeat(d: Draft, seat: Seat, cmd: Command): void {
   if (cmd.windowId !== undefined)
     check(cmd.windowId === sit.windowId, 'WINDOW_CLOSED', `Window ${cmd.windowId} is closed; ${sit.windowId} is open.`);
 
+  // Solo: "All your characters begin the game deployed on the map": no starting cards to assign.
+  if (cmd.type === 'ASSIGN_STARTING_CARDS' || cmd.type === 'REMOVE_MAP_CARD')
+    check(!s.solo, 'SOLO_SETUP', 'In a solo game your characters are placed on the map cards drawn for them (PLACE_CHARACTERS).');
   switch (cmd.type) {
     case 'ASSIGN_STARTING_CARDS':
       check(sit.kind === 'setup', 'WRONG_SITUATION', 'Starting map cards are assigned during set-up only.');
       return assignStartingCards(d, seat, cmd);
+    case 'PLACE_CHARACTERS':
+      check(sit.kind === 'setup', 'WRONG_SITUATION', 'Characters are placed during set-up only.');
+      return placeCharacters(d, seat, cmd);
     case 'REMOVE_MAP_CARD':
       check(sit.kind === 'setup', 'WRONG_SITUATION', 'A map card is removed during set-up only.');
       return removeMapCard(d, seat, cmd);

@@ -10,18 +10,22 @@
 // seat could make, so the files would import each other in a circle.
 
 import { boardFor } from './board/index.ts';
+import { DEFENCES_AGAINST } from './defence-breakdown.ts';
+import { playedByRules } from './solo/seat.ts';
+import { decideBySoloCard } from './solo/draw.ts';
 import { cardById } from './content/index.ts';
 import { paysAction, showsCharacter } from './costs.ts';
 import { dealDamageToAll } from './damage.ts';
 import { check, type Draft } from './draft.ts';
 import { defenceOrderFor } from './orders.ts';
 import { hasSpecial, symbolFor } from './state.ts';
+export { DEFENCES_AGAINST };
+
 import type {
   Attack,
   CardId,
   CharacterId,
   CharacterState,
-  AttackKind,
   Defence,
   Defend,
   GameState,
@@ -29,18 +33,6 @@ import type {
   Seat,
   TakeDamage,
 } from './types.ts';
-
-/** The reference card's "Defence breakdown". PSI allows no defence: the defender discards instead. */
-export const DEFENCES_AGAINST: Record<AttackKind, readonly Defence[]> = {
-  MELEE: ['BLOCK'],
-  SMASH: ['BLOCK'],
-  SNIPE: ['DEFLECT', 'PRECOG', 'COVER'],
-  SHOTGUN: ['DEFLECT', 'PRECOG', 'COVER'],
-  EXPLODE: ['DEFLECT', 'PRECOG'],
-  PSI: [],
-  // Cloud of Decay: "they must make a DEFLECT or PRECOG defence or take 1 damage".
-  CLOUD_OF_DECAY: ['DEFLECT', 'PRECOG'],
-};
 
 /** Whether `card` pays for `defence` by this defender. */
 export function paysDefence(s: GameState, defence: Defence, card: CardId, c: CharacterState): boolean {
@@ -94,6 +86,11 @@ export function hasChoice(s: GameState, attack: Attack, defenderId: CharacterId)
 export function declareAttack(d: Draft, attack: Attack, defenders: CharacterId[]): Attack | null {
   d.emit({ type: 'AttackDeclared', windowId: d.nextWindowId(), attack, defenders });
   for (const id of defenders) {
+    // Solo, "Attacking the Dark Judges": the Dark Judges defend by the solo cards, unasked.
+    if (playedByRules(d.state, d.state.characters[id]!.seat)) {
+      decideBySoloCard(d, attack.action, id);
+      continue;
+    }
     const order = defenceOrderFor(d.state, id);
     if (order !== 'ask') decideUnasked(d, attack, id, order === 'always');
   }

@@ -51,6 +51,31 @@ export function applyEvent(s: GameState, e: Event): void {
       s.fragments = e.fragments.map((f) => ({ seat: f.seat, space: f.space }));
       s.activeSeat = e.firstSeat;
       return;
+    case 'FragmentsDoubled':
+      s.seats[e.seat]!.fragments += e.count;
+      s.solo!.reserve -= e.count;
+      return;
+    case 'SoloCardDrawn':
+      remove(s.solo!.deck, e.card);
+      s.solo!.discard.push(e.card);
+      return;
+    case 'SoloDeckReshuffled':
+      s.solo!.deck = e.order.slice();
+      s.solo!.discard = [];
+      s.rng = rngAt(s.rng, e.rng);
+      return;
+    case 'SoloCharactersPlaced':
+      for (const p of e.placements) {
+        const c = s.characters[p.character]!;
+        c.status = 'deployed';
+        c.space = p.space;
+      }
+      // "Remove all the remaining map cards … from the game."
+      s.solo!.characterCards = [];
+      s.solo!.ukkoCard = null;
+      s.setupDone.push(e.seat);
+      s.activeSeat = e.seat;
+      return;
     case 'TurnBegan':
       s.windows++;
       s.situation = {

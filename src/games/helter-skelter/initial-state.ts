@@ -4,8 +4,10 @@
 
 import { fromScenario } from './scenario.ts';
 import { randomInitialState } from './setup.ts';
+import { soloInitialState } from './solo/setup.ts';
 import type { GameSetup, GameState } from './types.ts';
 
 export function initialState(setup: GameSetup): GameState {
+  if (setup.solo) return soloInitialState(setup);
   return setup.scenario ? fromScenario(setup.scenario, setup) : randomInitialState(setup);
 }

@@ -7,6 +7,7 @@
 // rules that complete them; when it closes it hands play back to the turn (turn.ts). So the arrows
 // run one way, decide → interrupts → turn → legal → actions and defences, with no circle.
 
+import { playedByRules } from './solo/seat.ts';
 import { isInterruptCard } from './costs.ts';
 import { check, type Draft } from './draft.ts';
 import { interruptOrderAsks } from './orders.ts';
@@ -26,8 +27,10 @@ export const holdsInterrupt = (s: GameState, seat: Seat): boolean => s.seats[sea
  */
 export function openInterruptWindow(d: Draft, actedSeat: Seat, actedInterrupting: boolean, after: 'action' | 'endOfTurn'): void {
   if (isOver(d.state)) return;
+  // Solo: the Dark Judges are played by the rules and never INTERRUPT ("You can INTERRUPT the Dark Judges").
   const eligible = seatsAfter(d.state, actedSeat).filter(
-    (seat) => (d.state.edition !== 1 || holdsInterrupt(d.state, seat)) && interruptOrderAsks(d.state, seat, after),
+    (seat) =>
+      !playedByRules(d.state, seat) && (d.state.edition !== 1 || holdsInterrupt(d.state, seat)) && interruptOrderAsks(d.state, seat, after),
   );
   if (eligible.length === 0) {
     continueAfterWindow(d, actedSeat, actedInterrupting, after, null);

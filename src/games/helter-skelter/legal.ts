@@ -16,6 +16,7 @@ import { smash } from './actions/smash.ts';
 import { snipe } from './actions/snipe.ts';
 import { combinations, isInterruptCard } from './costs.ts';
 import { defenceOptions, psiDiscards } from './defences.ts';
+import { placementChoices } from './solo/placement-choices.ts';
 import { charactersOf, startingCardCount } from './state.ts';
 import type { Command, GameState, Seat } from './types.ts';
 
@@ -25,6 +26,7 @@ export function legalCommands(s: GameState, seat: Seat): Command[] {
   const inWindow = (commands: Command[]): Command[] => commands.map((c) => ({ ...c, windowId: sit.windowId }) as Command);
   switch (sit.kind) {
     case 'setup':
+      if (s.solo) return inWindow(placementChoices(s, seat));
       return inWindow(s.setupDone.includes(seat) ? [] : [...startingCardChoices(s, seat), ...mapCardRemovals(s, seat)]);
     case 'turn':
       if (sit.actor !== seat) return [];

@@ -13,6 +13,12 @@ export interface CreationOptions {
   map?: unknown;
   seats?: unknown;
   scenario?: unknown;
+  /**
+   * "Playing solo against the Dark Judges": `true` with one seat of a base team. Checked in full,
+   * then refused as SOLO_NOT_PLAYABLE while the Dark Judges' turn is not yet played by the engine;
+   * not in `optionsSchema` until it is.
+   */
+  solo?: unknown;
 }
 
 /** JSON Schema of the Helter Skelter part of `POST /v1/games` options, for the API to publish. */
@@ -40,6 +46,8 @@ export const optionsSchema = {
 export function setupFromOptions(options: CreationOptions, randomness: { key: string }): GameSetup | RuleError {
   if (!Array.isArray(options.seats)) return new RuleError('INVALID_OPTIONS', '"seats" must be a list.');
   const seats = options.seats.map((s) => ({ team: (s as { team?: unknown })?.team as TeamId }));
+  if (options.solo !== undefined && typeof options.solo !== 'boolean') return new RuleError('INVALID_OPTIONS', '"solo" is true or false.');
+  if (options.solo === true) return soloSetup(options, seats, randomness);
   const setup: GameSetup = { map: options.map as GameSetup['map'], seats, generator: KEYED_GENERATOR, key: randomness.key };
   const problem = validateSetup(setup);
   if (problem) return problem;
@@ -62,4 +70,14 @@ export function setupFromOptions(options: CreationOptions, randomness: { key: st
 function mergeSeats(scenario: ScenarioOptions, seats: { team: TeamId }[]): Scenario['seats'] {
   const list = Array.isArray(scenario?.seats) ? scenario.seats : [];
   return seats.map((s, i) => ({ hand: [], ...list[i], team: s.team }));
+}
+
+/** A solo set-up is checked like any other, then refused: the game cannot yet be played to its end. */
+function soloSetup(options: CreationOptions, seats: { team: TeamId }[], randomness: { key: string }): RuleError {
+  if (options.scenario !== undefined) return new RuleError('INVALID_SCENARIO', 'A solo game cannot start from a scenario.');
+  const setup: GameSetup = { map: options.map as GameSetup['map'], seats, generator: KEYED_GENERATOR, key: randomness.key, solo: true };
+  return (
+    validateSetup(setup) ??
+    new RuleError('SOLO_NOT_PLAYABLE', 'Solo play against the Dark Judges is not yet playable: the Dark Judges’ turn is still to be written.')
+  );
 }

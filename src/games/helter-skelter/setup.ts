@@ -4,7 +4,7 @@ import { KEYED_GENERATOR, keyedRng, LEGACY_GENERATOR, nextInt, rngPosition, seed
 import { RuleError } from '../../platform/game-module.ts';
 import { MAP_IDS } from './board/board.ts';
 import { characterDef, MAP_CARDS, teamHas, TEAMS } from './content/index.ts';
-import { TEAM_IDS } from './content/types.ts';
+import { BASE_TEAM_IDS, TEAM_IDS } from './content/types.ts';
 import { check, type Draft } from './draft.ts';
 import { cloneOrders, DEFAULT_ORDERS } from './orders.ts';
 import { beginNormalTurn, drawCards } from './turn.ts';
@@ -13,11 +13,25 @@ import { CURRENT_EDITION } from './types.ts';
 import type { AssignStartingCards, Fragment, GameSetup, GameState, RemoveMapCard, Seat, SpaceId } from './types.ts';
 
 const MAP_CARDS_DEALT = 10;
-const STARTING_HAND = 7;
+export const STARTING_HAND = 7;
 
-/** Refuses set-ups the box cannot provide: 2–4 seats, each a different team, a known map. */
+/**
+ * Refuses set-ups the box cannot provide: 2–4 seats, each a different team, a known map. Solo
+ * ("Playing solo against the Dark Judges", Setup: "Choose a team"): one seat, with a base team —
+ * the Dark Judges are the opponent.
+ */
 export function validateSetup(setup: GameSetup): RuleError | null {
   if (!MAP_IDS.includes(setup.map)) return new RuleError('UNKNOWN_MAP', `There is no map called "${setup.map}".`);
+  if (setup.solo) {
+    if (setup.seats.length !== 1)
+      return new RuleError('BAD_PLAYER_COUNT', 'A solo game has exactly one seat: yours. The Dark Judges are played by the rules.');
+    const team = setup.seats[0]!.team;
+    if (!TEAM_IDS.includes(team)) return new RuleError('UNKNOWN_TEAM', `There is no team called "${team}".`);
+    if (!BASE_TEAM_IDS.includes(team))
+      return new RuleError('SOLO_TEAM', 'In a solo game you play a base team (judges, strontium-dogs, nikolai-dante or slaine) against the Dark Judges.');
+    if (setup.scenario) return new RuleError('INVALID_SCENARIO', 'A solo game cannot start from a scenario.');
+    return null;
+  }
   if (setup.seats.length < 2 || setup.seats.length > 4)
     return new RuleError('BAD_PLAYER_COUNT', 'Helter Skelter is played by 2, 3 or 4 players.');
   const teams = setup.seats.map((s) => s.team);

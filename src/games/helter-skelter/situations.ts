@@ -2,6 +2,7 @@
 // one's deadline from the game's clocks and fires EXPIRE_WINDOW when it passes.
 
 import type { Awaited } from '../../platform/game-module.ts';
+import { playedByRules } from './solo/seat.ts';
 import type { GameState } from './types.ts';
 
 export function awaiting(s: GameState): Awaited[] {
@@ -12,7 +13,7 @@ export function awaiting(s: GameState): Awaited[] {
     case 'setup':
       return s.seats
         .map((_, seat) => seat)
-        .filter((seat) => !s.setupDone.includes(seat))
+        .filter((seat) => !s.setupDone.includes(seat) && !playedByRules(s, seat))
         .map((seat) => ({ seat, situation: 'setup', windowId: sit.windowId }));
     case 'turn':
       return [{ seat: sit.actor, situation: 'turn', windowId: sit.windowId }];

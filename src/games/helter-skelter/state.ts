@@ -14,6 +14,7 @@ import type {
   Seat,
   SeatState,
   Situation,
+  SoloState,
   SpaceId,
 } from './types.ts';
 
@@ -40,6 +41,18 @@ export function cloneState(s: GameState): GameState {
     winners: s.winners.slice(),
     rng: s.rng,
     edition: s.edition,
+    ...(s.solo === undefined ? {} : { solo: cloneSolo(s.solo) }),
+  };
+}
+
+function cloneSolo(solo: SoloState): SoloState {
+  return {
+    deck: solo.deck.slice(),
+    discard: solo.discard.slice(),
+    drawn: solo.drawn.slice(),
+    reserve: solo.reserve,
+    characterCards: solo.characterCards.slice(),
+    ukkoCard: solo.ukkoCard,
   };
 }
 
@@ -156,6 +169,9 @@ export const isOnBoard = (c: CharacterState): c is CharacterState & { space: Spa
  */
 export function points(state: GameState, seat: Seat): number {
   const s = state.seats[seat]!;
+  // Solo, "Game End": "Each fragment of reality you collect is worth 1 point"; a kill doubles them
+  // instead of scoring (R53).
+  if (state.solo) return s.fragments;
   const kills = s.kills.reduce((sum, id) => sum + (characterDef(id).specials.includes('infamous-adversaries') ? 2 : 1), 0);
   return kills + s.fragments;
 }

@@ -40,6 +40,11 @@ export interface GameSetup {
    * played (their generator, hands dealt at creation, the old standing-order and end rules).
    */
   edition?: Edition;
+  /**
+   * "Playing solo against the Dark Judges": one seat with a base team against the Dark Judges,
+   * played by the rules, not by a seat (solo/). Not yet playable through the platform.
+   */
+  solo?: boolean;
 }
 
 /** 1: games created before the fair-play changes; 2: the current rules. */
@@ -63,6 +68,27 @@ export interface CharacterState {
   startingCards: SpaceId[];
   /** The armour token of a Dark Judge ("Armour"): which side faces up. Absent for everyone else. */
   armour?: ArmourSide;
+}
+
+/**
+ * A solo game's own pieces ("Playing solo against the Dark Judges", Setup). The Dark Judges sit in
+ * seat 1 (`SOLO_DARK_SEAT`), a side nobody plays.
+ */
+export interface SoloState {
+  /** "Shuffle the solo cards into a facedown deck": top first. Its order is hidden from everyone. */
+  deck: string[];
+  discard: string[];
+  /** Solo cards drawn and not yet discarded: face up, public. */
+  drawn: string[];
+  /**
+   * "Take the fragments of reality of a colour not in play and place them near the character
+   * cards": the fragments waiting to double the player's on a kill (R50).
+   */
+  reserve: number;
+  /** Set-up: the map cards drawn for the player's characters, in the order drawn; emptied once placed. */
+  characterCards: SpaceId[];
+  /** Set-up, Sláine only: "draw the top map card and place it faceup under Ukko". */
+  ukkoCard: SpaceId | null;
 }
 
 /** "Place an armour token on each of your character cards, with the protected side facing up." */
@@ -184,6 +210,8 @@ export interface GameState {
   rng: RngState;
   /** The rules edition (see `GameSetup.edition`); decides the few rules that changed between editions. */
   edition: Edition;
+  /** Solo games only. */
+  solo?: SoloState;
 }
 
 // ───────────────────────────── commands ─────────────────────────────
@@ -194,6 +222,12 @@ interface WithWindow {
 }
 
 export type AssignStartingCards = WithWindow & { type: 'ASSIGN_STARTING_CARDS'; character: CharacterId; cards: SpaceId[] };
+/**
+ * Solo set-up: "Place one of your characters in the space designated … Repeat until you've placed
+ * all your characters (in any order)". `characters[i]` goes to the i-th map card drawn for them;
+ * Sláine's `ukkoSpace` is the card under Ukko or the one drawn for him.
+ */
+export type PlaceCharacters = WithWindow & { type: 'PLACE_CHARACTERS'; characters: CharacterId[]; ukkoSpace?: SpaceId };
 /** Dark Judges' set-up: "remove one of your 6 remaining map cards from the game (without revealing it to anyone)". */
 export type RemoveMapCard = WithWindow & { type: 'REMOVE_MAP_CARD'; card: SpaceId };
 export type Deploy = WithWindow & { type: 'DEPLOY'; character: CharacterId; space: SpaceId };
@@ -230,6 +264,7 @@ export type ActionCommand = Move | Climb | CollectFragment | Melee | Smash | Sni
 export type Command =
   | AssignStartingCards
   | RemoveMapCard
+  | PlaceCharacters
   | Deploy
   | EndTurn
   | ActionCommand
@@ -250,6 +285,14 @@ export type Event =
   /** `rng` is present when the server chose for the seat (set-up deadline passed). Others see no `card`. */
   | { type: 'MapCardRemoved'; seat: Seat; card: SpaceId; rng?: RngPosition }
   | { type: 'SetupCompleted'; fragments: Fragment[]; firstSeat: Seat }
+  /** Solo set-up: where the player put each character. `rng` never: the deadline default is roster order (R51). */
+  /** A solo card drawn for an attacked Dark Judge's defence (public), then discarded (R52). */
+  | { type: 'SoloCardDrawn'; card: string; defender: CharacterId }
+  /** The solo discard pile shuffled into a new deck. Readers see only its size. */
+  | { type: 'SoloDeckReshuffled'; order: string[]; rng: RngPosition }
+  /** Solo: a Dark Judge killed doubles the player's fragments, taken from the reserve (R50). */
+  | { type: 'FragmentsDoubled'; seat: Seat; count: number }
+  | { type: 'SoloCharactersPlaced'; seat: Seat; placements: { character: CharacterId; space: SpaceId }[] }
   | { type: 'TurnBegan'; windowId: string; seat: Seat; interrupting: boolean; mustDeploy: boolean }
   | { type: 'CharacterDeployed'; seat: Seat; character: CharacterId; space: SpaceId; mapCards: SpaceId[] }
   | { type: 'CardsDiscarded'; seat: Seat; cards: CardId[]; reason: string }

@@ -7,7 +7,7 @@
 import type { Seat } from '../../platform/game-module.ts';
 import { cloneOrders } from './orders.ts';
 import { maxHealth, points } from './state.ts';
-import type { ArmourSide, Attack, CardId, CharacterId, DefenderChoice, Event, Fragment, GameState, MapId, SpaceId, StandingOrders } from './types.ts';
+import type { ArmourSide, Attack, CardId, CharacterId, DefenderChoice, Event, Fragment, GameState, MapId, SoloState, SpaceId, StandingOrders } from './types.ts';
 
 export interface SeatView {
   seat: Seat;
@@ -59,6 +59,16 @@ export type SituationView =
     }
   | { kind: 'over' };
 
+/** A solo game's own pieces, public but for the solo deck's order (its size only). */
+export interface SoloView {
+  deckSize: number;
+  discard: string[];
+  drawn: string[];
+  reserve: number;
+  characterCards: SpaceId[];
+  ukkoCard: SpaceId | null;
+}
+
 export interface GameView {
   map: MapId;
   viewer: Seat | null;
@@ -68,6 +78,8 @@ export interface GameView {
   characters: CharacterView[];
   fragments: Fragment[];
   winners: Seat[];
+  /** Solo games only. */
+  solo?: SoloView;
 }
 
 export function view(s: GameState, viewer: Seat | null): GameView {
@@ -106,6 +118,19 @@ export function view(s: GameState, viewer: Seat | null): GameView {
     })),
     fragments: s.fragments.map((f) => ({ seat: f.seat, space: f.space })),
     winners: s.winners.slice(),
+    ...(s.solo === undefined ? {} : { solo: soloView(s.solo) }),
+  };
+}
+
+/** Never the deck itself: its order is hidden from everyone, the player included. */
+function soloView(solo: SoloState): SoloView {
+  return {
+    deckSize: solo.deck.length,
+    discard: solo.discard.slice(),
+    drawn: solo.drawn.slice(),
+    reserve: solo.reserve,
+    characterCards: solo.characterCards.slice(),
+    ukkoCard: solo.ukkoCard,
   };
 }
 
@@ -142,11 +167,12 @@ function situationView(s: GameState, viewer: Seat | null): SituationView {
 
 /** Events as a reader may see them: hidden cards removed, counts kept. */
 export type VisibleEvent =
-  | Exclude<Event, { type: 'CardsDrawn' | 'DeckReshuffled' | 'StartingCardsAssigned' | 'MapCardRemoved' | 'InterruptAnswered' | 'OrdersSet' }>
+  | Exclude<Event, { type: 'CardsDrawn' | 'DeckReshuffled' | 'SoloDeckReshuffled' | 'StartingCardsAssigned' | 'MapCardRemoved' | 'InterruptAnswered' | 'OrdersSet' }>
   /** The Dark Judges' removed map card is shown to no one but its seat: "without revealing it to anyone". */
   | { type: 'MapCardRemoved'; seat: Seat; card?: SpaceId; byServer: boolean }
   | { type: 'CardsDrawn'; seat: Seat; count: number; cards?: CardId[] }
   | { type: 'DeckReshuffled'; seat: Seat; size: number }
+  | { type: 'SoloDeckReshuffled'; size: number }
   | { type: 'StartingCardsAssigned'; seat: Seat; character: CharacterId; cards?: SpaceId[]; byServer: boolean }
   | { type: 'InterruptAnswered'; windowId: string; seat: Seat; card?: CardId | null }
   /** The seat's own; every other reader sees only that some seat changed its orders (R39). */
@@ -163,6 +189,8 @@ export function redact(e: Event, reader: Seat | null): VisibleEvent {
       return e.seat === reader ? { ...e, count: e.cards.length } : { type: e.type, seat: e.seat, count: e.cards.length };
     case 'DeckReshuffled':
       return { type: e.type, seat: e.seat, size: e.order.length };
+    case 'SoloDeckReshuffled':
+      return { type: e.type, size: e.order.length };
     case 'StartingCardsAssigned': {
       const base = { type: e.type, seat: e.seat, character: e.character, byServer: e.rng !== undefined };
       return e.seat === reader ? { ...base, cards: e.cards.slice() } : base;

@@ -109,6 +109,14 @@ export function eventWords(event: GameEvent, names: Names): string | null {
         : `${who()} removes map card ${num(e.card)} from the game${e.byServer ? ' (its deadline passed)' : ''}.`;
     case 'ArmourFlipped':
       return `${ch('character')}’s armour turns ${str(e.side)}.`;
+    case 'SoloCardDrawn':
+      return `A solo card is drawn for ${ch('defender')}.`;
+    case 'SoloDeckReshuffled':
+      return `The solo cards are reshuffled into a new deck.`;
+    case 'FragmentsDoubled':
+      return `${who()} doubles the fragments collected: ${num(e.count)} more.`;
+    case 'SoloCharactersPlaced':
+      return `${who()} places the characters.`;
     case 'GameEnded': {
       const winners = Array.isArray(e.winners) ? (e.winners as number[]) : [];
       const reason = str(e.reason) === 'points' ? 'on points' : str(e.reason) === 'elimination' ? 'by elimination' : 'in a stalemate';
@@ -167,5 +175,7 @@ export function commandWords(command: Command, names: Names): string {
       return 'Set standing orders';
     case 'REMOVE_MAP_CARD':
       return `Remove map card ${command.card} from the game`;
+    case 'PLACE_CHARACTERS':
+      return `Place ${list(command.characters.map(names.character))} in that order`;
   }
 }

@@ -195,6 +195,19 @@ const gameViewSchema = {
     characters: { type: 'array', items: { $ref: 'CharacterView#' } },
     fragments: { type: 'array', items: { $ref: 'Fragment#' }, description: 'Fragments still on the board.' },
     winners: { ...seats, description: 'Empty until the game is over.' },
+    solo: {
+      type: 'object',
+      description: 'Solo games only: the Dark Judges’ solo cards (the deck’s order is hidden from everyone) and the fragments waiting beside them.',
+      required: ['deckSize', 'discard', 'drawn', 'reserve', 'characterCards', 'ukkoCard'],
+      properties: {
+        deckSize: { type: 'integer', minimum: 0 },
+        discard: { type: 'array', items: { type: 'string' } },
+        drawn: { type: 'array', items: { type: 'string' }, description: 'Solo cards drawn and not yet discarded.' },
+        reserve: { type: 'integer', minimum: 0, description: 'Fragments of a colour not in play, taken to double yours when you kill a Dark Judge.' },
+        characterCards: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 40 }, description: 'Set-up: the map cards drawn for your characters, in order.' },
+        ukkoCard: { type: ['integer', 'null'], minimum: 1, maximum: 40, description: 'Set-up, Sláine: the map card under Ukko.' },
+      },
+    },
   },
 } as const;
 
@@ -215,7 +228,7 @@ const publicOptionsSchema = {
 
 /** Every event type, checked against `EventType` both ways. */
 const EVENT_TYPES = [
-  'StartingCardsAssigned', 'MapCardRemoved', 'SetupCompleted', 'TurnBegan', 'CharacterDeployed', 'CardsDiscarded', 'ActionTaken', 'CharacterMoved',
+  'StartingCardsAssigned', 'MapCardRemoved', 'SetupCompleted', 'SoloCharactersPlaced', 'SoloCardDrawn', 'SoloDeckReshuffled', 'FragmentsDoubled', 'TurnBegan', 'CharacterDeployed', 'CardsDiscarded', 'ActionTaken', 'CharacterMoved',
   'FragmentCollected', 'AttackDeclared', 'DefenderDecided', 'DamageTaken', 'ArmourFlipped', 'HealthRestored', 'WarpCubesPlaced', 'CharacterTransformed',
   'CharacterKilled', 'SeatEliminated', 'InterruptWindowOpened', 'InterruptAnswered', 'InterruptWindowClosed', 'TurnEnded', 'CardsDrawn',
   'DeckReshuffled', 'MarkerPassed', 'OrdersSet', 'GameEnded',

@@ -41,7 +41,7 @@ export const SITUATIONS = {
     },
   },
   setup: {
-    description: 'Set-up: assigning the starting map cards. When the deadline passes, the server assigns them.',
+    description: 'Set-up: assigning the starting map cards (solo: placing your characters on the map cards drawn for them). When the deadline passes, the server assigns them (solo: places them in roster order).',
     durations: { live: 3 * MINUTE, daily: DAY, weekly: 7 * DAY },
     words: {
       label: 'setup',

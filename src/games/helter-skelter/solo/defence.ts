@@ -9,13 +9,13 @@
 // SMASH; DEFLECT against SNIPE, SHOTGUN and EXPLODE. A solo card shows no PRECOG or COVER.
 
 import type { SoloCard } from '../content/solo/solo-cards.ts';
-import { DEFENCES_AGAINST } from '../defences.ts';
-import type { CombatSymbol } from '../types.ts';
+import { DEFENCES_AGAINST } from '../defence-breakdown.ts';
+import type { AttackKind } from '../types.ts';
 
 /** Whether a solo card is drawn at all for a Dark Judge defending against `action`: never against PSI. */
-export const drawsSoloCard = (action: CombatSymbol): boolean => action !== 'PSI';
+export const drawsSoloCard = (action: AttackKind): boolean => action !== 'PSI';
 
 /** Whether the Dark Judge for whom `card` was drawn avoids all damage from `action`. */
-export function soloCardDefends(card: SoloCard, action: CombatSymbol): boolean {
+export function soloCardDefends(card: SoloCard, action: AttackKind): boolean {
   return card.defence !== null && DEFENCES_AGAINST[action].includes(card.defence);
 }
