@@ -23,7 +23,7 @@ import { CLOCK_PRESETS, DEFAULT_CLOCK, MAX_SECONDS, MIN_SECONDS } from '../clock
 import { botsOf, playableKinds } from '../platform/bots.ts';
 import type { BodyExample } from '../platform/game-module.ts';
 import { KEYED_GENERATOR } from '../platform/random.ts';
-import { GAMES, type AnyGameModule, type Games } from '../service/registry.ts';
+import { GAMES, orderSettings, type AnyGameModule, type Games } from '../service/registry.ts';
 import { PROBLEM_CONTENT_TYPE, problemSchema } from './problems.ts';
 
 export type { Games };
@@ -279,11 +279,9 @@ function clockOptionSchema(games: Games) {
  */
 export function mergedStandingOrders(games: Games): { properties: Record<string, { type: 'string'; enum: string[] }>; required: string[]; description: string } {
   const specs = [...games.values()].flatMap((m) => (m.standingOrders ? [m.standingOrders] : []));
-  const properties: Record<string, { type: 'string'; enum: string[] }> = {};
-  for (const spec of specs)
-    for (const [name, setting] of Object.entries(spec.schema.properties))
-      properties[name] = { type: 'string', enum: unique([...(properties[name]?.enum ?? []), ...setting.enum]) };
-  const required = Object.keys(properties).filter((name) => specs.every((spec) => name in spec.schema.properties));
+  const settings = [...orderSettings(games)];
+  const properties = Object.fromEntries(settings.map(([name, setting]) => [name, { type: 'string' as const, enum: [...setting.values] }]));
+  const required = settings.filter(([, setting]) => setting.games === specs.length).map(([name]) => name);
   const descriptions = specs.map((spec) => (spec.schema as { description?: string }).description).filter((d): d is string => !!d);
   const description =
     descriptions.length === 1 ? descriptions[0]! : ['A seat’s standing orders, private to it, applied the moment a situation would ask the seat.', ...descriptions].join(' ');

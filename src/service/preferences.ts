@@ -12,7 +12,7 @@ import { lockAccountRow, type PrismaClient, type PrismaJsonInput } from '../db/p
 import type { SeatRow } from '../store/seats.ts';
 import { Refusal } from './errors.ts';
 import type { Accepted, Submission } from './play.ts';
-import type { Games } from './registry.ts';
+import { orderSettings, type Games, type OrderSetting } from './registry.ts';
 
 /** Setting → value, e.g. `{ interrupt: 'ask', defence: 'always' }`. */
 export type StandingOrders = Readonly<Record<string, string>>;
@@ -33,25 +33,8 @@ export interface PreferencesChange {
 
 const DEFAULT_TIME_ZONE = 'UTC';
 
-/** Every setting of the games' standing orders: the values some game allows, and its default. */
-type OrderSettings = ReadonlyMap<string, { values: ReadonlySet<string>; initial: string }>;
-
-function orderSettings(games: Games): OrderSettings {
-  const settings = new Map<string, { values: Set<string>; initial: string }>();
-  for (const module of games.values()) {
-    const spec = module.standingOrders;
-    if (!spec) continue;
-    for (const [name, setting] of Object.entries(spec.schema.properties)) {
-      const known = settings.get(name) ?? { values: new Set<string>(), initial: spec.defaults[name]! };
-      for (const value of setting.enum) known.values.add(value);
-      settings.set(name, known);
-    }
-  }
-  return settings;
-}
-
 export class PreferenceBook {
-  private readonly settings: OrderSettings;
+  private readonly settings: ReadonlyMap<string, OrderSetting>;
 
   constructor(
     private readonly games: Games,

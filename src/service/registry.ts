@@ -27,6 +27,33 @@ export function gameRegistry(extra: readonly AnyGameModule[] = []): Games {
   return games;
 }
 
+/**
+ * Every setting of the games' standing orders, by name: the games that have it, the values some
+ * game allows (in the games' order) and the default of the first game that names it. The
+ * `StandingOrders` schema (src/api/schemas.ts) and an account's preferred orders
+ * (src/service/preferences.ts) are both built from it.
+ */
+export interface OrderSetting {
+  readonly values: ReadonlySet<string>;
+  readonly initial: string;
+  readonly games: number;
+}
+
+export function orderSettings(games: Games = GAMES): ReadonlyMap<string, OrderSetting> {
+  const settings = new Map<string, { values: Set<string>; initial: string; games: number }>();
+  for (const module of games.values()) {
+    const spec = module.standingOrders;
+    if (!spec) continue;
+    for (const [name, setting] of Object.entries(spec.schema.properties)) {
+      const known = settings.get(name) ?? { values: new Set<string>(), initial: spec.defaults[name]!, games: 0 };
+      for (const value of setting.enum) known.values.add(value);
+      known.games += 1;
+      settings.set(name, known);
+    }
+  }
+  return settings;
+}
+
 /** What notifications say of a game's situation, in the game's words (src/notify/notification.ts, `SituationWording`). */
 export const situationWording =
   (games: Games = GAMES) =>
