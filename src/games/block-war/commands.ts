@@ -21,6 +21,7 @@ export const COMMAND_FIELDS: Record<CommandType, Record<string, FieldKind>> = {
   JUDGE_TARGET: { unit: 'id' },
   END_ACTIVATION: {},
   END_STEP: {},
+  SURRENDER: {},
   EXPIRE_WINDOW: { windowId: 'id' },
 };
 

@@ -130,6 +130,13 @@ export function applyEvent(s: GameState, e: Event): void {
       return;
     case 'TurnPassed':
       return;
+    case 'BlockSurrendered': {
+      const seat = s.seats[e.seat]!;
+      seat.surrendered = true;
+      seat.pool.push(...seat.drawn);
+      seat.drawn = [];
+      return;
+    }
     case 'GameEnded':
       s.situation = { kind: 'over' };
       s.winners = e.winners.slice();

@@ -8,7 +8,9 @@ import { healTargets } from './healing.ts';
 import { SIDES } from './content/index.ts';
 import { placeableSquares } from './reinforcements.ts';
 import { featureSquareProblem } from './setup.ts';
+import { checkMaySurrender } from './surrender.ts';
 import { activatable } from './turn.ts';
+import { RuleError } from '../../platform/game-module.ts';
 import type { Command, GameState, Seat } from './types.ts';
 
 export function legalCommands(s: GameState, seat: Seat): Command[] {
@@ -50,4 +52,15 @@ export function legalCommands(s: GameState, seat: Seat): Command[] {
       return out;
     }
   }
+}
+
+/** "a block may surrender at any point in the game if the player chooses" (BW36): not an answer to what the game awaits. */
+export function anytimeCommands(s: GameState, seat: Seat): Command[] {
+  try {
+    checkMaySurrender(s, seat);
+  } catch (e) {
+    if (e instanceof RuleError) return [];
+    throw e;
+  }
+  return [{ type: 'SURRENDER' }];
 }

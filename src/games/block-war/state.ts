@@ -37,10 +37,27 @@ export const friendly = (a: UnitState, b: UnitState) => sideOf(a) === sideOf(b);
 
 export const placement = (s: GameState) => s.seats.map((x) => x.side);
 
-/** The seat after `seat` in turn order: "The turn then passes on to the player on your left." */
+/**
+ * The seat after `seat` in turn order: "The turn then passes on to the player on your left."
+ * Surrendered blocks are passed over (BW35); `seat` itself may have just surrendered.
+ */
 export function nextInOrder(s: GameState, seat: Seat): Seat {
   const i = s.order.indexOf(seat);
-  return s.order[(i + 1) % s.order.length]!;
+  for (let k = 1; k <= s.order.length; k++) {
+    const candidate = s.order[(i + k) % s.order.length]!;
+    if (!s.seats[candidate]!.surrendered) return candidate;
+  }
+  return seat;
+}
+
+/** The fighting seat before `seat` in turn order: "the player to your right" (BW30, BW35). */
+export function previousInOrder(s: GameState, seat: Seat): Seat {
+  const i = s.order.indexOf(seat);
+  for (let k = 1; k <= s.order.length; k++) {
+    const candidate = s.order[(i - k + 2 * s.order.length) % s.order.length]!;
+    if (!s.seats[candidate]!.surrendered) return candidate;
+  }
+  return seat;
 }
 
 export const isOver = (s: GameState) => s.situation.kind === 'over';
