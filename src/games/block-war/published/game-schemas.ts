@@ -22,7 +22,7 @@ const turnStep = { type: 'string', enum: ['activate', 'independent', 'judge'], d
 const seatViewSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['block', 'colour', 'side', 'spirit', 'pool', 'drawn'],
+  required: ['block', 'colour', 'side', 'spirit', 'pool', 'drawn', 'surrendered'],
   properties: {
     block: { type: 'string', description: 'The block’s name, chosen by its player.' },
     colour: { type: 'string', enum: [...COLOURS] },
@@ -33,6 +33,7 @@ const seatViewSchema = {
       description: 'The counters still in the block pool, in the set’s fixed order: which counter comes out next is drawn by the game’s generator when it is drawn, and nobody can know it before.',
     },
     drawn: { ...units, description: 'Counters drawn and not yet placed: face up, every seat sees them (BW9).' },
+    surrendered: { type: 'boolean', description: 'The block has surrendered: it is out of the game, its turns passed over.' },
   },
 } as const;
 
