@@ -3,7 +3,7 @@
 
 import { rngAt } from '../../platform/random.ts';
 import { SPACES_PER_PAYMENT } from './board/movement.ts';
-import { cloneState } from './state.ts';
+import { cloneState, forgetOccupancy } from './state.ts';
 import type { Event, GameState } from './types.ts';
 
 export function evolve(state: GameState, event: Event): GameState {
@@ -21,6 +21,7 @@ export function evolveAll(state: GameState, events: readonly Event[]): GameState
 
 /** Applies one event to a state the caller owns (mutates it). */
 export function applyEvent(s: GameState, e: Event): void {
+  forgetOccupancy(s);
   switch (e.type) {
     case 'OrderDiceRolled':
       if (s.situation.kind === 'roll') s.situation.rolls[String(e.seat)] = [e.dice[0], e.dice[1]];

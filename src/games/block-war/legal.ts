@@ -56,6 +56,7 @@ export function legalCommands(s: GameState, seat: Seat): Command[] {
 
 /** "a block may surrender at any point in the game if the player chooses" (BW36): not an answer to what the game awaits. */
 export function anytimeCommands(s: GameState, seat: Seat): Command[] {
+  if (!s.seats[seat]) return [];
   try {
     checkMaySurrender(s, seat);
   } catch (e) {

@@ -5,19 +5,54 @@ import { unitKind } from './content/index.ts';
 
 /**
  * A deep copy with the units in id order, whatever order the source had: a state read back from
- * Postgres jsonb has its keys re-sorted, and rules iterate units.
+ * Postgres jsonb has its keys re-sorted, and rules iterate units. Written out field by field (the
+ * state is plain JSON): it runs for every event folded, and a JSON round trip was most of the time.
  */
 export function cloneState(s: GameState): GameState {
-  const copy = JSON.parse(JSON.stringify(s)) as GameState;
   const units: Record<string, UnitState> = {};
-  for (const id of Object.keys(copy.units).sort()) units[id] = copy.units[id]!;
-  copy.units = units;
-  return copy;
+  const ids = Object.keys(s.units);
+  if (!ids.every((id, i) => i === 0 || ids[i - 1]! < id)) ids.sort();
+  for (const id of ids) units[id] = { ...s.units[id]! };
+  return {
+    seats: s.seats.map((x) => ({ ...x, pool: x.pool.slice(), drawn: x.drawn.slice() })),
+    order: s.order.slice(),
+    control: s.control,
+    units,
+    judgePool: s.judgePool.slice(),
+    features: s.features.map((f) => ({ ...f })),
+    rng: typeof s.rng === 'object' ? { ...s.rng } : s.rng,
+    windows: s.windows,
+    situation: JSON.parse(JSON.stringify(s.situation)) as GameState['situation'],
+    winners: s.winners.slice(),
+  };
+}
+
+/**
+ * The healthy units by square, built once per units record: rules ask "who stands here?" for
+ * every square of a block or the plaza's edge. `applyEvent` forgets it whenever an event is
+ * applied, so it always reflects the units as they are (a state is changed only by events).
+ */
+const occupancy = new WeakMap<object, Map<SquareId, UnitState>>();
+
+export function forgetOccupancy(s: GameState): void {
+  occupancy.delete(s.units);
+}
+
+function healthyOccupants(s: GameState): Map<SquareId, UnitState> {
+  let map = occupancy.get(s.units);
+  if (map) return map;
+  map = new Map();
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    if (u.square !== null && !u.wounded && !map.has(u.square)) map.set(u.square, u);
+  }
+  occupancy.set(s.units, map);
+  return map;
 }
 
 /** The healthy unit standing on a square, if any (wounded units lie there and are stood over). */
 export function healthyUnitOn(s: GameState, square: SquareId): UnitState | undefined {
-  return Object.values(s.units).find((u) => u.square === square && !u.wounded);
+  return healthyOccupants(s).get(square);
 }
 
 export const featureOn = (s: GameState, square: SquareId) => s.features.find((f) => f.square === square);
