@@ -5,7 +5,8 @@ import { rngPosition } from '../../platform/random.ts';
 import { levelOf, stepsFrom } from './board/movement.ts';
 import { hasLineOfSight } from './board/sight.ts';
 import { parseSquare } from './board/squares.ts';
-import { unitKind } from './content/index.ts';
+import { JUDGE_DREDD, unitKind } from './content/index.ts';
+import { afterAttackOnDredd, dreddWounded, WOUNDING_DREDD } from './dredd.ts';
 import { TRACK_LENGTH } from './content/justice-track.ts';
 import { rollDie } from './dice.ts';
 import { check, type Draft } from './draft.ts';
@@ -83,6 +84,7 @@ export function brawl(d: Draft, seat: Seat, target: UnitId): void {
   // "If the attacking unit scores higher, the defender must roll its armour save or be wounded. If
   // the defending unit scores higher, or there is a draw, then neither unit is injured".
   if (attackerTotal > defenderTotal) hit(d, seat, attacker, defender);
+  afterAttackOnDredd(d, seat, attacker, defender);
 }
 
 export function shoot(d: Draft, seat: Seat, target: UnitId): void {
@@ -97,6 +99,7 @@ export function shoot(d: Draft, seat: Seat, target: UnitId): void {
   const isHit = die !== 1 && (shooter.kind === 'sniper' || total >= TARGET_NUMBER);
   d.emit({ type: 'ShotRolled', die, total, hit: isHit, rng: rngPosition(d.state.rng) });
   if (isHit) hit(d, seat, shooter, t);
+  afterAttackOnDredd(d, seat, shooter, t);
 }
 
 export function checkAttack(d: Draft, seat: Seat, target: UnitId, targets: UnitState[], attack: 'brawl' | 'shoot'): UnitState {
@@ -129,6 +132,7 @@ function hit(d: Draft, seat: Seat, attacker: UnitState, target: UnitState): void
   if (saved) return;
   d.emit({ type: 'UnitWounded', unit: target.id });
   score(d, seat, attacker, target);
+  dreddWounded(d, target);
 }
 
 /**
@@ -140,7 +144,7 @@ function score(d: Draft, seat: Seat, attacker: UnitState, target: UnitState): vo
   if (unitKind(attacker.kind).allegiance !== 'block' || attacker.home !== seat) return;
   if (target.home === seat && unitKind(target.kind).allegiance !== 'judge') return;
   const judge = unitKind(target.kind).allegiance === 'judge';
-  gainSpirit(d, seat, judge ? 5 : 1);
+  gainSpirit(d, seat, target.id === JUDGE_DREDD ? WOUNDING_DREDD : judge ? 5 : 1);
   if (!judge || d.state.situation.kind === 'over') return;
   d.emit({ type: 'ControlMoved', to: Math.min(TRACK_LENGTH, d.state.control + 1) });
   if (d.state.control >= TRACK_LENGTH) d.emit({ type: 'GameEnded', winners: controlWinners(d.state), reason: 'control-reached-100' });

@@ -22,6 +22,7 @@ export const COMMAND_FIELDS: Record<CommandType, Record<string, FieldKind>> = {
   END_ACTIVATION: {},
   END_STEP: {},
   SURRENDER: {},
+  CALL_SURRENDER: {},
   EXPIRE_WINDOW: { windowId: 'id' },
 };
 

@@ -3,14 +3,14 @@
 
 import { nextInt, rngPosition } from '../../platform/random.ts';
 import { plazaKind, plazaSquare } from './board/squares.ts';
-import { badgesOn, JUDGE_DREDD_SPACE, PLAZA, unitKind } from './content/index.ts';
+import { badgesOn, JUDGE_DREDD, JUDGE_DREDD_SPACE, PLAZA, unitKind } from './content/index.ts';
 import { rollDie } from './dice.ts';
 import { check, type Draft } from './draft.ts';
 import { armour } from './skills.ts';
 import { featureOn, healthyUnitOn, previousInOrder } from './state.ts';
 import type { GameState, Seat, SquareId, UnitId } from './types.ts';
 
-const DREDD = 'judge-dredd';
+const DREDD = JUDGE_DREDD;
 
 /**
  * Control has just moved at the end of `turnOf`'s turn. "If the control marker lands on a space

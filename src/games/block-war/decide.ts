@@ -7,6 +7,7 @@ import { brawl, shoot } from './combat.ts';
 import { parseCommand } from './commands.ts';
 import { judgeTarget, placeJudge, targetBlocks } from './control.ts';
 import { check, Draft } from './draft.ts';
+import { callSurrender } from './dredd.ts';
 import { heal } from './healing.ts';
 import { legalCommands } from './legal.ts';
 import { placeBlock, placeFeature, placeUnit, rollForOrder } from './setup.ts';
@@ -91,6 +92,8 @@ function decideForSeat(d: Draft, seat: unknown, cmd: Command): void {
       return endStep(d, me);
     case 'SURRENDER':
       return surrenderByChoice(d, me);
+    case 'CALL_SURRENDER':
+      return callSurrender(d, me);
   }
 }
 

@@ -131,6 +131,17 @@ export function applyEvent(s: GameState, e: Event): void {
       return;
     case 'TurnPassed':
       return;
+    case 'JudgeReturnedToPool':
+      s.units[e.unit]!.square = null;
+      s.units[e.unit]!.wounded = false;
+      s.judgePool.push(e.unit);
+      return;
+    case 'SurrenderCalled':
+      if (s.situation.kind === 'turn' && s.situation.activation) {
+        s.situation.activation.attacked = true;
+        s.situation.activation.run = null;
+      }
+      return;
     case 'BlockSurrendered': {
       const seat = s.seats[e.seat]!;
       seat.surrendered = true;

@@ -4,6 +4,7 @@ import { legalSteps, mayStop } from './activation.ts';
 import { allSquares } from './board/squares.ts';
 import { brawlTargets, shootTargets } from './combat.ts';
 import { judgeSquares, targetable } from './control.ts';
+import { mayCallSurrender } from './dredd.ts';
 import { healTargets } from './healing.ts';
 import { SIDES } from './content/index.ts';
 import { placeableSquares } from './reinforcements.ts';
@@ -43,6 +44,7 @@ export function legalCommands(s: GameState, seat: Seat): Command[] {
         for (const t of brawlTargets(s)) out.push({ type: 'BRAWL', target: t.id, windowId });
         for (const t of shootTargets(s)) out.push({ type: 'SHOOT', target: t.id, windowId });
         for (const t of healTargets(s)) out.push({ type: 'HEAL', target: t.id, windowId });
+        if (mayCallSurrender(sit)) out.push({ type: 'CALL_SURRENDER', windowId });
         if (mayStop(s)) out.push({ type: 'END_ACTIVATION', windowId });
         return out;
       }

@@ -1,7 +1,7 @@
 // "A Player's Turn" (Block War): 1. draw reinforcements, 2. activate units, 3. activate an
 // independent unit, 4. activate a judge unit, 5. move on the control marker, 6. the turn moves on.
 
-import { unitKind } from './content/index.ts';
+import { JUDGE_DREDD, unitKind } from './content/index.ts';
 import { TRACK_LENGTH } from './content/justice-track.ts';
 import { check, type Draft } from './draft.ts';
 import { controlLanded } from './control.ts';
@@ -65,11 +65,14 @@ function openStep(d: Draft, seat: Seat, step: TurnStep, activationsLeft: number,
  */
 export function activatable(s: GameState, seat: Seat, step: TurnStep, activated: readonly string[]): UnitState[] {
   return Object.values(s.units).filter((u) => {
-    if (u.square === null || u.wounded || activated.includes(u.id)) return false;
+    if (u.square === null || u.wounded) return false;
     const allegiance = unitKind(u.kind).allegiance;
+    // Judge Dredd: "he may be activated twice per turn" (BW39): the step's one judge activation,
+    // and then Dredd once more.
+    if (step === 'judge') return allegiance === 'judge' && (activated.length === 0 || (u.id === JUDGE_DREDD && activated.length === 1 && activated[0] === JUDGE_DREDD));
+    if (activated.includes(u.id)) return false;
     if (step === 'activate') return allegiance === 'block' && u.home === seat;
-    if (step === 'independent') return allegiance === 'independent';
-    return allegiance === 'judge';
+    return allegiance === 'independent';
   });
 }
 
@@ -86,6 +89,7 @@ export function afterActivation(d: Draft, seat: Seat): void {
   const sit = d.state.situation;
   if (sit.kind !== 'turn') return;
   if (sit.step === 'activate' && sit.activationsLeft > 0 && activatable(d.state, seat, 'activate', sit.activated).length > 0) return;
+  if (sit.step === 'judge' && activatable(d.state, seat, 'judge', sit.activated).length > 0) return;
   nextStep(d, seat);
 }
 

@@ -102,6 +102,7 @@ export type Command =
   | { type: 'JUDGE_TARGET'; unit: UnitId; windowId?: string }
   | { type: 'END_ACTIVATION'; windowId?: string }
   | { type: 'END_STEP'; windowId?: string }
+  | { type: 'CALL_SURRENDER'; windowId?: string }
   | { type: 'SURRENDER'; windowId?: string }
   | { type: 'EXPIRE_WINDOW'; windowId: string };
 
@@ -134,6 +135,8 @@ export type Event =
   | { type: 'JudgeDeployed'; unit: UnitId; square: SquareId }
   | { type: 'JudgesTarget'; block: Seat; unit: UnitId }
   | { type: 'TurnPassed'; from: Seat; to: Seat }
+  | { type: 'JudgeReturnedToPool'; unit: UnitId }
+  | { type: 'SurrenderCalled'; unit: UnitId }
   | { type: 'BlockSurrendered'; seat: Seat; reason: 'chose' | 'no-fighting-units' | 'outnumbered' }
   | { type: 'GameEnded'; winners: Seat[]; reason: 'control-reached-100' | 'block-counter-reached-100' | 'last-block-fighting' };
 

@@ -191,7 +191,7 @@ const EVENT_TYPES = [
   'OrderDiceRolled', 'TurnOrderDecided', 'BlockPlaced', 'FeaturePlaced', 'UnitsDrawn', 'UnitPlaced', 'SituationOpened', 'UnitActivated', 'UnitMoved',
   'UnitReturned', 'AttackMade', 'BrawlRolled', 'ShotRolled', 'ArmourSaveRolled', 'UnitWounded', 'HealRolled', 'UnitHealed', 'UnitRemoved',
   'MoraleChecked', 'FightingSpiritGained', 'ActivationEnded', 'ControlMoved', 'JudgesDrawn', 'JudgeDeployed', 'JudgesTarget', 'TurnPassed',
-  'BlockSurrendered', 'GameEnded',
+  'JudgeReturnedToPool', 'SurrenderCalled', 'BlockSurrendered', 'GameEnded',
 ] as const satisfies readonly Event['type'][];
 const everyEventType: Exclude<Event['type'], (typeof EVENT_TYPES)[number]> extends never ? true : never = true;
 
