@@ -3,7 +3,7 @@
 
 import { rngAt } from '../../platform/random.ts';
 import { SPACES_PER_PAYMENT } from './board/movement.ts';
-import { cloneState, forgetOccupancy } from './state.ts';
+import { cloneSituation, cloneState, forgetOccupancy } from './state.ts';
 import type { Event, GameState } from './types.ts';
 
 export function evolve(state: GameState, event: Event): GameState {
@@ -54,7 +54,7 @@ export function applyEvent(s: GameState, e: Event): void {
     }
     case 'SituationOpened':
       s.windows++;
-      s.situation = JSON.parse(JSON.stringify(e.situation)) as GameState['situation'];
+      s.situation = cloneSituation(e.situation);
       return;
     case 'UnitActivated':
       if (s.situation.kind === 'turn') {

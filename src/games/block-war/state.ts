@@ -1,6 +1,6 @@
 // Copying and asking questions of the state. Read-only helpers; nothing here changes state.
 
-import type { GameState, Seat, SquareId, UnitState } from './types.ts';
+import type { GameState, Seat, Situation, SquareId, UnitState } from './types.ts';
 import { unitKind } from './content/index.ts';
 
 /**
@@ -9,22 +9,78 @@ import { unitKind } from './content/index.ts';
  * state is plain JSON): it runs for every event folded, and a JSON round trip was most of the time.
  */
 export function cloneState(s: GameState): GameState {
-  const units: Record<string, UnitState> = {};
   const ids = Object.keys(s.units);
-  if (!ids.every((id, i) => i === 0 || ids[i - 1]! < id)) ids.sort();
-  for (const id of ids) units[id] = { ...s.units[id]! };
+  for (let i = 1; i < ids.length; i++)
+    if (ids[i - 1]! > ids[i]!) {
+      ids.sort();
+      break;
+    }
+  const units: Record<string, UnitState> = {};
+  for (const id of ids) units[id] = cloneUnit(s.units[id]!);
   return {
-    seats: s.seats.map((x) => ({ ...x, pool: x.pool.slice(), drawn: x.drawn.slice() })),
+    seats: s.seats.map((x) => ({ block: x.block, colour: x.colour, side: x.side, spirit: x.spirit, pool: x.pool.slice(), drawn: x.drawn.slice(), surrendered: x.surrendered })),
     order: s.order.slice(),
     control: s.control,
     units,
     judgePool: s.judgePool.slice(),
-    features: s.features.map((f) => ({ ...f })),
-    rng: typeof s.rng === 'object' ? { ...s.rng } : s.rng,
+    features: s.features.map((f) => ({ feature: f.feature, seat: f.seat, square: f.square })),
+    rng: typeof s.rng === 'object' ? { key: s.rng.key, position: s.rng.position } : s.rng,
     windows: s.windows,
-    situation: JSON.parse(JSON.stringify(s.situation)) as GameState['situation'],
+    situation: cloneSituation(s.situation),
     winners: s.winners.slice(),
   };
+}
+
+/** A unit's copy, its fields always in the order initialState writes them (whatever order storage gave). */
+function cloneUnit(u: UnitState): UnitState {
+  const copy: UnitState = { id: u.id, kind: u.kind, home: u.home, square: u.square, wounded: u.wounded };
+  if (u.ugly !== undefined) copy.ugly = u.ugly;
+  return copy;
+}
+
+/**
+ * A copy of the situation: its arrays and objects are the state's own, never shared, and its fields
+ * in the order the rules write them (storage may give them back in another).
+ */
+export function cloneSituation(sit: Situation): Situation {
+  switch (sit.kind) {
+    case 'roll': {
+      const rolls: Record<string, [number, number]> = {};
+      for (const seat of Object.keys(sit.rolls).sort()) rolls[seat] = [sit.rolls[seat]![0], sit.rolls[seat]![1]];
+      return { kind: sit.kind, windowId: sit.windowId, rolling: sit.rolling.slice(), rolls };
+    }
+    case 'place-block':
+      return { kind: sit.kind, windowId: sit.windowId, seat: sit.seat };
+    case 'place-feature':
+      return { kind: sit.kind, windowId: sit.windowId, seat: sit.seat, feature: sit.feature };
+    case 'place-unit':
+      return { kind: sit.kind, windowId: sit.windowId, seat: sit.seat, duringSetup: sit.duringSetup };
+    case 'turn': {
+      const a = sit.activation;
+      return {
+        kind: sit.kind,
+        windowId: sit.windowId,
+        seat: sit.seat,
+        step: sit.step,
+        activationsLeft: sit.activationsLeft,
+        frenzied: sit.frenzied,
+        activated: sit.activated.slice(),
+        activation: a && {
+          unit: a.unit,
+          start: a.start,
+          movementPoints: a.movementPoints,
+          run: a.run && { kind: a.run.kind, left: a.run.left },
+          attacked: a.attacked,
+        },
+      };
+    }
+    case 'place-judge':
+      return { kind: sit.kind, windowId: sit.windowId, seat: sit.seat, judges: sit.judges.slice(), turnOf: sit.turnOf };
+    case 'judge-target':
+      return { kind: sit.kind, windowId: sit.windowId, seat: sit.seat, block: sit.block, turnOf: sit.turnOf };
+    case 'over':
+      return { kind: sit.kind };
+  }
 }
 
 /**
