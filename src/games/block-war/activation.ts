@@ -151,3 +151,16 @@ export function expireActivation(d: Draft): void {
   if (!mayStop(d.state)) d.emit({ type: 'UnitReturned', unit: a.unit, to: a.start });
   d.emit({ type: 'ActivationEnded', unit: a.unit });
 }
+
+/**
+ * BW42: an attack (or heal attempt, or Dredd's call) ends a plaza or turbo-lift run (BW5), so it may
+ * be made only where the unit could then still end its activation: where it may stop, or, passing
+ * through a friendly unit's square, with a square to stop on still within its movement points.
+ */
+export function mayActHere(s: GameState): boolean {
+  const sit = s.situation;
+  if (sit.kind !== 'turn' || !sit.activation) return false;
+  if (mayStop(s)) return true;
+  const a = sit.activation;
+  return canStopLater(s, a.unit, s.units[a.unit]!.square!, { ...a, run: null, attacked: true });
+}

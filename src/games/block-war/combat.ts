@@ -5,6 +5,7 @@ import { rngPosition } from '../../platform/random.ts';
 import { levelOf, stepsFrom } from './board/movement.ts';
 import { hasLineOfSight } from './board/sight.ts';
 import { parseSquare } from './board/squares.ts';
+import { mayActHere } from './activation.ts';
 import { JUDGE_DREDD, unitKind } from './content/index.ts';
 import { afterAttackOnDredd, dreddWounded, WOUNDING_DREDD } from './dredd.ts';
 import { TRACK_LENGTH } from './content/justice-track.ts';
@@ -26,7 +27,7 @@ const SELF_DEFENCE_ONLY = ['robo-doc', 'robo-janitor', 'human-janitor'];
 
 export function attackerOf(s: GameState): UnitState | null {
   const sit = s.situation;
-  if (sit.kind !== 'turn' || !sit.activation || sit.activation.attacked) return null;
+  if (sit.kind !== 'turn' || !sit.activation || sit.activation.attacked || !mayActHere(s)) return null;
   const unit = s.units[sit.activation.unit]!;
   return SELF_DEFENCE_ONLY.includes(unit.kind) ? null : unit;
 }
@@ -108,6 +109,7 @@ export function checkAttack(d: Draft, seat: Seat, target: UnitId, targets: UnitS
   check(sit.activation !== null, 'NO_ACTIVATION', 'Activate a unit first.');
   check(!sit.activation.attacked, 'ALREADY_ATTACKED', 'An activated unit makes one brawling, shooting or special attack.');
   const unit = d.state.units[sit.activation.unit]!;
+  check(mayActHere(d.state), 'CANNOT_ACT_HERE', 'Passing through a friendly unit, it could not end its move after attacking (BW42).');
   check(!SELF_DEFENCE_ONLY.includes(unit.kind), 'SELF_DEFENCE_ONLY', `The ${unitKind(unit.kind).name} may only brawl in self-defence.`);
   if (attack === 'shoot') check(shooting(d.state, unit) !== null, 'NO_WEAPON', 'A unit must have a missile weapon in order to shoot.');
   check(
