@@ -128,3 +128,35 @@ describe('what seats see (BW9)', () => {
     expect(g.log.some((e) => e.type === 'OrderDiceRolled')).toBe(true);
   });
 });
+
+describe('the block pools’ draw order is hidden (differentially)', () => {
+  it('a twin whose generator has another key (so every later draw and die differs) shows every reader the same bytes until a die is rolled or a counter drawn', () => {
+    let twins = 0;
+    let compared = 0;
+    for (const players of [2, 3, 4])
+      randomGame(players, keyN(50 + players), 400, (s, seat) => {
+        if ((twins += 1) % 5 !== 0) return;
+        const rng = s.rng as KeyedRng;
+        const twin: GameState = { ...s, rng: { key: keyN(7777), position: rng.position } };
+        for (const reader of [...s.seats.map((_, i) => i), null]) {
+          expect(JSON.stringify(blockWar.view(twin, reader))).toBe(JSON.stringify(blockWar.view(s, reader)));
+          if (reader === null) continue;
+          expect(JSON.stringify(blockWar.legalCommands(twin, reader))).toBe(JSON.stringify(blockWar.legalCommands(s, reader)));
+          expect(JSON.stringify(blockWar.anytimeCommands!(twin, reader))).toBe(JSON.stringify(blockWar.anytimeCommands!(s, reader)));
+        }
+        expect(blockWar.awaiting(twin)).toEqual(blockWar.awaiting(s));
+        // The next command, in both: the same events as every reader sees them, up to the first die or draw.
+        const command = blockWar.legalCommands(s, seat)[0]!;
+        const a = blockWar.decide(s, command, { kind: 'seat', seat });
+        const b = blockWar.decide(twin, command, { kind: 'seat', seat });
+        expect(a.ok && b.ok).toBe(true);
+        if (!a.ok || !b.ok) return;
+        for (let i = 0; i < Math.min(a.events.length, b.events.length); i++) {
+          if ('rng' in a.events[i]! || 'rng' in b.events[i]!) break;
+          expect(blockWar.redact(b.events[i]!, null)).toEqual(blockWar.redact(a.events[i]!, null));
+          compared++;
+        }
+      });
+    expect(compared).toBeGreaterThan(50);
+  });
+});
