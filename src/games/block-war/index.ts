@@ -1,7 +1,7 @@
 // Block War as a game module: what the platform interface asks, nothing more.
 
 import type { GameModule } from '../../platform/game-module.ts';
-import { blockWarBots } from './bots.ts';
+import { blockWarBots } from './bots/index.ts';
 import { commandSchemas } from './commands.ts';
 import { decide } from './decide.ts';
 import { evolve, evolveAll } from './evolve.ts';
