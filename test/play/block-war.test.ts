@@ -48,10 +48,17 @@ function checkHidden(game: GameAnswer, feed: Feed, key: string | null) {
   for (const e of feed) expect(e.data).not.toHaveProperty('rng');
 }
 
+/** Every event after `after`, page by page (a page holds at most 1000). */
 async function feedOf(id: string, reader: HttpPlayer | null, after: number): Promise<Feed> {
-  const res = await call(t.base, 'GET', `/v1/games/${id}/events?after=${after}`, { token: reader?.token ?? null });
-  expect(res.status, res.text).toBe(200);
-  return (res.body as { events: Feed }).events;
+  const all: Feed = [];
+  for (;;) {
+    const res = await call(t.base, 'GET', `/v1/games/${id}/events?after=${after}`, { token: reader?.token ?? null });
+    expect(res.status, res.text).toBe(200);
+    const page = (res.body as { events: Feed }).events;
+    if (page.length === 0) return all;
+    all.push(...page);
+    after = page.at(-1)!.seq;
+  }
 }
 
 /** Reads the game as `player` until it is `player`'s move or the game is over (the bots play in between). */
@@ -69,9 +76,11 @@ describe('Block War over HTTP', () => {
     const rico = await register(t.base, 'bw-rico');
     const created = await call(t.base, 'POST', '/v1/games', {
       token: rico.token,
-      body: { game: 'block-war', options: { seats: [{ block: 'Rick Whitely' }, { block: 'Ella Fitzgerald', bot: true }, { block: 'Alan Turing', bot: true }] } },
+      // The game's default bot (heuristic) and its random bot.
+      body: { game: 'block-war', options: { seats: [{ block: 'Rick Whitely' }, { block: 'Ella Fitzgerald', bot: true }, { block: 'Alan Turing', bot: 'random' }] } },
     });
     expect(created.status, created.text).toBe(201);
+    expect((created.body as { seats: { botKind: string | null }[] }).seats.map((s) => s.botKind)).toEqual([null, 'heuristic', 'random']);
     const id = (created.body as { id: string }).id;
     expect((await call(t.base, 'POST', `/v1/games/${id}/seats/0/claim`, { token: rico.token })).status).toBe(200);
 
