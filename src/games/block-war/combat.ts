@@ -13,8 +13,9 @@ import { rollDie } from './dice.ts';
 import { check, type Draft } from './draft.ts';
 import { armour, brawling, frenzyBonus, shooting } from './skills.ts';
 import { gainSpirit } from './spirit.ts';
-import { featureOn, friendly, healthyUnitOn, placement } from './state.ts';
-import { controlWinners } from './turn.ts';
+import { controlLandedMidTurn } from './control.ts';
+import { featureOn, friendly, healthyUnitOn, isOver, placement } from './state.ts';
+import { controlWinners, passTurn } from './turn.ts';
 import type { GameState, Seat, UnitId, UnitState } from './types.ts';
 
 /** "If the result is 6 or more, you have scored a hit"; armour saves too. */
@@ -75,6 +76,7 @@ export function shootTargets(s: GameState): UnitState[] {
 
 export function brawl(d: Draft, seat: Seat, target: UnitId): void {
   const attacker = checkAttack(d, seat, target, brawlTargets(d.state), 'brawl');
+  const control = d.state.control;
   const defender = d.state.units[target]!;
   // "The attacker and defender roll a die each and add their brawling skill (B)."
   const attackerDie = rollDie(d);
@@ -86,10 +88,12 @@ export function brawl(d: Draft, seat: Seat, target: UnitId): void {
   // the defending unit scores higher, or there is a draw, then neither unit is injured".
   if (attackerTotal > defenderTotal) hit(d, seat, attacker, defender);
   afterAttackOnDredd(d, seat, attacker, defender);
+  landIfMoved(d, control);
 }
 
 export function shoot(d: Draft, seat: Seat, target: UnitId): void {
   const shooter = checkAttack(d, seat, target, shootTargets(d.state), 'shoot');
+  const control = d.state.control;
   const t = d.state.units[target]!;
   const n = d.state.seats.length;
   // "roll a die, add the units shooting skill and subtract any difference in levels between the
@@ -101,6 +105,12 @@ export function shoot(d: Draft, seat: Seat, target: UnitId): void {
   d.emit({ type: 'ShotRolled', die, total, hit: isHit, rng: rngPosition(d.state.rng) });
   if (isHit) hit(d, seat, shooter, t);
   afterAttackOnDredd(d, seat, shooter, t);
+  landIfMoved(d, control);
+}
+
+/** BW43: wounding a judge moved control on during the attack: where it lands takes effect now. */
+function landIfMoved(d: Draft, before: number): void {
+  if (d.state.control !== before && !isOver(d.state)) controlLandedMidTurn(d, passTurn);
 }
 
 export function checkAttack(d: Draft, seat: Seat, target: UnitId, targets: UnitState[], attack: 'brawl' | 'shoot'): UnitState {

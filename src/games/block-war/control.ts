@@ -8,7 +8,7 @@ import { rollDie } from './dice.ts';
 import { check, type Draft } from './draft.ts';
 import { armour } from './skills.ts';
 import { featureOn, healthyUnitOn, previousInOrder } from './state.ts';
-import type { GameState, Seat, SquareId, UnitId } from './types.ts';
+import type { GameState, Seat, SquareId, TurnResume, UnitId } from './types.ts';
 
 const DREDD = JUDGE_DREDD;
 
@@ -20,7 +20,7 @@ const DREDD = JUDGE_DREDD;
  * another judge unit is drawn from the judge pool." When no seat has to choose anything,
  * `passTurn` moves the turn on at once; otherwise the last choice does.
  */
-export function controlLanded(d: Draft, turnOf: Seat, passTurn: (d: Draft, turnOf: Seat) => void): void {
+export function controlLanded(d: Draft, turnOf: Seat, passTurn: (d: Draft, turnOf: Seat) => void, resume?: TurnResume): void {
   const space = d.state.control;
   let draws = badgesOn(space);
   if (space === JUDGE_DREDD_SPACE) {
@@ -28,8 +28,26 @@ export function controlLanded(d: Draft, turnOf: Seat, passTurn: (d: Draft, turnO
     else draws++;
   }
   const drawn = drawJudges(d, turnOf, draws);
-  if (drawn.length > 0) return d.open({ kind: 'place-judge', seat: turnOf, judges: drawn, turnOf });
-  targetBlocks(d, turnOf, passTurn);
+  if (drawn.length > 0) return d.open({ kind: 'place-judge', seat: turnOf, judges: drawn, turnOf, ...(resume ? { resume } : {}) });
+  targetBlocks(d, turnOf, passTurn, null, resume);
+}
+
+/**
+ * BW43: control moved on in the middle of a turn (a judge wounded) lands there too; once its
+ * judges are placed and targets chosen, the turn goes on where it was.
+ */
+export function controlLandedMidTurn(d: Draft, passTurn: (d: Draft, turnOf: Seat) => void): void {
+  const sit = d.state.situation;
+  if (sit.kind !== 'turn') return;
+  const { kind: _kind, windowId: _windowId, ...resume } = sit;
+  controlLanded(d, sit.seat, passTurn, resume);
+}
+
+/** After the landing is settled: the suspended turn goes on, or the turn passes on. */
+function settled(d: Draft, turnOf: Seat, passTurn: (d: Draft, turnOf: Seat) => void, resume: TurnResume | undefined): void {
+  if (!resume) return passTurn(d, turnOf);
+  // Nothing was asked of anyone: the turn simply goes on.
+  if (d.state.situation.kind !== 'turn') d.open({ kind: 'turn', ...resume });
 }
 
 /** BW28: judges drawn at random from the pool; an empty pool gives none. Dredd, if drawn, deploys at once. */
@@ -76,7 +94,7 @@ export function placeJudge(d: Draft, seat: Seat, unit: UnitId, square: SquareId,
   d.emit({ type: 'JudgeDeployed', unit, square });
   const now = d.state.situation;
   if (now.kind === 'place-judge' && now.judges.length > 0) return;
-  targetBlocks(d, sit.turnOf, passTurn);
+  targetBlocks(d, sit.turnOf, passTurn, null, sit.resume);
 }
 
 /**
@@ -85,7 +103,7 @@ export function placeJudge(d: Draft, seat: Seat, unit: UnitId, square: SquareId,
  * wounded." BW30: each block whose counter is on control's space, in turn order from the player
  * whose turn it was; a block with no healthy unit on the boards is passed over.
  */
-export function targetBlocks(d: Draft, turnOf: Seat, passTurn: (d: Draft, turnOf: Seat) => void, after: Seat | null = null): void {
+export function targetBlocks(d: Draft, turnOf: Seat, passTurn: (d: Draft, turnOf: Seat) => void, after: Seat | null = null, resume?: TurnResume): void {
   const s = d.state;
   const start = s.order.indexOf(turnOf);
   const seats = s.order.map((_, i) => s.order[(start + i) % s.order.length]!);
@@ -93,9 +111,9 @@ export function targetBlocks(d: Draft, turnOf: Seat, passTurn: (d: Draft, turnOf
   for (const block of seats.slice(from)) {
     if (s.seats[block]!.surrendered || s.seats[block]!.spirit !== s.control || targetable(s, block).length === 0) continue;
     const right = previousInOrder(s, block);
-    return d.open({ kind: 'judge-target', seat: right, block, turnOf });
+    return d.open({ kind: 'judge-target', seat: right, block, turnOf, ...(resume ? { resume } : {}) });
   }
-  passTurn(d, turnOf);
+  settled(d, turnOf, passTurn, resume);
 }
 
 /** "one of your units": a block's healthy block units on the boards. */
@@ -111,5 +129,5 @@ export function judgeTarget(d: Draft, seat: Seat, unit: UnitId, passTurn: (d: Dr
   const total = die + armour(d.state.units[unit]!);
   d.emit({ type: 'ArmourSaveRolled', unit, die, total, saved: total >= 6, rng: rngPosition(d.state.rng) });
   if (total < 6) d.emit({ type: 'UnitWounded', unit });
-  targetBlocks(d, sit.turnOf, passTurn, sit.block);
+  targetBlocks(d, sit.turnOf, passTurn, sit.block, sit.resume);
 }

@@ -101,18 +101,21 @@ function decideForSeat(d: Draft, seat: unknown, cmd: Command): void {
  * "a block may surrender at any point in the game if the player chooses" (BW36). What the
  * surrendering seat was asked for is settled at once: its own turn ends (the turn passes on, control
  * does not move); judges it was placing are placed, or a target it was choosing is chosen, as when a
- * deadline passes (BW14); if its own block was the judges' target, they target the next block.
+ * deadline passes (BW14); if its own block was the judges' target, they target the next block; a
+ * turn of its own suspended for control's landing (BW43) then ends too.
  */
 function surrenderByChoice(d: Draft, me: Seat): void {
   checkMaySurrender(d.state, me);
   surrender(d, me, 'chose');
-  const sit = d.state.situation;
-  if (sit.kind === 'over') return;
-  if ((sit.kind === 'turn' || sit.kind === 'place-unit') && sit.seat === me) return passTurn(d, me);
-  if (sit.kind === 'judge-target' && sit.block === me) return targetBlocks(d, sit.turnOf, passTurn, me);
-  for (;;) {
-    const now = d.state.situation;
-    if ((now.kind !== 'place-judge' && now.kind !== 'judge-target') || now.seat !== me) return;
+  for (let settled = 0; settled < 100; settled++) {
+    const sit = d.state.situation;
+    if (sit.kind === 'over') return;
+    if ((sit.kind === 'turn' || sit.kind === 'place-unit') && sit.seat === me) return passTurn(d, me);
+    if (sit.kind === 'judge-target' && sit.block === me) {
+      targetBlocks(d, sit.turnOf, passTurn, me, sit.resume);
+      continue;
+    }
+    if ((sit.kind !== 'place-judge' && sit.kind !== 'judge-target') || sit.seat !== me) return;
     const first = legalCommands(d.state, me)[0];
     if (!first) return;
     decideForSeat(d, me, first);

@@ -1,6 +1,6 @@
 // Copying and asking questions of the state. Read-only helpers; nothing here changes state.
 
-import type { GameState, Seat, Situation, SquareId, UnitState } from './types.ts';
+import type { GameState, Seat, Situation, SquareId, TurnResume, UnitState } from './types.ts';
 import { unitKind } from './content/index.ts';
 
 /**
@@ -55,33 +55,31 @@ export function cloneSituation(sit: Situation): Situation {
       return { kind: sit.kind, windowId: sit.windowId, seat: sit.seat, feature: sit.feature };
     case 'place-unit':
       return { kind: sit.kind, windowId: sit.windowId, seat: sit.seat, duringSetup: sit.duringSetup };
-    case 'turn': {
-      const a = sit.activation;
-      return {
-        kind: sit.kind,
-        windowId: sit.windowId,
-        seat: sit.seat,
-        step: sit.step,
-        activationsLeft: sit.activationsLeft,
-        frenzied: sit.frenzied,
-        activated: sit.activated.slice(),
-        activation: a && {
-          unit: a.unit,
-          start: a.start,
-          movementPoints: a.movementPoints,
-          run: a.run && { kind: a.run.kind, left: a.run.left },
-          attacked: a.attacked,
-        },
-      };
-    }
+    case 'turn':
+      return { kind: sit.kind, windowId: sit.windowId, ...cloneTurn(sit) };
     case 'place-judge':
-      return { kind: sit.kind, windowId: sit.windowId, seat: sit.seat, judges: sit.judges.slice(), turnOf: sit.turnOf };
+      return { kind: sit.kind, windowId: sit.windowId, seat: sit.seat, judges: sit.judges.slice(), turnOf: sit.turnOf, ...resumeOf(sit.resume) };
     case 'judge-target':
-      return { kind: sit.kind, windowId: sit.windowId, seat: sit.seat, block: sit.block, turnOf: sit.turnOf };
+      return { kind: sit.kind, windowId: sit.windowId, seat: sit.seat, block: sit.block, turnOf: sit.turnOf, ...resumeOf(sit.resume) };
     case 'over':
       return { kind: sit.kind };
   }
 }
+
+/** A turn's own fields, copied in their order (a turn situation's, or a suspended turn's). */
+export function cloneTurn(t: TurnResume): TurnResume {
+  const a = t.activation;
+  return {
+    seat: t.seat,
+    step: t.step,
+    activationsLeft: t.activationsLeft,
+    frenzied: t.frenzied,
+    activated: t.activated.slice(),
+    activation: a && { unit: a.unit, start: a.start, movementPoints: a.movementPoints, run: a.run && { kind: a.run.kind, left: a.run.left }, attacked: a.attacked },
+  };
+}
+
+const resumeOf = (resume: TurnResume | undefined) => (resume ? { resume: cloneTurn(resume) } : {});
 
 /**
  * The healthy units by square, built once per units record: rules ask "who stands here?" for

@@ -55,6 +55,16 @@ export interface Activation {
 
 export type TurnStep = 'activate' | 'independent' | 'judge';
 
+/** A turn suspended while control's landing is settled mid-turn (BW43): resumed as it was. */
+export interface TurnResume {
+  seat: Seat;
+  step: TurnStep;
+  activationsLeft: number;
+  frenzied: boolean;
+  activated: UnitId[];
+  activation: Activation | null;
+}
+
 export type Situation =
   | { kind: 'roll'; windowId: string; rolling: Seat[]; rolls: Record<string, [number, number]> }
   | { kind: 'place-block'; windowId: string; seat: Seat }
@@ -70,8 +80,8 @@ export type Situation =
       activated: UnitId[];
       activation: Activation | null;
     }
-  | { kind: 'place-judge'; windowId: string; seat: Seat; judges: UnitId[]; turnOf: Seat }
-  | { kind: 'judge-target'; windowId: string; seat: Seat; block: Seat; turnOf: Seat }
+  | { kind: 'place-judge'; windowId: string; seat: Seat; judges: UnitId[]; turnOf: Seat; resume?: TurnResume }
+  | { kind: 'judge-target'; windowId: string; seat: Seat; block: Seat; turnOf: Seat; resume?: TurnResume }
   | { kind: 'over' };
 
 export interface GameState {

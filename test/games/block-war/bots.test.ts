@@ -43,7 +43,7 @@ describe('the heuristic bot', () => {
       expect(heuristicBot.choose(d.state, d.seat, d.legal, rng)).toEqual(chosen);
       expect(d.legal).toContainEqual(chosen);
     }
-  });
+  }, 60_000);
 
   it('plays games to their end and wins most of them against random bots, with a median decision under 5 ms', () => {
     let won = 0;

@@ -5,7 +5,8 @@ import { blockWar } from '../../../src/games/block-war/index.ts';
 import { blockSquare as b, plazaSquare as p } from '../../../src/games/block-war/board/squares.ts';
 import { JUDGE_BADGES, PLAZA } from '../../../src/games/block-war/content/index.ts';
 import type { Event } from '../../../src/games/block-war/types.ts';
-import { position } from './support.ts';
+import { keyN, position } from './support.ts';
+import { keyedRng } from '../../../src/platform/random.ts';
 
 type Of<T extends Event['type']> = Extract<Event, { type: T }>;
 
@@ -105,5 +106,50 @@ describe('"If control lands on your block counter … The player to your right i
     const g = position({ players: 3, seat: 2, placed: { 's2-juve-1': b(2, 5, 0), 's0-punk-1': b(0, 5, 0) }, control: 12, spirit: [13, 20, 20] });
     g.send(2, { type: 'END_STEP' });
     expect(g.sit()).toMatchObject({ kind: 'judge-target', seat: 2, block: 0 });
+  });
+});
+
+describe('control moved on in the middle of a turn lands there too (BW43)', () => {
+  /** Seat 0's ape brawls a street judge beside it, with control one short of `landing`, until a key gives a wound. */
+  function woundAJudge(landing: number, extra: Partial<Parameters<typeof position>[0]> = {}) {
+    for (let k = 1; k <= 300; k++) {
+      const g = position({
+        players: 3,
+        placed: { 's0-juve-1': b(0, 5, 0), 's0-ape-1': p(3, 3), 'street-judge-1': p(4, 3), 's1-punk-1': b(1, 5, 0), 's2-punk-1': b(2, 5, 0) },
+        control: landing - 1,
+        ...extra,
+      });
+      g.state.rng = keyedRng(keyN(k));
+      g.send(0, { type: 'ACTIVATE', unit: 's0-ape-1' });
+      g.send(0, { type: 'BRAWL', target: 'street-judge-1' });
+      if (g.unit('street-judge-1').wounded) return g;
+    }
+    throw new Error('no key wounds the judge');
+  }
+
+  it('"Wounding a Judge unit (Control also moves on 1 space)" onto judge badges: the judges are drawn and placed, then the turn goes on where it was', () => {
+    const g = woundAJudge(space(1));
+    expect(g.state.control).toBe(space(1));
+    expect(g.sit()).toMatchObject({ kind: 'place-judge', seat: 0, resume: { seat: 0, step: 'activate', activated: ['s0-ape-1'], activation: { unit: 's0-ape-1', attacked: true } } });
+    g.send(0, blockWar.legalCommands(g.state, 0)[0]!);
+    expect(g.sit()).toMatchObject({ kind: 'turn', seat: 0, step: 'activate', activationsLeft: 3, activation: { unit: 's0-ape-1', attacked: true } });
+    // The ape moves on after its attack, as before the judges came.
+    expect(blockWar.legalCommands(g.state, 0).some((c) => c.type === 'STEP')).toBe(true);
+    g.send(0, { type: 'END_ACTIVATION' });
+    expect(g.sit()).toMatchObject({ kind: 'turn', seat: 0, activationsLeft: 2 });
+  });
+
+  it('onto a block counter: the player to that block’s right chooses the target, out of turn, then the turn goes on', () => {
+    const g = woundAJudge(31, { spirit: [40, 31, 40] }); // seat 1's counter on 31, no badge there
+    expect(g.sit()).toMatchObject({ kind: 'judge-target', seat: 0, block: 1, resume: { seat: 0 } });
+    g.send(0, { type: 'JUDGE_TARGET', unit: 's1-punk-1' });
+    expect(g.sit()).toMatchObject({ kind: 'turn', seat: 0, activation: { unit: 's0-ape-1' } });
+  });
+
+  it('where control lands asks nothing: the turn simply goes on, in the same window', () => {
+    const g = woundAJudge(12, { spirit: [40, 40, 40] });
+    expect(g.state.control).toBe(12);
+    expect(g.sit()).toMatchObject({ kind: 'turn', seat: 0, activation: { unit: 's0-ape-1' } });
+    expect(g.log.filter((e) => e.type === 'SituationOpened')).toEqual([]);
   });
 });

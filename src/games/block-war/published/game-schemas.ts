@@ -71,6 +71,21 @@ const activationSchema = {
   },
 } as const;
 
+const turnResumeSchema = {
+  type: 'object',
+  description: 'A turn suspended while control’s landing is settled mid-turn (a judge was wounded): it goes on as it was once the judges are placed and targets chosen.',
+  additionalProperties: false,
+  required: ['seat', 'step', 'activationsLeft', 'frenzied', 'activated', 'activation'],
+  properties: {
+    seat,
+    step: turnStep,
+    activationsLeft: { type: 'integer', minimum: 0 },
+    frenzied: { type: 'boolean' },
+    activated: units,
+    activation: { $ref: 'Activation#' },
+  },
+} as const;
+
 const kindConst = (kind: string) => ({ type: 'string', const: kind }) as const;
 const situationSchema = {
   description: 'What the game is waiting for. Switch on `kind`.',
@@ -130,7 +145,7 @@ const situationSchema = {
       title: 'place-judge',
       additionalProperties: false,
       required: ['kind', 'windowId', 'seat', 'judges', 'turnOf'],
-      properties: { kind: kindConst('place-judge'), windowId, seat, judges: units, turnOf: seat },
+      properties: { kind: kindConst('place-judge'), windowId, seat, judges: units, turnOf: seat, resume: { $ref: 'TurnResume#' } },
     },
     {
       type: 'object',
@@ -138,7 +153,7 @@ const situationSchema = {
       description: 'Control landed on `block`’s counter: `seat` (the player to its right) chooses the unit the judges target.',
       additionalProperties: false,
       required: ['kind', 'windowId', 'seat', 'block', 'turnOf'],
-      properties: { kind: kindConst('judge-target'), windowId, seat, block: seat, turnOf: seat },
+      properties: { kind: kindConst('judge-target'), windowId, seat, block: seat, turnOf: seat, resume: { $ref: 'TurnResume#' } },
     },
     { type: 'object', title: 'over', additionalProperties: false, required: ['kind'], properties: { kind: kindConst('over') } },
   ],
@@ -227,6 +242,6 @@ export const gameSchemas: GameSchemas = {
   view: gameViewSchema,
   visibleEvent: visibleEventSchema,
   publicOptions: publicOptionsSchema,
-  components: { Situation: situationSchema, SeatView: seatViewSchema, UnitView: unitViewSchema, Activation: activationSchema },
+  components: { Situation: situationSchema, SeatView: seatViewSchema, UnitView: unitViewSchema, Activation: activationSchema, TurnResume: turnResumeSchema },
   examples: { create: createExamples, commands: commandExamples },
 };
