@@ -5,7 +5,7 @@
 //   npm run simulate -- --bots --games 1000 [--players 4] [--bot heuristic]
 // instead plays one bot of the game's (default `heuristic`) against random bots and prints how
 // often it wins (scripts/support/bot-match.ts).
-//   npm run simulate -- --game block-war --games 2000 --players 3 [--surrender-rate 0.0005]
+//   npm run simulate -- --game block-war --games 2000 --players 3 [--surrender-rate 0.0005] [--bots]
 // plays Block War instead (scripts/support/block-war-simulation.ts).
 
 import { parseArgs } from 'node:util';
@@ -32,7 +32,7 @@ const { values } = parseArgs({
   },
 });
 if (values.game === 'block-war') {
-  runBlockWarSimulation({ games: values.games, players: values.players, seed: values.seed, expiryRate: values['expiry-rate'], surrenderRate: values['surrender-rate'] });
+  runBlockWarSimulation({ games: values.games, players: values.players, seed: values.seed, expiryRate: values['expiry-rate'], surrenderRate: values['surrender-rate'], bots: values.bots });
   process.exit();
 }
 if (values.game !== 'helter-skelter') throw new Error('--game must be helter-skelter or block-war');

@@ -14,8 +14,11 @@
 // step covers at most 3 spaces) and one attack. Only the dice for turn order may tie again and
 // again, with a chance that vanishes; the command cap catches it.
 
-import { blockWar, type Event } from '../../src/games/block-war/index.ts';
-import { RuleError } from '../../src/platform/game-module.ts';
+import { heuristicBot } from '../../src/games/block-war/bots/index.ts';
+import { blockWar, type Command, type Event, type GameState } from '../../src/games/block-war/index.ts';
+import { playBotGame } from '../../src/platform/bot-player.ts';
+import { randomBot } from '../../src/platform/bots.ts';
+import { RuleError, type Bot } from '../../src/platform/game-module.ts';
 import { playRandomGame } from '../../src/platform/random-player.ts';
 import { seedRng } from '../../src/platform/random.ts';
 
@@ -25,6 +28,8 @@ export interface BlockWarSimulation {
   seed: string;
   expiryRate: string;
   surrenderRate: string;
+  /** Instead: one heuristic bot against random bots, its seat taking turns; how often it wins. */
+  bots?: boolean;
 }
 
 const NAMES = ['Rick Whitely', 'Ella Fitzgerald', 'Alan Turing', 'Marie Curie'];
@@ -36,6 +41,7 @@ export function runBlockWarSimulation(options: BlockWarSimulation): void {
   const playerCounts = options.players ? [Number(options.players)] : [2, 3, 4];
   if (!Number.isInteger(games) || games < 1) throw new Error('--games must be a positive integer');
   for (const p of playerCounts) if (![2, 3, 4].includes(p)) throw new Error('--players must be 2, 3 or 4');
+  if (options.bots) return botMatch(games, playerCounts, options.seed);
   const ended = { 'control-reached-100': 0, 'block-counter-reached-100': 0, 'last-block-fighting': 0 };
   let afterChosenSurrender = 0;
   const surrenders = { chose: 0, 'no-fighting-units': 0, outnumbered: 0 };
@@ -101,4 +107,32 @@ export function runBlockWarSimulation(options: BlockWarSimulation): void {
   for (const [place, n] of [...wins].sort((a, b) => a[0] - b[0])) console.log(`  ${String(place + 1).padStart(2)}: ${n}`);
   for (const e of errors.slice(0, 10)) console.log(`  ${e}`);
   process.exitCode = errors.length > 0 || unfinished > 0 ? 1 : 0;
+}
+
+/** One heuristic bot against random bots in every game, its seat moving round: its wins and decision times. */
+function botMatch(games: number, playerCounts: number[], seed: string): void {
+  let won = 0;
+  let unfinished = 0;
+  const times: number[] = [];
+  const started = performance.now();
+  for (let g = 0; g < games; g++) {
+    const players = playerCounts[g % playerCounts.length]!;
+    const seat = g % players;
+    const setup = blockWar.createSetup({ seats: NAMES.slice(0, players).map((block) => ({ block })) }, { key: keyOf(`${seed}-${g}`) });
+    if (setup instanceof RuleError) throw setup;
+    const bots = Array.from({ length: players }, (_, i) => (i === seat ? heuristicBot : (randomBot as Bot<GameState, Command>)));
+    const result = playBotGame(blockWar, setup, bots, `${seed}-${g}`, { maxCommands: 200_000 });
+    if (!result.finished) unfinished++;
+    if (result.state.winners.includes(seat)) won++;
+    times.push(...result.moveTimes[seat]!);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!.toFixed(3);
+  console.log(`game:                block-war, ${playerCounts.join('/')} players, one heuristic bot against random bots`);
+  console.log(`games played:        ${games}`);
+  console.log(`games unfinished:    ${unfinished}`);
+  console.log(`heuristic bot won:   ${won} of ${games} (${((100 * won) / games).toFixed(1)}%)`);
+  console.log(`bot decisions:       ${times.length}, median ${at(50)} ms, p90 ${at(90)} ms, p99 ${at(99)} ms`);
+  console.log(`time:                ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  process.exitCode = unfinished > 0 ? 1 : 0;
 }
