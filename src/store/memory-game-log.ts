@@ -114,8 +114,8 @@ export class MemoryGameLog implements GameLog {
     return version < 0 ? null : { version, state: clone(game!.snapshots.get(version)) };
   }
 
-  async events(gameId: string, after: number, upTo = 2 ** 31 - 1): Promise<StoredEvent[]> {
-    return clone((this.games.get(gameId)?.events ?? []).filter((e) => e.seq > after && e.seq <= upTo));
+  async events(gameId: string, after: number, upTo = 2 ** 31 - 1, limit = 100_000): Promise<StoredEvent[]> {
+    return clone((this.games.get(gameId)?.events ?? []).filter((e) => e.seq > after && e.seq <= upTo).slice(0, limit));
   }
 
   async eventsOfCommand(gameId: string, commandSeq: number): Promise<StoredEvent[]> {
