@@ -19,8 +19,6 @@ import type { GameLog } from './ports/game-log.ts';
 import type { GameReader, NoticeListener } from './ports/notices.ts';
 import type { StoredOptions } from './ports/records.ts';
 import type { ServicePorts } from './ports/service-ports.ts';
-
-export type { ServicePorts } from './ports/service-ports.ts';
 import { PreferenceBook } from './preferences.ts';
 import { GameSignals } from './signals.ts';
 import { DeadlineSweeper, DEFAULT_SWEEPER_SETTINGS, type SweeperSettings } from './sweeper.ts';
@@ -181,6 +179,7 @@ export class GameService {
 }
 
 export { Refusal };
+export type { ServicePorts } from './ports/service-ports.ts';
 export type { Accepted, CreateGame, Submission };
 
 const nextExpiryMs = (deadlines: readonly Deadline[]): number | null => {
