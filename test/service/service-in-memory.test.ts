@@ -57,7 +57,7 @@ describe('the game service on in-memory ports', () => {
     expect(claimed.started).toBe(true);
     expect(await service.lobby.open()).toEqual([]);
 
-    let rng = keyedRng('cd'.repeat(32), 'in-memory');
+    let rng = keyedRng('cd'.repeat(32));
     const id = created.game.id;
     for (let moves = 0; moves < 5_000; moves++) {
       const game = await service.views.game(id, 'alice');
