@@ -98,7 +98,7 @@ export function endPhase(d: Draft): void {
     .filter((m) => !phase.acted.includes(m.id) && phase.selected?.model !== m.id)
     .map((m) => m.id);
   d.emit({ type: 'PhaseEnded', seat: phase.seat, alert });
-  if (phase.seat !== d.state.first) return beginPhase(d, otherSeat(phase.seat));
+  if (phase.seat === d.state.first) return beginPhase(d, otherSeat(phase.seat));
   const sc = scenarioOf(d.state);
   if (d.state.turn >= sc.turns) {
     const winner = sc.afterLastTurn;

@@ -29,7 +29,7 @@ export function moveAlong(d: Draft, m: ModelState, path: readonly Point[], reaso
 }
 
 export function emitMove(d: Draft, m: ModelState, points: readonly Point[], length: number, allowance: number | null, reason: 'move' | 'melee' | 'flee' | 'push' | 'follow'): void {
-  const of = allowance === null ? '' : ` of ${fmt(allowance)}`;
+  const of = allowance === null ? '' : ` of ${fmt(allowance)} in`;
   d.emit({ type: 'ModelMoved', model: m.id, path: points.map((p) => ({ x: p.x, y: p.y })), length, allowance, reason, text: `${m.name} ${VERB[reason]} ${fmt(length)} in${of}` });
 }
 
