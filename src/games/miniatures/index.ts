@@ -47,4 +47,6 @@ export const miniatures: GameModule<GameSetup, GameState, Command, Event, GameVi
   content,
 };
 
+/** The preview a later session serves as `POST /v1/games/{id}/preview` (the contract has no slot for it yet). */
+export { preview, type Preview } from './preview.ts';
 export type { Command, Event, GameSetup, GameState, GameView, VisibleEvent };

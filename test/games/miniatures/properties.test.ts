@@ -2,6 +2,7 @@
 // refusal changes nothing); decide accepts every command legalCommands lists; the log replays to
 // the same state byte for byte, every position exactly; the view never shows the generator's key.
 
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { miniatures } from '../../../src/games/miniatures/index.ts';
 import { keyedRng, nextInt, type KeyedRng } from '../../../src/platform/random.ts';
@@ -80,5 +81,27 @@ describe('decide', () => {
       expect(JSON.stringify(miniatures.view(s, seat))).not.toContain(keyN(7).slice(10));
       expect(JSON.stringify(miniatures.view(s, null))).not.toContain('"rng"');
     });
+  });
+});
+
+describe('published command schemas', () => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  const validators = new Map(miniatures.commandSchemas.map((c) => [c.type, ajv.compile(c.schema)]));
+
+  it('every legal command fits its kind\'s schema', () => {
+    randomGame(keyN(11), 300, (s, seat) => {
+      for (const c of miniatures.legalCommands(s, seat)) expect(validators.get(c.type)!(c)).toBe(true);
+    });
+  });
+  it('a path the schema refuses, decide refuses as INVALID_COMMAND; one it accepts is a rules question', () => {
+    const g = TestGame.create();
+    const bad = [{ type: 'MOVE', model: 'judge-1', path: [{ x: 1.5, y: 2 }] }, { type: 'MOVE', model: 'judge-1', path: Array.from({ length: 33 }, () => ({ x: 1, y: 1 })) }, { type: 'MELEE', model: 'judge-1' }];
+    for (const c of bad) {
+      expect(validators.get(c.type)!(c)).toBe(false);
+      expect(g.refused(0, c)).toBe('INVALID_COMMAND');
+    }
+    const fits = { type: 'MOVE', model: 'judge-1', path: [{ x: 1000, y: 2000 }] };
+    expect(validators.get('MOVE')!(fits)).toBe(true);
+    expect(g.refused(0, fits)).not.toBe('INVALID_COMMAND');
   });
 });
