@@ -157,3 +157,26 @@ describe('Fleeing close combat (M6)', () => {
     expect(g.model('judge-1').at).toEqual(p(2300, 1800));
   });
 });
+
+describe('push-back, the other cases', () => {
+  it('the defender may win: its player decides the push-back, then the attacker\'s Phase goes on', () => {
+    const g = position({ 'judge-1': p(2300, 1800), 'big-barko': p(2300, 1700), 'little-barko': p(300, 2300) });
+    const { game } = firstKey(g, 0, melee('judge-1', 'big-barko'), (e) => !find(e, 'ModelRemoved') && find(e, 'HitsLost')?.model === 'judge-1' && !find(e, 'PhaseEnded'));
+    expect(game.state.situation).toMatchObject({ kind: 'push-back', seat: 1, winner: 'big-barko', loser: 'judge-1' });
+    expect(game.refused(0, { type: 'PUSH_BACK', push: true })).toBe('NOT_NOW');
+    game.send(1, { type: 'PUSH_BACK', push: true, follow: false });
+    expect(game.model('judge-1').at).toEqual(p(2300, 2000));
+    expect(game.state.phase).toMatchObject({ seat: 0, selected: { model: 'judge-1', actions: 1 } });
+  });
+  it('a push that leaves another combat out of contact ends that combat too', () => {
+    // Little Barko is locked with Judge Hunt (west of him); Judge Rico fights him from the south.
+    const g = position({ 'judge-1': p(2300, 1800), 'little-barko': p(2300, 1700), 'judge-2': p(2200, 1700), 'big-barko': p(300, 300) });
+    g.state.models['little-barko']!.lockedWith = ['judge-2'];
+    g.state.models['judge-2']!.lockedWith = ['little-barko'];
+    const { game } = firstKey(g, 0, melee('judge-1', 'little-barko'), (e) => !find(e, 'ModelRemoved') && find(e, 'HitsLost')?.model === 'little-barko');
+    game.send(0, { type: 'PUSH_BACK', push: true, follow: true });
+    expect(game.model('little-barko').at).toEqual(p(2300, 1500));
+    expect(game.model('little-barko').lockedWith).toEqual(['judge-1']);
+    expect(game.model('judge-2').lockedWith).toEqual([]);
+  });
+});

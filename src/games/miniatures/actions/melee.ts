@@ -155,8 +155,13 @@ export function pushBack(d: Draft, seat: Seat, push: boolean, follow: boolean): 
     check(!follow || followTo, 'CANNOT_FOLLOW', `${winner.name} cannot follow into contact.`);
     emitMove(d, loser, [loser.at, to], PUSH, null, 'push');
     if (followTo) emitMove(d, winner, [winner.at, followTo], distance(winner.at, followTo), null, 'follow');
-    // "One model wins a close combat and pushes its opponent back without following it up."
-    else d.emit({ type: 'CombatEnded', models: [winner.id, loser.id] });
+    // "One model wins a close combat and pushes its opponent back without following it up": that
+    // combat ends, and so does any other the push or the follow-up left out of contact.
+    for (const id of [winner.id, loser.id]) {
+      const a = d.state.models[id]!;
+      for (const other of a.lockedWith.slice())
+        if (!inContact(baseOf(a), baseOf(d.state.models[other]!))) d.emit({ type: 'CombatEnded', models: [a.id, other] });
+    }
     // M7: "we highly recommend pushing an enemy into dangerous terrain": the pushed model checks at
     // once (the acting model checks when its action completes, just below).
     const pushed = d.state.models[loser.id]!;
