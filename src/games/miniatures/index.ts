@@ -1,8 +1,9 @@
 // The Judge Dredd Miniatures game (the rules primer's basic game) as a game module: what the
 // platform interface asks, nothing more. Not registered in the service yet: no preview endpoint,
-// bots or web client (docs/rules-coverage.md, "Miniatures").
+// simulate or bench script, or web client (docs/rules-coverage.md, "Miniatures").
 
 import type { GameContent, GameModule } from '../../platform/game-module.ts';
+import { BOTS } from './bots.ts';
 import { commandSchemas } from './commands.ts';
 import { PROFILES, SCENARIOS, WEAPONS } from './content/index.ts';
 import { renderTableSvg } from './content/render-svg.ts';
@@ -31,6 +32,7 @@ export const miniatures: GameModule<GameSetup, GameState, Command, Event, GameVi
   title: 'Judge Dredd Miniatures',
   maxSeats: MAX_SEATS,
   situations: SITUATIONS,
+  bots: BOTS,
   schemas: { view: { type: 'object' }, visibleEvent: { type: 'object', required: ['type'], properties: { type: { type: 'string' } } } },
   optionsSchema,
   commandSchemas: commandSchemas(),
