@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BARKO_STREET as T } from '../../../src/games/miniatures/content/barko-brothers.ts';
+import { RUMBLE_PLAZA } from '../../../src/games/miniatures/content/street-rumble.ts';
 import { distance, lengthInside, polylineLength, segmentsIntersect, type Point } from '../../../src/games/miniatures/geometry/shapes.ts';
 import { checkPath, contactPoint, edgeDistance, inContact, pointAlong, type Base } from '../../../src/games/miniatures/table/movement.ts';
 import { sight, SIGHT_LINES } from '../../../src/games/miniatures/table/sight.ts';
@@ -112,7 +113,7 @@ describe('geometry properties', () => {
         expect(Number.isInteger(at.x) && Number.isInteger(at.y)).toBe(true);
         expect(points[0]).toEqual(start);
       }),
-      { numRuns: 400 },
+      { numRuns: 3000 },
     );
   });
 
@@ -166,4 +167,38 @@ describe('geometry properties', () => {
       { numRuns: 200 },
     );
   });
+});
+
+describe('Rumble Plaza (Street Rumble): hand-checked facts', () => {
+  const R = RUMBLE_PLAZA;
+  const paths: [string, Base, Point[], string | null, number?][] = [
+    ['into the polluted fountain: dangerous, difficult, 1.5 in inside, too far at half Move', base('m', 1200, 2250), [p(1200, 1750)], 'TOO_FAR', 150],
+    ['up to the statue from the south', base('m', 1200, 1600), [p(1200, 1300)], 'IMPASSABLE'],
+    ['under the statue\'s south corner, 1.0 in clear', base('m', 1000, 1500), [p(1450, 1500)], null, 0],
+    ['to the crates\' side, base touching them', base('m', 900, 1200), [p(650, 1200)], null, 0],
+    ['along the statue\'s diagonal face, 0.57 in off it', base('m', 900, 900), [p(1060, 1060)], null, 0],
+    ['along the statue\'s diagonal face, 0.42 in off it: the base would overlap', base('m', 900, 900), [p(1070, 1070)], 'IMPASSABLE'],
+    ['through the west crates: difficult, 2.0 in inside', base('m', 300, 1000), [p(700, 1400)], 'TOO_FAR', Math.sqrt(2) * 200],
+  ];
+  for (const [name, mover, rest, code, difficult] of paths)
+    it(name, () => {
+      const r = checkPath(R, mover, [mover.at, ...rest], 5, []);
+      expect(r.problem?.code ?? null).toBe(code);
+      if (difficult !== undefined) expect(r.difficultLength).toBeCloseTo(difficult, 6);
+    });
+  const sights: [string, Base, Base, Base[], boolean, string, number?][] = [
+    ['the statue hides the north edge from the south', base('s', 1200, 2250), base('t', 1200, 300), [], false, 'heavy', 49],
+    ['nothing through the west crates', base('s', 500, 1600), base('t', 500, 800), [], false, 'heavy'],
+    ['half behind the west crates: heavy cover', base('s', 600, 1600), base('t', 600, 800), [], true, 'heavy', 29],
+    ['across the planters: light cover', base('s', 1200, 900), base('t', 1200, 300), [], true, 'light', 0],
+    ['a judge between two judges obscures the line: light cover', base('s', 800, 2250), base('t', 1600, 2250), [base('m', 1200, 2250)], true, 'light', 0],
+    ['east of the statue, a clear view north', base('s', 1700, 2250), base('t', 1700, 400), [], true, 'none', 0],
+  ];
+  for (const [name, shooter, target, others, los, cover, blocked] of sights)
+    it(name, () => {
+      const s = sight(R, shooter, target, others);
+      expect(s.lineOfSight).toBe(los);
+      expect(s.cover).toBe(cover);
+      if (blocked !== undefined) expect(s.blocked).toBe(blocked);
+    });
 });

@@ -149,3 +149,25 @@ describe('Victory & Defeat (The Barko Brothers, reconstructed)', () => {
     throw new Error('no key removes Big Barko');
   });
 });
+
+describe('a scenario that names the first Phase (Street Rumble, reconstructed)', () => {
+  it('"Many scenarios will tell you which player takes the first Phase of the game": no roll-off, the gang begins', () => {
+    const g = TestGame.create(keyN(1), 'street-rumble');
+    expect(g.state.situation.kind).toBe('phase');
+    expect(g.state.phase?.seat).toBe(1);
+    expect(g.state.turn).toBe(1);
+    expect(miniatures.awaiting(g.state)).toEqual([{ seat: 1, situation: 'phase', windowId: 'w1' }]);
+    expect(g.refused(0, { type: 'ROLL_OFF' })).toBe('NOT_NOW');
+    g.send(1, { type: 'END_PHASE' });
+    expect(g.state.phase?.seat).toBe(0);
+    expect(find(g.send(0, { type: 'END_PHASE' }), 'TurnBegan')?.turn).toBe(2);
+  });
+  it('M10: a scenario may end in a draw after its last turn', () => {
+    const g = TestGame.create(keyN(1), 'street-rumble');
+    for (let turn = 1; turn <= 6; turn++) {
+      g.send(1, { type: 'END_PHASE' });
+      g.send(0, { type: 'END_PHASE' });
+    }
+    expect(find(g.log, 'GameEnded')).toMatchObject({ winner: null, reason: 'last-turn', text: 'Turn 6 is over: a draw' });
+  });
+});

@@ -111,11 +111,15 @@ export function pointAlong(points: readonly Point[], length: number): { at: Poin
       continue;
     }
     // Step back a hundredth at a time until the rounded point keeps the path within `length`.
-    let p = b;
+    // At worst the cut falls back to a itself, which the path has already reached within `length`.
+    let p = a;
     for (let back = left; back >= 0; back -= 1) {
       const t = back / d;
-      p = { x: Math.round(a.x + (b.x - a.x) * t), y: Math.round(a.y + (b.y - a.y) * t) };
-      if (polylineLength([...out, p]) <= length) break;
+      const q = { x: Math.round(a.x + (b.x - a.x) * t), y: Math.round(a.y + (b.y - a.y) * t) };
+      if (polylineLength([...out, q]) <= length) {
+        p = q;
+        break;
+      }
     }
     out.push(p);
     return { at: p, points: out };
