@@ -38,6 +38,7 @@ export interface GameResource {
   view: unknown;
   awaiting: AwaitedView[];
   legalCommands: unknown[];
+  anytimeCommands: unknown[];
   /** How to check the shuffles (see `FairnessView`); null for games stored before keyed generators. */
   fairness: FairnessView | null;
 }
@@ -97,6 +98,7 @@ export class Views {
       view: module.view(state, mySeat),
       awaiting: started ? module.awaiting(state).map((a) => ({ ...a, deadline: current ? deadlineFor(game, a) : null })) : [],
       legalCommands: started && current && mySeat !== null ? module.legalCommands(state, mySeat) : [],
+      anytimeCommands: started && current && mySeat !== null && module.anytimeCommands ? module.anytimeCommands(state, mySeat) : [],
       fairness: fairnessOf(game),
     };
   }
