@@ -148,8 +148,8 @@ describe('the heuristic bot', () => {
   // by the rules. It must not read the solo deck's order, hidden from everyone (R55).
   it('plays solo games to their end, and its choice does not depend on the solo deck’s order', () => {
     let checked = 0;
-    for (const [g, team] of ['judges', 'slaine'].entries()) {
-      const setup = { map: DAN_TANNA, seats: [{ team }], seed: `solo-bot-${g}`, solo: true } as const;
+    for (const [g, team] of (['judges', 'slaine'] as const).entries()) {
+      const setup = { map: DAN_TANNA, seats: [{ team }], seed: `solo-bot-${g}`, solo: true };
       const game = playBotGame(helterSkelter, setup, [heuristicBot], `solo-bot-${g}`, { maxCommands: 20_000, record: true });
       expect(game.finished).toBe(true);
       for (const [i, d] of game.decisions!.entries()) {
