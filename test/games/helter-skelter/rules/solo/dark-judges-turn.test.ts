@@ -90,6 +90,8 @@ describe('ending your turn, and the Dark Judges’ turn', () => {
       { type: 'DarkJudgesCardDrawn', card: first, number: 1 },
       { type: 'DarkJudgesCardDrawn', card: second, number: 2 },
     ]);
+    // A card drawn is face up: every reader sees which.
+    for (const reader of [0, 1, null]) expect(redact(draws[0]!, reader)).toEqual(draws[0]);
     expect(events).toContainEqual({ type: 'SoloCardsDiscarded', cards: [first, second] });
     expect(events).toContainEqual({ type: 'TurnEnded', seat: 1, interrupting: false });
     expect(state.solo!.drawn).toEqual([]);
