@@ -321,6 +321,15 @@ describe('interrupting the Dark Judges', () => {
     expect(third.state.situation).toMatchObject({ kind: 'turn', actor: 0, interrupting: false });
   });
 
+  // Standing orders apply as to any window (R35): `endOfTurnOnly` is asked at the end of their turn only.
+  it('with interrupt orders endOfTurnOnly, only the end of their turn opens a window', () => {
+    const s = arranged({ player: everyone, top: ['solo-15', 'solo-19'], interrupt: 'endOfTurnOnly' });
+    const { events } = endTurn(s);
+    const windows = events.filter((e): e is EventOf<'InterruptWindowOpened'> => e.type === 'InterruptWindowOpened');
+    expect(windows.map((w) => w.after)).toEqual(['endOfTurn']);
+    expect(types(events).slice(-3)).toEqual(['SoloCardsDiscarded', 'TurnEnded', 'InterruptWindowOpened']);
+  });
+
   it('an interrupting turn after the first card: when it ends, the Dark Judges go on with their second card', () => {
     const s = arranged({ player: everyone, top: ['solo-15', 'solo-19'], interrupt: 'ask', hand: [wild('judges', 'INTERRUPT')[0]!] });
     const { state } = endTurn(s);
