@@ -17,6 +17,7 @@ import { housekeep, HOUSEKEEPING, HOUSEKEEPING_SCHEDULE } from '../notify/housek
 import { WEBHOOK_REMINDER, type WebhookReminderJob } from '../notify/webhooks/reminders.ts';
 import { WebhookSubscriptions } from '../notify/webhooks/subscriptions.ts';
 import { Bots } from './bots.ts';
+import { DEFAULT_CHAT_LIMITS, TableChat, type ChatLimits } from './chat.ts';
 import { GAMES, situationWording, type Games } from './registry.ts';
 import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './limits.ts';
 import { DeadlineKeeper } from './deadlines.ts';
@@ -60,6 +61,8 @@ export interface GameServiceSettings {
   webhooks?: Partial<WebhookSettings>;
   /** The games it plays (src/service/registry.ts, `gameRegistry`); the registered ones when absent. */
   games?: Games;
+  /** Table chat's limits (src/service/chat.ts); the defaults where absent. */
+  chat?: Partial<ChatLimits>;
 }
 
 export class GameService {
@@ -82,6 +85,8 @@ export class GameService {
   readonly vacations: Vacations;
   readonly webhooks: WebhookDispatcher;
   readonly webhookSubscriptions: WebhookSubscriptions;
+  /** Table chat and mutes: beside the games, not in their logs. */
+  readonly chat: TableChat;
   private readonly sweeper: DeadlineSweeper | null;
   private readonly notifier: Notifier | null;
   private readonly jobPool: pg.Pool | null;
@@ -154,10 +159,12 @@ export class GameService {
     this.webhooks = new WebhookDispatcher(this.jobPool ?? pool, this.store, this.reader, webhookSettings, logger);
     this.webhookSubscriptions = new WebhookSubscriptions(prisma, this.store, () => webhookSettings.policy, webhookSettings.now, webhookSettings.resolve, limits);
     this.noticeListeners.push((notice) => this.webhooks.onNotice(notice));
+    this.chat = new TableChat(pool, prisma, settings.now ?? (() => new Date()), { ...DEFAULT_CHAT_LIMITS, ...settings.chat });
   }
 
   async start(): Promise<void> {
     await this.signals.start();
+    await this.chat.start();
     // Bots resume every game that awaits one, whatever happened to the process that played it.
     this.bots.start(this.settings.botSweepIntervalMs);
     if (this.settings.worker) {
@@ -188,6 +195,7 @@ export class GameService {
     await this.jobPool?.end();
     await this.bots.stop();
     await this.signals.stop();
+    await this.chat.stop();
   }
 
   async create(callerId: string, body: CreateGame) {
