@@ -1,0 +1,81 @@
+// Table chat in two browsers: a player writes with the keyboard and a spectator's page shows the
+// message live, without a reload; the spectator answers; the player mutes the spectator, whose next
+// message never reaches the player's page, and unmutes them again.
+
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { useTestApp } from '../support/app.ts';
+import { openBrowser, signUp, tokenOf, type Player } from './support/browser.ts';
+
+const t = useTestApp();
+let player: Player;
+let spectator: Player;
+
+beforeAll(async () => {
+  [player, spectator] = await Promise.all([openBrowser(), openBrowser({ width: 375, height: 800 })]);
+});
+afterAll(async () => {
+  await Promise.all([player?.close(), spectator?.close()]);
+});
+
+async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${t.base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+const chatLog = (page: Player['page']) => page.getByRole('log', { name: 'Chat messages' });
+
+test('one page writes, the other sees it live; a muted author disappears from the muter’s page', async () => {
+  const playerHandle = await signUp(player.page, t.base, 'talk');
+  const spectatorHandle = await signUp(spectator.page, t.base, 'watch');
+  const token = await tokenOf(player.page);
+  // A game against a bot, so the player's seat is all it needs; the spectator holds no seat.
+  const game = await api<{ id: string }>('POST', '/v1/games', token, {
+    game: 'helter-skelter',
+    options: { map: 'dan-tanna-enid-blyton', seats: [{ team: 'judges' }, { team: 'slaine', bot: true }] },
+  });
+  await api('POST', `/v1/games/${game.id}/seats/0/claim`, token);
+
+  await Promise.all([player.page.goto(`${t.base}/games/${game.id}`), spectator.page.goto(`${t.base}/games/${game.id}`)]);
+  await Promise.all([player.page.getByRole('heading', { name: 'Table chat' }).waitFor(), spectator.page.getByRole('heading', { name: 'Table chat' }).waitFor()]);
+  await spectator.page.getByText('No messages yet.').waitFor();
+
+  // Keyboard only: focus the labelled field, type, Enter.
+  await player.page.getByLabel('Message').focus();
+  await player.page.keyboard.type('I am the law.');
+  await player.page.keyboard.press('Enter');
+  await chatLog(spectator.page).getByText('I am the law.').waitFor({ timeout: 10_000 });
+  expect(await chatLog(spectator.page).textContent()).toContain(playerHandle);
+  expect(await player.page.getByLabel('Message').inputValue()).toBe('');
+
+  await spectator.page.getByLabel('Message').fill('Prove it, Judge.');
+  await spectator.page.getByRole('button', { name: 'Send' }).click();
+  await chatLog(player.page).getByText('Prove it, Judge.').waitFor({ timeout: 10_000 });
+  expect(await chatLog(player.page).textContent()).toContain('spectator');
+
+  // A refusal shows the API's sentence.
+  await player.page.getByLabel('Message').fill('   ');
+  await player.page.getByRole('button', { name: 'Send' }).click();
+  await player.page.getByRole('alert').filter({ hasText: 'The message is empty.' }).waitFor();
+
+  await player.page.getByRole('button', { name: `Mute ${spectatorHandle}` }).click();
+  await player.page.getByRole('button', { name: `Unmute ${spectatorHandle}` }).waitFor();
+  expect(await chatLog(player.page).textContent()).not.toContain('Prove it, Judge.');
+
+  await spectator.page.getByLabel('Message').fill('You cannot hear me.');
+  await spectator.page.keyboard.press('Enter');
+  await chatLog(spectator.page).getByText('You cannot hear me.').waitFor();
+  await player.page.getByLabel('Message').fill('Still here.');
+  await player.page.keyboard.press('Enter');
+  // The spectator's page gets the player's later message; the player's page never got the muted one.
+  await chatLog(spectator.page).getByText('Still here.').waitFor({ timeout: 10_000 });
+  expect(await chatLog(player.page).textContent()).not.toContain('You cannot hear me.');
+
+  await player.page.getByRole('button', { name: `Unmute ${spectatorHandle}` }).click();
+  await chatLog(player.page).getByText('You cannot hear me.').waitFor({ timeout: 10_000 });
+});
