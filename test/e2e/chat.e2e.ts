@@ -46,20 +46,20 @@ test('one page writes, the other sees it live; a muted author disappears from th
   await spectator.page.getByText('No messages yet.').waitFor();
 
   // Keyboard only: focus the labelled field, type, Enter.
-  await player.page.getByLabel('Message').focus();
+  await player.page.getByRole('textbox', { name: 'Your message' }).focus();
   await player.page.keyboard.type('I am the law.');
   await player.page.keyboard.press('Enter');
   await chatLog(spectator.page).getByText('I am the law.').waitFor({ timeout: 10_000 });
   expect(await chatLog(spectator.page).textContent()).toContain(playerHandle);
-  expect(await player.page.getByLabel('Message').inputValue()).toBe('');
+  expect(await player.page.getByRole('textbox', { name: 'Your message' }).inputValue()).toBe('');
 
-  await spectator.page.getByLabel('Message').fill('Prove it, Judge.');
+  await spectator.page.getByRole('textbox', { name: 'Your message' }).fill('Prove it, Judge.');
   await spectator.page.getByRole('button', { name: 'Send' }).click();
   await chatLog(player.page).getByText('Prove it, Judge.').waitFor({ timeout: 10_000 });
   expect(await chatLog(player.page).textContent()).toContain('spectator');
 
   // A refusal shows the API's sentence.
-  await player.page.getByLabel('Message').fill('   ');
+  await player.page.getByRole('textbox', { name: 'Your message' }).fill('   ');
   await player.page.getByRole('button', { name: 'Send' }).click();
   await player.page.getByRole('alert').filter({ hasText: 'The message is empty.' }).waitFor();
 
@@ -67,10 +67,10 @@ test('one page writes, the other sees it live; a muted author disappears from th
   await player.page.getByRole('button', { name: `Unmute ${spectatorHandle}` }).waitFor();
   expect(await chatLog(player.page).textContent()).not.toContain('Prove it, Judge.');
 
-  await spectator.page.getByLabel('Message').fill('You cannot hear me.');
+  await spectator.page.getByRole('textbox', { name: 'Your message' }).fill('You cannot hear me.');
   await spectator.page.keyboard.press('Enter');
   await chatLog(spectator.page).getByText('You cannot hear me.').waitFor();
-  await player.page.getByLabel('Message').fill('Still here.');
+  await player.page.getByRole('textbox', { name: 'Your message' }).fill('Still here.');
   await player.page.keyboard.press('Enter');
   // The spectator's page gets the player's later message; the player's page never got the muted one.
   await chatLog(spectator.page).getByText('Still here.').waitFor({ timeout: 10_000 });

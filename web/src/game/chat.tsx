@@ -94,7 +94,7 @@ export function ChatPanel({ gameId, me, seatName }: { gameId: string; me: string
       </div>
       {me ? (
         <form class="inline-form" onSubmit={submit}>
-          <label for="chat-text">Message</label>
+          <label for="chat-text">Your message</label>
           <input
             id="chat-text"
             required
