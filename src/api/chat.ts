@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../auth/caller.ts';
 import type { ChatMessage, TableChat } from '../service/chat.ts';
 import { run } from './games.ts';
+import { startEventStream } from './event-stream.ts';
 import { callerKey, type OpenStreams } from './open-streams.ts';
 import { bearerOnly, bearerOptional, gameIdParams, json, problems } from './schemas.ts';
 
-const SSE_HEARTBEAT_MS = 15_000;
 /** A stream whose read failed tries again after this, doubling up to the maximum. */
 const RETRY_MS = 100;
 const RETRY_MAX_MS = 5_000;
@@ -199,19 +199,14 @@ export async function chatRoutes(app: FastifyInstance, { chat, streams: open }: 
         throw error;
       }
 
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
+      const { res, message } = startEventStream(request, reply, streams, () => {
+        unsubscribe();
+        release();
       });
-      res.write('retry: 2000\n\n');
       const send = (messages: ChatMessage[]) => {
         for (const m of messages) {
           if (res.writableEnded) return;
-          res.write(`id: ${m.id}\nevent: chat\ndata: ${JSON.stringify(m)}\n\n`);
+          message(m.id, 'chat', m);
           cursor = m.id;
         }
       };
@@ -241,16 +236,6 @@ export async function chatRoutes(app: FastifyInstance, { chat, streams: open }: 
       if (first.more) behind = true;
       streaming = true;
       catchUp();
-      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), SSE_HEARTBEAT_MS);
-      const end = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        release();
-        streams.delete(end);
-        res.end();
-      };
-      streams.add(end);
-      request.raw.once('close', end);
     },
   );
 

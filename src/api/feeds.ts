@@ -3,6 +3,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import { ProblemError } from './problems.ts';
+import { startEventStream } from './event-stream.ts';
 import { callerKey, type OpenStreams } from './open-streams.ts';
 import { requireCaller } from '../auth/caller.ts';
 import type { GameService } from '../service/index.ts';
@@ -10,7 +11,6 @@ import { run } from './games.ts';
 import { addGameSchemas, bearerOnly, bearerOptional, gameApi, gameIdParams, json, problems } from './schemas.ts';
 
 const MAX_WAIT_SECONDS = 60;
-const SSE_HEARTBEAT_MS = 15_000;
 /** A stream whose catch-up read failed tries again after this, doubling up to the maximum. */
 const CATCH_UP_RETRY_MS = 100;
 const CATCH_UP_RETRY_MAX_MS = 5_000;
@@ -136,20 +136,15 @@ export async function feedRoutes(app: FastifyInstance, { service, streams: open 
         throw error;
       }
 
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
+      const { res, message } = startEventStream(request, reply, streams, () => {
+        unsubscribe();
+        release();
       });
-      res.write('retry: 2000\n\n');
       let sending = Promise.resolve();
       const send = (events: typeof first.events) => {
         for (const e of events) {
           if (res.writableEnded) return;
-          res.write(`id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
+          message(e.seq, e.type, e);
           cursor = e.seq;
         }
       };
@@ -177,16 +172,6 @@ export async function feedRoutes(app: FastifyInstance, { service, streams: open 
       latest = Math.max(latest, first.version);
       streaming = true;
       catchUp();
-      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), SSE_HEARTBEAT_MS);
-      const end = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        release();
-        streams.delete(end);
-        res.end();
-      };
-      streams.add(end);
-      request.raw.once('close', end);
     },
   );
 

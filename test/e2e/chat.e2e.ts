@@ -4,6 +4,7 @@
 
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { useTestApp } from '../support/app.ts';
+import { callApi } from './support/api.ts';
 import { openBrowser, signUp, tokenOf, type Player } from './support/browser.ts';
 
 const t = useTestApp();
@@ -17,16 +18,7 @@ afterAll(async () => {
   await Promise.all([player?.close(), spectator?.close()]);
 });
 
-async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${t.base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const api = <T>(method: string, path: string, token: string, body?: unknown) => callApi<T>(t.base, method, path, token, body);
 
 const chatLog = (page: Player['page']) => page.getByRole('log', { name: 'Chat messages' });
 
