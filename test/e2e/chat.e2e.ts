@@ -1,5 +1,5 @@
-// Table chat in two browsers: a player writes with the keyboard and a spectator's page shows the
-// message live, without a reload; the spectator answers; the player mutes the spectator, whose next
+// Table chat in two browsers: a page shows the newest 100 messages and fetches earlier ones on
+// demand; a player writes with the keyboard and a spectator's page shows the message live, without a reload; the spectator answers; the player mutes the spectator, whose next
 // message never reaches the player's page, and unmutes them again.
 
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -7,7 +7,8 @@ import { useTestApp } from '../support/app.ts';
 import { callApi } from './support/api.ts';
 import { openBrowser, signUp, tokenOf, type Player } from './support/browser.ts';
 
-const t = useTestApp();
+// A rate high enough to write a backlog of messages quickly through the API.
+const t = useTestApp({ chat: { messagesPerMinute: 1000 } });
 let player: Player;
 let spectator: Player;
 
@@ -33,9 +34,18 @@ test('one page writes, the other sees it live; a muted author disappears from th
   });
   await api('POST', `/v1/games/${game.id}/seats/0/claim`, token);
 
+  // A backlog longer than the page shows at first: the newest 100, and a button for the earlier ones.
+  for (let i = 1; i <= 101; i++) await api('POST', `/v1/games/${game.id}/chat`, token, { text: `backlog ${i}` });
+
   await Promise.all([player.page.goto(`${t.base}/games/${game.id}`), spectator.page.goto(`${t.base}/games/${game.id}`)]);
   await Promise.all([player.page.getByRole('heading', { name: 'Table chat' }).waitFor(), spectator.page.getByRole('heading', { name: 'Table chat' }).waitFor()]);
-  await spectator.page.getByText('No messages yet.').waitFor();
+  await chatLog(spectator.page).getByText('backlog 101').waitFor();
+  expect(await chatLog(spectator.page).locator('p[data-chat-id]').count()).toBe(100);
+  const first = chatLog(spectator.page).locator('.chat-text', { hasText: /^backlog 1$/ });
+  expect(await first.count()).toBe(0);
+  await spectator.page.getByRole('button', { name: 'Earlier messages' }).click();
+  await first.waitFor();
+  await spectator.page.getByRole('button', { name: 'Earlier messages' }).waitFor({ state: 'detached' });
 
   // Keyboard only: focus the labelled field, type, Enter.
   await player.page.getByRole('textbox', { name: 'Your message' }).focus();

@@ -15,6 +15,8 @@ export function ChatPanel({ gameId, me, seatName }: { gameId: string; me: string
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [loaded, setLoaded] = useState(0);
+  // Older messages than the first shown exist: a button fetches them.
+  const [earlier, setEarlier] = useState(false);
   const list = useRef<HTMLDivElement>(null);
 
   // The newest page, then live; again after an unmute (the hidden messages come back).
@@ -26,6 +28,7 @@ export function ChatPanel({ gameId, me, seatName }: { gameId: string; me: string
       if (!live) return;
       if (!data) return setProblem(problemText(error));
       setMessages(data.messages);
+      setEarlier(data.more);
       const after = data.messages.length ? data.messages[data.messages.length - 1]!.id : 0;
       stream = followChat(gameId, after, {
         onMessage: (message) => setMessages((shown) => (shown.some((other) => other.id === message.id) ? shown : [...shown, message])),
@@ -43,9 +46,18 @@ export function ChatPanel({ gameId, me, seatName }: { gameId: string; me: string
     api.GET('/v1/me/mutes').then(({ data }) => data && setMutes(data.mutes.map((mute) => mute.handle)));
   }, [me]);
 
+  // Down to the newest when one arrives; not when earlier ones are put above.
   useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
-  }, [messages.length]);
+  }, [messages[messages.length - 1]?.id]);
+
+  async function showEarlier() {
+    const before = messages[0]?.id;
+    const { data, error } = await api.GET('/v1/games/{id}/chat', { params: { path: { id: gameId }, query: { limit: 100, ...(before ? { before } : {}) } } });
+    if (!data) return setProblem(problemText(error));
+    setEarlier(data.more);
+    setMessages((shown) => [...data.messages.filter((message) => !shown.some((other) => other.id === message.id)), ...shown]);
+  }
 
   async function submit(event: Event) {
     event.preventDefault();
@@ -75,12 +87,17 @@ export function ChatPanel({ gameId, me, seatName }: { gameId: string; me: string
   return (
     <section class="chat" aria-labelledby="chat-title">
       <h2 id="chat-title">Table chat</h2>
+      {earlier && (
+        <button type="button" class="link" onClick={showEarlier}>
+          Earlier messages
+        </button>
+      )}
       <div ref={list} class="chat-log" role="log" aria-live="polite" aria-label="Chat messages" tabIndex={0}>
         {messages.length === 0 && <p class="quiet">No messages yet.</p>}
         {messages.map((message) => (
           <p key={message.id} data-chat-id={message.id}>
             <strong>{message.author}</strong>
-            <small> {message.seat === null ? 'spectator' : seatName(message.seat)}</small>: {message.text}
+            <small> {message.seat === null ? 'spectator' : seatName(message.seat)}</small>: <span class="chat-text">{message.text}</span>
             {me && message.author !== me && (
               <>
                 {' '}
