@@ -1,17 +1,15 @@
 // Table chat: short messages that players and spectators write at a game's table, shown live, and
 // the accounts a player has muted. Chat is beside the game, not in it: messages are stored apart
-// from the event log (src/store/chat.ts), so they are never replayed, verified or read by rules.
+// from the event log (./ports/chat.ts, src/store/chat.ts), so they are never replayed, verified or read by rules.
 //
 // Anyone who may view a game may read its chat (a spectator without a token too); any account may
 // write. What one account may do is bounded: a message's length, messages per minute in one game,
 // messages per game (all authors), mutes held.
 
 import { EventEmitter } from 'node:events';
-import type pg from 'pg';
-import { ChannelListener } from '../db/listener.ts';
-import type { PrismaClient } from '../db/prisma.ts';
-import { CHAT_CHANNEL, ChatStore, type StoredChatMessage } from '../store/chat.ts';
 import { Refusal, notFound } from './errors.ts';
+import type { ChannelSubscription, Listen } from './ports/changes.ts';
+import { CHAT_CHANNEL, type ChatRecords, type StoredChatMessage } from './ports/chat.ts';
 
 export interface ChatLimits {
   /** Characters (code points) in one message, after trimming. */
@@ -46,20 +44,18 @@ const RATE_WINDOW_MS = 60_000;
 const FORBIDDEN = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 
 export class TableChat {
-  private readonly store: ChatStore;
   private readonly emitter = new EventEmitter();
-  private readonly listener: ChannelListener;
+  private readonly listener: ChannelSubscription;
 
   constructor(
-    pool: pg.Pool,
-    prisma: PrismaClient,
+    private readonly store: ChatRecords,
+    listen: Listen,
     private readonly now: () => Date,
     readonly limits: ChatLimits = DEFAULT_CHAT_LIMITS,
   ) {
-    this.store = new ChatStore(prisma);
     this.emitter.setMaxListeners(0);
     // On the process's one listening connection (src/db/listener.ts), beside the game events.
-    this.listener = new ChannelListener(pool, CHAT_CHANNEL, (payload) => {
+    this.listener = listen(CHAT_CHANNEL, (payload) => {
       const [gameId, id] = payload.split(':');
       if (gameId && id && /^\d+$/.test(id)) this.emitter.emit(gameId, Number(id));
     });

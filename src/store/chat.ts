@@ -1,38 +1,13 @@
-// Table chat in Postgres, through Prisma Client (chat is not the command path): a game's messages,
-// and the accounts each player has muted. Nothing here touches the game's event log.
+// Table chat's records (src/service/ports/chat.ts) in Postgres, through Prisma Client (chat is not
+// the command path): a game's messages, and the accounts each player has muted. Nothing here
+// touches the game's event log.
 //
 // A message is appended in one transaction that holds the game's chat lock, counts what the
 // limits need, inserts, and sends a NOTIFY on CHAT_CHANNEL: at commit every process hears it
 // (src/db/listener.ts), so a reader streaming from another process learns of it at once.
 
 import { literalPattern, lockAccountRow, type PrismaClient, type PrismaTransaction } from '../db/prisma.ts';
-
-/** The Postgres channel a committed message is announced on: `<gameId>:<message id>`. */
-export const CHAT_CHANNEL = 'game_chat';
-
-export interface StoredChatMessage {
-  id: number;
-  gameId: string;
-  accountId: string;
-  handle: string;
-  body: string;
-  createdAt: Date;
-}
-
-/** What the limits are decided on, read under the game's chat lock. */
-export interface ChatCounts {
-  /** The author's messages in this game since `since`, and when the oldest of them was written. */
-  recent: number;
-  oldestRecent: Date | null;
-  /** The game's messages, all authors. */
-  total: number;
-}
-
-export interface ChatPage {
-  messages: StoredChatMessage[];
-  /** More messages lie beyond the page, in the direction it was read. */
-  more: boolean;
-}
+import { CHAT_CHANNEL, type ChatCounts, type ChatPage, type ChatRecords, type StoredChatMessage } from '../service/ports/chat.ts';
 
 const MESSAGE = { id: true, gameId: true, accountId: true, body: true, createdAt: true, account: { select: { handle: true } } } as const;
 
@@ -47,7 +22,7 @@ const toMessage = (row: MessageRow): StoredChatMessage => ({
   createdAt: row.createdAt,
 });
 
-export class ChatStore {
+export class ChatStore implements ChatRecords {
   constructor(private readonly prisma: PrismaClient) {}
 
   /** The game exists; its seats' accounts, by seat. */
