@@ -15,7 +15,9 @@ import { accountRoutes } from './api/accounts.ts';
 import { accessTokenRoutes } from './api/auth-tokens.ts';
 import { commandLogRoutes } from './api/command-log.ts';
 import { contentRoutes } from './api/content.ts';
+import { chatRoutes } from './api/chat.ts';
 import { feedRoutes } from './api/feeds.ts';
+import { OpenStreams } from './api/open-streams.ts';
 import { gameRoutes } from './api/games.ts';
 import { healthRoutes } from './api/health.ts';
 import { emailRoutes } from './api/email.ts';
@@ -28,6 +30,8 @@ import { webClientRoutes } from './api/web-client.ts';
 import { withRequestExamples } from './api/schemas.ts';
 import { DEFAULT_AUTH_SETTINGS, rateLimitsOf, registerAuth, type AuthSettings } from './auth/index.ts';
 import { GameService } from './service/index.ts';
+import { DEFAULT_CHAT_LIMITS, TableChat, type ChatLimits } from './service/chat.ts';
+import { ChatStore } from './store/chat.ts';
 import { gameRegistry, situationWording, type AnyGameModule } from './service/registry.ts';
 import { PRODUCT_NAME } from './config/product.ts';
 import { registerBodyGuard } from './api/body-guard.ts';
@@ -92,6 +96,8 @@ export interface AppSettings extends AuthSettings, ConnectionLimits, ResourceLim
   extraGames?: readonly AnyGameModule[];
   /** The built web client (scripts/build-web.ts) served at `/` and its routes; null: none. */
   webClientDir?: string | null;
+  /** Table chat's limits (src/service/chat.ts): message length and rate, messages per game, mutes. */
+  chat?: Partial<ChatLimits>;
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -166,6 +172,7 @@ export async function buildApp(deps: AppDeps) {
         { name: 'games', description: 'Create games, list open ones, take seats, read a game as your seat sees it, and send commands: every move.' },
         { name: 'content', description: 'A game’s printed components and maps, for clients that show them: what the ids in views and commands stand for. Public and cacheable.' },
         { name: 'feeds', description: 'A game’s events as they happen (long-poll or Server-Sent Events), and your games awaiting you.' },
+        { name: 'chat', description: 'Table chat: short messages players and spectators write at a game’s table, live over Server-Sent Events; and the players you muted. Not part of the game’s log.' },
         { name: 'accounts', description: 'Register, log in, your account.' },
         { name: 'tokens', description: 'Personal access tokens, and the keys that verify every token.' },
         { name: 'webhooks', description: 'Be told when you can act: signed webhooks (Standard Webhooks) for all your games or one game, and their delivery log.' },
@@ -218,6 +225,8 @@ export async function buildApp(deps: AppDeps) {
     deps.logger,
   );
   app.decorate('games', games);
+  // Table chat: beside the games, not in their logs; it hears other processes' messages on the same listening connection.
+  const chat = new TableChat(new ChatStore(prisma), ports.listen, now, { ...DEFAULT_CHAT_LIMITS, ...settings.chat });
   // Notifications leave the process from here: the webhook channel and the job worker (src/notify/deliveries.ts), and email.
   const deliveries = new Deliveries(
     backgroundPool ?? pool,
@@ -259,10 +268,12 @@ export async function buildApp(deps: AppDeps) {
     app.addHook('onReady', async () => {
       await deliveries.start();
       await games.start();
+      await chat.start();
     });
     app.addHook('preClose', async () => {
       // The service first: its notifier hands notices to the channels until it stops.
       await games.stop();
+      await chat.stop();
       await deliveries.stop();
       await backgroundPool?.end();
     });
@@ -277,7 +288,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(sessionRoutes, { auth });
   await app.register(accessTokenRoutes, { auth });
   await app.register(gameRoutes, { service: games });
-  await app.register(feedRoutes, { service: games, streamsPerCaller: settings.streamsPerCaller });
+  // One count of open streams per caller, game feeds and chat streams together.
+  const streams = new OpenStreams(settings.streamsPerCaller);
+  await app.register(feedRoutes, { service: games, streams });
+  await app.register(chatRoutes, { chat, streams });
   await app.register(commandLogRoutes, { service: games });
   await app.register(orderRoutes, { service: games });
   await app.register(preferenceRoutes, { service: games });
