@@ -71,6 +71,8 @@ function describeSituation(s: Situation): string {
       return 'defence against ' + s.attack.action + ' by ' + s.attack.character + ': ' + s.defenders.map((d) => d.choice.kind).join(',');
     case 'interrupt':
       return 'interrupt after ' + s.after + ', ' + s.answered.length + '/' + s.eligible.length + ' answered';
+    case 'target':
+      return 'target of ' + s.judge + "'s " + s.action + ': one of ' + s.candidates.join(',');
     case 'over':
       return 'over';
   }
