@@ -13,6 +13,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../notify/email/fixtures.ts';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
+import { GAMES } from '../../src/service/registry.ts';
 import { oddsAndEvens } from '../support/games/odds-and-evens/index.ts';
 import { WebhookReceiver } from '../support/webhook-receiver.ts';
 import { call, postCommand, readGame, register, type GameAnswer, type HttpPlayer } from '../support/http-client.ts';
@@ -121,7 +122,8 @@ describe('a second game, played over HTTP beside Helter Skelter', () => {
     });
     // Its own names point at its own parts, not Helter Skelter's.
     expect(JSON.stringify(schemas.OddsAndEvensView)).toContain('#/components/schemas/OddsAndEvensStandingOrders');
-    expect((schemas.Awaited as { properties: { situation: { enum: string[] } } }).properties.situation.enum).toEqual(['turn', 'defence', 'interrupt', 'setup', 'roll', 'judges', 'pick', 'respond']);
+    expect((schemas.Awaited as { properties: { situation: { enum: string[] } } }).properties.situation.enum).toEqual([...new Set([...GAMES.values(), oddsAndEvens].flatMap((module) => Object.keys(module.situations)))]);
+    expect((schemas.Awaited as { properties: { situation: { enum: string[] } } }).properties.situation.enum.slice(-2)).toEqual(['pick', 'respond']);
     const createGame = (res.body as { paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: object; examples: object }> } }>> }).paths['/v1/games']!.post!
       .requestBody.content['application/json']!;
     expect(createGame.schema).toMatchObject({
