@@ -12,6 +12,7 @@ import { evolve, evolveAll } from './evolve.ts';
 import { initialState } from './initial-state.ts';
 import { legalCommands } from './legal.ts';
 import { MAX_SEATS, optionsSchema, setupFromOptions } from './options.ts';
+import { standingOrders } from './orders.ts';
 import { SITUATIONS } from './published.ts';
 import { awaiting } from './situations.ts';
 import { isOver } from './state.ts';
@@ -33,6 +34,7 @@ export const miniatures: GameModule<GameSetup, GameState, Command, Event, GameVi
   maxSeats: MAX_SEATS,
   situations: SITUATIONS,
   bots: BOTS,
+  standingOrders,
   schemas: { view: { type: 'object' }, visibleEvent: { type: 'object', required: ['type'], properties: { type: { type: 'string' } } } },
   optionsSchema,
   commandSchemas: commandSchemas(),
