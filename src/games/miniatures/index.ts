@@ -14,6 +14,7 @@ import { legalCommands } from './legal.ts';
 import { MAX_SEATS, optionsSchema, setupFromOptions } from './options.ts';
 import { standingOrders } from './orders.ts';
 import { SITUATIONS } from './published.ts';
+import { gameSchemas } from './schemas.ts';
 import { awaiting } from './situations.ts';
 import { isOver } from './state.ts';
 import type { Command, Event, GameSetup, GameState } from './types.ts';
@@ -35,7 +36,7 @@ export const miniatures: GameModule<GameSetup, GameState, Command, Event, GameVi
   situations: SITUATIONS,
   bots: BOTS,
   standingOrders,
-  schemas: { view: { type: 'object' }, visibleEvent: { type: 'object', required: ['type'], properties: { type: { type: 'string' } } } },
+  schemas: gameSchemas,
   optionsSchema,
   commandSchemas: commandSchemas(),
   createSetup: setupFromOptions,
