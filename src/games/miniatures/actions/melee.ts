@@ -5,7 +5,7 @@
 import { meleeWeapon, profile } from '../content/index.ts';
 import { resolveHits } from '../damage.ts';
 import { highest, roll, signed } from '../dice.ts';
-import { check, type Draft } from '../draft.ts';
+import { check, refuseIf, type Draft } from '../draft.ts';
 import { distance, INCH, type Point } from '../geometry/shapes.ts';
 import { checkPath, contactPoint, inContact, pointAlong, terrainAt, type Base } from '../table/movement.ts';
 import { baseOf, otherBases, standing, tableOf } from '../state.ts';
@@ -44,7 +44,7 @@ export function meleeProblem(s: GameState, m: ModelState, targetId: unknown, pat
 export function meleeAction(d: Draft, seat: Seat, model: string, targetId: string, path: readonly Point[] | undefined): void {
   const m = startAction(d, seat, model, 'melee');
   const problem = meleeProblem(d.state, m, targetId, path);
-  check(problem === null, problem?.code ?? '', problem?.message ?? '');
+  refuseIf(problem);
   const target = d.state.models[targetId]!;
   let dangerous = false;
   const points = meleePath(m, target, path);
