@@ -1,10 +1,13 @@
 // Plays N whole games between random legal players and reports how they went.
 //   npm run simulate -- --games 1000 --players 4 --map grand-hall-of-justice
 //   npm run simulate -- --dark-judges --games 2000     (a Dark Judges seat in every game)
+//   npm run simulate -- --solo --games 10000           (one player against the Dark Judges' solo cards)
 // Any rule error (a listed command refused, a stuck game) is printed and makes the exit code 1.
 //   npm run simulate -- --bots --games 1000 [--players 4] [--bot heuristic]
 // instead plays one bot of the game's (default `heuristic`) against random bots and prints how
 // often it wins (scripts/support/bot-match.ts).
+//   npm run simulate -- --game block-war --games 2000 --players 3 [--surrender-rate 0.0005]
+// plays Block War instead (scripts/support/block-war-simulation.ts).
 
 import { parseArgs } from 'node:util';
 import { playRandomGame } from '../src/platform/random-player.ts';
@@ -12,6 +15,7 @@ import { seedRng } from '../src/platform/random.ts';
 import { helterSkelter } from '../src/games/helter-skelter/index.ts';
 import { MAP_IDS, type MapId } from '../src/games/helter-skelter/board/board.ts';
 import { BASE_TEAM_IDS, TEAM_IDS, type TeamId } from '../src/games/helter-skelter/content/types.ts';
+import { runBlockWarSimulation } from './support/block-war-simulation.ts';
 import { runBotMatch } from './support/bot-match.ts';
 
 const { values } = parseArgs({
@@ -24,17 +28,25 @@ const { values } = parseArgs({
     bots: { type: 'boolean', default: false },
     bot: { type: 'string', default: 'heuristic' },
     'dark-judges': { type: 'boolean', default: false },
+    game: { type: 'string', default: 'helter-skelter' },
+    'surrender-rate': { type: 'string', default: '0.0005' },
+    solo: { type: 'boolean', default: false },
   },
 });
+if (values.game === 'block-war') {
+  runBlockWarSimulation({ games: values.games, players: values.players, seed: values.seed, expiryRate: values['expiry-rate'], surrenderRate: values['surrender-rate'] });
+  process.exit();
+}
+if (values.game !== 'helter-skelter') throw new Error('--game must be helter-skelter or block-war');
 if (values.bots) {
-  runBotMatch({ games: values.games, players: values.players, bot: values.bot, seed: values.seed, darkJudges: values['dark-judges'] });
+  runBotMatch({ games: values.games, players: values.players, bot: values.bot, seed: values.seed, darkJudges: values['dark-judges'], solo: values.solo });
   process.exit();
 }
 const games = Number(values.games);
-const playerCounts = values.players ? [Number(values.players)] : [2, 3, 4];
+const playerCounts = values.solo ? [1] : values.players ? [Number(values.players)] : [2, 3, 4];
 const maps: MapId[] = values.map ? [values.map as MapId] : [...MAP_IDS];
 if (!Number.isInteger(games) || games < 1) throw new Error('--games must be a positive integer');
-for (const p of playerCounts) if (![2, 3, 4].includes(p)) throw new Error('--players must be 2, 3 or 4');
+for (const p of playerCounts) if (!values.solo && ![2, 3, 4].includes(p)) throw new Error('--players must be 2, 3 or 4');
 for (const m of maps) if (!MAP_IDS.includes(m)) throw new Error(`--map must be one of ${MAP_IDS.join(', ')}`);
 
 /**
@@ -42,6 +54,8 @@ for (const m of maps) if (!MAP_IDS.includes(m)) throw new Error(`--map must be o
  * table, at a seat that moves round, with base teams rotating in the other seats.
  */
 function tableOf(g: number, players: number): { team: TeamId }[] {
+  // Solo: each base team on each map in turn; the Dark Judges sit in seat 1, played by the rules.
+  if (values.solo) return [{ team: BASE_TEAM_IDS[Math.floor(g / maps.length) % BASE_TEAM_IDS.length]! }];
   if (!values['dark-judges']) return Array.from({ length: players }, (_, i) => ({ team: TEAM_IDS[(g + i) % TEAM_IDS.length]! }));
   const others = Array.from({ length: players - 1 }, (_, i) => BASE_TEAM_IDS[(g + i) % BASE_TEAM_IDS.length]!);
   const at = g % players;
@@ -51,6 +65,7 @@ function tableOf(g: number, players: number): { team: TeamId }[] {
 /** Per team: games it sat in, and games it won (a shared win counts for each winner). */
 const record = new Map<TeamId, { played: number; won: number }>(TEAM_IDS.map((t) => [t, { played: 0, won: 0 }]));
 
+let soloWins = 0;
 let completed = 0;
 let unfinished = 0;
 let events = 0;
@@ -65,7 +80,7 @@ for (let g = 0; g < games; g++) {
   try {
     const result = playRandomGame(
       helterSkelter,
-      { map, seats, seed },
+      { map, seats, seed, ...(values.solo ? { solo: true } : {}) },
       seedRng(`${seed}-players`),
       { expiryRate: Number(values['expiry-rate']), maxCommands: 200_000 },
       (windowId) => ({ type: 'EXPIRE_WINDOW' as const, windowId }),
@@ -74,6 +89,7 @@ for (let g = 0; g < games; g++) {
     commands += result.commands;
     if (result.finished) completed++;
     else unfinished++;
+    if (values.solo) soloWins += result.finished && result.state.winners.includes(0) ? 1 : 0;
     for (const [seat, { team }] of seats.entries()) {
       const r = record.get(team)!;
       r.played++;
@@ -94,5 +110,6 @@ console.log(`time:                ${seconds.toFixed(1)} s`);
 console.log('win rate per team (games won / games played, shared wins count for each winner):');
 for (const [team, r] of record)
   if (r.played > 0) console.log(`  ${team.padEnd(18)} ${((100 * r.won) / r.played).toFixed(1).padStart(5)}%  (${r.won} / ${r.played})`);
+if (values.solo) console.log(`solo player won:     ${((100 * soloWins) / games).toFixed(1)}%  (${soloWins} / ${games}; the Dark Judges won the rest finished)`);
 for (const e of errors.slice(0, 10)) console.log(`  ${e}`);
 process.exitCode = errors.length > 0 || unfinished > 0 ? 1 : 0;

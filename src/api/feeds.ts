@@ -1,51 +1,21 @@
 // A game's events as they happen, redacted for the reader: long-polling JSON, or Server-Sent
 // Events resumable with Last-Event-ID. And the caller's own games, those awaiting them first.
 
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ProblemError } from './problems.ts';
+import { startEventStream } from './event-stream.ts';
+import { callerKey, type OpenStreams } from './open-streams.ts';
 import { requireCaller } from '../auth/caller.ts';
 import type { GameService } from '../service/index.ts';
 import { run } from './games.ts';
 import { addGameSchemas, bearerOnly, bearerOptional, gameApi, gameIdParams, json, problems } from './schemas.ts';
 
 const MAX_WAIT_SECONDS = 60;
-const SSE_HEARTBEAT_MS = 15_000;
 /** A stream whose catch-up read failed tries again after this, doubling up to the maximum. */
 const CATCH_UP_RETRY_MS = 100;
 const CATCH_UP_RETRY_MAX_MS = 5_000;
 
-/**
- * Streams and long-polls open at once, per caller (account, or address without a token): each
- * holds a connection and a listener, so one caller may not hold them without bound. Counted in this
- * process (each of several instances counts its own).
- */
-class OpenStreams {
-  private readonly open = new Map<string, number>();
-  constructor(private readonly max: number) {}
-
-  /** Takes a place for `caller`, or refuses with 429 `TOO_MANY_STREAMS`; returns the release. */
-  take(caller: string): () => void {
-    const now = this.open.get(caller) ?? 0;
-    if (now >= this.max)
-      throw new ProblemError(429, 'TOO_MANY_STREAMS', `At most ${this.max} event streams and long-polls may be open at once; close one first.`, {
-        limit: this.max,
-      });
-    this.open.set(caller, now + 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const left = (this.open.get(caller) ?? 1) - 1;
-      if (left <= 0) this.open.delete(caller);
-      else this.open.set(caller, left);
-    };
-  }
-}
-
-const callerKey = (request: FastifyRequest): string => (request.caller ? `account:${request.caller.accountId}` : `ip:${request.ip}`);
-
-export async function feedRoutes(app: FastifyInstance, { service, streamsPerCaller }: { service: GameService; streamsPerCaller: number }): Promise<void> {
-  const open = new OpenStreams(streamsPerCaller);
+export async function feedRoutes(app: FastifyInstance, { service, streams: open }: { service: GameService; streams: OpenStreams }): Promise<void> {
   // A refusal for too many streams says when to try again.
   app.addHook('onSend', async (_request, reply, payload) => {
     if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '5');
@@ -166,20 +136,15 @@ export async function feedRoutes(app: FastifyInstance, { service, streamsPerCall
         throw error;
       }
 
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
+      const { res, message } = startEventStream(request, reply, streams, () => {
+        unsubscribe();
+        release();
       });
-      res.write('retry: 2000\n\n');
       let sending = Promise.resolve();
       const send = (events: typeof first.events) => {
         for (const e of events) {
           if (res.writableEnded) return;
-          res.write(`id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
+          message(e.seq, e.type, e);
           cursor = e.seq;
         }
       };
@@ -207,16 +172,6 @@ export async function feedRoutes(app: FastifyInstance, { service, streamsPerCall
       latest = Math.max(latest, first.version);
       streaming = true;
       catchUp();
-      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), SSE_HEARTBEAT_MS);
-      const end = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        release();
-        streams.delete(end);
-        res.end();
-      };
-      streams.add(end);
-      request.raw.once('close', end);
     },
   );
 

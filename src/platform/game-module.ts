@@ -124,6 +124,8 @@ export interface GameSchemas {
   readonly components?: Readonly<Record<string, object>>;
   /** The options the game was created with, as every reader sees them (the stored public options). */
   readonly publicOptions?: object;
+  /** What `preview` returns, when the game has it. */
+  readonly preview?: object;
   /** Example request bodies: a create-game body (`{ game, options }`) and commands, by name. */
   readonly examples?: { readonly create?: Readonly<Record<string, BodyExample>>; readonly commands?: Readonly<Record<string, BodyExample>> };
 }
@@ -200,8 +202,24 @@ export interface GameModule<Setup, State, Command, Event, View, VisibleEvent = E
   /** The event as `seat` may see it (`null`: spectator): hidden cards removed. */
   redact(event: Event, seat: Seat | null): VisibleEvent;
   awaiting(state: State): Awaited[];
-  /** Every command `seat` could send now, as complete bodies; `decide` accepts exactly these. */
+  /** Every command `seat` could send now, as complete bodies; `decide` accepts exactly these (and `anytimeCommands`). */
   legalCommands(state: State, seat: Seat): Command[];
+  /**
+   * Commands a seated player may send at any time, awaited or not (Block War's surrender: "a block
+   * may surrender at any point in the game if the player chooses"), as complete bodies `decide`
+   * accepts now. They are not among `legalCommands`, which answer what the game awaits: bots and
+   * the random player never choose them, and a seat's notification counts do not include them.
+   * Optional: a game without it has none. The API shows a seat its own as `anytimeCommands`.
+   */
+  anytimeCommands?(state: State, seat: Seat): Command[];
+  /**
+   * What the game measures of a command `seat` might send, without deciding it: a path's length, a
+   * shot's range, line of sight, cover, the odds of a hit. Optional; the platform answers whether
+   * `decide` would accept the command either way (POST /v1/games/{id}/preview). Only what `seat`
+   * may see goes into it (docs/architecture.md §5), and it draws nothing from the game's generator:
+   * odds are computed, never rolled.
+   */
+  preview?(state: State, command: unknown, seat: Seat): unknown;
   /** True once the game has ended; after that the whole log is public. */
   isOver(state: State): boolean;
   /**

@@ -8,6 +8,7 @@
 
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
+import { callApi } from './support/api.ts';
 import { openBrowser, screenshot, signUp, tokenOf, type Player } from './support/browser.ts';
 
 const t = useTestApp({ worker: QUICK_WORKER });
@@ -19,16 +20,7 @@ interface Content {
   cards: { id: string; team: string; action: string; linkedTo: string | null; characters: string[] }[];
 }
 
-async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${t.base}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const api = <T>(method: string, path: string, token: string | null, body?: unknown) => callApi<T>(t.base, method, path, token, body);
 
 /** A 2-player game where Dredd (seat 0, to act) can MELEE Sláine on his space; both seats claimed. */
 async function arrangeDuel(defenceSeconds: number): Promise<{ id: string; judgesHand: string[]; slaineHand: string[] }> {

@@ -13,6 +13,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../notify/email/fixtures.ts';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
+import { GAMES } from '../../src/service/registry.ts';
 import { oddsAndEvens } from '../support/games/odds-and-evens/index.ts';
 import { WebhookReceiver } from '../support/webhook-receiver.ts';
 import { call, postCommand, readGame, register, type GameAnswer, type HttpPlayer } from '../support/http-client.ts';
@@ -106,19 +107,28 @@ describe('a second game, played over HTTP beside Helter Skelter', () => {
     for (const name of ['Game', 'Options', 'View', 'Command', 'Event', 'NewGame', 'Side', 'StandingOrders'])
       expect(schemas, `OddsAndEvens${name}`).toHaveProperty(`OddsAndEvens${name}`);
     expect(schemas.GameResource).toMatchObject({
-      oneOf: [{ $ref: '#/components/schemas/HelterSkelterGame' }, { $ref: '#/components/schemas/OddsAndEvensGame' }],
+      oneOf: [{ $ref: '#/components/schemas/HelterSkelterGame' }, { $ref: '#/components/schemas/BlockWarGame' }, { $ref: '#/components/schemas/OddsAndEvensGame' }],
       discriminator: {
         propertyName: 'game',
-        mapping: { 'helter-skelter': '#/components/schemas/HelterSkelterGame', 'odds-and-evens': '#/components/schemas/OddsAndEvensGame' },
+        mapping: {
+          'helter-skelter': '#/components/schemas/HelterSkelterGame',
+          'block-war': '#/components/schemas/BlockWarGame',
+          'odds-and-evens': '#/components/schemas/OddsAndEvensGame',
+        },
       },
     });
-    expect(schemas.Command).toMatchObject({ anyOf: [{ $ref: '#/components/schemas/HelterSkelterCommand' }, { $ref: '#/components/schemas/OddsAndEvensCommand' }] });
+    expect(schemas.Command).toMatchObject({
+      anyOf: [{ $ref: '#/components/schemas/HelterSkelterCommand' }, { $ref: '#/components/schemas/BlockWarCommand' }, { $ref: '#/components/schemas/OddsAndEvensCommand' }],
+    });
     // Its own names point at its own parts, not Helter Skelter's.
     expect(JSON.stringify(schemas.OddsAndEvensView)).toContain('#/components/schemas/OddsAndEvensStandingOrders');
-    expect((schemas.Awaited as { properties: { situation: { enum: string[] } } }).properties.situation.enum).toEqual(['turn', 'defence', 'interrupt', 'setup', 'pick', 'respond']);
+    expect((schemas.Awaited as { properties: { situation: { enum: string[] } } }).properties.situation.enum).toEqual([...new Set([...GAMES.values(), oddsAndEvens].flatMap((module) => Object.keys(module.situations)))]);
+    expect((schemas.Awaited as { properties: { situation: { enum: string[] } } }).properties.situation.enum.slice(-2)).toEqual(['pick', 'respond']);
     const createGame = (res.body as { paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: object; examples: object }> } }>> }).paths['/v1/games']!.post!
       .requestBody.content['application/json']!;
-    expect(createGame.schema).toMatchObject({ oneOf: [{ $ref: '#/components/schemas/HelterSkelterNewGame' }, { $ref: '#/components/schemas/OddsAndEvensNewGame' }] });
+    expect(createGame.schema).toMatchObject({
+      oneOf: [{ $ref: '#/components/schemas/HelterSkelterNewGame' }, { $ref: '#/components/schemas/BlockWarNewGame' }, { $ref: '#/components/schemas/OddsAndEvensNewGame' }],
+    });
     expect(createGame.examples).toHaveProperty('oddsAndEvens');
     // Seat numbers are bounded by each game's own `maxSeats` (two here, four for Helter Skelter),
     // and by the largest where any game's seat may appear (a route, `Awaited`).
@@ -239,6 +249,15 @@ describe('a second game, played over HTTP beside Helter Skelter', () => {
     expect((await call(t.base, 'GET', `/v1/games/${id}/seats/0/orders`, { token: dave.token })).status).toBe(403);
 
     expect((await postCommand(t.base, id, dave, { type: 'PICK', number: 2 })).status).toBe(200);
+    // Dave has picked and is not awaited: no legal command, but the game's anytime commands, which
+    // the service accepts from a seat it does not await.
+    const waiting = await readGame(t.base, id, dave);
+    expect(waiting.awaiting.map((a) => a.seat)).toEqual([0]);
+    expect(waiting.legalCommands).toEqual([]);
+    expect(waiting.anytimeCommands).toEqual([{ type: 'SET_ORDERS', respond: 'never' }]);
+    expect((await call(t.base, 'GET', `/v1/games/${id}`)).body).toMatchObject({ mySeat: null, anytimeCommands: [] });
+    expect((await postCommand(t.base, id, dave, { type: 'SET_ORDERS', respond: 'never' })).status).toBe(200);
+    expect((await readGame(t.base, id, dave)).anytimeCommands).toEqual([{ type: 'SET_ORDERS', respond: 'ask' }]);
     expect((await postCommand(t.base, id, carol, { type: 'PICK', number: 2 })).status).toBe(200);
     const over = await readGame(t.base, id, dave);
     expect(over.status).toBe('finished');

@@ -95,3 +95,22 @@ describe('words', () => {
     expect(eventWords({ type: 'InterruptWindowClosed' }, names)).toBeNull();
   });
 });
+
+describe('the Dark Judges’ set-up and solo commands', () => {
+  // Solo "set-up": "place your characters … in any order"; "you may choose who it targets"; the
+  // Dark Judges' multiplayer set-up removes a map card. None has a card in hand or a figure to tap
+  // first: each is a button, so the page offers it.
+  const solo = [
+    { type: 'PLACE_CHARACTERS', characters: ['dredd', 'anderson', 'giant'], windowId: 'w1' },
+    { type: 'CHOOSE_TARGET', character: 'dredd', windowId: 'w2' },
+    { type: 'REMOVE_MAP_CARD', card: 'map-07', windowId: 'w3' },
+  ] as unknown as Command[];
+
+  it('is answered by a button, never a pick on the board', () => {
+    for (const command of solo) {
+      expect(isButtonCommand(command), command.type).toBe(true);
+      expect(firstPick(command), command.type).toBeNull();
+    }
+    expect(picks(solo)).toEqual([]);
+  });
+});

@@ -33,6 +33,7 @@ export const COMMAND_FIELDS: Record<CommandType, Record<string, FieldKind>> = {
   DEFEND: { character: 'string', defence: 'defence', card: 'string' },
   TAKE_DAMAGE: { character: 'string' },
   PSI_DISCARD: { character: 'string', card: 'string' },
+  CHOOSE_TARGET: { character: 'string' },
   CLAIM_INTERRUPT: { card: 'string' },
   PASS_INTERRUPT: {},
   SET_ORDERS: {},

@@ -27,7 +27,10 @@ import { check, Draft } from './draft.ts';
 import { claimInterrupt, expireInterruptWindow, openInterruptWindow, passInterrupt } from './interrupts.ts';
 import { setOrders } from './orders.ts';
 import { assignForLateSeats, assignStartingCards, removeMapCard } from './setup.ts';
+import { chooseTarget, resolveDarkJudges } from './solo/dark-judges-turn.ts';
+import { playedByRules, SOLO_DARK_SEAT, SOLO_PLAYER_SEAT } from './solo/seat.ts';
 import { placeCharacters, placeCharactersByDefault } from './solo/setup.ts';
+import { isOver } from './state.ts';
 import { afterCloudOfDecay, declareEndOfTurn, deploy } from './turn.ts';
 import type { Attack, Command, Event, GameState, Seat } from './types.ts';
 
@@ -45,6 +48,8 @@ export function decide(state: GameState, input: Command, sender: Sender): Decisi
   try {
     if (sender.kind === 'system') decideSystem(d, parsed);
     else decideForSeat(d, sender.seat, parsed);
+    // Solo: a turn of the Dark Judges' seat that has begun is played by the rules at once.
+    playDarkJudges(d);
   } catch (e) {
     if (e instanceof RuleError) return { ok: false, error: e };
     throw e;
@@ -65,6 +70,10 @@ function decideSystem(d: Draft, cmd: Command): void {
       return afterAttack(d, expireDefence(d));
     case 'interrupt':
       return expireInterruptWindow(d);
+    case 'target':
+      // R54: the first of the equal candidates, in the player's roster order.
+      if (chooseTarget(d, d.state.situation.candidates[0]!, 'deadline')) resumeDarkJudges(d);
+      return;
   }
 }
 
@@ -99,6 +108,11 @@ function decideForSeat(d: Draft, seat: Seat, cmd: Command): void {
       if (cmd.type === 'DEFEND') return afterAttack(d, defend(d, seat, cmd));
       if (cmd.type === 'TAKE_DAMAGE') return afterAttack(d, takeDamage(d, seat, cmd));
       return afterAttack(d, psiDiscard(d, seat, cmd));
+    case 'CHOOSE_TARGET':
+      check(sit.kind === 'target', 'WRONG_SITUATION', 'No Dark Judge is waiting for you to choose its target.');
+      check(seat === SOLO_PLAYER_SEAT, 'NOT_YOUR_CHOICE', 'The player chooses the Dark Judges’ targets.');
+      if (chooseTarget(d, cmd.character, 'player')) resumeDarkJudges(d);
+      return;
     case 'CLAIM_INTERRUPT':
     case 'PASS_INTERRUPT':
       check(sit.kind === 'interrupt', 'WRONG_SITUATION', 'You can only INTERRUPT right after an action or an end of turn.');
@@ -155,5 +169,27 @@ function afterAttack(d: Draft, completed: Attack | null): void {
   if (!completed) return;
   // Cloud of Decay is no action: the turn it delayed begins (turn.ts).
   if (completed.turnOf) afterCloudOfDecay(d, completed);
+  // Solo: a Dark Judge's attack is one step of a solo card, which goes on (no INTERRUPT within a card).
+  else if (playedByRules(d.state, completed.seat)) resumeDarkJudges(d);
   else openInterruptWindow(d, completed.seat, completed.interrupting, 'action');
+}
+
+/**
+ * Solo: the Dark Judges go on from their cursor (solo/dark-judges-turn.ts). Where a card is resolved
+ * in full, or their turn has ended, the player may INTERRUPT: the window opens as after any action
+ * or end of turn, and when it closes unclaimed their turn is taken up again (`playDarkJudges`) or
+ * passes to the player.
+ */
+function resumeDarkJudges(d: Draft): void {
+  const pause = resolveDarkJudges(d);
+  if (pause !== null) openInterruptWindow(d, SOLO_DARK_SEAT, false, pause);
+}
+
+/** Solo: while a turn of the Dark Judges' seat has begun (or been taken up again), the rules play it. */
+function playDarkJudges(d: Draft): void {
+  for (;;) {
+    const sit = d.state.situation;
+    if (isOver(d.state) || sit.kind !== 'turn' || !playedByRules(d.state, sit.actor)) return;
+    resumeDarkJudges(d);
+  }
 }

@@ -64,6 +64,38 @@ export function applyEvent(s: GameState, e: Event): void {
       s.solo!.discard = [];
       s.rng = rngAt(s.rng, e.rng);
       return;
+    case 'DarkJudgesCardDrawn': {
+      const solo = s.solo!;
+      if (solo.deck[0] !== e.card) throw new Error(`evolve: ${e.card} is not on top of the solo deck`);
+      solo.deck.shift();
+      solo.drawn.push(e.card);
+      solo.step = 0;
+      return;
+    }
+    case 'DarkJudgeActed':
+      s.solo!.step = e.step + 1;
+      s.activitySinceMarker = true;
+      return;
+    case 'TargetChoiceOpened':
+      s.windows++;
+      s.situation = {
+        kind: 'target',
+        windowId: e.windowId,
+        judge: e.judge,
+        action: e.action,
+        card: e.card,
+        step: e.step,
+        space: e.space,
+        candidates: e.candidates.slice(),
+      };
+      return;
+    case 'SoloCardResolved':
+      s.solo!.step = null;
+      return;
+    case 'SoloCardsDiscarded':
+      for (const card of e.cards) remove(s.solo!.drawn, card);
+      s.solo!.discard.push(...e.cards);
+      return;
     case 'SoloCharactersPlaced':
       for (const p of e.placements) {
         const c = s.characters[p.character]!;

@@ -17,6 +17,7 @@ import { snipe } from './actions/snipe.ts';
 import { combinations, isInterruptCard } from './costs.ts';
 import { defenceOptions, psiDiscards } from './defences.ts';
 import { placementChoices } from './solo/placement-choices.ts';
+import { SOLO_PLAYER_SEAT } from './solo/seat.ts';
 import { charactersOf, startingCardCount } from './state.ts';
 import type { Command, GameState, Seat } from './types.ts';
 
@@ -48,6 +49,9 @@ export function legalCommands(s: GameState, seat: Seat): Command[] {
       }
       return inWindow(out);
     }
+    case 'target':
+      // Solo: the player picks among the equal targets (R54).
+      return seat === SOLO_PLAYER_SEAT ? inWindow(sit.candidates.map((character): Command => ({ type: 'CHOOSE_TARGET', character }))) : [];
     case 'interrupt': {
       if (!sit.eligible.includes(seat) || String(seat) in sit.answers) return [];
       const claims = s.seats[seat]!.hand.filter(isInterruptCard).map((card): Command => ({ type: 'CLAIM_INTERRUPT', card }));

@@ -13,11 +13,7 @@ export interface CreationOptions {
   map?: unknown;
   seats?: unknown;
   scenario?: unknown;
-  /**
-   * "Playing solo against the Dark Judges": `true` with one seat of a base team. Checked in full,
-   * then refused as SOLO_NOT_PLAYABLE while the Dark Judges' turn is not yet played by the engine;
-   * not in `optionsSchema` until it is.
-   */
+  /** "Playing solo against the Dark Judges": `true` with one seat of a base team. */
   solo?: unknown;
 }
 
@@ -29,9 +25,9 @@ export const optionsSchema = {
     map: { type: 'string', enum: [...MAP_IDS], description: 'Which board to play on.' },
     seats: {
       type: 'array',
-      minItems: 2,
+      minItems: 1,
       maxItems: 4,
-      description: 'Seats in clockwise (turn) order; each plays a different team.',
+      description: 'Seats in clockwise (turn) order; each plays a different team. Two to four; one, of a base team, when `solo`.',
       items: {
         type: 'object',
         required: ['team'],
@@ -40,6 +36,11 @@ export const optionsSchema = {
       },
     },
     scenario: scenarioSchema,
+    solo: {
+      type: 'boolean',
+      description:
+        '“Playing solo against the Dark Judges”: one seat, of a base team, against the Dark Judges, whose turns the server plays by their solo cards. The game starts as soon as the seat is taken. No scenario.',
+    },
   },
 } as const;
 
@@ -72,12 +73,9 @@ function mergeSeats(scenario: ScenarioOptions, seats: { team: TeamId }[]): Scena
   return seats.map((s, i) => ({ hand: [], ...list[i], team: s.team }));
 }
 
-/** A solo set-up is checked like any other, then refused: the game cannot yet be played to its end. */
-function soloSetup(options: CreationOptions, seats: { team: TeamId }[], randomness: { key: string }): RuleError {
+/** A solo set-up: one seat of a base team, no scenario (validateSetup says why not). */
+function soloSetup(options: CreationOptions, seats: { team: TeamId }[], randomness: { key: string }): GameSetup | RuleError {
   if (options.scenario !== undefined) return new RuleError('INVALID_SCENARIO', 'A solo game cannot start from a scenario.');
   const setup: GameSetup = { map: options.map as GameSetup['map'], seats, generator: KEYED_GENERATOR, key: randomness.key, solo: true };
-  return (
-    validateSetup(setup) ??
-    new RuleError('SOLO_NOT_PLAYABLE', 'Solo play against the Dark Judges is not yet playable: the Dark Judges’ turn is still to be written.')
-  );
+  return validateSetup(setup) ?? setup;
 }

@@ -2,7 +2,7 @@
 // one's deadline from the game's clocks and fires EXPIRE_WINDOW when it passes.
 
 import type { Awaited } from '../../platform/game-module.ts';
-import { playedByRules } from './solo/seat.ts';
+import { playedByRules, SOLO_PLAYER_SEAT } from './solo/seat.ts';
 import type { GameState } from './types.ts';
 
 export function awaiting(s: GameState): Awaited[] {
@@ -16,7 +16,10 @@ export function awaiting(s: GameState): Awaited[] {
         .filter((seat) => !s.setupDone.includes(seat) && !playedByRules(s, seat))
         .map((seat) => ({ seat, situation: 'setup', windowId: sit.windowId }));
     case 'turn':
-      return [{ seat: sit.actor, situation: 'turn', windowId: sit.windowId }];
+      // The Dark Judges' turn in a solo game is played by the rules within the command that began it.
+      return playedByRules(s, sit.actor) ? [] : [{ seat: sit.actor, situation: 'turn', windowId: sit.windowId }];
+    case 'target':
+      return [{ seat: SOLO_PLAYER_SEAT, situation: 'target', windowId: sit.windowId }];
     case 'defence': {
       const seats = new Set<number>();
       for (const d of sit.defenders) if (d.choice.kind === 'undecided') seats.add(s.characters[d.character]!.seat);

@@ -50,6 +50,8 @@ function cloneSolo(solo: SoloState): SoloState {
     deck: solo.deck.slice(),
     discard: solo.discard.slice(),
     drawn: solo.drawn.slice(),
+    // A state saved before the Dark Judges' turn existed has no cursor: no card is being resolved.
+    step: solo.step ?? null,
     reserve: solo.reserve,
     characterCards: solo.characterCards.slice(),
     ukkoCard: solo.ukkoCard,
@@ -123,6 +125,17 @@ export function cloneSituation(sit: Situation): Situation {
         answers,
       };
     }
+    case 'target':
+      return {
+        kind: 'target',
+        windowId: sit.windowId,
+        judge: sit.judge,
+        action: sit.action,
+        card: sit.card,
+        step: sit.step,
+        space: sit.space,
+        candidates: sit.candidates.slice(),
+      };
     case 'over':
       return { kind: 'over' };
   }

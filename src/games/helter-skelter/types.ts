@@ -5,6 +5,7 @@ import type { Seat } from '../../platform/game-module.ts';
 import type { GeneratorName, RngPosition, RngState } from '../../platform/random.ts';
 import type { MapId, SpaceId } from './board/board.ts';
 import type { ActionSymbol, CharacterId, TeamId } from './content/types.ts';
+import type { SoloAction, SoloJudge } from './content/solo/solo-cards.ts';
 import type { DEFENCE_ORDERS, INTERRUPT_ORDERS } from './published/standing-orders.ts';
 
 export type { Seat, SpaceId, CharacterId, TeamId, MapId, ActionSymbol };
@@ -42,7 +43,7 @@ export interface GameSetup {
   edition?: Edition;
   /**
    * "Playing solo against the Dark Judges": one seat with a base team against the Dark Judges,
-   * played by the rules, not by a seat (solo/). Not yet playable through the platform.
+   * played by the rules, not by a seat (solo/).
    */
   solo?: boolean;
 }
@@ -78,8 +79,18 @@ export interface SoloState {
   /** "Shuffle the solo cards into a facedown deck": top first. Its order is hidden from everyone. */
   deck: string[];
   discard: string[];
-  /** Solo cards drawn and not yet discarded: face up, public. */
+  /**
+   * The Dark Judges' turn: the solo cards drawn this turn and not yet discarded (face up, public),
+   * the one being resolved last.
+   */
   drawn: string[];
+  /**
+   * The Dark Judges' turn's cursor: the next step (row-major over the card's rows in activation
+   * order, left to right) of the last card drawn, while it is being resolved; null when no card is
+   * (before the first, between the two, after the second). Play resumes from here after the
+   * player's decisions (defence, tie choice) and after an interrupting turn.
+   */
+  step: number | null;
   /**
    * "Take the fragments of reality of a colour not in play and place them near the character
    * cards": the fragments waiting to double the player's on a kill (R50).
@@ -138,6 +149,19 @@ export type CombatSymbol = 'MELEE' | 'SMASH' | 'SNIPE' | 'SHOTGUN' | 'EXPLODE' |
  * 1 damage"), which is no action but is defended against the same way.
  */
 export type AttackKind = CombatSymbol | 'CLOUD_OF_DECAY';
+
+/** What a Dark Judge did with one step of a solo card, and why (R55). */
+export type DarkJudgeResult =
+  /** MOVE: one space along a shortest path towards the closest of the player's characters (on `toward`). */
+  | { kind: 'moved'; from: SpaceId; to: SpaceId; toward: SpaceId }
+  /** An attack on `space`: its defenders; `choice` says who picked among equal targets. */
+  | { kind: 'attacked'; space: SpaceId; defenders: CharacterId[]; choice: 'rules' | 'player' | 'deadline' }
+  /**
+   * "… it instead does nothing": `WITH_CHARACTER` (MOVE, already in a space with one of the
+   * player's characters), `NO_PATH` (MOVE, no character reachable on foot), `NO_TARGET` (an attack
+   * with nobody to attack).
+   */
+  | { kind: 'nothing'; why: 'WITH_CHARACTER' | 'NO_PATH' | 'NO_TARGET' };
 export type Defence = 'BLOCK' | 'DEFLECT' | 'PRECOG' | 'COVER';
 
 export interface Attack {
@@ -185,6 +209,20 @@ export type Situation =
       eligible: Seat[];
       /** A seat's answer: the INTERRUPT card it claims with, or null for a pass. */
       answers: Record<string, CardId | null>;
+    }
+  | {
+      /**
+       * Solo: a Dark Judge has several possible target characters with the same health ("you may
+       * choose who it targets"): the player picks one of `candidates` (R54).
+       */
+      kind: 'target';
+      windowId: string;
+      judge: SoloJudge;
+      action: SoloAction;
+      card: string;
+      step: number;
+      space: SpaceId;
+      candidates: CharacterId[];
     }
   | { kind: 'over' };
 
@@ -253,6 +291,8 @@ export type Heal = WithWindow & { type: 'HEAL'; character: CharacterId; card: Ca
 export type Defend = WithWindow & { type: 'DEFEND'; character: CharacterId; defence: Defence; card: CardId };
 export type TakeDamage = WithWindow & { type: 'TAKE_DAMAGE'; character: CharacterId };
 export type PsiDiscard = WithWindow & { type: 'PSI_DISCARD'; character: CharacterId; card: CardId };
+/** Solo: which of the equal targets a Dark Judge attacks ("you may choose who it targets"). */
+export type ChooseTarget = WithWindow & { type: 'CHOOSE_TARGET'; character: CharacterId };
 export type ClaimInterrupt = WithWindow & { type: 'CLAIM_INTERRUPT'; card: CardId };
 export type PassInterrupt = WithWindow & { type: 'PASS_INTERRUPT' };
 /** A setting, not a move: accepted at any moment of the game, answers no window (so has no windowId). */
@@ -271,6 +311,7 @@ export type Command =
   | Defend
   | TakeDamage
   | PsiDiscard
+  | ChooseTarget
   | ClaimInterrupt
   | PassInterrupt
   | SetOrders
@@ -293,6 +334,19 @@ export type Event =
   /** Solo: a Dark Judge killed doubles the player's fragments, taken from the reserve (R50). */
   | { type: 'FragmentsDoubled'; seat: Seat; count: number }
   | { type: 'SoloCharactersPlaced'; seat: Seat; placements: { character: CharacterId; space: SpaceId }[] }
+  /** The Dark Judges' turn: "Draw the top solo card" (the first or second of the turn; public). */
+  | { type: 'DarkJudgesCardDrawn'; card: string; number: 1 | 2 }
+  /**
+   * One step of the solo card being resolved: `judge` takes `action` from `row`'s list (another
+   * Dark Judge's row when passed on from a dead one), and what came of it (R55).
+   */
+  | { type: 'DarkJudgeActed'; card: string; step: number; row: SoloJudge; judge: SoloJudge; action: SoloAction; result: DarkJudgeResult }
+  /** Equal targets: the player is asked to choose (R54). */
+  | { type: 'TargetChoiceOpened'; windowId: string; card: string; step: number; judge: SoloJudge; action: SoloAction; space: SpaceId; candidates: CharacterId[] }
+  /** The solo card has been resolved in full: from now the player may INTERRUPT. */
+  | { type: 'SoloCardResolved'; card: string }
+  /** "Then discard both solo cards." */
+  | { type: 'SoloCardsDiscarded'; cards: string[] }
   | { type: 'TurnBegan'; windowId: string; seat: Seat; interrupting: boolean; mustDeploy: boolean }
   | { type: 'CharacterDeployed'; seat: Seat; character: CharacterId; space: SpaceId; mapCards: SpaceId[] }
   | { type: 'CardsDiscarded'; seat: Seat; cards: CardId[]; reason: string }

@@ -57,6 +57,16 @@ export type SituationView =
       /** The viewer's own answer, if it has given one. */
       myAnswer?: CardId | null;
     }
+  | {
+      kind: 'target';
+      windowId: string;
+      judge: string;
+      action: string;
+      card: string;
+      step: number;
+      space: SpaceId;
+      candidates: CharacterId[];
+    }
   | { kind: 'over' };
 
 /** A solo game's own pieces, public but for the solo deck's order (its size only). */
@@ -64,6 +74,8 @@ export interface SoloView {
   deckSize: number;
   discard: string[];
   drawn: string[];
+  /** The next step of the last card drawn while it is being resolved; null when none is. */
+  step: number | null;
   reserve: number;
   characterCards: SpaceId[];
   ukkoCard: SpaceId | null;
@@ -128,6 +140,7 @@ function soloView(solo: SoloState): SoloView {
     deckSize: solo.deck.length,
     discard: solo.discard.slice(),
     drawn: solo.drawn.slice(),
+    step: solo.step ?? null,
     reserve: solo.reserve,
     characterCards: solo.characterCards.slice(),
     ukkoCard: solo.ukkoCard,
@@ -160,6 +173,8 @@ function situationView(s: GameState, viewer: Seat | null): SituationView {
         ...(mine ? { myAnswer: sit.answers[String(viewer)] ?? null } : {}),
       };
     }
+    case 'target':
+      return { ...sit, candidates: sit.candidates.slice() };
     case 'over':
       return { kind: 'over' };
   }

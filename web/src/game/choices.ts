@@ -12,7 +12,20 @@ type View = components['schemas']['HelterSkelterView'];
 export type Pick = { kind: 'card'; card: string } | { kind: 'character'; character: string };
 
 /** Commands answered from a prompt or a button, never on the board. */
-const BUTTON_COMMANDS = new Set<Command['type']>(['END_TURN', 'COLLECT_FRAGMENT', 'ASSIGN_STARTING_CARDS', 'DEFEND', 'TAKE_DAMAGE', 'PSI_DISCARD', 'CLAIM_INTERRUPT', 'PASS_INTERRUPT']);
+const BUTTON_COMMANDS = new Set<Command['type']>([
+  'END_TURN',
+  'COLLECT_FRAGMENT',
+  'ASSIGN_STARTING_CARDS',
+  'DEFEND',
+  'TAKE_DAMAGE',
+  'PSI_DISCARD',
+  'CLAIM_INTERRUPT',
+  'PASS_INTERRUPT',
+  // The Dark Judges' set-up, and solo: where the player's characters start, whom a Dark Judge targets.
+  'REMOVE_MAP_CARD',
+  'PLACE_CHARACTERS',
+  'CHOOSE_TARGET',
+]);
 
 /** Standing orders are settings, not moves: the game page does not offer them. */
 export function playable(commands: readonly Command[]): Command[] {

@@ -32,8 +32,12 @@ const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item):
 
 const DEFENDED: Record<string, string> = { BLOCK: 'blocked', DEFLECT: 'deflected', PRECOG: 'foreseen (PRECOG)', COVER: 'took cover' };
 
-/** One event as a sentence, or null for bookkeeping a player need not read. */
-export function eventWords(event: GameEvent, names: Names): string | null {
+/**
+ * One event as a sentence, or null for bookkeeping a player need not read. The feed's events are
+ * every registered game's (`FeedEvent.data`); the pages open Helter Skelter games only.
+ */
+export function eventWords(data: components['schemas']['FeedEvent']['data'], names: Names): string | null {
+  const event = data as GameEvent;
   const e = event as Record<string, unknown>;
   const who = () => names.seat(num(e.seat));
   const ch = (key: string) => names.character(str(e[key]));
@@ -117,6 +121,16 @@ export function eventWords(event: GameEvent, names: Names): string | null {
       return `${who()} doubles the fragments collected: ${num(e.count)} more.`;
     case 'SoloCharactersPlaced':
       return `${who()} places the characters.`;
+    case 'DarkJudgesCardDrawn':
+      return `The Dark Judges draw their ${num(e.number) === 2 ? 'second' : 'first'} solo card: ${str(e.card)}.`;
+    case 'DarkJudgeActed':
+      return darkJudgeWords(e, names);
+    case 'TargetChoiceOpened':
+      return `${ch('judge')}’s ${str(e.action)} could target ${list(strings(e.candidates).map(names.character))}: choose one.`;
+    case 'SoloCardResolved':
+      return `Solo card ${str(e.card)} is resolved.`;
+    case 'SoloCardsDiscarded':
+      return `The Dark Judges discard ${list(strings(e.cards))}.`;
     case 'GameEnded': {
       const winners = Array.isArray(e.winners) ? (e.winners as number[]) : [];
       const reason = str(e.reason) === 'points' ? 'on points' : str(e.reason) === 'elimination' ? 'by elimination' : 'in a stalemate';
@@ -124,6 +138,26 @@ export function eventWords(event: GameEvent, names: Names): string | null {
     }
   }
   return null;
+}
+
+const NOTHING: Record<string, string> = {
+  WITH_CHARACTER: 'already with one of your characters',
+  NO_PATH: 'no character within reach',
+  NO_TARGET: 'no target',
+};
+
+/** One step of a solo card: which Dark Judge, which action (passed on from whose row), what came of it and why. */
+function darkJudgeWords(e: Record<string, unknown>, names: Names): string {
+  const judge = names.character(str(e.judge));
+  const passed = str(e.row) !== str(e.judge) ? ` (passed on from ${names.character(str(e.row))})` : '';
+  const r = (e.result ?? {}) as Record<string, unknown>;
+  const head = `${judge} ${str(e.action)}${passed}`;
+  if (r.kind === 'moved') return `${head}: moves from space ${num(r.from)} to space ${num(r.to)}, towards space ${num(r.toward)}.`;
+  if (r.kind === 'attacked') {
+    const chosen = r.choice === 'player' ? ', as you chose' : r.choice === 'deadline' ? ' (the deadline chose)' : '';
+    return `${head}: attacks ${list(strings(r.defenders).map(names.character))} on space ${num(r.space)}${chosen}.`;
+  }
+  return `${head}: does nothing (${NOTHING[str(r.why)] ?? str(r.why)}).`;
 }
 
 const cardsWords = (cards: readonly string[], names: Names) => (cards.length ? `, paying ${list(cards.map(names.card))}` : ', free');
@@ -167,6 +201,8 @@ export function commandWords(command: Command, names: Names): string {
       return `Take the damage (${names.character(command.character)})`;
     case 'PSI_DISCARD':
       return `Discard ${names.card(command.card)} (${names.character(command.character)})`;
+    case 'CHOOSE_TARGET':
+      return `The Dark Judge targets ${names.character(command.character)}`;
     case 'CLAIM_INTERRUPT':
       return `INTERRUPT with ${names.card(command.card)}`;
     case 'PASS_INTERRUPT':

@@ -4,6 +4,8 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, loadContent, loadMap, problemText, type Command, type Content, type FeedEvent, type Game, type GameMap } from '../api/client.ts';
 import { Board } from '../game/board.tsx';
+import { ChatPanel } from '../game/chat.tsx';
+import { SeatOrders } from '../game/seat-orders.tsx';
 import { afterPick, afterTarget, attackLine, isButtonCommand, picks, playable, samePick, type Pick } from '../game/choices.ts';
 import { Countdown } from '../game/countdown.tsx';
 import { followGame } from '../game/stream.ts';
@@ -15,6 +17,8 @@ import { loginHref } from './auth.tsx';
 export async function fetchGame(id: string, at?: number): Promise<Game> {
   const { data, error } = await api.GET('/v1/games/{id}', { params: { path: { id }, query: at === undefined ? {} : { at } } });
   if (!data) throw new Error(problemText(error));
+  // The pages draw Helter Skelter's board; another game is played through the API for now.
+  if (data.game !== 'helter-skelter') throw new Error(`This page shows Helter Skelter games; this one is ${data.game}: play it through the API (/docs).`);
   return data as Game;
 }
 
@@ -343,7 +347,9 @@ export function GamePage({ id }: { id: string }) {
         </section>
       )}
 
+      {game.mySeat !== null && !finished && <SeatOrders gameId={id} seat={game.mySeat} />}
       <EventLog events={events} names={names} />
+      <ChatPanel gameId={id} me={me?.handle ?? null} seatName={names.seat} />
     </main>
   );
 }

@@ -1,4 +1,5 @@
-// The lobby: open games to join, and a form to create one (map with preview, teams, bots, clock).
+// The lobby: open games to join, and a form to create one (map with preview, teams, bots, clock, or
+// solo against the Dark Judges).
 
 import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
@@ -18,6 +19,9 @@ const CLOCKS = [
   { id: 'daily', name: 'Daily: a day a turn, 12 hours to defend' },
   { id: 'weekly', name: 'Weekly: a week a turn, 3 days to defend' },
 ] as const;
+
+/** The teams a player may take into a solo game: the base teams ("Playing solo against the Dark Judges"). */
+const SOLO_TEAMS = TEAMS.filter((team) => team !== 'dark-judges');
 
 interface SeatChoice {
   team: Team;
@@ -86,6 +90,8 @@ function CreateGame(props: { onError: (message: string | null) => void; onCreate
     { team: 'strontium-dogs', bot: true },
   ]);
   const [mySeat, setMySeat] = useState(0);
+  const [solo, setSolo] = useState(false);
+  const [soloTeam, setSoloTeam] = useState<Team>('judges');
   const [busy, setBusy] = useState(false);
   const preview = useLoad(() => loadMap(map), [map]);
 
@@ -107,20 +113,22 @@ function CreateGame(props: { onError: (message: string | null) => void; onCreate
     setBusy(true);
     const body = {
       game: 'helter-skelter' as const,
-      options: { map, clock, seats: seats.map((seat, index) => (index === mySeat ? { team: seat.team } : seat.bot ? { team: seat.team, bot: true } : { team: seat.team })) },
+      options: solo
+        ? { map, clock, solo: true, seats: [{ team: soloTeam }] }
+        : { map, clock, seats: seats.map((seat, index) => (index === mySeat ? { team: seat.team } : seat.bot ? { team: seat.team, bot: true } : { team: seat.team })) },
     };
     const { data, error } = await api.POST('/v1/games', { body });
     if (!data) {
       setBusy(false);
       return props.onError(problemText(error));
     }
-    const claimed = await api.POST('/v1/games/{id}/seats/{seat}/claim', { params: { path: { id: data.id, seat: mySeat } } });
+    const claimed = await api.POST('/v1/games/{id}/seats/{seat}/claim', { params: { path: { id: data.id, seat: solo ? 0 : mySeat } } });
     setBusy(false);
     if (claimed.error) return props.onError(problemText(claimed.error));
     props.onCreated(data.id);
   }
 
-  const duplicate = new Set(seats.map((seat) => seat.team)).size !== seats.length;
+  const duplicate = !solo && new Set(seats.map((seat) => seat.team)).size !== seats.length;
   return (
     <section aria-labelledby="create-game">
       <h2 id="create-game">Create a game</h2>
@@ -146,37 +154,56 @@ function CreateGame(props: { onError: (message: string | null) => void; onCreate
             ))}
           </select>
         </div>
-        <fieldset>
-          <legend>Seats, in turn order</legend>
-          {seats.map((seat, index) => (
-            <div class="seat-row" key={index}>
-              <label for={`seat-${index}-team`}>Seat {index + 1}</label>
-              <select id={`seat-${index}-team`} value={seat.team} onChange={(event) => update(index, { team: (event.currentTarget as HTMLSelectElement).value as Team })}>
-                {TEAMS.map((team) => (
-                  <option key={team} value={team}>
-                    {TEAM_LOOKS[team].name}
-                  </option>
-                ))}
-              </select>
-              <label class="inline">
-                <input type="radio" name="my-seat" checked={mySeat === index} onChange={() => setMySeat(index)} /> I play this seat
-              </label>
-              <label class="inline">
-                <input type="checkbox" checked={seat.bot && mySeat !== index} disabled={mySeat === index} onChange={(event) => update(index, { bot: (event.currentTarget as HTMLInputElement).checked })} /> Bot
-              </label>
-              {seats.length > 2 && (
-                <button type="button" class="link" onClick={() => removeSeat(index)} aria-label={`Remove seat ${index + 1}`}>
-                  Remove
-                </button>
-              )}
-            </div>
-          ))}
-          {seats.length < 4 && (
-            <button type="button" onClick={addSeat}>
-              Add a seat
-            </button>
-          )}
-        </fieldset>
+        <div class="field">
+          <label class="inline">
+            <input type="checkbox" checked={solo} onChange={(event) => setSolo((event.currentTarget as HTMLInputElement).checked)} /> Solo against the Dark Judges
+          </label>
+        </div>
+        {solo ? (
+          <div class="field">
+            <label for="solo-team">Your team</label>
+            <select id="solo-team" value={soloTeam} onChange={(event) => setSoloTeam((event.currentTarget as HTMLSelectElement).value as Team)}>
+              {SOLO_TEAMS.map((team) => (
+                <option key={team} value={team}>
+                  {TEAM_LOOKS[team].name}
+                </option>
+              ))}
+            </select>
+            <p class="hint">The server plays the Dark Judges’ turns from their solo cards; the game starts at once.</p>
+          </div>
+        ) : (
+          <fieldset>
+            <legend>Seats, in turn order</legend>
+            {seats.map((seat, index) => (
+              <div class="seat-row" key={index}>
+                <label for={`seat-${index}-team`}>Seat {index + 1}</label>
+                <select id={`seat-${index}-team`} value={seat.team} onChange={(event) => update(index, { team: (event.currentTarget as HTMLSelectElement).value as Team })}>
+                  {TEAMS.map((team) => (
+                    <option key={team} value={team}>
+                      {TEAM_LOOKS[team].name}
+                    </option>
+                  ))}
+                </select>
+                <label class="inline">
+                  <input type="radio" name="my-seat" checked={mySeat === index} onChange={() => setMySeat(index)} /> I play this seat
+                </label>
+                <label class="inline">
+                  <input type="checkbox" checked={seat.bot && mySeat !== index} disabled={mySeat === index} onChange={(event) => update(index, { bot: (event.currentTarget as HTMLInputElement).checked })} /> Bot
+                </label>
+                {seats.length > 2 && (
+                  <button type="button" class="link" onClick={() => removeSeat(index)} aria-label={`Remove seat ${index + 1}`}>
+                    Remove
+                  </button>
+                )}
+              </div>
+            ))}
+            {seats.length < 4 && (
+              <button type="button" onClick={addSeat}>
+                Add a seat
+              </button>
+            )}
+          </fieldset>
+        )}
         {duplicate && <p class="error">Each seat plays a different team.</p>}
         <button type="submit" disabled={busy || duplicate}>
           Create game

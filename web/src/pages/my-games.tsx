@@ -5,6 +5,7 @@ import { api, problemText, type Game } from '../api/client.ts';
 import { timeLeft } from '../format.ts';
 import { useLoad, useNow, useSession } from '../hooks.ts';
 import { TEAM_LOOKS, TeamBadge } from '../teams.tsx';
+import { useTimeZone, zonedTime } from '../zone.ts';
 
 export function gameTitle(game: Game): string {
   return game.options.seats.map((seat) => TEAM_LOOKS[seat.team].name).join(' v ');
@@ -13,6 +14,7 @@ export function gameTitle(game: Game): string {
 export function MyGamesPage() {
   const me = useSession();
   const now = useNow(1000);
+  const zone = useTimeZone();
   const { route } = useLocation();
   const games = useLoad(async () => {
     if (!me) return [];
@@ -69,7 +71,7 @@ export function MyGamesPage() {
                       : game.status === 'open'
                         ? 'waiting for players'
                         : awaitingMe
-                          ? `your move${left ? ` — ${left} left` : ''}`
+                          ? `your move${left ? ` — ${left} left, by ${zonedTime(mine!.deadline!, zone)}` : ''}`
                           : 'waiting for others'}
                 </span>
               </a>

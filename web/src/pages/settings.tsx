@@ -2,10 +2,13 @@
 // (for bots and scripts). Each section reads and writes one resource of the API.
 
 import { useState } from 'preact/hooks';
-import { api, problemText, type Schemas } from '../api/client.ts';
+import { api, problemText, type Game, type Schemas } from '../api/client.ts';
 import { shortDate } from '../format.ts';
 import { useLoad, useSession } from '../hooks.ts';
 import { loginHref } from './auth.tsx';
+import { OrderFields, type Orders } from '../orders.tsx';
+import { browserZone, zoneChanged } from '../zone.ts';
+import { gameTitle } from './my-games.tsx';
 
 function Message({ text, error }: { text: string | null; error?: boolean }) {
   if (!text) return null;
@@ -194,14 +197,21 @@ function Webhooks() {
     if (!data) throw new Error(problemText(error));
     return data.webhooks;
   }, []);
+  // A per-game subscription is for a game where you hold a seat: the ones not over yet.
+  const games = useLoad(async () => {
+    const { data } = await api.GET('/v1/me/games');
+    return (data?.games ?? []).map((entry) => entry.game as Game).filter((game) => game.status === 'active' || game.status === 'open');
+  }, []);
   const [url, setUrl] = useState('');
   const [format, setFormat] = useState<Schemas['WebhookSubscription']['format']>('json');
+  const [gameId, setGameId] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const titles = new Map((games.value ?? []).map((game) => [game.id, gameTitle(game)]));
   async function create(event: Event) {
     event.preventDefault();
     setMessage(null);
-    const { data, error } = await api.POST('/v1/webhooks', { body: { url, format } });
+    const { data, error } = await api.POST('/v1/webhooks', { body: { url, format, ...(gameId ? { gameId } : {}) } });
     if (!data) return setMessage(problemText(error));
     setSecret(data.secret);
     setUrl('');
@@ -215,7 +225,10 @@ function Webhooks() {
   return (
     <section aria-labelledby="webhooks-title">
       <h2 id="webhooks-title">Webhooks</h2>
-      <p>Be told at a URL (a Discord or Slack channel, your own bot) whenever one of your seats can act.</p>
+      <p>
+        Be told at a URL (a Discord or Slack channel, your own bot) whenever one of your seats can act; or, for one game, whenever anyone in it can: point your group’s
+        channel at it.
+      </p>
       <form onSubmit={create} class="inline-form">
         <label for="webhook-url">URL</label>
         <input id="webhook-url" type="url" required maxLength={2048} value={url} onInput={(event) => setUrl((event.currentTarget as HTMLInputElement).value)} />
@@ -224,6 +237,15 @@ function Webhooks() {
           <option value="json">JSON (signed)</option>
           <option value="discord">Discord</option>
           <option value="slack">Slack</option>
+        </select>
+        <label for="webhook-game">For</label>
+        <select id="webhook-game" value={gameId} onChange={(event) => setGameId((event.currentTarget as HTMLSelectElement).value)}>
+          <option value="">all my seats</option>
+          {(games.value ?? []).map((game) => (
+            <option key={game.id} value={game.id}>
+              every event of {gameTitle(game)} ({game.id.slice(0, 8)})
+            </option>
+          ))}
         </select>
         <button type="submit">Add webhook</button>
       </form>
@@ -237,6 +259,13 @@ function Webhooks() {
         {(hooks.value ?? []).map((hook) => (
           <li key={hook.id}>
             <strong>{hook.url}</strong> — {hook.format}
+            {hook.gameId ? (
+              <>
+                , every event of <a href={`/games/${hook.gameId}`}>{titles.get(hook.gameId) ?? `game ${hook.gameId.slice(0, 8)}`}</a>
+              </>
+            ) : (
+              ', all my seats'
+            )}
             {hook.enabled ? '' : `, disabled${hook.disabledReason ? `: ${hook.disabledReason}` : ''}`}{' '}
             <button type="button" class="link" onClick={() => remove(hook.id)} aria-label={`Delete the webhook to ${hook.url}`}>
               Delete
@@ -249,39 +278,43 @@ function Webhooks() {
 }
 
 function Orders() {
+  const me = useSession();
   const preferences = useLoad(async () => {
     const { data, error } = await api.GET('/v1/me/preferences');
     if (!data) throw new Error(problemText(error));
     return data;
   }, []);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  async function change(orders: Partial<Schemas['StandingOrders']>) {
-    const { data, error } = await api.PUT('/v1/me/preferences', { body: { orders } });
+  async function change(body: { orders?: Partial<Orders>; timeZone?: string }) {
+    const { data, error } = await api.PUT('/v1/me/preferences', { body });
     setMessage(data ? { text: 'Saved.', error: false } : { text: problemText(error), error: true });
+    if (data && me) zoneChanged(me.token, data.timeZone);
     preferences.reload();
   }
-  const orders = preferences.value?.orders;
+  const value = preferences.value;
+  const here = browserZone();
+  const zones = [...new Set([here, 'UTC', ...(Intl.supportedValuesOf?.('timeZone') ?? []), ...(value ? [value.timeZone] : [])])].sort();
   return (
     <section aria-labelledby="orders-title">
-      <h2 id="orders-title">Standing orders</h2>
-      <p>What the server answers for you without asking, in games that start from now on.</p>
-      {orders && (
+      <h2 id="orders-title">Standing orders and time zone</h2>
+      <p>What the server answers for you without asking, in games that start from now on (change one game’s on its page).</p>
+      {value && (
         <>
+          <OrderFields orders={value.orders} idPrefix="order" onChange={(orders) => change({ orders })} />
           <div class="field">
-            <label for="order-interrupt">INTERRUPT windows</label>
-            <select id="order-interrupt" value={orders.interrupt} onChange={(event) => change({ interrupt: (event.currentTarget as HTMLSelectElement).value as typeof orders.interrupt })}>
-              <option value="ask">ask me</option>
-              <option value="endOfTurnOnly">pass after actions, ask me at the end of a turn</option>
-              <option value="never">always pass</option>
+            <label for="time-zone">Time zone for deadlines</label>
+            <select id="time-zone" value={value.timeZone} onChange={(event) => change({ timeZone: (event.currentTarget as HTMLSelectElement).value })}>
+              {zones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone}
+                </option>
+              ))}
             </select>
-          </div>
-          <div class="field">
-            <label for="order-defence">Defences</label>
-            <select id="order-defence" value={orders.defence} onChange={(event) => change({ defence: (event.currentTarget as HTMLSelectElement).value as typeof orders.defence })}>
-              <option value="ask">ask me</option>
-              <option value="always">defend whenever a card allows (the server picks the card)</option>
-              <option value="never">take the damage</option>
-            </select>
+            {value.timeZone !== here && (
+              <button type="button" class="link" onClick={() => change({ timeZone: here })}>
+                Use this device’s ({here})
+              </button>
+            )}
           </div>
         </>
       )}

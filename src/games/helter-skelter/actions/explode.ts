@@ -12,6 +12,9 @@ import type { Attack, Explode, GameState, Seat, SpaceId } from '../types.ts';
 import { actingCharacter, charactersOnBoard, checkProblem, payAndAnnounce, type OnBoard, type Problem } from './act.ts';
 import { interruptingNow } from './combat.ts';
 
+/** "Each defender must make a DEFLECT or PRECOG defence or take 1 damage." */
+export const EXPLODE_DAMAGE = 1;
+
 function targetProblem(s: GameState, actor: OnBoard, space: SpaceId): Problem {
   if (space !== actor.space && !boardFor(s.map).adjacent(actor.space).includes(space))
     return ['NOT_ADJACENT', `Space ${space} does not share a border with space ${actor.space}.`];
@@ -30,7 +33,7 @@ export function explode(d: Draft, seat: Seat, cmd: Explode): Attack | null {
   const defenders = charactersOn(s, cmd.space).map((c) => c.id);
   const interrupting = interruptingNow(s);
   payAndAnnounce(d, seat, [cmd.card], cmd);
-  return declareAttack(d, { seat, character: actor.id, action: 'EXPLODE', damage: 1, interrupting }, defenders);
+  return declareAttack(d, { seat, character: actor.id, action: 'EXPLODE', damage: EXPLODE_DAMAGE, interrupting }, defenders);
 }
 
 export function legalExplodes(s: GameState, seat: Seat): Explode[] {

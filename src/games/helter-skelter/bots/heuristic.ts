@@ -42,7 +42,7 @@ function settle(known: GameState, seat: Seat, command: Command): GameState | nul
   let s = evolveAll(known, decision.events);
   for (let i = 0; i < SETTLE_LIMIT; i++) {
     const sit = s.situation;
-    if (sit.kind !== 'defence' && sit.kind !== 'interrupt') break;
+    if (sit.kind !== 'defence' && sit.kind !== 'interrupt' && sit.kind !== 'target') break;
     const expired = decide(s, { type: 'EXPIRE_WINDOW', windowId: sit.windowId }, { kind: 'system' });
     if (!expired.ok) break;
     s = evolveAll(s, expired.events);

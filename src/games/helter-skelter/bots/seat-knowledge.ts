@@ -44,6 +44,8 @@ export function knownState(state: GameState, seat: Seat): GameState {
     s.orders = { interrupt: 'never', defence: 'never' };
   });
   for (const c of Object.values(known.characters)) if (c.seat !== seat) c.startingCards = [];
+  // Solo: the solo deck's order is hidden from everyone, the player included.
+  if (known.solo) known.solo.deck = sortedCards(known.solo.deck);
   const sit = known.situation;
   if (sit.kind === 'interrupt') {
     // Whether another seat has answered is public; what it answered is not until the window closes.

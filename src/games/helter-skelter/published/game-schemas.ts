@@ -177,6 +177,23 @@ const situationSchema = {
         },
       },
     },
+    {
+      type: 'object',
+      title: 'target',
+      description:
+        'Solo: a Dark Judge has several possible target characters with the same health ("you may choose who it targets"): the player sends CHOOSE_TARGET naming one of `candidates`.',
+      required: ['kind', 'windowId', 'judge', 'action', 'card', 'step', 'space', 'candidates'],
+      properties: {
+        kind: { type: 'string', const: 'target' },
+        windowId,
+        judge: { ...characterId, description: 'The Dark Judge taking the action.' },
+        action: { type: 'string', enum: ['MELEE', 'SMASH', 'SHOTS', 'SHOTGUN'] },
+        card: { type: 'string', description: 'The solo card being resolved.' },
+        step: { type: 'integer', minimum: 0, description: 'The step of that card (rows in activation order, left to right).' },
+        space: { type: 'integer', minimum: 1, maximum: 40, description: 'The space the candidates stand on.' },
+        candidates: { type: 'array', minItems: 2, items: characterId, description: 'Your characters it may target, in roster order; the deadline picks the first.' },
+      },
+    },
     { type: 'object', title: 'over', description: 'The game has ended.', required: ['kind'], properties: { kind: { type: 'string', const: 'over' } } },
   ],
 } as const;
@@ -198,11 +215,16 @@ const gameViewSchema = {
     solo: {
       type: 'object',
       description: 'Solo games only: the Dark Judges’ solo cards (the deck’s order is hidden from everyone) and the fragments waiting beside them.',
-      required: ['deckSize', 'discard', 'drawn', 'reserve', 'characterCards', 'ukkoCard'],
+      required: ['deckSize', 'discard', 'drawn', 'step', 'reserve', 'characterCards', 'ukkoCard'],
       properties: {
         deckSize: { type: 'integer', minimum: 0 },
         discard: { type: 'array', items: { type: 'string' } },
-        drawn: { type: 'array', items: { type: 'string' }, description: 'Solo cards drawn and not yet discarded.' },
+        drawn: { type: 'array', items: { type: 'string' }, description: 'The Dark Judges’ turn: the solo cards drawn and not yet discarded, the one being resolved last.' },
+        step: {
+          type: ['integer', 'null'],
+          minimum: 0,
+          description: 'The Dark Judges’ turn: the next step of the last card drawn while it is being resolved (rows in activation order, left to right); null when none is.',
+        },
         reserve: { type: 'integer', minimum: 0, description: 'Fragments of a colour not in play, taken to double yours when you kill a Dark Judge.' },
         characterCards: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 40 }, description: 'Set-up: the map cards drawn for your characters, in order.' },
         ukkoCard: { type: ['integer', 'null'], minimum: 1, maximum: 40, description: 'Set-up, Sláine: the map card under Ukko.' },
@@ -222,13 +244,15 @@ const publicOptionsSchema = {
       items: { type: 'object', required: ['team'], properties: { team: teamId } },
     },
     scenario: { type: 'boolean', const: true },
+    solo: { type: 'boolean', description: 'A solo game against the Dark Judges (seat 1, played by the server by their solo cards).' },
   },
   additionalProperties: true,
 } as const;
 
 /** Every event type, checked against `EventType` both ways. */
 const EVENT_TYPES = [
-  'StartingCardsAssigned', 'MapCardRemoved', 'SetupCompleted', 'SoloCharactersPlaced', 'SoloCardDrawn', 'SoloDeckReshuffled', 'FragmentsDoubled', 'TurnBegan', 'CharacterDeployed', 'CardsDiscarded', 'ActionTaken', 'CharacterMoved',
+  'StartingCardsAssigned', 'MapCardRemoved', 'SetupCompleted', 'SoloCharactersPlaced', 'SoloCardDrawn', 'SoloDeckReshuffled', 'FragmentsDoubled',
+  'DarkJudgesCardDrawn', 'DarkJudgeActed', 'TargetChoiceOpened', 'SoloCardResolved', 'SoloCardsDiscarded', 'TurnBegan', 'CharacterDeployed', 'CardsDiscarded', 'ActionTaken', 'CharacterMoved',
   'FragmentCollected', 'AttackDeclared', 'DefenderDecided', 'DamageTaken', 'ArmourFlipped', 'HealthRestored', 'WarpCubesPlaced', 'CharacterTransformed',
   'CharacterKilled', 'SeatEliminated', 'InterruptWindowOpened', 'InterruptAnswered', 'InterruptWindowClosed', 'TurnEnded', 'CardsDrawn',
   'DeckReshuffled', 'MarkerPassed', 'OrdersSet', 'GameEnded',
@@ -281,6 +305,10 @@ const commandExamples = {
     value: { type: 'CLAIM_INTERRUPT', card: 'judges-06', windowId: 'w11' },
   },
   passInterrupt: { summary: 'Pass on an interrupt window', value: { type: 'PASS_INTERRUPT', windowId: 'w11' } },
+  chooseTarget: {
+    summary: 'Solo: choose which of your equal characters a Dark Judge attacks',
+    value: { type: 'CHOOSE_TARGET', character: 'anderson', windowId: 'w14' },
+  },
   endTurn: { summary: 'End your turn', value: { type: 'END_TURN' } },
 } as const satisfies Record<string, BodyExample>;
 

@@ -9,7 +9,7 @@ import type { AttackKind, CharacterId } from '../types.ts';
 import { drawsSoloCard, soloCardDefends } from './defence.ts';
 
 /** The top solo card, reshuffling the discard pile into a new deck first when the deck is empty. */
-function topSoloCard(d: Draft): SoloCard {
+export function topSoloCard(d: Draft): SoloCard {
   const solo = d.state.solo!;
   if (solo.deck.length === 0) {
     const [order, rng] = shuffle(solo.discard, d.state.rng);

@@ -32,19 +32,38 @@ export function nextLiving(dead: SoloJudge, living: ReadonlySet<SoloJudge>): Sol
   return null;
 }
 
+/** One step of a card, as printed: whose row, where in it, what, and whether it is passed on. */
+export interface CardStep {
+  row: SoloJudge;
+  /** 0-based position in that row (left to right). */
+  index: number;
+  action: SoloAction;
+  passOn: boolean;
+}
+
+/**
+ * Every step of a card in the order it is read: rows in activation order ("Starting with the top
+ * row"), each left to right. The Dark Judges' turn counts its cursor over this list.
+ */
+export function cardSteps(card: SoloCard): CardStep[] {
+  return SOLO_ACTIVATION_ORDER.flatMap((row) => card.rows[row].map((s, index) => ({ row, index, action: s.action, passOn: s.passOn })));
+}
+
+/**
+ * Who takes a step, given who lives when it comes up: the row's own Dark Judge; if he is dead, the
+ * next living one when the step is marked to pass on (R49); else nobody ("Ignore any actions
+ * without this symbol").
+ */
+export function takerOf(step: CardStep, living: ReadonlySet<SoloJudge>): SoloJudge | null {
+  if (living.has(step.row)) return step.row;
+  return step.passOn ? nextLiving(step.row, living) : null;
+}
+
 export function planCard(card: SoloCard, living: ReadonlySet<SoloJudge>): PlannedStep[] {
   const out: PlannedStep[] = [];
-  for (const row of SOLO_ACTIVATION_ORDER) {
-    const steps = card.rows[row];
-    if (living.has(row)) {
-      steps.forEach((s, index) => out.push({ judge: row, action: s.action, row, index }));
-      continue;
-    }
-    const heir = nextLiving(row, living);
-    if (heir === null) continue;
-    steps.forEach((s, index) => {
-      if (s.passOn) out.push({ judge: heir, action: s.action, row, index });
-    });
+  for (const step of cardSteps(card)) {
+    const judge = takerOf(step, living);
+    if (judge !== null) out.push({ judge, action: step.action, row: step.row, index: step.index });
   }
   return out;
 }

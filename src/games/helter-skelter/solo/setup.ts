@@ -72,6 +72,7 @@ export function soloInitialState(setup: GameSetup): GameState {
       deck: soloDeck,
       discard: [],
       drawn: [],
+      step: null,
       reserve: SOLO_RESERVE,
       characterCards,
       ukkoCard: ukko ? placement.characterCards[0]! : null,

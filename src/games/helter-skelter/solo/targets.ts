@@ -1,7 +1,7 @@
 // Where the card-driven Dark Judges go and whom they hit ("Playing solo against the Dark Judges",
-// "Dark Judges' actions"). Pure questions about a position; the solo turn (not yet written) acts on
-// the answers. "MORE THAN ONE TARGET — Whenever a Dark Judge has 2 or more possible target spaces
-// or characters, it targets the lowest numbered space. If there is more than one possible target
+// "Dark Judges' actions"). Pure questions about a position; the Dark Judges' turn
+// (dark-judges-turn.ts) acts on the answers. "MORE THAN ONE TARGET — Whenever a Dark Judge has 2
+// or more possible target spaces or characters, it targets the lowest numbered space. If there is more than one possible target
 // character in the same space, he targets the one with the fewest remaining health cubes. If there
 // is more than one possible target character with the same number of health cubes, you may choose
 // who it targets." Rulings: R47 (distances), R48 (the step a MOVE takes).
@@ -56,6 +56,11 @@ function pick(quarries: readonly Quarry[], distance: (q: Quarry) => number): Aim
  * steps to, or null.
  */
 export function moveStep(board: Board, judge: SpaceId, quarries: readonly Quarry[]): SpaceId | null {
+  return moveTowards(board, judge, quarries)?.to ?? null;
+}
+
+/** MOVE as `moveStep`, also saying whose space it heads for (`toward`): what the log shows. */
+export function moveTowards(board: Board, judge: SpaceId, quarries: readonly Quarry[]): { toward: SpaceId; to: SpaceId } | null {
   if (quarries.some((q) => q.space === judge)) return null;
   const fromJudge = walkingSteps(board, judge);
   const reachable = quarries.filter((q) => fromJudge.has(q.space));
@@ -64,7 +69,7 @@ export function moveStep(board: Board, judge: SpaceId, quarries: readonly Quarry
   // The first step of a shortest path; of several, the lowest-numbered space (R48).
   const toTarget = walkingSteps(board, aim.space);
   const along = board.adjacent(judge).filter((next) => toTarget.get(next) === toTarget.get(judge)! - 1);
-  return Math.min(...along);
+  return { toward: aim.space, to: Math.min(...along) };
 }
 
 /** MELEE / SMASH — "against a defending character who is in the same space"; nobody there: nothing. */

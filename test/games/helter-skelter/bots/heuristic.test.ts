@@ -143,4 +143,25 @@ describe('the heuristic bot', () => {
     expect(['MELEE', 'SMASH']).toContain(chosen.type);
     expect(chosen.defender).toBe('kai');
   });
+
+  // "Playing solo against the Dark Judges": the bot plays the one seat; the Dark Judges are played
+  // by the rules. It must not read the solo deck's order, hidden from everyone (R55).
+  it('plays solo games to their end, and its choice does not depend on the solo deck’s order', () => {
+    let checked = 0;
+    for (const [g, team] of (['judges', 'slaine'] as const).entries()) {
+      const setup = { map: DAN_TANNA, seats: [{ team }], seed: `solo-bot-${g}`, solo: true };
+      const game = playBotGame(helterSkelter, setup, [heuristicBot], `solo-bot-${g}`, { maxCommands: 20_000, record: true });
+      expect(game.finished).toBe(true);
+      for (const [i, d] of game.decisions!.entries()) {
+        expect(d.legal).toContainEqual(d.command);
+        if (i % 5 !== 0 || d.legal.length < 2 || d.state.solo!.deck.length < 2) continue;
+        const other = cloneState(d.state);
+        other.solo!.deck.reverse();
+        const rng = seedRng(`solo-deck-${g}-${i}`);
+        expect(heuristicBot.choose(other, 0, d.legal, rng)).toEqual(heuristicBot.choose(d.state, 0, d.legal, rng));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
 });

@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { MAP_IDS, type MapId } from '../../../../src/games/helter-skelter/board/board.ts';
-import { TEAM_IDS, type TeamId } from '../../../../src/games/helter-skelter/content/types.ts';
+import { BASE_TEAM_IDS, TEAM_IDS, type TeamId } from '../../../../src/games/helter-skelter/content/types.ts';
 import { helterSkelter } from '../../../../src/games/helter-skelter/index.ts';
 import type { Command, Event, GameSetup, GameState } from '../../../../src/games/helter-skelter/types.ts';
 import type { Sender } from '../../../../src/platform/game-module.ts';
@@ -49,6 +49,25 @@ export const randomGameArb = (expiry: 'mixed' | 'none' | number = 'mixed', withT
         : fc.oneof(fc.constant(0), fc.double({ min: 0.001, max: 0.1, noNaN: true }));
   return fc.record({ setup, playerSeed: fc.integer({ min: 0, max: 0xffffffff }), expiryRate }, plain);
 };
+
+/** A solo game ("Playing solo against the Dark Judges"): one base team, either map, any seed. */
+export const soloGameArb = (expiry: 'mixed' | number = 'mixed'): fc.Arbitrary<RandomGame> =>
+  fc.record(
+    {
+      setup: fc.record(
+        {
+          map: fc.constantFrom<MapId>(...MAP_IDS),
+          seats: fc.constantFrom<TeamId>(...BASE_TEAM_IDS).map((team) => [{ team }]),
+          seed: fc.oneof(fc.string({ maxLength: 12 }), fc.integer()),
+          solo: fc.constant(true),
+        },
+        { noNullPrototype: true },
+      ),
+      playerSeed: fc.integer({ min: 0, max: 0xffffffff }),
+      expiryRate: typeof expiry === 'number' ? fc.constant(expiry) : fc.oneof(fc.constant(0), fc.double({ min: 0.001, max: 0.1, noNaN: true })),
+    },
+    { noNullPrototype: true },
+  );
 
 export const expire = (windowId: string): Command => ({ type: 'EXPIRE_WINDOW', windowId });
 

@@ -38,7 +38,7 @@ import { defenceOptions, psiDiscards } from '../../../../src/games/helter-skelte
 import { isInterruptCard } from '../../../../src/games/helter-skelter/costs.ts';
 import type { Command, Event, GameState, Seat } from '../../../../src/games/helter-skelter/types.ts';
 import type { Sender } from '../../../../src/platform/game-module.ts';
-import { Chooser, COMMAND_CAP, fcParams, game, play, randomGameArb, steps, TIMEOUT, type RandomGame } from './harness.ts';
+import { Chooser, COMMAND_CAP, fcParams, game, play, randomGameArb, soloGameArb, steps, TIMEOUT, type RandomGame } from './harness.ts';
 
 const GAMES = 500;
 /** Games with a Dark Judges seat in every one. */
@@ -49,14 +49,18 @@ const POINTS = 5;
 
 type Reader = Seat | null;
 
-type Variant = 'hand-deck' | 'deck-order' | 'starting-cards' | 'map-cards' | 'removed-map-card' | 'claim-card' | 'claim-or-pass';
-const VARIANTS: readonly Variant[] = ['hand-deck', 'deck-order', 'starting-cards', 'map-cards', 'removed-map-card', 'claim-card', 'claim-or-pass'];
+type Variant = 'hand-deck' | 'deck-order' | 'starting-cards' | 'map-cards' | 'removed-map-card' | 'claim-card' | 'claim-or-pass' | 'solo-deck-order';
+const VARIANTS: readonly Variant[] = ['hand-deck', 'deck-order', 'starting-cards', 'map-cards', 'removed-map-card', 'claim-card', 'claim-or-pass', 'solo-deck-order'];
+/** Solo games against the Dark Judges. */
+const SOLO_GAMES = 120;
 
 interface Twin {
   variant: Variant;
   state: GameState;
   /** Events that make public, by rule, what this twin changed. */
   reveals: (e: Event) => boolean;
+  /** Who must not tell the twins apart: every reader but X, unless the secret is everyone's (the solo deck). */
+  readers?: Reader[];
 }
 
 interface Candidate {
@@ -209,6 +213,22 @@ function twinsOf(s: GameState, x: Seat, ch: Chooser): Twin[] {
       twins.push({ variant: 'claim-or-pass', state: t, reveals: (e) => base(e) || e.type === 'InterruptWindowClosed' });
     }
   }
+  // Solo: the solo deck in another order below its top card, hidden from every reader, the player
+  // included ("Shuffle the solo cards into a facedown deck"). A card is public once drawn, so the
+  // comparison stops at the first draw of any card but the shared top one.
+  if (s.solo && s.solo.deck.length >= 3) {
+    const t = clone(s);
+    const rest = t.solo!.deck.slice(1);
+    for (let k = rest.length - 1; k > 0; k--) {
+      const j = ch.int(k + 1);
+      [rest[k], rest[j]] = [rest[j]!, rest[k]!];
+    }
+    if (json(rest) === json(s.solo.deck.slice(1))) [rest[0], rest[1]] = [rest[1]!, rest[0]!];
+    t.solo!.deck = [s.solo.deck[0]!, ...rest];
+    const top = s.solo.deck[0];
+    const drawsAnother = (e: Event) => (e.type === 'DarkJudgesCardDrawn' || e.type === 'SoloCardDrawn') && e.card !== top;
+    twins.push({ variant: 'solo-deck-order', state: t, reveals: (e) => e.type === 'GameEnded' || drawsAnother(e), readers: [null, ...s.seats.map((_, i) => i)] });
+  }
   return twins;
 }
 
@@ -235,8 +255,8 @@ function shown(s: GameState, reader: Reader): { view: string; awaiting: string; 
   };
 }
 
-function compareShown(a: GameState, b: GameState, x: Seat, where: string, problems: string[]): void {
-  for (const reader of readersBesides(a, x)) {
+function compareShown(a: GameState, b: GameState, readers: readonly Reader[], where: string, problems: string[]): void {
+  for (const reader of readers) {
     const sa = shown(a, reader);
     const sb = shown(b, reader);
     for (const k of ['view', 'awaiting', 'legal'] as const)
@@ -287,7 +307,8 @@ function differences(s: GameState, x: Seat, twin: Twin, candidates: Candidate[],
   const problems: string[] = [];
   const t = twin.state;
   if (json(s) === json(t)) throw new Error(`${where}: the ${twin.variant} twin is no different`);
-  compareShown(s, t, x, `${where}, ${twin.variant} twin`, problems);
+  const readers = twin.readers ?? readersBesides(s, x);
+  compareShown(s, t, readers, `${where}, ${twin.variant} twin`, problems);
   const interruptDiffers = holdsInterrupt(s, x) !== holdsInterrupt(t, x);
   if (s.situation.kind === 'defence' && differentDefences(s, t, x, s.situation.defenders.map((d) => d.character))) stats.defencesWithOptionsDiffering++;
 
@@ -312,7 +333,7 @@ function differences(s: GameState, x: Seat, twin: Twin, candidates: Candidate[],
     if (declared.length > 0 && differentDefences(s, t, x, declared, da.events, db.events)) stats.defencesWithOptionsDiffering++;
     const { a, b, cut } = untilRevealed(da.events, db.events, twin);
     if (cut) stats.revealed++;
-    for (const reader of readersBesides(s, x)) {
+    for (const reader of readers) {
       const ra = json(a.map((e) => game.redact(e, reader)));
       const rb = json(b.map((e) => game.redact(e, reader)));
       if (ra === rb) continue;
@@ -322,7 +343,7 @@ function differences(s: GameState, x: Seat, twin: Twin, candidates: Candidate[],
     }
     // One command on, for the command played and the deadline (the others' after-states cost as much
     // again and add little: their events were compared).
-    if (!cut && (c.kind === 'played' || c.kind === 'deadline')) compareShown(game.replay(s, da.events), game.replay(t, db.events), x, `${label}, after it`, problems);
+    if (!cut && (c.kind === 'played' || c.kind === 'deadline')) compareShown(game.replay(s, da.events), game.replay(t, db.events), readers, `${label}, after it`, problems);
   }
   return problems;
 }
@@ -438,6 +459,8 @@ describe('hidden information, differentially: no reader’s bytes depend on anot
       'removed-map-card': 5,
       'claim-card': 10,
       'claim-or-pass': 30,
+      // Solo games only (their own test below).
+      'solo-deck-order': -1,
     };
     for (const v of VARIANTS) expect(stats.twins[v], `${v} twins`).toBeGreaterThan(least[v]);
     expect(stats.commands.played).toBeGreaterThan(GAMES);
@@ -465,6 +488,24 @@ describe('hidden information, differentially: no reader’s bytes depend on anot
     for (const v of ['hand-deck', 'deck-order', 'starting-cards', 'map-cards', 'removed-map-card'] as const) expect(stats.twins[v], `${v} twins`).toBeGreaterThan(10);
     expect(stats.commands.played).toBeGreaterThan(DARK_GAMES);
     expect(stats.defencesWithOptionsDiffering).toBeGreaterThan(10);
+  }, TIMEOUT * 2);
+
+  // Solo ("Playing solo against the Dark Judges"): the solo deck's order is hidden from everyone, the
+  // player included, and a solo card is public once drawn — for the Dark Judges' turn or for a
+  // defence. Their turn is played by the rules within the player's commands, so every command that
+  // ends the player's turn draws from it.
+  it(`${SOLO_GAMES} random solo games: no reader’s bytes depend on the solo deck’s order below the card drawn next`, () => {
+    const stats = emptyStats();
+    fc.assert(
+      fc.property(soloGameArb(), capArb, fc.integer(), (g, cap, chooserSeed) => {
+        const problems = checkGame(g, cap, chooserSeed, stats);
+        if (problems.length > 0) expect.fail(`${problems.length} difference(s):\n${problems.slice(0, 5).join('\n')}`);
+      }),
+      fcParams(SOLO_GAMES, SEED + 2),
+    );
+    expect(stats.games).toBeGreaterThanOrEqual(SOLO_GAMES);
+    for (const v of ['hand-deck', 'deck-order', 'solo-deck-order'] as const) expect(stats.twins[v], `${v} twins`).toBeGreaterThan(100);
+    expect(stats.commands.played).toBeGreaterThan(SOLO_GAMES);
   }, TIMEOUT * 2);
 
   // A check that cannot fail proves nothing. Edition 1 (games stored before the fair-play changes,

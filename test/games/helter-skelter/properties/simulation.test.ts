@@ -12,10 +12,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../../../../src/games/helter-skelter/types.ts';
-import { COMMAND_CAP, fcParams, game, play, randomGameArb, TIMEOUT } from './harness.ts';
+import { COMMAND_CAP, fcParams, game, play, randomGameArb, soloGameArb, TIMEOUT } from './harness.ts';
 
 const GAMES = 300;
 const EXPIRY_RATE = 0.02;
+const SOLO_GAMES = 150;
 
 describe('simulation', () => {
   it(`${GAMES} random games (2–4 players, both maps, random teams, expiry rate ${EXPIRY_RATE}) all finish with winners, and no listed command is refused`, () => {
@@ -52,4 +53,30 @@ describe('simulation', () => {
     expect(commands).toBeGreaterThan(GAMES * 10);
     expect(deadlocks, 'no game is left in a deadlock (R33 ends them)').toBe(0);
   }, TIMEOUT * 2);
+
+  // "Playing solo against the Dark Judges": the Dark Judges' turns are played by the rules within
+  // the player's commands (R55). Every game ends — "If you reach 6 points, or you kill all the Dark
+  // Judges, you win. If all your characters are killed, the Dark Judges win." — only the player is
+  // ever awaited, and the log replays to the same state.
+  it(`${SOLO_GAMES} random solo games (both maps, every base team, expiry rate ${EXPIRY_RATE}) all finish, only the player awaited, and replay`, () => {
+    const teams = new Set<string>();
+    const maps = new Set<string>();
+    let darkTurns = 0;
+    fc.assert(
+      fc.property(soloGameArb(EXPIRY_RATE), (g) => {
+        const played = play(g);
+        teams.add(g.setup.seats[0]!.team);
+        maps.add(g.setup.map);
+        expect(played.finished, `still going after ${COMMAND_CAP} commands`).toBe(true);
+        expect(played.state.winners.length).toBe(1);
+        expect(played.history.every((h) => h.sender.kind === 'system' || h.sender.seat === 0)).toBe(true);
+        expect(JSON.stringify(game.replay(game.initialState(g.setup), played.events))).toBe(JSON.stringify(played.state));
+        darkTurns += played.events.filter((e) => e.type === 'DarkJudgesCardDrawn').length;
+      }),
+      fcParams(SOLO_GAMES, 0x5010),
+    );
+    expect(teams.size).toBe(4);
+    expect(maps.size).toBe(2);
+    expect(darkTurns).toBeGreaterThan(SOLO_GAMES * 4);
+  }, TIMEOUT);
 });

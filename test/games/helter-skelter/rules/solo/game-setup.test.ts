@@ -58,11 +58,9 @@ describe('the solo creation option', () => {
     expect(code({ map: DAN_TANNA, seats: [{ team: 'judges' }], solo: true, scenario: {} })).toBe('INVALID_SCENARIO');
   });
 
-  it('a well-formed solo game is refused as not yet playable; solo: false is an ordinary game', () => {
+  it('a well-formed solo game is accepted, keyed like any other; solo: false is an ordinary game', () => {
     const r = setupFromOptions({ map: DAN_TANNA, seats: [{ team: 'slaine' }], solo: true }, { key: KEY });
-    expect(r).toBeInstanceOf(RuleError);
-    expect((r as RuleError).code).toBe('SOLO_NOT_PLAYABLE');
-    expect((r as RuleError).message).toMatch(/not yet playable/);
+    expect(r).toEqual({ map: DAN_TANNA, seats: [{ team: 'slaine' }], generator: KEYED_GENERATOR, key: KEY, solo: true });
     expect(code({ map: DAN_TANNA, seats: [{ team: 'judges' }, { team: 'slaine' }], solo: false })).toBe('ACCEPTED');
   });
 });

@@ -1,0 +1,298 @@
+// Table chat (`/v1/games/{id}/chat`): read a game's messages in pages, write one, follow them as
+// Server-Sent Events; and the players you muted (`/v1/me/mutes`). Chat is not part of the game's
+// event log (src/service/chat.ts): the game's own feeds never carry it.
+
+import type { FastifyInstance } from 'fastify';
+import { requireCaller } from '../auth/caller.ts';
+import type { ChatMessage, TableChat } from '../service/chat.ts';
+import { run } from './games.ts';
+import { startEventStream } from './event-stream.ts';
+import { callerKey, type OpenStreams } from './open-streams.ts';
+import { bearerOnly, bearerOptional, gameIdParams, json, problems } from './schemas.ts';
+
+/** A stream whose read failed tries again after this, doubling up to the maximum. */
+const RETRY_MS = 100;
+const RETRY_MAX_MS = 5_000;
+/** Messages a stream reads at a time while catching up. */
+const STREAM_PAGE = 200;
+
+const chatSchemas = [
+  {
+    $id: 'ChatMessage',
+    type: 'object',
+    required: ['id', 'author', 'seat', 'text', 'at'],
+    properties: {
+      id: { type: 'integer', minimum: 1, description: 'Orders the game’s messages: the cursor to page (`after`, `before`) and to resume a stream (`Last-Event-ID`).' },
+      author: { type: 'string', description: 'The author’s handle.' },
+      seat: { type: ['integer', 'null'], minimum: 0, description: 'The author’s seat in this game; null for a spectator.' },
+      text: { type: 'string' },
+      at: { type: 'string', format: 'date-time' },
+    },
+  },
+  {
+    $id: 'ChatPage',
+    type: 'object',
+    required: ['messages', 'more'],
+    properties: {
+      messages: { type: 'array', items: { $ref: 'ChatMessage#' }, description: 'Oldest first, without the messages of players you muted.' },
+      more: {
+        type: 'boolean',
+        description: 'More messages lie beyond this page: after its last (when read with `after`: ask again with `after` = that id), else before its first (ask with `before` = its id).',
+      },
+    },
+  },
+  {
+    $id: 'Mute',
+    type: 'object',
+    required: ['handle', 'mutedAt'],
+    properties: { handle: { type: 'string' }, mutedAt: { type: 'string', format: 'date-time' } },
+  },
+  {
+    $id: 'MuteList',
+    type: 'object',
+    required: ['mutes'],
+    properties: { mutes: { type: 'array', items: { $ref: 'Mute#' }, description: 'Oldest first.' } },
+  },
+] as const;
+
+const handleParams = {
+  type: 'object',
+  required: ['handle'],
+  properties: { handle: { type: 'string', minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9_-]+$', description: 'A player’s handle, whatever its case.' } },
+} as const;
+
+const noGame = 'There is no such game (`NOT_FOUND`).';
+const noPlayer = 'No player with that handle has sat or written at a table (`PLAYER_NOT_FOUND`).';
+
+export async function chatRoutes(app: FastifyInstance, { chat, streams: open }: { chat: TableChat; streams: OpenStreams }): Promise<void> {
+  for (const schema of chatSchemas) app.addSchema(schema);
+  // A refusal for too many streams says when to try again.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '5');
+    return payload;
+  });
+  // Open streams end when the server closes, so a graceful shutdown is not held open by them.
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of streams) end();
+  });
+  const { messageLength, messagesPerMinute, messagesPerGame, mutesPerAccount } = chat.limits;
+
+  app.get<{ Params: { id: string }; Querystring: { after?: number; before?: number; limit: number } }>(
+    '/v1/games/:id/chat',
+    {
+      schema: {
+        operationId: 'listChatMessages',
+        tags: ['chat'],
+        summary: 'The table chat, a page at a time',
+        description:
+          'Anyone who may view the game may read its chat, a spectator without a token too. Without `after` or `before`: the newest messages. With `after`: those following that id; with `before`: those preceding it. Oldest first either way; with a token, without the messages of players you muted.',
+        security: bearerOptional,
+        params: gameIdParams,
+        querystring: {
+          type: 'object',
+          properties: {
+            after: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Messages after this id.' },
+            before: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Messages before this id.' },
+            limit: { type: 'integer', minimum: 1, maximum: 200, default: 50, description: 'Messages at most.' },
+          },
+        },
+        response: {
+          200: json('A page of messages, oldest first.', 'ChatPage#'),
+          ...problems({ 400: 'The request is malformed (`VALIDATION_FAILED`), or sends both `after` and `before` (`CHAT_CURSOR_CONFLICT`).', 401: true, 404: noGame, 429: true }),
+        },
+      },
+    },
+    async (request) => {
+      const { after, before, limit } = request.query;
+      return run(() => chat.read(request.params.id, request.caller?.accountId ?? null, { ...(after !== undefined ? { after } : {}), ...(before !== undefined ? { before } : {}) }, limit));
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { text: string } }>(
+    '/v1/games/:id/chat',
+    {
+      schema: {
+        operationId: 'postChatMessage',
+        tags: ['chat'],
+        summary: 'Write at the table',
+        description: `Any account may write in a game it may view, seated or not. The text is trimmed; it must then be 1 to ${messageLength} characters on one line, without control characters. You may write ${messagesPerMinute} messages a minute at one table, and a table holds ${messagesPerGame} messages. Everyone following the chat sees it at once (\`GET /v1/games/{id}/chat/stream\`), except players who muted you. Chat is not part of the game’s log.`,
+        security: bearerOnly,
+        params: gameIdParams,
+        body: {
+          type: 'object',
+          required: ['text'],
+          additionalProperties: false,
+          properties: { text: { type: 'string', maxLength: 4 * messageLength, description: `1 to ${messageLength} characters once trimmed.` } },
+          examples: [{ text: 'Nice shot, Judge.' }],
+        },
+        response: {
+          201: json('The message, as readers see it.', 'ChatMessage#'),
+          ...problems({
+            400: 'The request is malformed (`VALIDATION_FAILED`), or the text is empty once trimmed (`CHAT_MESSAGE_EMPTY`), too long (`CHAT_MESSAGE_TOO_LONG`) or holds control characters (`CHAT_MESSAGE_CONTROL_CHARACTERS`).',
+            401: true,
+            404: noGame,
+            429: 'Too many messages from you at this table in the last minute (`CHAT_RATE_LIMITED`, with `retry-after`), the table’s chat is full (`CHAT_FULL`), or too many requests (`RATE_LIMITED`).',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireCaller(request);
+      const message = await run(() => chat.write(request.params.id, caller.accountId, request.body.text));
+      return reply.code(201).send(message);
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { after?: number }; Headers: { 'last-event-id'?: string } }>(
+    '/v1/games/:id/chat/stream',
+    {
+      schema: {
+        operationId: 'streamChatMessages',
+        tags: ['chat'],
+        summary: 'The table chat as Server-Sent Events',
+        description:
+          'One SSE message per chat message (`id` = its id, `event: chat`, `data` = the `ChatMessage` as JSON), starting after `Last-Event-ID` (or `after`; 0 or neither: from the first message). Read the newest page with `GET /v1/games/{id}/chat` first, then follow with `after` = its last id. With a token, messages of players you muted are left out, from the moment you mute them. A comment every 15 s keeps the connection open; it counts among your open streams.',
+        security: bearerOptional,
+        params: gameIdParams,
+        querystring: {
+          type: 'object',
+          properties: { after: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Start after this message id (when there is no `Last-Event-ID`).' } },
+        },
+        headers: {
+          type: 'object',
+          properties: { 'last-event-id': { type: 'string', pattern: '^\\d{1,15}$', description: 'The `id` of the last message you received: resume after it.' } },
+        },
+        response: {
+          200: {
+            description: 'An endless event stream: `id: <message id>`, `event: chat`, `data: <ChatMessage as JSON>` per message.',
+            content: {
+              'text/event-stream': {
+                schema: { type: 'string' },
+                example: 'retry: 2000\n\nid: 12\nevent: chat\ndata: {"id":12,"author":"dredd","seat":0,"text":"Nice shot.","at":"2026-01-01T12:00:00.000Z"}\n\n',
+              },
+            },
+          },
+          ...problems({ 400: true, 401: true, 404: noGame, 429: 'Too many streams open at once (`TOO_MANY_STREAMS`), or too many requests (`RATE_LIMITED`).' }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const reader = request.caller?.accountId ?? null;
+      let cursor = Number(request.headers['last-event-id'] ?? request.query.after ?? 0);
+      const release = open.take(callerKey(request));
+      // Listen before the first read, so that a message written while it runs is not missed.
+      let behind = false;
+      let streaming = false;
+      const unsubscribe = chat.subscribe(id, () => {
+        behind = true;
+        if (streaming) catchUp();
+      });
+      // Fail with a problem (404) before switching to a stream.
+      let first: { messages: ChatMessage[]; more: boolean };
+      try {
+        first = await run(() => chat.read(id, reader, { after: cursor }, STREAM_PAGE));
+      } catch (error) {
+        unsubscribe();
+        release();
+        throw error;
+      }
+
+      const { res, message } = startEventStream(request, reply, streams, () => {
+        unsubscribe();
+        release();
+      });
+      const send = (messages: ChatMessage[]) => {
+        for (const m of messages) {
+          if (res.writableEnded) return;
+          message(m.id, 'chat', m);
+          cursor = m.id;
+        }
+      };
+      // One read at a time, in order, so no message is sent twice or skipped; reads again while
+      // a message was announced meanwhile or the page was not the last. A message muted for this
+      // reader is never read: its announcement costs one read that finds nothing. A failed read
+      // is tried again after a growing pause.
+      let sending = Promise.resolve();
+      const catchUp = () => {
+        sending = sending.then(async () => {
+          let pauseMs = RETRY_MS;
+          while (behind && !res.writableEnded) {
+            behind = false;
+            const page = await chat.read(id, reader, { after: cursor }, STREAM_PAGE).catch(() => null);
+            if (!page) {
+              behind = true;
+              await new Promise((resolve) => setTimeout(resolve, pauseMs));
+              pauseMs = Math.min(pauseMs * 2, RETRY_MAX_MS);
+              continue;
+            }
+            send(page.messages);
+            if (page.more) behind = true;
+          }
+        });
+      };
+      send(first.messages);
+      if (first.more) behind = true;
+      streaming = true;
+      catchUp();
+    },
+  );
+
+  app.get(
+    '/v1/me/mutes',
+    {
+      schema: {
+        operationId: 'listMutes',
+        tags: ['chat'],
+        summary: 'The players you muted',
+        security: bearerOnly,
+        response: { 200: json('Your mutes, oldest first.', 'MuteList#'), ...problems({ 401: true, 429: true }) },
+      },
+    },
+    async (request) => ({ mutes: await run(() => chat.mutes(requireCaller(request).accountId)) }),
+  );
+
+  app.put<{ Params: { handle: string } }>(
+    '/v1/me/mutes/:handle',
+    {
+      schema: {
+        operationId: 'mutePlayer',
+        tags: ['chat'],
+        summary: 'Mute a player',
+        description: `Hides what that player writes from you at every table, in pages and live streams alike. They are not told. Muting twice is muting once. You may mute ${mutesPerAccount} players.`,
+        security: bearerOnly,
+        params: handleParams,
+        response: {
+          200: json('The mute.', 'Mute#'),
+          ...problems({
+            400: 'The request is malformed (`VALIDATION_FAILED`), or the handle is yours (`CANNOT_MUTE_YOURSELF`).',
+            401: true,
+            404: noPlayer,
+            429: 'You muted as many players as allowed (`MUTE_LIMIT_REACHED`), or too many requests (`RATE_LIMITED`).',
+          }),
+        },
+      },
+    },
+    async (request) => run(() => chat.mute(requireCaller(request).accountId, request.params.handle)),
+  );
+
+  app.delete<{ Params: { handle: string } }>(
+    '/v1/me/mutes/:handle',
+    {
+      schema: {
+        operationId: 'unmutePlayer',
+        tags: ['chat'],
+        summary: 'Unmute a player',
+        description: 'Shows what that player writes again, their earlier messages too. Unmuting a player you had not muted changes nothing.',
+        security: bearerOnly,
+        params: handleParams,
+        response: { 204: { description: 'Unmuted.', type: 'null' }, ...problems({ 400: true, 401: true, 404: noPlayer, 429: true }) },
+      },
+    },
+    async (request, reply) => {
+      await run(() => chat.unmute(requireCaller(request).accountId, request.params.handle));
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,160 @@
+// Table chat: short messages that players and spectators write at a game's table, shown live, and
+// the accounts a player has muted. Chat is beside the game, not in it: messages are stored apart
+// from the event log (./ports/chat.ts, src/store/chat.ts), so they are never replayed, verified or read by rules.
+//
+// Anyone who may view a game may read its chat (a spectator without a token too); any account may
+// write. What one account may do is bounded: a message's length, messages per minute in one game,
+// messages per game (all authors), mutes held.
+
+import { EventEmitter } from 'node:events';
+import { Refusal, notFound } from './errors.ts';
+import type { ChannelSubscription, Listen } from './ports/changes.ts';
+import { CHAT_CHANNEL, type ChatRecords, type StoredChatMessage } from './ports/chat.ts';
+
+export interface ChatLimits {
+  /** Characters (code points) in one message, after trimming. */
+  messageLength: number;
+  /** Messages one account may write in one game per minute. */
+  messagesPerMinute: number;
+  /** Messages one game's chat holds, all authors together. */
+  messagesPerGame: number;
+  /** Accounts one account may mute. */
+  mutesPerAccount: number;
+}
+
+export const DEFAULT_CHAT_LIMITS: ChatLimits = { messageLength: 500, messagesPerMinute: 10, messagesPerGame: 2000, mutesPerAccount: 200 };
+
+/** A message as readers see it. */
+export interface ChatMessage {
+  id: number;
+  /** The author's handle. */
+  author: string;
+  /** The author's seat in this game; null for a spectator. */
+  seat: number | null;
+  text: string;
+  at: string;
+}
+
+const RATE_WINDOW_MS = 60_000;
+
+/**
+ * Control characters (line breaks and tabs too: a message is one line) and the bidirectional
+ * overrides and isolates, which would let a message show text in another order than it was written.
+ */
+const FORBIDDEN = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+
+export class TableChat {
+  private readonly emitter = new EventEmitter();
+  private readonly listener: ChannelSubscription;
+
+  constructor(
+    private readonly store: ChatRecords,
+    listen: Listen,
+    private readonly now: () => Date,
+    readonly limits: ChatLimits = DEFAULT_CHAT_LIMITS,
+  ) {
+    this.emitter.setMaxListeners(0);
+    // On the process's one listening connection (src/db/listener.ts), beside the game events.
+    this.listener = listen(CHAT_CHANNEL, (payload) => {
+      const [gameId, id] = payload.split(':');
+      if (gameId && id && /^\d+$/.test(id)) this.emitter.emit(gameId, Number(id));
+    });
+  }
+
+  /** Hears messages written through every process; without it, only this process's own. */
+  start(): Promise<void> {
+    return this.listener.start();
+  }
+
+  stop(): Promise<void> {
+    return this.listener.stop();
+  }
+
+  /** Calls `onMessage` with the id of each new message of the game until the returned function is called. */
+  subscribe(gameId: string, onMessage: (id: number) => void): () => void {
+    this.emitter.on(gameId, onMessage);
+    return () => this.emitter.off(gameId, onMessage);
+  }
+
+  async write(gameId: string, accountId: string, text: string): Promise<ChatMessage> {
+    const body = checkedText(text, this.limits.messageLength);
+    const seats = await this.seatsOf(gameId);
+    const at = this.now();
+    const stored = await this.store.append({ gameId, accountId, body, at }, new Date(at.getTime() - RATE_WINDOW_MS), (counts) => {
+      if (counts.recent >= this.limits.messagesPerMinute) {
+        const freed = (counts.oldestRecent?.getTime() ?? at.getTime()) + RATE_WINDOW_MS;
+        const retryAfterSeconds = Math.max(1, Math.ceil((freed - at.getTime()) / 1000));
+        throw new Refusal('limited', 'CHAT_RATE_LIMITED', `You may write ${this.limits.messagesPerMinute} messages a minute at one table; wait ${retryAfterSeconds} s.`, {
+          limit: this.limits.messagesPerMinute,
+          retryAfterSeconds,
+        });
+      }
+      if (counts.total >= this.limits.messagesPerGame)
+        throw new Refusal('limited', 'CHAT_FULL', `This table's chat holds ${this.limits.messagesPerGame} messages, the most allowed.`, { limit: this.limits.messagesPerGame });
+    });
+    // Readers in this process hear it at once; the NOTIFY reaches the others (and this one, again: ids are idempotent for readers).
+    this.emitter.emit(gameId, stored.id);
+    return toView(stored, seats);
+  }
+
+  /** A page of the game's chat, oldest first, without what `reader` muted. */
+  async read(gameId: string, reader: string | null, cursor: { after?: number; before?: number }, limit: number): Promise<{ messages: ChatMessage[]; more: boolean }> {
+    if (cursor.after !== undefined && cursor.before !== undefined)
+      throw new Refusal('invalid', 'CHAT_CURSOR_CONFLICT', 'Send `after` or `before`, not both.');
+    const seats = await this.seatsOf(gameId);
+    const page = await this.store.page(gameId, reader, cursor, limit);
+    return { messages: page.messages.map((m) => toView(m, seats)), more: page.more };
+  }
+
+  async mute(accountId: string, handle: string): Promise<{ handle: string; mutedAt: string }> {
+    const target = await this.seen(handle);
+    if (target.id === accountId) throw new Refusal('invalid', 'CANNOT_MUTE_YOURSELF', 'You cannot mute yourself.');
+    const mutedAt = await this.store.mute(accountId, target.id, (held) => {
+      if (held >= this.limits.mutesPerAccount)
+        throw new Refusal('limited', 'MUTE_LIMIT_REACHED', `You have muted ${held} players, the most allowed: unmute one first.`, { limit: this.limits.mutesPerAccount });
+    });
+    return { handle: target.handle, mutedAt: mutedAt.toISOString() };
+  }
+
+  async unmute(accountId: string, handle: string): Promise<void> {
+    const target = await this.seen(handle);
+    await this.store.unmute(accountId, target.id);
+  }
+
+  async mutes(accountId: string): Promise<{ handle: string; mutedAt: string }[]> {
+    return (await this.store.mutes(accountId)).map((m) => ({ handle: m.handle, mutedAt: m.mutedAt.toISOString() }));
+  }
+
+  private async seatsOf(gameId: string): Promise<Map<string, number>> {
+    const seats = await this.store.seatsOf(gameId);
+    if (!seats) throw notFound(`Game ${gameId}`);
+    return new Map(seats.filter((s) => s.accountId !== null).map((s) => [s.accountId!, s.seat]));
+  }
+
+  /**
+   * Only a handle seen at a table (seated, or written in a chat) can be muted: answering for any
+   * handle would tell who has an account, which nothing else does (src/auth/accounts.ts).
+   */
+  private async seen(handle: string): Promise<{ id: string; handle: string }> {
+    const found = await this.store.seenAccount(handle);
+    if (!found) throw new Refusal('not-found', 'PLAYER_NOT_FOUND', `No player called ${handle} has sat or written at a table.`);
+    return found;
+  }
+}
+
+/** The message as stored: trimmed, not empty, not too long, one line of visible text. */
+export function checkedText(text: string, maxLength: number): string {
+  const trimmed = text.trim();
+  if (trimmed === '') throw new Refusal('invalid', 'CHAT_MESSAGE_EMPTY', 'The message is empty.');
+  if ([...trimmed].length > maxLength) throw new Refusal('invalid', 'CHAT_MESSAGE_TOO_LONG', `A message has at most ${maxLength} characters.`, { limit: maxLength });
+  if (FORBIDDEN.test(trimmed)) throw new Refusal('invalid', 'CHAT_MESSAGE_CONTROL_CHARACTERS', 'A message is one line of text, without control characters.');
+  return trimmed;
+}
+
+const toView = (m: StoredChatMessage, seats: Map<string, number>): ChatMessage => ({
+  id: m.id,
+  author: m.handle,
+  seat: seats.get(m.accountId) ?? null,
+  text: m.body,
+  at: m.createdAt.toISOString(),
+});
