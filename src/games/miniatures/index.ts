@@ -13,6 +13,7 @@ import { initialState } from './initial-state.ts';
 import { legalCommands } from './legal.ts';
 import { MAX_SEATS, optionsSchema, setupFromOptions } from './options.ts';
 import { standingOrders } from './orders.ts';
+import { preview } from './preview.ts';
 import { SITUATIONS } from './published.ts';
 import { gameSchemas } from './schemas.ts';
 import { awaiting } from './situations.ts';
@@ -48,10 +49,10 @@ export const miniatures: GameModule<GameSetup, GameState, Command, Event, GameVi
   redact,
   awaiting,
   legalCommands,
+  preview,
   isOver,
   content,
 };
 
-/** The preview a later session serves as `POST /v1/games/{id}/preview` (the contract has no slot for it yet). */
-export { preview, type Preview } from './preview.ts';
+export type { Preview } from './preview.ts';
 export type { Command, Event, GameSetup, GameState, GameView, VisibleEvent };

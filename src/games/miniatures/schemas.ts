@@ -95,8 +95,20 @@ const visibleEventSchema = {
   ],
 };
 
+const previewSchema = {
+  description: 'What the game measures of a command (hundredths of an inch): a path, or a shot with its odds.',
+  ...obj(
+    {
+      path: obj({ length: num, allowance: num, difficultLength: num, dangerous: { type: 'boolean' }, words: str }),
+      shot: obj({ range: num, lineOfSight: { type: 'boolean' }, cover: { enum: [...COVER_CLASSES] }, words: str, hitChance: num, expectedHits: num, unsavedChance: num }),
+    },
+    ['path', 'shot'],
+  ),
+};
+
 export const gameSchemas: GameSchemas = {
   view: viewSchema,
+  preview: previewSchema,
   visibleEvent: visibleEventSchema,
   publicOptions: obj({ scenario: str }),
   components: { Point: pointSchema, Model: modelSchema, Phase: phaseSchema, Situation: situationSchema, StandingOrders: standingOrders.schema },
