@@ -115,7 +115,7 @@ describe('a second game, played over HTTP beside Helter Skelter', () => {
     expect(schemas.Command).toMatchObject({ anyOf: [{ $ref: '#/components/schemas/HelterSkelterCommand' }, { $ref: '#/components/schemas/OddsAndEvensCommand' }] });
     // Its own names point at its own parts, not Helter Skelter's.
     expect(JSON.stringify(schemas.OddsAndEvensView)).toContain('#/components/schemas/OddsAndEvensStandingOrders');
-    expect((schemas.Awaited as { properties: { situation: { enum: string[] } } }).properties.situation.enum).toEqual(['turn', 'defence', 'interrupt', 'setup', 'pick', 'respond']);
+    expect((schemas.Awaited as { properties: { situation: { enum: string[] } } }).properties.situation.enum).toEqual(['turn', 'defence', 'interrupt', 'setup', 'target', 'pick', 'respond']);
     const createGame = (res.body as { paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: object; examples: object }> } }>> }).paths['/v1/games']!.post!
       .requestBody.content['application/json']!;
     expect(createGame.schema).toMatchObject({ oneOf: [{ $ref: '#/components/schemas/HelterSkelterNewGame' }, { $ref: '#/components/schemas/OddsAndEvensNewGame' }] });
