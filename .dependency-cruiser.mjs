@@ -18,19 +18,19 @@ const LAYERS = [
   // Settings and logs: a leaf every impure layer may read. The environment itself
   // (config/config.ts) is read only at the edges: see the rule config-at-the-edges.
   { name: 'config', path: 'src/config/', may: [], why: 'settings, the logger, start-up errors; imports nothing' },
-  // Persistence and queues: what the service stands on today.
+  // Use cases: the only place rules meet what is stored, through ports of its own (src/service/ports/).
+  { name: 'service', path: 'src/service/', may: ['platform', 'games', 'clock', 'config'], why: 'game play, lobby, clocks, bots, notifications as decisions: the only place rules meet storage, through its ports' },
+  { name: 'ports', path: 'src/service/ports/', may: ['platform', 'clock'], why: 'what the service needs from the adapters (records, the log, listeners, channels), as types it owns' },
+  // Adapters: each implements ports of the service or drives it.
   { name: 'generated', path: 'src/generated/', may: [], why: 'the Prisma client (generated, not cruised)' },
-  { name: 'db', path: 'src/db/', may: ['config', 'generated'], why: 'Postgres: pools, migrations, transactions, Queryable' },
+  { name: 'db', path: 'src/db/', may: ['config', 'generated'], why: 'Postgres: pools, migrations, transactions, Queryable, the channel listener' },
   { name: 'jobs', path: 'src/jobs/', may: ['db', 'clock', 'config'], why: 'the job queue: task names and the SQL that adds and moves jobs' },
-  { name: 'store', path: 'src/store/', may: ['db', 'jobs', 'clock', 'config', 'platform'], why: 'the event log; jobs ride in its append statement' },
-  // What players are told, as decisions and transports; it reads games through GameReader.
-  { name: 'notify', path: 'src/notify/', may: ['store', 'jobs', 'db', 'clock', 'config', 'platform'], why: 'notifications: decisions, webhooks, email' },
-  // Use cases.
-  { name: 'service', path: 'src/service/', may: ['platform', 'games', 'clock', 'config', 'db', 'jobs', 'store', 'notify'], why: 'game play, lobby, clocks, bots: the only place rules meet storage' },
+  { name: 'store', path: 'src/store/', may: ['ports', 'service', 'db', 'jobs', 'clock', 'config', 'platform'], why: 'the service\'s ports over Postgres: the event log, game and account records' },
+  { name: 'notify', path: 'src/notify/', may: ['ports', 'store', 'jobs', 'db', 'clock', 'config', 'platform'], why: 'the notification channels: webhooks, email, their jobs and worker' },
   { name: 'auth', path: 'src/auth/', may: ['platform', 'db', 'config'], why: 'accounts, tokens, keys; refuses with the platform Refusal, knows no HTTP statuses' },
   // Adapters and composition.
   { name: 'api', path: 'src/api/', may: ['platform', 'clock', 'config', 'db', 'store', 'notify', 'service', 'auth'], why: 'HTTP: one Fastify plugin per resource, problem+json' },
-  { name: 'app', path: 'src/app.ts', may: ['platform', 'clock', 'config', 'db', 'jobs', 'store', 'notify', 'service', 'auth', 'api'], why: 'composition: buildApp(), the OpenAPI document' },
+  { name: 'app', path: 'src/app.ts', may: ['platform', 'clock', 'config', 'db', 'jobs', 'store', 'notify', 'ports', 'service', 'auth', 'api'], why: 'composition: buildApp() hands the service its ports and wires the channels; the OpenAPI document' },
   { name: 'main', path: 'src/main.ts', may: ['config', 'db', 'jobs', 'app'], why: 'the process' },
 ];
 

@@ -6,6 +6,8 @@
 //   npm run simulate -- --bots --games 1000 [--players 4] [--bot heuristic]
 // instead plays one bot of the game's (default `heuristic`) against random bots and prints how
 // often it wins (scripts/support/bot-match.ts).
+//   npm run simulate -- --game block-war --games 2000 --players 3 [--surrender-rate 0.0005]
+// plays Block War instead (scripts/support/block-war-simulation.ts).
 
 import { parseArgs } from 'node:util';
 import { playRandomGame } from '../src/platform/random-player.ts';
@@ -13,6 +15,7 @@ import { seedRng } from '../src/platform/random.ts';
 import { helterSkelter } from '../src/games/helter-skelter/index.ts';
 import { MAP_IDS, type MapId } from '../src/games/helter-skelter/board/board.ts';
 import { BASE_TEAM_IDS, TEAM_IDS, type TeamId } from '../src/games/helter-skelter/content/types.ts';
+import { runBlockWarSimulation } from './support/block-war-simulation.ts';
 import { runBotMatch } from './support/bot-match.ts';
 
 const { values } = parseArgs({
@@ -25,9 +28,16 @@ const { values } = parseArgs({
     bots: { type: 'boolean', default: false },
     bot: { type: 'string', default: 'heuristic' },
     'dark-judges': { type: 'boolean', default: false },
+    game: { type: 'string', default: 'helter-skelter' },
+    'surrender-rate': { type: 'string', default: '0.0005' },
     solo: { type: 'boolean', default: false },
   },
 });
+if (values.game === 'block-war') {
+  runBlockWarSimulation({ games: values.games, players: values.players, seed: values.seed, expiryRate: values['expiry-rate'], surrenderRate: values['surrender-rate'] });
+  process.exit();
+}
+if (values.game !== 'helter-skelter') throw new Error('--game must be helter-skelter or block-war');
 if (values.bots) {
   runBotMatch({ games: values.games, players: values.players, bot: values.bot, seed: values.seed, darkJudges: values['dark-judges'], solo: values.solo });
   process.exit();

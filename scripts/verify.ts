@@ -14,6 +14,7 @@ import { installJobQueue } from '../src/jobs/queue.ts';
 import { EventStore } from '../src/store/event-store.ts';
 import { verifyAll, verifyGame, type VerifyReport } from '../src/service/verify.ts';
 import { verifyPublic } from '../src/service/verify-public.ts';
+import { storedGames } from '../src/store/game-records.ts';
 
 const { values } = parseArgs({
   options: {
@@ -50,8 +51,8 @@ try {
     report = { games: 0, commands: 0, events: 0, mismatches: [] };
     const game = await store.game(store.pool, values.game);
     if (!game) throw new Error(`no game ${values.game}`);
-    await verifyGame(store, game, report);
-  } else report = await verifyAll(store);
+    await verifyGame(storedGames(store), game, report);
+  } else report = await verifyAll(storedGames(store));
   console.log(`games checked:    ${report.games}`);
   console.log(`commands checked: ${report.commands}`);
   console.log(`events checked:   ${report.events}`);

@@ -39,6 +39,11 @@ import type { Logger } from './config/logger.ts';
 import type { Readiness } from './db/database.ts';
 import { createPrismaClient, type PrismaClient } from './db/prisma.ts';
 import type { WorkerSettings } from './jobs/worker.ts';
+import { ownPool } from './db/pools.ts';
+import { Deliveries } from './notify/deliveries.ts';
+import { postgresPorts } from './store/ports.ts';
+import { DEFAULT_NOTIFIER_SETTINGS } from './service/notifier.ts';
+import { DEFAULT_SWEEPER_SETTINGS } from './service/sweeper.ts';
 import { EmailChannel } from './notify/email/dispatch.ts';
 import { EmailSettingsBook } from './notify/email/settings.ts';
 import { createMailer } from './notify/email/transport.ts';
@@ -192,28 +197,50 @@ export async function buildApp(deps: AppDeps) {
   const pool = deps.pool ?? new pg.Pool({ connectionString: 'postgres://unused@127.0.0.1:1/unused', max: 1 });
   const prisma = deps.prisma ?? createPrismaClient(pool);
   if (!deps.prisma) app.addHook('onClose', async () => prisma.$disconnect());
+  const now = settings.now ?? (() => new Date());
+  // The background (job worker, deadline sweeper, notifier, webhook channel) works over its own few
+  // connections, so that it does not wait behind HTTP requests (src/db/pools.ts).
+  const worker = deps.pool ? settings.worker : null;
+  const backgroundPool = worker ? ownPool(pool, worker.concurrency + 2 + DEFAULT_SWEEPER_SETTINGS.concurrency + DEFAULT_NOTIFIER_SETTINGS.concurrency, deps.logger) : null;
+  const ports = postgresPorts(pool, backgroundPool, prisma);
   const games = new GameService(
-    pool,
+    ports,
     {
       games: registry,
       allowScenarios: settings.allowScenarios,
-      worker: settings.worker,
+      background: settings.worker ? { pollIntervalMs: settings.worker.pollIntervalMs } : null,
       now: settings.now,
       vacationDaysPerYear: settings.vacationDaysPerYear,
       abandonAfterSilentDeadlines: settings.abandonAfterSilentDeadlines,
       botMinDecisionMs: settings.botMinDecisionMs,
       limits: settings,
+    },
+    deps.logger,
+  );
+  app.decorate('games', games);
+  // Notifications leave the process from here: the webhook channel and the job worker (src/notify/deliveries.ts), and email.
+  const deliveries = new Deliveries(
+    backgroundPool ?? pool,
+    ports.store,
+    games.reader,
+    prisma,
+    games.noticeListeners,
+    {
+      worker,
+      now,
+      limits: { ...DEFAULT_RESOURCE_LIMITS, ...settings },
       webhooks: {
         policy: settings.webhookPolicy,
+        wording: situationWording(registry),
         ...(settings.publicUrl ? { publicUrl: settings.publicUrl } : {}),
         ...(settings.webhookRetryScale !== undefined ? { retryScale: settings.webhookRetryScale } : {}),
         ...(settings.webhookReminderScale !== undefined ? { reminderScale: settings.webhookReminderScale } : {}),
       },
     },
     deps.logger,
-    prisma,
   );
-  app.decorate('games', games);
+  games.noticeListeners.push(deliveries.onNotice);
+  app.decorate('deliveries', deliveries);
   const mail = deps.pool && settings.mail ? settings.mail : null;
   const mailer = mail ? createMailer({ ...mail, logger: deps.logger ?? createLogger('silent') }) : null;
   const emailChannel = mailer
@@ -221,16 +248,24 @@ export async function buildApp(deps: AppDeps) {
     : null;
   if (emailChannel) {
     games.noticeListeners.push(emailChannel.onNotice);
-    Object.assign(games.jobTasks, emailChannel.tasks());
+    Object.assign(deliveries.jobTasks, emailChannel.tasks());
     // Queued in the transaction that disables the subscription. With no email channel at all (no
     // mail settings: tests, scripts), the dispatcher only logs the disabling.
-    games.webhooks.onDisabled = (tx, subscription) => emailChannel.queueWebhookDisabledEmail(tx, subscription);
+    deliveries.webhooks.onDisabled = (tx, subscription) => emailChannel.queueWebhookDisabledEmail(tx, subscription);
     app.addHook('onClose', async () => mailer?.close());
   }
   app.decorate('emailChannel', emailChannel);
   if (deps.pool) {
-    app.addHook('onReady', async () => games.start());
-    app.addHook('preClose', async () => games.stop());
+    app.addHook('onReady', async () => {
+      await deliveries.start();
+      await games.start();
+    });
+    app.addHook('preClose', async () => {
+      // The service first: its notifier hands notices to the channels until it stops.
+      await games.stop();
+      await deliveries.stop();
+      await backgroundPool?.end();
+    });
   }
   // Before the auth plugin: the page and its assets are static files, not API calls, and are
   // neither rate-limited nor read a token.
@@ -248,7 +283,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(preferenceRoutes, { service: games });
   await app.register(vacationRoutes, { service: games });
   await app.register(emailRoutes, { channel: emailChannel, settings: new EmailSettingsBook(prisma) });
-  await app.register(webhookRoutes, { service: games });
+  await app.register(webhookRoutes, { subscriptions: deliveries.webhookSubscriptions });
   await app.register(contentRoutes, { games: registry });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -279,6 +314,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The game service, for tests and scripts that drive the app in-process. */
     games: GameService;
+    /** The webhook channel and the job worker, for tests that drive them in-process. */
+    deliveries: Deliveries;
   }
 }
 

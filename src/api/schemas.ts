@@ -194,11 +194,17 @@ function resourceProperties(module: AnyGameModule, game: object, options: object
       items: command,
       description: 'Every command you could send now, complete and ready to POST to /commands as it is. Empty for spectators, at past versions, and when you are not awaited.',
     },
+    anytimeCommands: {
+      type: 'array',
+      items: command,
+      description:
+        'Commands your seat may send at any time, awaited or not (e.g. Block War’s `SURRENDER`), ready to POST. Not part of `legalCommands`. Empty for spectators, at past versions, and in games that have none.',
+    },
     fairness: ref('Fairness'),
   };
 }
 
-const RESOURCE_REQUIRED = ['id', 'game', 'status', 'version', 'createdAt', 'updatedAt', 'options', 'seats', 'mySeat', 'view', 'awaiting', 'legalCommands', 'fairness'];
+const RESOURCE_REQUIRED = ['id', 'game', 'status', 'version', 'createdAt', 'updatedAt', 'options', 'seats', 'mySeat', 'view', 'awaiting', 'legalCommands', 'anytimeCommands', 'fairness'];
 
 /** One game's schemas, named with its prefix. */
 function moduleSchemas(module: AnyGameModule) {

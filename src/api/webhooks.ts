@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../auth/caller.ts';
 import { WEBHOOK_FORMATS, type WebhookFormat } from '../notify/webhooks/formats.ts';
 import { DEFAULT_REMINDER_MINUTES, REMINDER_MINUTES } from '../notify/webhooks/reminders.ts';
-import type { GameService } from '../service/index.ts';
+import type { WebhookSubscriptions } from '../notify/webhooks/subscriptions.ts';
 import { run } from './games.ts';
 import { bearerOnly, json, problems } from './schemas.ts';
 
@@ -105,9 +105,8 @@ const reminderMinutes = {
 const urlRefused =
   'The URL is refused: `WEBHOOK_URL_INVALID`, `WEBHOOK_URL_NOT_HTTPS`, `WEBHOOK_URL_CREDENTIALS`, `WEBHOOK_URL_PRIVATE` (loopback, private, link-local) or `WEBHOOK_URL_UNRESOLVABLE`.';
 
-export async function webhookRoutes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
+export async function webhookRoutes(app: FastifyInstance, { subscriptions }: { subscriptions: WebhookSubscriptions }): Promise<void> {
   for (const schema of webhookSchemas) app.addSchema(schema);
-  const subscriptions = service.webhookSubscriptions;
 
   app.post<{ Body: { url: string; format?: WebhookFormat; gameId?: string; reminderMinutes?: number | null } }>(
     '/v1/webhooks',

@@ -200,8 +200,16 @@ export interface GameModule<Setup, State, Command, Event, View, VisibleEvent = E
   /** The event as `seat` may see it (`null`: spectator): hidden cards removed. */
   redact(event: Event, seat: Seat | null): VisibleEvent;
   awaiting(state: State): Awaited[];
-  /** Every command `seat` could send now, as complete bodies; `decide` accepts exactly these. */
+  /** Every command `seat` could send now, as complete bodies; `decide` accepts exactly these (and `anytimeCommands`). */
   legalCommands(state: State, seat: Seat): Command[];
+  /**
+   * Commands a seated player may send at any time, awaited or not (Block War's surrender: "a block
+   * may surrender at any point in the game if the player chooses"), as complete bodies `decide`
+   * accepts now. They are not among `legalCommands`, which answer what the game awaits: bots and
+   * the random player never choose them, and a seat's notification counts do not include them.
+   * Optional: a game without it has none. The API shows a seat its own as `anytimeCommands`.
+   */
+  anytimeCommands?(state: State, seat: Seat): Command[];
   /** True once the game has ended; after that the whole log is public. */
   isOver(state: State): boolean;
   /**

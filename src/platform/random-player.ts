@@ -31,6 +31,11 @@ export interface RandomPlayOptions {
   maxCommands?: number;
   /** Chance, per step, that a deadline passes instead of anyone answering. */
   expiryRate?: number;
+  /**
+   * Chance, per step, that a seat sends one of its anytime commands (GameModule.anytimeCommands,
+   * e.g. a surrender) instead: a random seat among those that have one. 0 (the default) draws nothing for it.
+   */
+  anytimeRate?: number;
 }
 
 /** Plays a whole game with random legal commands. Throws if the module refuses one it listed. */
@@ -43,6 +48,7 @@ export function playRandomGame<Setup, State, Command extends { type: string }, E
 ): PlayedGame<State, Command, Event> {
   const maxCommands = options.maxCommands ?? 20_000;
   const expiryRate = options.expiryRate ?? 0;
+  const anytimeRate = options.anytimeRate ?? 0;
   let state = game.initialState(setup);
   const events: Event[] = [];
   const history: PlayedGame<State, Command, Event>['history'] = [];
@@ -55,7 +61,16 @@ export function playRandomGame<Setup, State, Command extends { type: string }, E
     [roll, rng] = nextFloat(rng);
     let command: Command;
     let sender: SenderOf;
-    if (roll < expiryRate) {
+    const anytime = anytimeRate > 0 && game.anytimeCommands ? anytimeOf(game, state) : [];
+    let anytimeRoll = 1;
+    if (anytime.length > 0) [anytimeRoll, rng] = nextFloat(rng);
+    if (anytimeRoll < anytimeRate) {
+      let k: number;
+      [k, rng] = nextInt(rng, anytime.length);
+      const [seat, offered] = anytime[k]!;
+      [command, rng] = pickCommand(offered, rng);
+      sender = { kind: 'seat', seat };
+    } else if (roll < expiryRate) {
       command = expire(awaited[0]!.windowId);
       sender = { kind: 'system' };
     } else {
@@ -78,4 +93,14 @@ export function playRandomGame<Setup, State, Command extends { type: string }, E
     commands++;
   }
   return { state, events, history, commands, finished: game.isOver(state) };
+}
+
+/** Every seat that has anytime commands now, with them (seats the game does not have have none). */
+function anytimeOf<State, Command>(game: { anytimeCommands?(state: State, seat: Seat): Command[]; maxSeats: number }, state: State): [Seat, Command[]][] {
+  const out: [Seat, Command[]][] = [];
+  for (let seat = 0; seat < game.maxSeats; seat++) {
+    const commands = game.anytimeCommands!(state, seat);
+    if (commands.length > 0) out.push([seat, commands]);
+  }
+  return out;
 }

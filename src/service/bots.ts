@@ -15,10 +15,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { botFor } from '../platform/bots.ts';
 import { keyedRng, seedRng } from '../platform/random.ts';
 import type { Logger } from '../config/logger.ts';
-import type { EventStore } from '../store/event-store.ts';
+import type { GameRecords } from './ports/game-records.ts';
+import type { StoredOptions } from './ports/records.ts';
 import { Refusal } from './errors.ts';
 import type { GameStates } from './game-states.ts';
-import type { StoredOptions } from '../store/game-options.ts';
 import type { Play } from './play.ts';
 
 /**
@@ -43,7 +43,7 @@ export class Bots {
   private stopped = false;
 
   constructor(
-    private readonly store: EventStore,
+    private readonly records: GameRecords,
     private readonly states: GameStates,
     private readonly play: Play,
     private readonly logger?: Logger,
@@ -61,16 +61,9 @@ export class Bots {
 
   /** Kicks every active game whose stored deadlines await a bot seat; returns how many. */
   async sweep(): Promise<number> {
-    const { rows } = await this.store.pool.query<{ id: string }>(
-      `SELECT DISTINCT g.id
-         FROM games g
-         JOIN game_seats s ON s.game_id = g.id AND s.bot
-        WHERE g.status = 'active'
-          AND EXISTS (SELECT 1 FROM jsonb_array_elements(g.deadlines) d WHERE (d->>'seat')::int = s.seat)
-        LIMIT 1000`,
-    );
-    for (const { id } of rows) this.kick(id);
-    return rows.length;
+    const ids = await this.records.gamesAwaitingBots(1000);
+    for (const id of ids) this.kick(id);
+    return ids.length;
   }
 
   /**
@@ -124,7 +117,7 @@ export class Bots {
   private async drive(gameId: string): Promise<void> {
     for (;;) {
       if (this.stopped) return;
-      const found = await this.store.gameWithSeats(this.store.pool, gameId);
+      const found = await this.records.read(gameId);
       if (!found || found.game.status !== 'active') return;
       const { game, seats } = found;
       const module = this.states.moduleOf(game);

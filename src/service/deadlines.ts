@@ -5,10 +5,8 @@
 import { clocksFor, type Clocks } from '../clock/clocks.ts';
 import { planDeadlines, type Deadline } from '../clock/deadlines.ts';
 import type { Awaited } from '../platform/game-module.ts';
-import type { GameRow } from '../store/event-store.ts';
-import type { SeatRow } from '../store/seats.ts';
+import type { GameRow, SeatRow, StoredOptions } from './ports/records.ts';
 import { GAMES } from './registry.ts';
-import type { StoredOptions } from '../store/game-options.ts';
 
 export class DeadlineKeeper {
   constructor(

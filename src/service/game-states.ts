@@ -4,8 +4,8 @@
 // just read; the game row kept beside it (`lastSeen`) is only a guess the command path decides
 // on, which the append's version check confirms or refutes (src/service/play.ts).
 
-import type { GameRow } from '../store/event-store.ts';
-import type { GameLog, GameWithSeats } from '../store/game-log.ts';
+import type { GameLog } from './ports/game-log.ts';
+import type { GameRow, GameWithSeats } from './ports/records.ts';
 import { notFound } from './errors.ts';
 import { GAMES, type AnyGameModule, type Games } from './registry.ts';
 

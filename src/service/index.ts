@@ -1,31 +1,24 @@
-// The game service: the one place that joins the rules (game modules) and storage. HTTP routes
-// call this; it knows nothing of HTTP.
+// The game service: the one place that joins the rules (game modules) and what is stored. HTTP
+// routes call this; it knows nothing of HTTP, and nothing of Postgres: it reads and writes through
+// its ports (./ports/), which the adapters implement (src/store over Postgres, src/db's listener)
+// and the composition (src/app.ts) hands it.
 
-import type { Runner } from 'graphile-worker';
-import pg from 'pg';
 import { nextExpiry, type Deadline } from '../clock/deadlines.ts';
-import { createLogger, type Logger } from '../config/logger.ts';
-import { createPrismaClient, type PrismaClient } from '../db/prisma.ts';
-import type { GameNotice } from '../notify/notice.ts';
-import { TASKS } from '../jobs/queue.ts';
-import { startWorker, type WorkerSettings } from '../jobs/worker.ts';
-import { EventStore } from '../store/event-store.ts';
-import { PostgresGameLog, type GameLog } from '../store/game-log.ts';
-import type { GameReader } from '../notify/game-reader.ts';
-import { DEFAULT_WEBHOOK_SETTINGS, DELIVER_WEBHOOK, WebhookDispatcher, type WebhookSettings } from '../notify/webhooks/dispatch.ts';
-import { housekeep, HOUSEKEEPING, HOUSEKEEPING_SCHEDULE } from '../notify/housekeeping.ts';
-import { WEBHOOK_REMINDER, type WebhookReminderJob } from '../notify/webhooks/reminders.ts';
-import { WebhookSubscriptions } from '../notify/webhooks/subscriptions.ts';
+import type { Logger } from '../config/logger.ts';
 import { Bots } from './bots.ts';
-import { GAMES, situationWording, type Games } from './registry.ts';
+import { GAMES, type Games } from './registry.ts';
 import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './limits.ts';
 import { DeadlineKeeper } from './deadlines.ts';
 import { Refusal } from './errors.ts';
 import { GameStates, type GameStatesOptions } from './game-states.ts';
-import { Lobby, type CreateGame, type StoredOptions } from './lobby.ts';
+import { Lobby, type CreateGame } from './lobby.ts';
 import { SeatOrders } from './orders.ts';
-import { Notifier, DEFAULT_NOTIFIER_SETTINGS, type NoticeListener, type NotifierSettings } from './notifier.ts';
+import { Notifier, DEFAULT_NOTIFIER_SETTINGS, type NotifierSettings } from './notifier.ts';
 import { Play, type Accepted, type Submission } from './play.ts';
+import type { GameLog } from './ports/game-log.ts';
+import type { GameReader, NoticeListener } from './ports/notices.ts';
+import type { StoredOptions } from './ports/records.ts';
+import type { ServicePorts } from './ports/service-ports.ts';
 import { PreferenceBook } from './preferences.ts';
 import { GameSignals } from './signals.ts';
 import { DeadlineSweeper, DEFAULT_SWEEPER_SETTINGS, type SweeperSettings } from './sweeper.ts';
@@ -36,10 +29,10 @@ export interface GameServiceSettings {
   allowScenarios: boolean;
   states?: GameStatesOptions;
   /**
-   * Run the job queue's worker in this process, and with it the deadline sweeper and the
-   * notifier: deadlines fire and players are told only where one runs.
+   * Run the deadline sweeper and the notifier in this process (with the job worker, src/app.ts):
+   * deadlines fire and players are told only where they run. Their safety-net looks come this often.
    */
-  worker?: WorkerSettings | null;
+  background?: { pollIntervalMs: number } | null;
   /** The deadline sweeper's safety-net interval and concurrency. */
   sweeper?: Partial<SweeperSettings>;
   /** The notifier's safety-net interval, batch size and concurrency. */
@@ -56,15 +49,12 @@ export interface GameServiceSettings {
   botMinDecisionMs?: number;
   /** Deadlines in a row passing with nobody acting before a game is abandoned; 0 or absent: never. */
   abandonAfterSilentDeadlines?: number;
-  /** Webhook delivery: URL policy, links, timeouts, retry pacing. */
-  webhooks?: Partial<WebhookSettings>;
   /** The games it plays (src/service/registry.ts, `gameRegistry`); the registered ones when absent. */
   games?: Games;
 }
 
 export class GameService {
-  readonly store: EventStore;
-  /** The log as the command path, the sweeper and the notifier use it (src/store/game-log.ts). */
+  /** The log as the command path uses it (./ports/game-log.ts). */
   readonly log: GameLog;
   readonly states: GameStates;
   /** The games this service plays. */
@@ -80,11 +70,8 @@ export class GameService {
   readonly orders: SeatOrders;
   readonly preferences: PreferenceBook;
   readonly vacations: Vacations;
-  readonly webhooks: WebhookDispatcher;
-  readonly webhookSubscriptions: WebhookSubscriptions;
   private readonly sweeper: DeadlineSweeper | null;
   private readonly notifier: Notifier | null;
-  private readonly jobPool: pg.Pool | null;
   /**
    * Who hears of seats newly awaited and games ended (src/notify: webhooks, email), called by the
    * notifier after commit. A notice may be handed over again (a notifier stopped mid-batch, a
@@ -92,52 +79,36 @@ export class GameService {
    * is harmless. Add before start().
    */
   readonly noticeListeners: NoticeListener[] = [];
-  /** More job tasks for the worker, by name: each channel's own (src/notify/email). Add before start(). */
-  readonly jobTasks: Record<string, (payload: unknown) => Promise<void>> = {};
-  private worker: Runner | null = null;
-
   constructor(
-    private readonly pool: pg.Pool,
+    ports: ServicePorts,
     private readonly settings: GameServiceSettings,
-    private readonly logger?: Logger,
-    /** Over `pool`: preferences and webhook subscriptions (docs/operations.md); made here when omitted. */
-    prisma: PrismaClient = createPrismaClient(pool),
+    logger?: Logger,
   ) {
-    this.store = new EventStore(pool);
-    this.log = new PostgresGameLog(this.store, pool, pool);
+    this.log = ports.log;
     this.games = settings.games ?? GAMES;
     this.states = new GameStates(this.log, settings.states, this.games);
-    // The worker, the sweeper and the notifier (with the webhook channel it feeds) work over their
-    // own few connections, so they do not wait behind HTTP requests for one of the pool's
-    // (measured: expiries seconds late, deliveries p95 356 ms under bench:api's load otherwise).
-    const background = (settings.sweeper?.concurrency ?? DEFAULT_SWEEPER_SETTINGS.concurrency) + (settings.notifier?.concurrency ?? DEFAULT_NOTIFIER_SETTINGS.concurrency);
-    this.jobPool = settings.worker ? ownPool(pool, settings.worker.concurrency + 2 + background, logger) : null;
     this.deadlines = new DeadlineKeeper(settings.now ?? (() => new Date()));
     this.play = new Play(this.log, this.states, this.deadlines, settings.abandonAfterSilentDeadlines ?? 0, (accepted) => this.afterCommit(accepted));
-    // Their safety-net looks come as often as the worker's (JOB_POLL_INTERVAL_MS).
-    const interval = settings.worker ? { intervalMs: settings.worker.pollIntervalMs } : {};
-    // Under load, an expiry (bench:deadlines) and a notice (bench:notify) must not wait behind HTTP
-    // requests for a connection: both read and write over the job connections.
-    const backgroundLog = this.jobPool ? new PostgresGameLog(this.store, this.jobPool, this.jobPool) : null;
-    this.sweeper = backgroundLog
-      ? new DeadlineSweeper(backgroundLog, () => this.play.expireDue(backgroundLog), { ...DEFAULT_SWEEPER_SETTINGS, ...interval, ...settings.sweeper }, logger)
+    const background = settings.background ? ports.backgroundLog : null;
+    const interval = settings.background ? { intervalMs: settings.background.pollIntervalMs } : {};
+    this.sweeper = background
+      ? new DeadlineSweeper(background, () => this.play.expireDue(background), { ...DEFAULT_SWEEPER_SETTINGS, ...interval, ...settings.sweeper }, logger)
       : null;
-    this.notifier = backgroundLog
-      ? new Notifier(backgroundLog, this.noticeListeners, { ...DEFAULT_NOTIFIER_SETTINGS, ...interval, ...settings.notifier }, logger)
+    this.notifier = background
+      ? new Notifier(background, this.noticeListeners, { ...DEFAULT_NOTIFIER_SETTINGS, ...interval, ...settings.notifier }, logger)
       : null;
     const limits = { ...DEFAULT_RESOURCE_LIMITS, ...settings.limits };
-    this.lobby = new Lobby(this.store, { allowScenarios: settings.allowScenarios, ...limits, games: this.games }, this.deadlines, prisma);
-    this.views = new Views(this.store, this.states);
+    this.lobby = new Lobby(ports.records, { allowScenarios: settings.allowScenarios, ...limits, games: this.games }, this.deadlines);
+    this.views = new Views(ports.records, this.states);
     // Every process's commits, heard through the NOTIFY each append sends: news for the notifier, a next expiry for the sweeper.
-    this.signals = new GameSignals(pool, (signal) => {
+    this.signals = new GameSignals(ports.listen, (signal) => {
       if (signal.news) this.notifier?.wake();
       this.sweeper?.expect(signal.nextExpiry);
     });
-    this.bots = new Bots(this.store, this.states, this.play, logger, settings.botMinDecisionMs);
-    this.orders = new SeatOrders(this.store, this.states, (s) => this.submit(s));
-    this.preferences = new PreferenceBook(this.games, prisma, (s) => this.submit(s), logger);
-    this.vacations = new Vacations(this.store, this.deadlines, settings.vacationDaysPerYear ?? 30, prisma);
-    const webhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, now: settings.now ?? (() => new Date()), wording: situationWording(this.games), ...settings.webhooks };
+    this.bots = new Bots(ports.records, this.states, this.play, logger, settings.botMinDecisionMs);
+    this.orders = new SeatOrders(ports.records, this.states, (s) => this.submit(s));
+    this.preferences = new PreferenceBook(this.games, ports.accounts, (s) => this.submit(s), logger);
+    this.vacations = new Vacations(ports.records, ports.accounts, this.deadlines, settings.vacationDaysPerYear ?? 30);
     this.reader = {
       game: (gameId, accountId) => this.views.game(gameId, accountId),
       legalCounter: async (game, version = game.version) => {
@@ -147,45 +118,23 @@ export class GameService {
         return (seat) => module.legalCommands(state, seat).length;
       },
       legalCounterOf: async (gameId, version) => {
-        const found = await this.store.gameWithSeats(pool, gameId);
+        const found = await ports.records.read(gameId);
         return found ? this.reader.legalCounter(found.game, version) : () => 0;
       },
     };
-    this.webhooks = new WebhookDispatcher(this.jobPool ?? pool, this.store, this.reader, webhookSettings, logger);
-    this.webhookSubscriptions = new WebhookSubscriptions(prisma, this.store, () => webhookSettings.policy, webhookSettings.now, webhookSettings.resolve, limits);
-    this.noticeListeners.push((notice) => this.webhooks.onNotice(notice));
   }
 
   async start(): Promise<void> {
     await this.signals.start();
     // Bots resume every game that awaits one, whatever happened to the process that played it.
     this.bots.start(this.settings.botSweepIntervalMs);
-    if (this.settings.worker) {
-      const tasks = {
-        ...this.jobTasks,
-        [TASKS.notify]: async (payload: unknown) => {
-          await Promise.all(this.noticeListeners.map((listener) => listener(payload as GameNotice)));
-        },
-        [DELIVER_WEBHOOK]: (payload: unknown) => this.webhooks.deliverOnce(payload as { deliveryId: string }),
-        [WEBHOOK_REMINDER]: (payload: unknown) => this.webhooks.remind(payload as WebhookReminderJob),
-        [HOUSEKEEPING]: async () => {
-          const swept = await housekeep(this.pool, this.deadlines.now());
-          this.logger?.info(swept, 'notification housekeeping');
-        },
-      };
-      this.worker = await startWorker(this.jobPool!, tasks, this.settings.worker, this.logger ?? createLogger('silent'), [HOUSEKEEPING_SCHEDULE]);
-      this.sweeper?.start();
-      this.notifier?.start();
-    }
+    this.sweeper?.start();
+    this.notifier?.start();
   }
 
   async stop(): Promise<void> {
     await this.sweeper?.stop();
     await this.notifier?.stop();
-    await this.worker?.stop();
-    this.worker = null;
-    await this.webhooks.idle();
-    await this.jobPool?.end();
     await this.bots.stop();
     await this.signals.stop();
   }
@@ -230,17 +179,10 @@ export class GameService {
 }
 
 export { Refusal };
+export type { ServicePorts } from './ports/service-ports.ts';
 export type { Accepted, CreateGame, Submission };
 
 const nextExpiryMs = (deadlines: readonly Deadline[]): number | null => {
   const next = nextExpiry(deadlines);
   return next === null ? null : Date.parse(next);
 };
-
-/** A small pool to the same database as `pool`. */
-function ownPool(pool: pg.Pool, max: number, logger?: Logger): pg.Pool {
-  const own = new pg.Pool({ ...(pool as unknown as { options: pg.PoolConfig }).options, max });
-  own.on('error', (error) => logger?.warn({ err: error }, 'idle job connection failed'));
-  own.on('connect', (client) => client.on('error', (error) => logger?.warn({ err: error }, 'job connection failed')));
-  return own;
-}

@@ -5,17 +5,15 @@ import { randomBytes } from 'node:crypto';
 import { ClockError, clocksFor, type Clocks } from '../clock/clocks.ts';
 import { commitment, keyFromSeed } from '../platform/fairness.ts';
 import { RuleError } from '../platform/game-module.ts';
-import type { EventStore, GameRow, Queryable } from '../store/event-store.ts';
-import type { PrismaClient } from '../db/prisma.ts';
-import { claimSeat, createSeats, seatsOf, type SeatRow } from '../store/seats.ts';
+import type { GameRecords, HeldGame } from './ports/game-records.ts';
+import type { Fairness, GameRow, SeatRow, StoredOptions } from './ports/records.ts';
 import type { DeadlineKeeper } from './deadlines.ts';
 import { CHANNEL } from './signals.ts';
 import { Refusal, notFound } from './errors.ts';
 import { GAMES, type AnyGameModule, type Games } from './registry.ts';
 import { botsOf } from '../platform/bots.ts';
-import type { Fairness, StoredOptions } from '../store/game-options.ts';
 
-export type { Fairness, StoredOptions } from '../store/game-options.ts';
+export type { Fairness, StoredOptions } from './ports/records.ts';
 
 export interface CreateGame {
   game: string;
@@ -30,11 +28,9 @@ export interface CreateGame {
 
 export class Lobby {
   constructor(
-    private readonly store: EventStore,
+    private readonly records: GameRecords,
     private readonly settings: { allowScenarios: boolean; openGamesPerAccount: number; gamesPerDayPerAccount: number; games?: Games },
     private readonly deadlines: DeadlineKeeper,
-    /** The open-games listing, through Prisma Client; creating, claiming and starting go through the store. */
-    private readonly prisma: PrismaClient,
   ) {}
 
   async create(callerId: string, body: CreateGame): Promise<{ game: GameRow; seats: SeatRow[] }> {
@@ -70,25 +66,15 @@ export class Lobby {
       clocks,
     };
     const allBots = bots.every(Boolean);
-    const created = await this.store.transaction(async (tx) => {
-      const game = await this.store.createGame(tx, { module: module.id, status: 'open', options });
-      await createSeats(tx, game.id, bots);
-      const seats = await seatsOf(tx, game.id);
+    return this.records.createGame(module.id, options, bots, async (held, game, seats) => {
       if (!allBots) return { game, seats };
-      return { game: await this.start(tx, game, seats), seats };
+      return { game: await this.start(held, game, seats), seats };
     });
-    return created;
   }
 
   /** An account may hold so many games waiting for players, and create so many a day. */
   private async checkGameLimits(callerId: string): Promise<void> {
-    const { rows } = await this.store.pool.query<{ open: number; today: number }>(
-      `SELECT count(*) FILTER (WHERE status = 'open')::int AS open,
-              count(*) FILTER (WHERE created_at > now() - interval '1 day')::int AS today
-         FROM games WHERE options->>'createdBy' = $1 AND (status = 'open' OR created_at > now() - interval '1 day')`,
-      [callerId],
-    );
-    const { open, today } = rows[0]!;
+    const { open, today } = await this.records.gamesCreatedBy(callerId);
     if (open >= this.settings.openGamesPerAccount)
       throw new Refusal('limited', 'GAME_LIMIT_REACHED', `You have ${open} games waiting for players, the most allowed: let one fill up first.`, {
         limit: this.settings.openGamesPerAccount,
@@ -101,39 +87,33 @@ export class Lobby {
   }
 
   /** Every seat is taken: the game is on, and its first situation's deadlines run. */
-  private async start(tx: Queryable, game: GameRow, seats: SeatRow[]): Promise<GameRow> {
+  private async start(held: HeldGame, game: GameRow, seats: SeatRow[]): Promise<GameRow> {
     const module = (this.settings.games ?? GAMES).get(game.module)!;
     const awaited = module.awaiting(module.initialState((game.options as unknown as StoredOptions).setup));
     const deadlines = this.deadlines.plan(game, seats, awaited);
     // The start is news (the notifier tells the first seats asked) and has a first expiry (the sweepers hear it).
-    await this.store.start(tx, game.id, deadlines, CHANNEL);
+    await held.start(game.id, deadlines, CHANNEL);
     return { ...game, status: 'active', deadlines };
   }
 
   /** Open games with a seat a player can claim (not a bot's), oldest first. */
-  async open(limit = 100): Promise<string[]> {
-    const games = await this.prisma.game.findMany({
-      where: { status: 'open', seats: { some: { accountId: null, bot: false } } },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      take: limit,
-      select: { id: true },
-    });
-    return games.map((g) => g.id);
+  open(limit = 100): Promise<string[]> {
+    return this.records.openGames(limit);
   }
 
   /** Takes a seat; the game starts when none is left free. One seat per account per game. */
   async claim(gameId: string, seat: number, accountId: string): Promise<{ game: GameRow; seats: SeatRow[]; started: boolean }> {
-    const result = await this.store.withGameLocked(gameId, async (tx, game, seats) => {
+    const result = await this.records.withGameLocked(gameId, async (held, game, seats) => {
       const row = seats.find((s) => s.seat === seat);
       if (!row) throw new Refusal('not-found', 'NOT_A_SEAT', `Game ${gameId} has no seat ${seat}.`);
       if (seats.some((s) => s.accountId === accountId))
         throw new Refusal('conflict', 'ALREADY_SEATED', 'You already hold a seat in this game.');
-      if (row.bot || row.accountId !== null || !(await claimSeat(tx, game.id, seat, accountId)))
+      if (row.bot || row.accountId !== null || !(await held.claimSeat(game.id, seat, accountId)))
         throw new Refusal('conflict', 'SEAT_TAKEN', `Seat ${seat} is taken.`);
-      const after = await seatsOf(tx, game.id);
+      const after = await held.seatsOf(game.id);
       const started = after.every((s) => s.bot || s.accountId !== null);
       if (!started) return { game, seats: after, started };
-      return { game: await this.start(tx, game, after), seats: after, started };
+      return { game: await this.start(held, game, after), seats: after, started };
     });
     if (!result) throw notFound(`Game ${gameId}`);
     return result.value;

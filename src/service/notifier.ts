@@ -18,9 +18,9 @@
 
 import type { Logger } from '../config/logger.ts';
 import { newlyAwaited, type Deadline } from '../clock/deadlines.ts';
-import type { GameNotice } from '../notify/notice.ts';
-import { hasEnded, type UnnotifiedGame } from '../store/event-store.ts';
-import type { GameLog, NotifiedMark } from '../store/game-log.ts';
+import type { GameLog, NotifiedMark } from './ports/game-log.ts';
+import type { GameNotice, NoticeListener } from './ports/notices.ts';
+import { hasEnded, type UnnotifiedGame } from './ports/records.ts';
 import { CoalescingLoop } from './coalescing-loop.ts';
 
 export interface NotifierSettings {
@@ -38,7 +38,7 @@ export const DEFAULT_NOTIFIER_SETTINGS: NotifierSettings = { intervalMs: 1_000, 
 const RETRY_FIRST_MS = 500;
 const RETRY_MAX_MS = 60_000;
 
-export type NoticeListener = (notice: GameNotice) => Promise<void>;
+export type { NoticeListener } from './ports/notices.ts';
 
 /**
  * The news between a game's cursor and its version, one notice per commit that asked a seat

@@ -3,8 +3,8 @@
 // seat's own command named by the game (`SET_ORDERS`); the orders are read back from the seat's
 // view, where the game shows them to their owner alone.
 
-import type { EventStore, GameRow } from '../store/event-store.ts';
-import type { SeatRow } from '../store/seats.ts';
+import type { GameRecords } from './ports/game-records.ts';
+import type { GameRow, SeatRow } from './ports/records.ts';
 import { Refusal, notFound } from './errors.ts';
 import type { GameStates } from './game-states.ts';
 import type { Accepted, Submission } from './play.ts';
@@ -15,7 +15,7 @@ export type SeatOrderValues = Record<string, string>;
 
 export class SeatOrders {
   constructor(
-    private readonly store: EventStore,
+    private readonly records: GameRecords,
     private readonly states: GameStates,
     /** GameService.submit. */
     private readonly submit: (s: Submission) => Promise<Accepted>,
@@ -34,7 +34,7 @@ export class SeatOrders {
 
   /** The game, once the caller is known to hold `seat` in it. */
   private async ownSeat(gameId: string, seat: number, accountId: string): Promise<GameRow> {
-    const found = await this.store.gameWithSeats(this.store.pool, gameId);
+    const found = await this.records.read(gameId);
     if (!found) throw notFound(`Game ${gameId}`);
     const row: SeatRow | undefined = found.seats.find((s) => s.seat === seat);
     if (!row) throw new Refusal('not-found', 'NOT_A_SEAT', `Game ${gameId} has no seat ${seat}.`);

@@ -13,9 +13,8 @@
 import { createHash } from 'node:crypto';
 import { expiryOrder } from '../clock/deadlines.ts';
 import type { Sender } from '../platform/game-module.ts';
-import type { AppendInput, GameRow, StoredEvent } from '../store/event-store.ts';
-import { IdempotencyKeyTaken, type GameLog, type GameWithSeats } from '../store/game-log.ts';
-import type { SeatRow } from '../store/seats.ts';
+import { IdempotencyKeyTaken, type GameLog } from './ports/game-log.ts';
+import type { AppendInput, GameRow, GameWithSeats, SeatRow, StoredEvent } from './ports/records.ts';
 import type { DeadlineKeeper } from './deadlines.ts';
 import { Refusal, notFound } from './errors.ts';
 import type { GameStates } from './game-states.ts';

@@ -3,13 +3,13 @@
 // (notifications) live beside these and are kept as they are.
 //
 // The orders are those the registered games declare (GameModule.standingOrders): one setting per
-// name across games (Helter Skelter's `interrupt` and `defence`, docs/rulings.md R34–R40), each
+// name across games (e.g. `interrupt` and `defence`, docs/rulings.md R34–R40), each
 // with the values any game allows and the default of the first game that names it. When a game
 // starts, each seat gets the settings its own game has, where they differ from that game's defaults.
 
 import type { Logger } from '../config/logger.ts';
-import { lockAccountRow, type PrismaClient, type PrismaJsonInput } from '../db/prisma.ts';
-import type { SeatRow } from '../store/seats.ts';
+import type { AccountRecords } from './ports/accounts.ts';
+import type { SeatRow } from './ports/records.ts';
 import { Refusal } from './errors.ts';
 import type { Accepted, Submission } from './play.ts';
 import { orderSettings, type Games, type OrderSetting } from './registry.ts';
@@ -38,7 +38,7 @@ export class PreferenceBook {
 
   constructor(
     private readonly games: Games,
-    private readonly prisma: PrismaClient,
+    private readonly accounts: AccountRecords,
     /** GameService.submit: standing orders reach a game as a SET_ORDERS command. */
     private readonly submit: (s: Submission) => Promise<Accepted>,
     private readonly logger?: Logger,
@@ -47,24 +47,20 @@ export class PreferenceBook {
   }
 
   async get(accountId: string): Promise<Preferences> {
-    const row = await this.prisma.account.findUnique({ where: { id: accountId }, select: { preferences: true } });
-    return this.withDefaults(asObject(row?.preferences));
+    return this.withDefaults(await this.accounts.preferences(accountId));
   }
 
   /** Merges `change` into the stored preferences; what it does not name stays as it was. */
   async update(accountId: string, change: PreferencesChange): Promise<Preferences> {
     const timeZone = change.timeZone === undefined ? undefined : canonicalTimeZone(change.timeZone);
-    return this.prisma.$transaction(async (tx) => {
-      // Other settings (notifications) are merged into the same JSON: the row lock keeps both.
-      await lockAccountRow(tx, accountId);
-      const row = await tx.account.findUnique({ where: { id: accountId }, select: { preferences: true } });
-      const stored = asObject(row?.preferences);
-      const next: Record<string, unknown> = { ...stored };
-      if (change.orders) next.orders = { ...asObject(stored.orders), ...change.orders };
-      if (timeZone) next.timeZone = timeZone;
-      await tx.account.updateMany({ where: { id: accountId }, data: { preferences: JSON.parse(JSON.stringify(next)) as PrismaJsonInput } });
-      return this.withDefaults(next);
+    // Other settings (notifications) share the same JSON: the records keep both.
+    const next = await this.accounts.changePreferences(accountId, (stored) => {
+      const merged: Record<string, unknown> = { ...stored };
+      if (change.orders) merged.orders = { ...asObject(stored.orders), ...change.orders };
+      if (timeZone) merged.timeZone = timeZone;
+      return merged;
     });
+    return this.withDefaults(next);
   }
 
   /**

@@ -1,7 +1,8 @@
-// The games this service plays. Adding a game (Block War) means adding its module here: the API,
+// The games this service plays. Adding a game means adding its module here: the API,
 // clocks, notifications and the OpenAPI document take everything else from the module.
 
 import type { GameModule, SituationWords } from '../platform/game-module.ts';
+import { blockWar } from '../games/block-war/index.ts';
 import { helterSkelter } from '../games/helter-skelter/index.ts';
 
 // Modules are stored and called through the platform interface only; their own types stay inside them.
@@ -11,7 +12,10 @@ export type AnyGameModule = GameModule<any, any, any, any, any, any>;
 /** The games a server plays, by id. */
 export type Games = ReadonlyMap<string, AnyGameModule>;
 
-export const GAMES: Games = new Map<string, AnyGameModule>([[helterSkelter.id, helterSkelter]]);
+export const GAMES: Games = new Map<string, AnyGameModule>([
+  [helterSkelter.id, helterSkelter],
+  [blockWar.id, blockWar],
+]);
 
 /**
  * The registered games and `extra` ones (a test's own module, `buildApp`'s `extraGames`): a

@@ -4,8 +4,7 @@
 // wakes the notifier and tells the deadline sweeper the game's next expiry (`onSignal`).
 
 import { EventEmitter } from 'node:events';
-import type pg from 'pg';
-import { ChannelListener } from '../db/listener.ts';
+import type { ChannelSubscription, Listen } from './ports/changes.ts';
 
 export const CHANNEL = 'game_events';
 
@@ -28,11 +27,11 @@ export function parseSignal(payload: string): GameSignal | null {
 
 export class GameSignals {
   private readonly emitter = new EventEmitter();
-  private readonly listener: ChannelListener;
+  private readonly listener: ChannelSubscription;
 
-  constructor(pool: pg.Pool, onSignal: (signal: GameSignal) => void = () => undefined) {
+  constructor(listen: Listen, onSignal: (signal: GameSignal) => void = () => undefined) {
     this.emitter.setMaxListeners(0);
-    this.listener = new ChannelListener(pool, CHANNEL, (payload) => {
+    this.listener = listen(CHANNEL, (payload) => {
       const signal = parseSignal(payload);
       if (!signal) return;
       this.emitter.emit(signal.gameId, signal.version);

@@ -10,7 +10,7 @@
 // lost NOTIFY, a clock that jumped).
 
 import type { Logger } from '../config/logger.ts';
-import type { GameLog } from '../store/game-log.ts';
+import type { GameLog } from './ports/game-log.ts';
 import { CoalescingLoop } from './coalescing-loop.ts';
 import type { Expired } from './play.ts';
 

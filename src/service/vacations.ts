@@ -5,8 +5,8 @@
 
 import { CHANNEL } from './signals.ts';
 import { postpone } from '../clock/deadlines.ts';
-import { lockAccountRow, type PrismaClient, type PrismaTransaction } from '../db/prisma.ts';
-import type { EventStore } from '../store/event-store.ts';
+import type { AccountRecords, VacationRecord } from './ports/accounts.ts';
+import type { GameRecords } from './ports/game-records.ts';
 import type { DeadlineKeeper } from './deadlines.ts';
 import { Refusal } from './errors.ts';
 
@@ -21,23 +21,19 @@ export interface VacationStatus {
   year: number;
 }
 
-interface VacationRow {
-  until: Date | null;
-  year: number;
-  used: number;
-}
+type VacationRow = VacationRecord;
 
 export class Vacations {
   constructor(
-    private readonly store: EventStore,
+    private readonly records: GameRecords,
+    /** The vacation record; moving deadlines goes through the game records. */
+    private readonly accounts: AccountRecords,
     private readonly deadlines: DeadlineKeeper,
     private readonly daysAllowed: number,
-    /** The vacation record (accounts' vacation_* columns), through Prisma Client; moving deadlines goes through the store. */
-    private readonly prisma: PrismaClient,
   ) {}
 
   async status(accountId: string): Promise<VacationStatus> {
-    return this.present(await this.row(this.prisma, accountId, false), this.deadlines.now());
+    return this.present(await this.accounts.vacation(accountId), this.deadlines.now());
   }
 
   /**
@@ -46,8 +42,8 @@ export class Vacations {
    */
   async start(accountId: string, days: number): Promise<VacationStatus> {
     const now = this.deadlines.now();
-    const status = await this.prisma.$transaction(async (tx) => {
-      const row = this.thisYear(await this.row(tx, accountId, true), now);
+    const status = await this.accounts.changeVacation(accountId, (stored) => {
+      const row = this.thisYear(stored, now);
       if (row.used + days > this.daysAllowed)
         throw new Refusal(
           'rule',
@@ -57,11 +53,10 @@ export class Vacations {
         );
       const from = row.until && row.until > now ? row.until : now;
       const next = { until: new Date(from.getTime() + days * DAY_MS), year: row.year, used: row.used + days };
-      await this.save(tx, accountId, next);
-      return this.present(next, now);
+      return { save: next, answer: this.present(next, now) };
     });
     await this.postponeAwaitedSeats(accountId, days * DAY_MS);
-    await this.store.pausesChanged(this.store.pool, accountId);
+    await this.records.pausesChanged(accountId);
     return status;
   }
 
@@ -71,53 +66,32 @@ export class Vacations {
    */
   async end(accountId: string): Promise<VacationStatus> {
     const now = this.deadlines.now();
-    const status = await this.prisma.$transaction(async (tx) => {
-      const row = this.thisYear(await this.row(tx, accountId, true), now);
-      if (!row.until || row.until <= now) return this.present(row, now);
+    const status = await this.accounts.changeVacation(accountId, (stored) => {
+      const row = this.thisYear(stored, now);
+      if (!row.until || row.until <= now) return { save: null, answer: this.present(row, now) };
       const unused = Math.floor((row.until.getTime() - now.getTime()) / DAY_MS);
       const next = { until: null, year: row.year, used: Math.max(0, row.used - unused) };
-      await this.save(tx, accountId, next);
-      return this.present(next, now);
+      return { save: next, answer: this.present(next, now) };
     });
-    await this.store.pausesChanged(this.store.pool, accountId);
+    await this.records.pausesChanged(accountId);
     return status;
   }
 
   /** In each active game where the account's seat is awaited now: that seat's deadlines, `ms` later. */
   private async postponeAwaitedSeats(accountId: string, ms: number): Promise<void> {
-    const { rows } = await this.store.pool.query<{ gameId: string }>(
-      `SELECT s.game_id AS "gameId" FROM game_seats s JOIN games g ON g.id = s.game_id
-       WHERE s.account_id = $1 AND g.status = 'active'
-         AND EXISTS (SELECT 1 FROM jsonb_array_elements(g.deadlines) d WHERE (d->>'seat')::int = s.seat)`,
-      [accountId],
-    );
-    for (const { gameId } of rows) {
-      await this.store.withGameLocked(gameId, async (tx, game, seats) => {
+    for (const gameId of await this.records.gamesAwaitingAccount(accountId)) {
+      await this.records.withGameLocked(gameId, async (held, game, seats) => {
         const seat = seats.find((s) => s.accountId === accountId)?.seat;
         if (game.status !== 'active' || seat === undefined || !game.deadlines.some((d) => d.seat === seat)) return;
         // A command decided on the old deadlines fails its append (the clock revision moves) and is decided again.
-        await this.store.moveDeadlines(tx, game, postpone(game.deadlines, seat, ms), CHANNEL);
+        await held.moveDeadlines(game, postpone(game.deadlines, seat, ms), CHANNEL);
       });
     }
-  }
-
-  /** `lock`: inside a transaction, the account's row lock first, until it ends. */
-  private async row(db: PrismaClient | PrismaTransaction, accountId: string, lock: boolean): Promise<VacationRow> {
-    if (lock) await lockAccountRow(db as PrismaTransaction, accountId);
-    const row = await db.account.findUnique({
-      where: { id: accountId },
-      select: { vacationUntil: true, vacationYear: true, vacationDaysUsed: true },
-    });
-    return row ? { until: row.vacationUntil, year: row.vacationYear, used: row.vacationDaysUsed } : { until: null, year: 0, used: 0 };
   }
 
   /** A new UTC year starts with the whole allowance. */
   private thisYear(row: VacationRow, now: Date): VacationRow {
     return row.year === now.getUTCFullYear() ? row : { ...row, year: now.getUTCFullYear(), used: 0 };
-  }
-
-  private async save(tx: PrismaTransaction, accountId: string, row: VacationRow): Promise<void> {
-    await tx.account.updateMany({ where: { id: accountId }, data: { vacationUntil: row.until, vacationYear: row.year, vacationDaysUsed: row.used } });
   }
 
   private present(row: VacationRow, now: Date): VacationStatus {

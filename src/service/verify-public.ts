@@ -5,7 +5,7 @@
 // must reproduce every deal, draw and event of the log.
 
 import { commitment } from '../platform/fairness.ts';
-import { hasEnded } from '../store/event-store.ts';
+import { hasEnded } from './ports/records.ts';
 import { GAMES } from './registry.ts';
 import { checkLog, type LogCommand } from './verify.ts';
 

@@ -5,7 +5,11 @@
 // (`npm run verify -- --public`, src/service/verify-public.ts).
 
 import type { Sender } from '../platform/game-module.ts';
-import type { EventStore, GameRow } from '../store/event-store.ts';
+import type { GameRecords } from './ports/game-records.ts';
+import type { GameRow } from './ports/records.ts';
+
+/** What verification reads: the stored games, their commands and events. */
+export type StoredGames = Pick<GameRecords, 'gameIds' | 'game' | 'commands' | 'events'>;
 import { GAMES, type AnyGameModule } from './registry.ts';
 
 export interface VerifyReport {
@@ -61,22 +65,22 @@ export function checkLog(module: AnyGameModule, setup: unknown, commands: readon
   return check;
 }
 
-export async function verifyAll(store: EventStore): Promise<VerifyReport> {
+export async function verifyAll(store: StoredGames): Promise<VerifyReport> {
   const report: VerifyReport = { games: 0, commands: 0, events: 0, mismatches: [] };
-  for (const id of await store.gameIds(store.pool)) {
-    const game = await store.game(store.pool, id);
+  for (const id of await store.gameIds()) {
+    const game = await store.game(id);
     if (game) await verifyGame(store, game, report);
   }
   return report;
 }
 
-export async function verifyGame(store: EventStore, game: GameRow, report: VerifyReport): Promise<void> {
+export async function verifyGame(store: StoredGames, game: GameRow, report: VerifyReport): Promise<void> {
   report.games++;
   const module = GAMES.get(game.module);
   const mismatch = (commandSeq: number, problem: string) => report.mismatches.push({ gameId: game.id, commandSeq, problem });
   if (!module) return void mismatch(0, `unknown game module ${game.module}`);
-  const commands = await store.commands(store.pool, game.id);
-  const stored = await store.events(store.pool, game.id, 0);
+  const commands = await store.commands(game.id);
+  const stored = await store.events(game.id, 0);
   const check = checkLog(
     module,
     (game.options as { setup: unknown }).setup,

@@ -6,11 +6,10 @@ import type { Awaited } from '../platform/game-module.ts';
 import { playingKind } from '../platform/bots.ts';
 import type { AnyGameModule } from './registry.ts';
 import { KEYED_GENERATOR } from '../platform/random.ts';
-import { hasEnded, type EventStore, type GameRow, type StoredEvent } from '../store/event-store.ts';
-import { gamesOfAccount, type SeatRow } from '../store/seats.ts';
+import type { GameRecords } from './ports/game-records.ts';
+import { hasEnded, type GameRow, type SeatRow, type StoredEvent, type StoredOptions } from './ports/records.ts';
 import { Refusal, notFound } from './errors.ts';
 import type { GameStates } from './game-states.ts';
-import type { StoredOptions } from '../store/game-options.ts';
 
 export interface SeatSummary {
   seat: number;
@@ -39,6 +38,7 @@ export interface GameResource {
   view: unknown;
   awaiting: AwaitedView[];
   legalCommands: unknown[];
+  anytimeCommands: unknown[];
   /** How to check the shuffles (see `FairnessView`); null for games stored before keyed generators. */
   fairness: FairnessView | null;
 }
@@ -68,12 +68,12 @@ export interface FeedEvent {
 
 export class Views {
   constructor(
-    private readonly store: EventStore,
+    private readonly records: GameRecords,
     private readonly states: GameStates,
   ) {}
 
   async game(gameId: string, accountId: string | null, at?: number): Promise<GameResource> {
-    const found = await this.store.gameWithSeats(this.store.pool, gameId);
+    const found = await this.records.read(gameId);
     if (!found) throw notFound(`Game ${gameId}`);
     const { game, seats } = found;
     if (at !== undefined && (at < 0 || at > game.version))
@@ -98,17 +98,18 @@ export class Views {
       view: module.view(state, mySeat),
       awaiting: started ? module.awaiting(state).map((a) => ({ ...a, deadline: current ? deadlineFor(game, a) : null })) : [],
       legalCommands: started && current && mySeat !== null ? module.legalCommands(state, mySeat) : [],
+      anytimeCommands: started && current && mySeat !== null && module.anytimeCommands ? module.anytimeCommands(state, mySeat) : [],
       fairness: fairnessOf(game),
     };
   }
 
   /** Events after `after`, as this reader may see them. */
   async events(gameId: string, accountId: string | null, after: number, limit = 1_000): Promise<{ version: number; events: FeedEvent[] }> {
-    const found = await this.store.gameWithSeats(this.store.pool, gameId);
+    const found = await this.records.read(gameId);
     if (!found) throw notFound(`Game ${gameId}`);
     const { game, seats } = found;
     const reader = seatOf(seats, accountId);
-    const events = await this.store.events(this.store.pool, game.id, after, game.version, limit);
+    const events = await this.records.events(game.id, after, game.version, limit);
     return { version: game.version, events: events.map((e) => this.redacted(game, e, reader)) };
   }
 
@@ -123,11 +124,11 @@ export class Views {
    * were played from whose hand before the events show it, and the key is secret anyway).
    */
   async commandLog(gameId: string): Promise<{ version: number; commands: LoggedCommand[] }> {
-    const game = await this.store.game(this.store.pool, gameId);
+    const game = await this.records.game(gameId);
     if (!game) throw notFound(`Game ${gameId}`);
     if (!hasEnded(game.status))
       throw new Refusal('conflict', 'GAME_NOT_OVER', 'The commands are published when the game is over.', { gameStatus: game.status });
-    const commands = await this.store.commands(this.store.pool, game.id);
+    const commands = await this.records.commands(game.id);
     return {
       version: game.version,
       commands: commands.map((c) => ({
@@ -140,7 +141,7 @@ export class Views {
 
   /** The caller's games; with `awaitingOnly`, those where one of its seats can act now. */
   async myGames(accountId: string, awaitingOnly: boolean): Promise<{ game: GameResource; awaitingMe: boolean }[]> {
-    const mine = await gamesOfAccount(this.store.pool, accountId);
+    const mine = await this.records.gamesOfAccount(accountId);
     const out: { game: GameResource; awaitingMe: boolean }[] = [];
     for (const { gameId } of mine) {
       const game = await this.game(gameId, accountId);

@@ -8,94 +8,11 @@ import type pg from 'pg';
 import { nextExpiry, type Deadline } from '../clock/deadlines.ts';
 import type { Queryable } from '../db/queryable.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { seatsColumn, type SeatRow } from './seats.ts';
+import type { AppendInput, Appended, GameRow, GameStatus, KeyedCommand, Move, SeatRow, StoredCommand, StoredEvent, UnnotifiedGame } from '../service/ports/records.ts';
+import { seatsColumn } from './seats.ts';
 
-export interface GameRow {
-  id: string;
-  module: string;
-  status: GameStatus;
-  options: Record<string, unknown>;
-  version: number;
-  /** The deadline of every seat awaited now. */
-  deadlines: Deadline[];
-  /** Bumped when the deadlines move without an event (a vacation); an append compares it with the one read. */
-  clockRevision: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export type GameStatus = 'open' | 'active' | 'finished' | 'abandoned';
-
-/** A game that will take no more commands: played to its end, or abandoned by its clocks. Its whole log is public. */
-export const hasEnded = (status: GameStatus | string): boolean => status === 'finished' || status === 'abandoned';
-
-export interface StoredEvent {
-  seq: number;
-  commandSeq: number;
-  type: string;
-  payload: Record<string, unknown>;
-  createdAt: Date;
-}
-
-export interface StoredCommand {
-  seq: number;
-  type: string;
-  payload: Record<string, unknown>;
-  senderKind: 'seat' | 'system';
-  seat: number | null;
-  callerId: string | null;
-  acceptedAt: Date;
-}
-
-export interface AppendInput {
-  command: { type: string; payload: object; senderKind: 'seat' | 'system'; seat: number | null; callerId: string | null };
-  events: { type: string; payload: object }[];
-  /** The game's status after these events. */
-  status: GameStatus;
-  /** The deadlines of the seats awaited after these events. */
-  deadlines: Deadline[];
-  /** A fold of the log at the new version, to store as a snapshot; omit when none is due. */
-  snapshot?: unknown;
-  /** The channel of the NOTIFY sent with the append (delivered to listeners if and when it commits): `gameSignal` is its payload. */
-  channel: string;
-  /** The request's Idempotency-Key: recorded with the command, so the same key finds this command again. */
-  idempotency?: { callerId: string; key: string; requestHash: string };
-}
-
-/** What an Idempotency-Key produced: the command, or (keys stored before the lean path) the stored answer. */
-export interface KeyedCommand {
-  requestHash: string;
-  gameId: string | null;
-  commandSeq: number | null;
-  /** The game's version after that command. */
-  version: number | null;
-  /** The deadlines after that command (who it left awaited). */
-  deadlines: Deadline[] | null;
-  legacyResponse: unknown;
-}
-
-/** A game whose log has moved past what its players were told (the notifier's cursor). */
-export interface UnnotifiedGame {
-  id: string;
-  version: number;
-  status: GameStatus;
-  deadlines: Deadline[];
-  /** The cursor: −1 for the start, untold (its deadlines are then `notifiedDeadlines`). */
-  notifiedVersion: number;
-  notifiedDeadlines: Deadline[];
-  /** When the game last moved. */
-  updatedAt: Date;
-  /** Whether anyone could be told (`notify_wanted`): a verified address or a webhook. */
-  wanted: boolean;
-  /** The commands after the cursor, in order: the version each reached and the deadlines after it. */
-  moves: Move[];
-}
-
-export interface Move {
-  version: number;
-  deadlines: Deadline[];
-  at: Date;
-}
+export type { AppendInput, Appended, GameRow, GameStatus, KeyedCommand, Move, StoredCommand, StoredEvent, UnnotifiedGame } from '../service/ports/records.ts';
+export { hasEnded } from '../service/ports/records.ts';
 
 /**
  * The payload of the NOTIFY sent when a game moves: `<game>:<version>:<next expiry, epoch ms, or
@@ -109,14 +26,6 @@ export const gameSignal = (gameId: string, version: number, deadlines: readonly 
 
 /** How long an Idempotency-Key is remembered. */
 export const IDEMPOTENCY_TTL_HOURS = 24;
-
-export interface Appended {
-  version: number;
-  commandSeq: number;
-  events: StoredEvent[];
-  /** The game has news for the notifier (someone could be told, or earlier news is untold). */
-  untold: boolean;
-}
 
 /** Re-exported for the layers above the store; the store's neighbours import it from src/db. */
 export type { Queryable };

@@ -1,74 +1,16 @@
-// The event log as the command path, the deadline sweeper and the notifier use it: one contract,
-// two stores. `PostgresGameLog` is the service's (over `EventStore`'s SQL); `MemoryGameLog`
-// (memory-game-log.ts) keeps everything in this process, for tests of the service that are not
-// tests of Postgres. test/store/game-log-contract.test.ts runs the same suite against both.
-//
-// Optimistic concurrency and idempotency live here, not in the service: `append` writes only if
-// the game is still at the version (and clock revision) it was decided on, and records the
-// Idempotency-Key with the command in the same write.
+// The service's event-log port (src/service/ports/game-log.ts) over Postgres: `EventStore`'s SQL,
+// on the pool or inside a transaction holding a game. Its twin for tests of the service that are
+// not tests of Postgres is `MemoryGameLog` (memory-game-log.ts).
 
 import type pg from 'pg';
-import type { Deadline } from '../clock/deadlines.ts';
 import type { Queryable } from '../db/queryable.ts';
 import { inTransaction } from '../db/transaction.ts';
-import type { AppendInput, Appended, EventStore, GameRow, KeyedCommand, StoredEvent, UnnotifiedGame } from './event-store.ts';
-import type { SeatRow } from './seats.ts';
+import type { AppendInput, EventStore, GameRow } from './event-store.ts';
+import { IdempotencyKeyTaken, type GameLog, type NotifiedMark } from '../service/ports/game-log.ts';
+import type { Appended, GameWithSeats } from '../service/ports/records.ts';
 
-export interface GameWithSeats {
-  game: GameRow;
-  seats: SeatRow[];
-}
-
-export interface NotifiedMark {
-  gameId: string;
-  /** The cursor as read: the mark applies only if it is still there. */
-  from: number;
-  to: number;
-  /** The deadlines at `to`, against which the next news is compared. */
-  deadlines: readonly Deadline[];
-}
-
-export interface GameLog {
-  /** The game and its seats, as they are now; null when there is no such game. */
-  read(gameId: string): Promise<GameWithSeats | null>;
-  /** The newest snapshot at or before `atMost`. */
-  snapshot(gameId: string, atMost: number): Promise<{ version: number; state: unknown } | null>;
-  /** Events with `after < seq <= upTo`, in order. */
-  events(gameId: string, after: number, upTo?: number): Promise<StoredEvent[]>;
-  /** The events the command numbered `commandSeq` produced. */
-  eventsOfCommand(gameId: string, commandSeq: number): Promise<StoredEvent[]>;
-  /** Whether the game's last `count` accepted commands were all the system's. */
-  silentFor(gameId: string, count: number): Promise<boolean>;
-  /** What an Idempotency-Key of this caller produced, while it is remembered. */
-  keyed(callerId: string, key: string): Promise<KeyedCommand | null>;
-  /**
-   * Appends the command and its events if the game is still at `game.version` and
-   * `game.clockRevision`; null (nothing written) if it moved. Throws `IdempotencyKeyTaken` when
-   * another request with the same key was appended first (nothing written).
-   */
-  append(game: GameRow, input: AppendInput): Promise<Appended | null>;
-  /**
-   * Runs `work` for the active game whose next expiry passed longest ago, holding it so that no
-   * other sweeper takes it meanwhile (`log` writes within that hold); null when none is due.
-   */
-  withDueGame<T>(work: (log: GameLog, due: GameWithSeats) => Promise<T>): Promise<{ value: T } | null>;
-  /** Sets when the game is next looked at by the sweepers, whatever its deadlines say. */
-  deferExpiry(gameId: string, until: Date): Promise<void>;
-  /** The earliest window expiry of any active game. */
-  nextDeadline(): Promise<Date | null>;
-  /** Games whose log is ahead of what their players were told, longest waiting first. */
-  unnotified(limit: number): Promise<UnnotifiedGame[]>;
-  /** Moves notifier cursors that are still where they were read; returns the games moved. */
-  markNotified(marks: readonly NotifiedMark[]): Promise<string[]>;
-}
-
-/** Another request with the same Idempotency-Key committed first: look the key up again. */
-export class IdempotencyKeyTaken extends Error {
-  constructor() {
-    super('Idempotency-Key taken by a concurrent request');
-    this.name = 'IdempotencyKeyTaken';
-  }
-}
+export { IdempotencyKeyTaken, type GameLog, type NotifiedMark } from '../service/ports/game-log.ts';
+export type { GameWithSeats } from '../service/ports/records.ts';
 
 export class PostgresGameLog implements GameLog {
   constructor(
@@ -86,8 +28,8 @@ export class PostgresGameLog implements GameLog {
     return this.store.snapshot(this.db, gameId, atMost);
   }
 
-  events(gameId: string, after: number, upTo?: number) {
-    return this.store.events(this.db, gameId, after, upTo);
+  events(gameId: string, after: number, upTo?: number, limit?: number) {
+    return this.store.events(this.db, gameId, after, upTo, limit);
   }
 
   eventsOfCommand(gameId: string, commandSeq: number) {

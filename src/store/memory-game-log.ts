@@ -84,6 +84,28 @@ export class MemoryGameLog implements GameLog {
     return clone(row);
   }
 
+  /** Every game and its seats, oldest first (for the in-memory records, memory-records.ts). */
+  all(): GameWithSeats[] {
+    return [...this.games.values()].map((g) => ({ game: clone(g.row), seats: clone(g.seats) }));
+  }
+
+  /** Changes a game's seats in place (a seat claimed, an owner's vacation). */
+  changeSeats(gameId: string, change: (seats: SeatRow[]) => void): void {
+    const game = this.games.get(gameId);
+    if (game) change(game.seats);
+  }
+
+  /** An open game starts, as `EventStore.start`: active, its first deadlines running, untold (news for the notifier). */
+  start(gameId: string, deadlines: Deadline[], channel: string): void {
+    const game = this.games.get(gameId);
+    if (!game || game.row.status !== 'open') return;
+    game.row = { ...game.row, status: 'active', deadlines: clone(deadlines), updatedAt: this.now() };
+    game.nextDeadline = nextExpiry(deadlines);
+    game.notifiedVersion = -1;
+    game.notifiedDeadlines = clone(deadlines);
+    this.notify(channel, gameSignal(gameId, game.row.version, deadlines));
+  }
+
   /** Someone subscribes to the game's news (Postgres: a webhook or a verified address). */
   listen(gameId: string): void {
     const game = this.games.get(gameId);
@@ -114,8 +136,8 @@ export class MemoryGameLog implements GameLog {
     return version < 0 ? null : { version, state: clone(game!.snapshots.get(version)) };
   }
 
-  async events(gameId: string, after: number, upTo = 2 ** 31 - 1): Promise<StoredEvent[]> {
-    return clone((this.games.get(gameId)?.events ?? []).filter((e) => e.seq > after && e.seq <= upTo));
+  async events(gameId: string, after: number, upTo = 2 ** 31 - 1, limit = 100_000): Promise<StoredEvent[]> {
+    return clone((this.games.get(gameId)?.events ?? []).filter((e) => e.seq > after && e.seq <= upTo).slice(0, limit));
   }
 
   async eventsOfCommand(gameId: string, commandSeq: number): Promise<StoredEvent[]> {

@@ -1,15 +1,9 @@
 // Who sits where: the lobby's view of a game. A seat is held by an account, by a bot, or is free.
 
 import type { Queryable } from '../db/queryable.ts';
+import type { SeatRow } from '../service/ports/records.ts';
 
-export interface SeatRow {
-  seat: number;
-  accountId: string | null;
-  handle: string | null;
-  bot: boolean;
-  /** While in the future, the owner is on vacation: their new deadlines start from it (ISO 8601). */
-  pausedUntil: string | null;
-}
+export type { SeatRow } from '../service/ports/records.ts';
 
 export async function createSeats(db: Queryable, gameId: string, bots: boolean[]): Promise<void> {
   await db.query(

@@ -60,7 +60,7 @@ describe('bot seats choose their bot', () => {
     expect((await getGame(t.app, id, human)).status).toBe('finished');
     // With a person at the table, no bot answers sooner than BOT_MIN_DECISION_MS after the move it
     // answers: how long it thought would tell of its hand.
-    const { rows } = await t.app.games.store.pool.query<{ seat: number | null; gap: number | null }>(
+    const { rows } = await t.db.pool.query<{ seat: number | null; gap: number | null }>(
       `SELECT seat, extract(epoch FROM accepted_at - lag(accepted_at) OVER (ORDER BY seq)) * 1000 AS gap
          FROM commands WHERE game_id = $1 AND sender_kind = 'seat' ORDER BY seq`,
       [id],
@@ -72,7 +72,7 @@ describe('bot seats choose their bot', () => {
 
   it('refuses a bot the game does not offer: 400 problem+json naming the field, and nothing is created', async () => {
     const owner = await registerPlayer(t.app, 'botkind');
-    const before = await t.app.games.store.pool.query(`SELECT count(*)::int AS n FROM games WHERE options->>'createdBy' IS NOT NULL`);
+    const before = await t.db.pool.query(`SELECT count(*)::int AS n FROM games WHERE options->>'createdBy' IS NOT NULL`);
     for (const bot of ['clever', 'HEURISTIC', '', 'random ']) {
       const res = await create(owner, [{ team: 'judges', bot }, { team: 'slaine' }]);
       expect([bot, res.status]).toEqual([bot, 400]);
@@ -80,7 +80,7 @@ describe('bot seats choose their bot', () => {
       expect(res.body.code).toBe('VALIDATION_FAILED');
       expect(JSON.stringify(res.body)).toContain('bot');
     }
-    const after = await t.app.games.store.pool.query(`SELECT count(*)::int AS n FROM games WHERE options->>'createdBy' IS NOT NULL`);
+    const after = await t.db.pool.query(`SELECT count(*)::int AS n FROM games WHERE options->>'createdBy' IS NOT NULL`);
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });
 
@@ -100,7 +100,7 @@ describe('bot seats choose their bot', () => {
     const created = await create(human, [{ team: 'judges' }, { team: 'slaine', bot: true }]);
     const id = created.body.id as string;
     // What such a game's stored options look like: `bots`, and no `botKinds`.
-    await t.app.games.store.pool.query(`UPDATE games SET options = options - 'botKinds' WHERE id = $1`, [id]);
+    await t.db.pool.query(`UPDATE games SET options = options - 'botKinds' WHERE id = $1`, [id]);
     const game = await getGame(t.app, id, human);
     expect((game.seats as Seats).map((s) => s.botKind)).toEqual([null, 'random']);
     expect((await request(t.app.server).post(`/v1/games/${id}/seats/0/claim`).set(as(human))).status).toBe(200);
@@ -115,7 +115,7 @@ describe('bot seats choose their bot', () => {
       [command, rng] = pickCommand(now.legalCommands, rng);
       expect((await send(t.app, id, human, command)).status).toBe(200);
     }
-    const log = await t.app.games.store.pool.query(`SELECT count(*)::int AS n FROM commands WHERE game_id = $1 AND sender_kind = 'seat' AND seat = 1`, [id]);
+    const log = await t.db.pool.query(`SELECT count(*)::int AS n FROM commands WHERE game_id = $1 AND sender_kind = 'seat' AND seat = 1`, [id]);
     expect(log.rows[0].n).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -238,7 +238,7 @@ describe('unknown games and maps', () => {
   };
 
   it('an unknown game is 404 UNKNOWN_GAME, on every route', async () => {
-    for (const path of ['/v1/games/block-war/content', '/v1/games/block-war/maps/grand-hall-of-justice', '/v1/games/block-war/maps/grand-hall-of-justice.svg']) {
+    for (const path of ['/v1/games/monopoly/content', '/v1/games/monopoly/maps/grand-hall-of-justice', '/v1/games/monopoly/maps/grand-hall-of-justice.svg']) {
       problem(await get(path), 'UNKNOWN_GAME');
     }
   });

@@ -35,6 +35,7 @@ import type { components, paths } from './api.ts';
 
 type Command = components['schemas']['Command'];
 type Game = components['schemas']['GameResource'];
+type HelterSkelterGame = components['schemas']['HelterSkelterGame'];
 type Situation = components['schemas']['HelterSkelterSituation'];
 
 export interface Played {
@@ -77,6 +78,12 @@ function describeSituation(s: Situation): string {
   }
 }
 
+/** The resource is a union over the games (discriminated by \`game\`): this client plays Helter Skelter. */
+function helterSkelter(game: Game): HelterSkelterGame {
+  if (game.game !== 'helter-skelter') throw new Error('not a Helter Skelter game: ' + game.game);
+  return game;
+}
+
 export async function play(baseUrl: string, seed: number, maxCommands = 3000): Promise<Played> {
   const api = createClient<paths>({ baseUrl });
   const must = <T>(result: { data?: T; error?: { code: string; detail: string } }, what: string): T => {
@@ -114,9 +121,9 @@ export async function play(baseUrl: string, seed: number, maxCommands = 3000): P
   let seat = 0;
   for (;;) {
     // Read the game as the seat that was awaited last; if another is awaited now, as that one.
-    let game = must(await api.GET('/v1/games/{id}', { params: { path: { id } }, headers: as(seat) }), 'game');
+    let game = helterSkelter(must(await api.GET('/v1/games/{id}', { params: { path: { id } }, headers: as(seat) }), 'game'));
     if (game.status === 'finished') {
-      const spectator = must(await api.GET('/v1/games/{id}', { params: { path: { id } } }), 'spectate');
+      const spectator = helterSkelter(must(await api.GET('/v1/games/{id}', { params: { path: { id } } }), 'spectate'));
       // The whole log, page by page: public once the game is over.
       let events = 0;
       for (let after = 0; ; ) {
@@ -145,7 +152,7 @@ export async function play(baseUrl: string, seed: number, maxCommands = 3000): P
     if (!awaited) throw new Error('nobody is awaited in an active game');
     if (awaited.seat !== seat) {
       seat = awaited.seat;
-      game = must(await api.GET('/v1/games/{id}', { params: { path: { id } }, headers: as(seat) }), 'game');
+      game = helterSkelter(must(await api.GET('/v1/games/{id}', { params: { path: { id } }, headers: as(seat) }), 'game'));
     }
     situations.add(game.view.situation.kind);
     if (game.mySeat !== seat || game.legalCommands.length === 0) throw new Error('seat ' + seat + ' cannot act: ' + describeSituation(game.view.situation));

@@ -49,7 +49,9 @@ describe('the worker under a stream of new jobs (JOB_FETCH_DELAY_MS)', () => {
     const elapsed = await addFutureJobs(200);
     // The delay is randomised between 0.5× and 1.5×: at most one look per 12.5 ms, plus the first.
     expect(looks.count).toBeLessThanOrEqual(Math.ceil(elapsed / 12.5) + 2);
-    expect(looks.count).toBeLessThan(200 / 4);
+    // Fewer looks than jobs however slow the machine (on a loaded one the 200 statements take long
+    // enough for ~50 delays to pass; on a quiet one the looks are far fewer).
+    expect(looks.count).toBeLessThan(200 / 2);
   });
 
   it('with no delay (0), looks at nearly every announcement: what the delay saves', async () => {

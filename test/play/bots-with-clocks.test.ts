@@ -10,6 +10,7 @@ import { verifyAll } from '../../src/service/verify.ts';
 import { EventStore } from '../../src/store/event-store.ts';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { as, registerPlayer } from '../support/players.ts';
+import { storedGames } from '../../src/store/game-records.ts';
 
 const t = useTestApp({ worker: QUICK_WORKER });
 
@@ -52,7 +53,7 @@ describe('a game of four bots on short clocks', () => {
     expect(jobs).toEqual([]);
 
     // The log verifier, as `npm run verify` runs it, over this test's database (this one game).
-    const report = await verifyAll(new EventStore(t.db.pool));
+    const report = await verifyAll(storedGames(new EventStore(t.db.pool)));
     expect(report.games).toBe(1);
     expect(report.commands).toBeGreaterThan(0);
     expect(report.mismatches).toEqual([]);

@@ -106,19 +106,27 @@ describe('a second game, played over HTTP beside Helter Skelter', () => {
     for (const name of ['Game', 'Options', 'View', 'Command', 'Event', 'NewGame', 'Side', 'StandingOrders'])
       expect(schemas, `OddsAndEvens${name}`).toHaveProperty(`OddsAndEvens${name}`);
     expect(schemas.GameResource).toMatchObject({
-      oneOf: [{ $ref: '#/components/schemas/HelterSkelterGame' }, { $ref: '#/components/schemas/OddsAndEvensGame' }],
+      oneOf: [{ $ref: '#/components/schemas/HelterSkelterGame' }, { $ref: '#/components/schemas/BlockWarGame' }, { $ref: '#/components/schemas/OddsAndEvensGame' }],
       discriminator: {
         propertyName: 'game',
-        mapping: { 'helter-skelter': '#/components/schemas/HelterSkelterGame', 'odds-and-evens': '#/components/schemas/OddsAndEvensGame' },
+        mapping: {
+          'helter-skelter': '#/components/schemas/HelterSkelterGame',
+          'block-war': '#/components/schemas/BlockWarGame',
+          'odds-and-evens': '#/components/schemas/OddsAndEvensGame',
+        },
       },
     });
-    expect(schemas.Command).toMatchObject({ anyOf: [{ $ref: '#/components/schemas/HelterSkelterCommand' }, { $ref: '#/components/schemas/OddsAndEvensCommand' }] });
+    expect(schemas.Command).toMatchObject({
+      anyOf: [{ $ref: '#/components/schemas/HelterSkelterCommand' }, { $ref: '#/components/schemas/BlockWarCommand' }, { $ref: '#/components/schemas/OddsAndEvensCommand' }],
+    });
     // Its own names point at its own parts, not Helter Skelter's.
     expect(JSON.stringify(schemas.OddsAndEvensView)).toContain('#/components/schemas/OddsAndEvensStandingOrders');
-    expect((schemas.Awaited as { properties: { situation: { enum: string[] } } }).properties.situation.enum).toEqual(['turn', 'defence', 'interrupt', 'setup', 'target', 'pick', 'respond']);
+    expect((schemas.Awaited as { properties: { situation: { enum: string[] } } }).properties.situation.enum).toEqual(['turn', 'defence', 'interrupt', 'setup', 'target', 'roll', 'judges', 'pick', 'respond']);
     const createGame = (res.body as { paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: object; examples: object }> } }>> }).paths['/v1/games']!.post!
       .requestBody.content['application/json']!;
-    expect(createGame.schema).toMatchObject({ oneOf: [{ $ref: '#/components/schemas/HelterSkelterNewGame' }, { $ref: '#/components/schemas/OddsAndEvensNewGame' }] });
+    expect(createGame.schema).toMatchObject({
+      oneOf: [{ $ref: '#/components/schemas/HelterSkelterNewGame' }, { $ref: '#/components/schemas/BlockWarNewGame' }, { $ref: '#/components/schemas/OddsAndEvensNewGame' }],
+    });
     expect(createGame.examples).toHaveProperty('oddsAndEvens');
     // Seat numbers are bounded by each game's own `maxSeats` (two here, four for Helter Skelter),
     // and by the largest where any game's seat may appear (a route, `Awaited`).
@@ -239,6 +247,15 @@ describe('a second game, played over HTTP beside Helter Skelter', () => {
     expect((await call(t.base, 'GET', `/v1/games/${id}/seats/0/orders`, { token: dave.token })).status).toBe(403);
 
     expect((await postCommand(t.base, id, dave, { type: 'PICK', number: 2 })).status).toBe(200);
+    // Dave has picked and is not awaited: no legal command, but the game's anytime commands, which
+    // the service accepts from a seat it does not await.
+    const waiting = await readGame(t.base, id, dave);
+    expect(waiting.awaiting.map((a) => a.seat)).toEqual([0]);
+    expect(waiting.legalCommands).toEqual([]);
+    expect(waiting.anytimeCommands).toEqual([{ type: 'SET_ORDERS', respond: 'never' }]);
+    expect((await call(t.base, 'GET', `/v1/games/${id}`)).body).toMatchObject({ mySeat: null, anytimeCommands: [] });
+    expect((await postCommand(t.base, id, dave, { type: 'SET_ORDERS', respond: 'never' })).status).toBe(200);
+    expect((await readGame(t.base, id, dave)).anytimeCommands).toEqual([{ type: 'SET_ORDERS', respond: 'ask' }]);
     expect((await postCommand(t.base, id, carol, { type: 'PICK', number: 2 })).status).toBe(200);
     const over = await readGame(t.base, id, dave);
     expect(over.status).toBe('finished');

@@ -8,6 +8,7 @@ import { EventStore } from '../../src/store/event-store.ts';
 import { useTestDatabase } from '../support/database.ts';
 import { call, register } from '../support/http-client.ts';
 import { jobServiceEnv, startService, stopLeftoverServices } from '../support/service-process.ts';
+import { storedGames } from '../../src/store/game-records.ts';
 
 const db = useTestDatabase();
 afterAll(stopLeftoverServices); // before the database goes: vitest runs afterAll hooks last first
@@ -50,7 +51,7 @@ describe('a process killed while its bots play', () => {
     await second.stop('SIGTERM');
 
     // Never twice for one window, no fork: every game's log replays through the rules exactly.
-    const report = await verifyAll(new EventStore(db.pool));
+    const report = await verifyAll(storedGames(new EventStore(db.pool)));
     expect(report.games).toBe(GAMES);
     expect(report.mismatches).toEqual([]);
   }, 180_000);

@@ -5,6 +5,7 @@
 import type pg from 'pg';
 import { verifyAll, type VerifyReport } from '../../src/service/verify.ts';
 import { EventStore } from '../../src/store/event-store.ts';
+import { storedGames } from '../../src/store/game-records.ts';
 
 export interface StoredLog {
   version: number;
@@ -48,7 +49,7 @@ export function logProblems(log: StoredLog): string[] {
 
 /** `npm run verify`'s check over every game in the database. */
 export async function verifyDatabase(pool: pg.Pool): Promise<VerifyReport> {
-  return verifyAll(new EventStore(pool));
+  return verifyAll(storedGames(new EventStore(pool)));
 }
 
 /** The command as stored: the body without `expectedVersion`. */

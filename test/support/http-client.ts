@@ -90,6 +90,7 @@ export interface GameAnswer {
   mySeat: number | null;
   awaiting: { seat: number; situation: string; windowId: string; deadline: string | null }[];
   legalCommands: ({ type: string } & Record<string, unknown>)[];
+  anytimeCommands: ({ type: string } & Record<string, unknown>)[];
   view: Record<string, unknown>;
 }
 

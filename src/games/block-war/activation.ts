@@ -34,8 +34,9 @@ export function legalSteps(s: GameState): PricedStep[] {
   if (sit.kind !== 'turn' || !sit.activation) return [];
   const a = sit.activation;
   const unit = s.units[a.unit]!;
-  // Judge Dredd "is deployed at the centre of the plaza, and never moves."
-  if (unit.kind === 'judge-dredd') return [];
+  // Judge Dredd "is deployed at the centre of the plaza, and never moves." A unit wounded attacking
+  // him ("automatically wounded in the process") moves no further: it "takes no further part".
+  if (unit.kind === 'judge-dredd' || unit.wounded || unit.square === null) return [];
   return stepsFrom(unit.square!, placement(s))
     .map((step) => ({ ...step, cost: priceOf(a, step) }))
     .filter((step) => step.cost <= a.movementPoints && mayEnter(s, a.unit, step.to))
@@ -126,6 +127,7 @@ export function mayStop(s: GameState): boolean {
   const sit = s.situation;
   if (sit.kind !== 'turn' || !sit.activation) return false;
   const unit = s.units[sit.activation.unit]!;
+  if (unit.wounded || unit.square === null) return true;
   return !Object.values(s.units).some((u) => u.id !== unit.id && u.square === unit.square && !u.wounded);
 }
 
@@ -148,4 +150,17 @@ export function expireActivation(d: Draft): void {
   const a = sit.activation;
   if (!mayStop(d.state)) d.emit({ type: 'UnitReturned', unit: a.unit, to: a.start });
   d.emit({ type: 'ActivationEnded', unit: a.unit });
+}
+
+/**
+ * BW42: an attack (or heal attempt, or Dredd's call) ends a plaza or turbo-lift run (BW5), so it may
+ * be made only where the unit could then still end its activation: where it may stop, or, passing
+ * through a friendly unit's square, with a square to stop on still within its movement points.
+ */
+export function mayActHere(s: GameState): boolean {
+  const sit = s.situation;
+  if (sit.kind !== 'turn' || !sit.activation) return false;
+  if (mayStop(s)) return true;
+  const a = sit.activation;
+  return canStopLater(s, a.unit, s.units[a.unit]!.square!, { ...a, run: null, attacked: true });
 }

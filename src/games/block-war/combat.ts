@@ -5,7 +5,9 @@ import { rngPosition } from '../../platform/random.ts';
 import { levelOf, stepsFrom } from './board/movement.ts';
 import { hasLineOfSight } from './board/sight.ts';
 import { parseSquare } from './board/squares.ts';
-import { unitKind } from './content/index.ts';
+import { mayActHere } from './activation.ts';
+import { JUDGE_DREDD, unitKind } from './content/index.ts';
+import { afterAttackOnDredd, dreddWounded, WOUNDING_DREDD } from './dredd.ts';
 import { TRACK_LENGTH } from './content/justice-track.ts';
 import { rollDie } from './dice.ts';
 import { check, type Draft } from './draft.ts';
@@ -25,7 +27,7 @@ const SELF_DEFENCE_ONLY = ['robo-doc', 'robo-janitor', 'human-janitor'];
 
 export function attackerOf(s: GameState): UnitState | null {
   const sit = s.situation;
-  if (sit.kind !== 'turn' || !sit.activation || sit.activation.attacked) return null;
+  if (sit.kind !== 'turn' || !sit.activation || sit.activation.attacked || !mayActHere(s)) return null;
   const unit = s.units[sit.activation.unit]!;
   return SELF_DEFENCE_ONLY.includes(unit.kind) ? null : unit;
 }
@@ -83,6 +85,7 @@ export function brawl(d: Draft, seat: Seat, target: UnitId): void {
   // "If the attacking unit scores higher, the defender must roll its armour save or be wounded. If
   // the defending unit scores higher, or there is a draw, then neither unit is injured".
   if (attackerTotal > defenderTotal) hit(d, seat, attacker, defender);
+  afterAttackOnDredd(d, seat, attacker, defender);
 }
 
 export function shoot(d: Draft, seat: Seat, target: UnitId): void {
@@ -97,6 +100,7 @@ export function shoot(d: Draft, seat: Seat, target: UnitId): void {
   const isHit = die !== 1 && (shooter.kind === 'sniper' || total >= TARGET_NUMBER);
   d.emit({ type: 'ShotRolled', die, total, hit: isHit, rng: rngPosition(d.state.rng) });
   if (isHit) hit(d, seat, shooter, t);
+  afterAttackOnDredd(d, seat, shooter, t);
 }
 
 export function checkAttack(d: Draft, seat: Seat, target: UnitId, targets: UnitState[], attack: 'brawl' | 'shoot'): UnitState {
@@ -105,6 +109,7 @@ export function checkAttack(d: Draft, seat: Seat, target: UnitId, targets: UnitS
   check(sit.activation !== null, 'NO_ACTIVATION', 'Activate a unit first.');
   check(!sit.activation.attacked, 'ALREADY_ATTACKED', 'An activated unit makes one brawling, shooting or special attack.');
   const unit = d.state.units[sit.activation.unit]!;
+  check(mayActHere(d.state), 'CANNOT_ACT_HERE', 'Passing through a friendly unit, it could not end its move after attacking (BW42).');
   check(!SELF_DEFENCE_ONLY.includes(unit.kind), 'SELF_DEFENCE_ONLY', `The ${unitKind(unit.kind).name} may only brawl in self-defence.`);
   if (attack === 'shoot') check(shooting(d.state, unit) !== null, 'NO_WEAPON', 'A unit must have a missile weapon in order to shoot.');
   check(
@@ -129,6 +134,7 @@ function hit(d: Draft, seat: Seat, attacker: UnitState, target: UnitState): void
   if (saved) return;
   d.emit({ type: 'UnitWounded', unit: target.id });
   score(d, seat, attacker, target);
+  dreddWounded(d, target);
 }
 
 /**
@@ -140,7 +146,7 @@ function score(d: Draft, seat: Seat, attacker: UnitState, target: UnitState): vo
   if (unitKind(attacker.kind).allegiance !== 'block' || attacker.home !== seat) return;
   if (target.home === seat && unitKind(target.kind).allegiance !== 'judge') return;
   const judge = unitKind(target.kind).allegiance === 'judge';
-  gainSpirit(d, seat, judge ? 5 : 1);
+  gainSpirit(d, seat, target.id === JUDGE_DREDD ? WOUNDING_DREDD : judge ? 5 : 1);
   if (!judge || d.state.situation.kind === 'over') return;
   d.emit({ type: 'ControlMoved', to: Math.min(TRACK_LENGTH, d.state.control + 1) });
   if (d.state.control >= TRACK_LENGTH) d.emit({ type: 'GameEnded', winners: controlWinners(d.state), reason: 'control-reached-100' });

@@ -21,6 +21,8 @@ export const COMMAND_FIELDS: Record<CommandType, Record<string, FieldKind>> = {
   JUDGE_TARGET: { unit: 'id' },
   END_ACTIVATION: {},
   END_STEP: {},
+  SURRENDER: {},
+  CALL_SURRENDER: {},
   EXPIRE_WINDOW: { windowId: 'id' },
 };
 

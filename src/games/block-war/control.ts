@@ -3,14 +3,14 @@
 
 import { nextInt, rngPosition } from '../../platform/random.ts';
 import { plazaKind, plazaSquare } from './board/squares.ts';
-import { badgesOn, JUDGE_DREDD_SPACE, PLAZA, unitKind } from './content/index.ts';
+import { badgesOn, JUDGE_DREDD, JUDGE_DREDD_SPACE, PLAZA, unitKind } from './content/index.ts';
 import { rollDie } from './dice.ts';
 import { check, type Draft } from './draft.ts';
 import { armour } from './skills.ts';
-import { featureOn, healthyUnitOn } from './state.ts';
+import { featureOn, healthyUnitOn, previousInOrder } from './state.ts';
 import type { GameState, Seat, SquareId, UnitId } from './types.ts';
 
-const DREDD = 'judge-dredd';
+const DREDD = JUDGE_DREDD;
 
 /**
  * Control has just moved at the end of `turnOf`'s turn. "If the control marker lands on a space
@@ -85,14 +85,14 @@ export function placeJudge(d: Draft, seat: Seat, unit: UnitId, square: SquareId,
  * wounded." BW30: each block whose counter is on control's space, in turn order from the player
  * whose turn it was; a block with no healthy unit on the boards is passed over.
  */
-function targetBlocks(d: Draft, turnOf: Seat, passTurn: (d: Draft, turnOf: Seat) => void, after: Seat | null = null): void {
+export function targetBlocks(d: Draft, turnOf: Seat, passTurn: (d: Draft, turnOf: Seat) => void, after: Seat | null = null): void {
   const s = d.state;
   const start = s.order.indexOf(turnOf);
   const seats = s.order.map((_, i) => s.order[(start + i) % s.order.length]!);
   const from = after === null ? 0 : seats.indexOf(after) + 1;
   for (const block of seats.slice(from)) {
-    if (s.seats[block]!.spirit !== s.control || targetable(s, block).length === 0) continue;
-    const right = s.order[(s.order.indexOf(block) + s.order.length - 1) % s.order.length]!;
+    if (s.seats[block]!.surrendered || s.seats[block]!.spirit !== s.control || targetable(s, block).length === 0) continue;
+    const right = previousInOrder(s, block);
     return d.open({ kind: 'judge-target', seat: right, block, turnOf });
   }
   passTurn(d, turnOf);

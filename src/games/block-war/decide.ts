@@ -5,11 +5,13 @@ import { RuleError, type Decision, type Sender } from '../../platform/game-modul
 import { activate, endActivation, expireActivation, step } from './activation.ts';
 import { brawl, shoot } from './combat.ts';
 import { parseCommand } from './commands.ts';
-import { judgeTarget, placeJudge } from './control.ts';
+import { judgeTarget, placeJudge, targetBlocks } from './control.ts';
 import { check, Draft } from './draft.ts';
+import { callSurrender } from './dredd.ts';
 import { heal } from './healing.ts';
 import { legalCommands } from './legal.ts';
 import { placeBlock, placeFeature, placeUnit, rollForOrder } from './setup.ts';
+import { checkMaySurrender, surrender } from './surrender.ts';
 import { afterActivation, endStep, passTurn } from './turn.ts';
 import type { Command, Event, GameState, Seat } from './types.ts';
 
@@ -88,5 +90,31 @@ function decideForSeat(d: Draft, seat: unknown, cmd: Command): void {
       return endActivation(d, me);
     case 'END_STEP':
       return endStep(d, me);
+    case 'SURRENDER':
+      return surrenderByChoice(d, me);
+    case 'CALL_SURRENDER':
+      return callSurrender(d, me);
+  }
+}
+
+/**
+ * "a block may surrender at any point in the game if the player chooses" (BW36). What the
+ * surrendering seat was asked for is settled at once: its own turn ends (the turn passes on, control
+ * does not move); judges it was placing are placed, or a target it was choosing is chosen, as when a
+ * deadline passes (BW14); if its own block was the judges' target, they target the next block.
+ */
+function surrenderByChoice(d: Draft, me: Seat): void {
+  checkMaySurrender(d.state, me);
+  surrender(d, me, 'chose');
+  const sit = d.state.situation;
+  if (sit.kind === 'over') return;
+  if ((sit.kind === 'turn' || sit.kind === 'place-unit') && sit.seat === me) return passTurn(d, me);
+  if (sit.kind === 'judge-target' && sit.block === me) return targetBlocks(d, sit.turnOf, passTurn, me);
+  for (;;) {
+    const now = d.state.situation;
+    if ((now.kind !== 'place-judge' && now.kind !== 'judge-target') || now.seat !== me) return;
+    const first = legalCommands(d.state, me)[0];
+    if (!first) return;
+    decideForSeat(d, me, first);
   }
 }

@@ -3,7 +3,7 @@
 
 import { rngAt } from '../../platform/random.ts';
 import { SPACES_PER_PAYMENT } from './board/movement.ts';
-import { cloneState } from './state.ts';
+import { cloneSituation, cloneState, forgetOccupancy } from './state.ts';
 import type { Event, GameState } from './types.ts';
 
 export function evolve(state: GameState, event: Event): GameState {
@@ -21,6 +21,7 @@ export function evolveAll(state: GameState, events: readonly Event[]): GameState
 
 /** Applies one event to a state the caller owns (mutates it). */
 export function applyEvent(s: GameState, e: Event): void {
+  forgetOccupancy(s);
   switch (e.type) {
     case 'OrderDiceRolled':
       if (s.situation.kind === 'roll') s.situation.rolls[String(e.seat)] = [e.dice[0], e.dice[1]];
@@ -53,7 +54,7 @@ export function applyEvent(s: GameState, e: Event): void {
     }
     case 'SituationOpened':
       s.windows++;
-      s.situation = JSON.parse(JSON.stringify(e.situation)) as GameState['situation'];
+      s.situation = cloneSituation(e.situation);
       return;
     case 'UnitActivated':
       if (s.situation.kind === 'turn') {
@@ -130,6 +131,24 @@ export function applyEvent(s: GameState, e: Event): void {
       return;
     case 'TurnPassed':
       return;
+    case 'JudgeReturnedToPool':
+      s.units[e.unit]!.square = null;
+      s.units[e.unit]!.wounded = false;
+      s.judgePool.push(e.unit);
+      return;
+    case 'SurrenderCalled':
+      if (s.situation.kind === 'turn' && s.situation.activation) {
+        s.situation.activation.attacked = true;
+        s.situation.activation.run = null;
+      }
+      return;
+    case 'BlockSurrendered': {
+      const seat = s.seats[e.seat]!;
+      seat.surrendered = true;
+      seat.pool.push(...seat.drawn);
+      seat.drawn = [];
+      return;
+    }
     case 'GameEnded':
       s.situation = { kind: 'over' };
       s.winners = e.winners.slice();

@@ -2,6 +2,7 @@
 // unit on a 5+" — the same odds as the rules' d6 + H (1) of 6 or more.
 
 import { rngPosition } from '../../platform/random.ts';
+import { mayActHere } from './activation.ts';
 import { adjacent } from './combat.ts';
 import { unitKind } from './content/index.ts';
 import { rollDie } from './dice.ts';
@@ -15,7 +16,7 @@ const HEAL_BONUS: Readonly<Record<string, number>> = { eldster: 2 };
 /** The healer activated now, if it can still heal (a heal is its one attack, BW24). */
 function healer(s: GameState): UnitState | null {
   const sit = s.situation;
-  if (sit.kind !== 'turn' || !sit.activation || sit.activation.attacked) return null;
+  if (sit.kind !== 'turn' || !sit.activation || sit.activation.attacked || !mayActHere(s)) return null;
   const unit = s.units[sit.activation.unit]!;
   return unitKind(unit.kind).heal === undefined ? null : unit;
 }
@@ -42,6 +43,7 @@ export function heal(d: Draft, seat: Seat, target: UnitId): void {
   check(sit.kind === 'turn' && sit.seat === seat, 'NOT_YOUR_TURN', 'It is not your turn.');
   check(sit.activation !== null, 'NO_ACTIVATION', 'Activate a unit first.');
   check(!sit.activation.attacked, 'ALREADY_ATTACKED', 'An activated unit makes one attack or heal attempt.');
+  check(mayActHere(d.state), 'CANNOT_ACT_HERE', 'Passing through a friendly unit, it could not end its move after healing (BW42).');
   const doc = d.state.units[sit.activation.unit]!;
   check(unitKind(doc.kind).heal !== undefined, 'CANNOT_HEAL', `The ${unitKind(doc.kind).name} cannot heal.`);
   check(healTargets(d.state).some((t) => t.id === target), 'ILLEGAL_TARGET', 'Heal a wounded, non-robotic unit in an adjacent square with nobody standing on it.');

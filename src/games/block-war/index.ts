@@ -1,14 +1,16 @@
-// Block War as a game module: what the platform interface asks, nothing more. Not registered in
-// the service yet: the game is not playable end to end (docs/rules-coverage.md, "Block War").
+// Block War as a game module: what the platform interface asks, nothing more.
 
 import type { GameModule } from '../../platform/game-module.ts';
+import { blockWarBots } from './bots.ts';
 import { commandSchemas } from './commands.ts';
 import { decide } from './decide.ts';
 import { evolve, evolveAll } from './evolve.ts';
 import { initialState } from './initial-state.ts';
-import { legalCommands } from './legal.ts';
+import { anytimeCommands, legalCommands } from './legal.ts';
 import { MAX_SEATS, optionsSchema, setupFromOptions } from './options.ts';
-import { SITUATIONS } from './published.ts';
+import { gameContent } from './published/content.ts';
+import { gameSchemas } from './published/game-schemas.ts';
+import { SITUATIONS } from './published/situations.ts';
 import { awaiting } from './situations.ts';
 import { isOver } from './state.ts';
 import type { Command, Event, GameSetup, GameState } from './types.ts';
@@ -19,7 +21,8 @@ export const blockWar: GameModule<GameSetup, GameState, Command, Event, GameView
   title: 'Block War',
   maxSeats: MAX_SEATS,
   situations: SITUATIONS,
-  schemas: { view: { type: 'object' }, visibleEvent: { type: 'object', required: ['type'], properties: { type: { type: 'string' } } } },
+  schemas: gameSchemas,
+  bots: blockWarBots,
   optionsSchema,
   commandSchemas: commandSchemas(),
   createSetup: setupFromOptions,
@@ -31,7 +34,9 @@ export const blockWar: GameModule<GameSetup, GameState, Command, Event, GameView
   redact,
   awaiting,
   legalCommands,
+  anytimeCommands,
   isOver,
+  content: gameContent,
 };
 
 export type { Command, Event, GameSetup, GameState, GameView, VisibleEvent };

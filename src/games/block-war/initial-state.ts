@@ -25,6 +25,7 @@ export function initialState(setup: GameSetup): GameState {
       spirit: BLOCK_COUNTER_START[setup.seats.length]!,
       pool,
       drawn: [],
+      surrendered: false,
     };
   });
   // One block judge per block colour in the box; the judges not placed in a court join the judge

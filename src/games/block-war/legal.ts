@@ -4,11 +4,14 @@ import { legalSteps, mayStop } from './activation.ts';
 import { allSquares } from './board/squares.ts';
 import { brawlTargets, shootTargets } from './combat.ts';
 import { judgeSquares, targetable } from './control.ts';
+import { mayCallSurrender } from './dredd.ts';
 import { healTargets } from './healing.ts';
 import { SIDES } from './content/index.ts';
 import { placeableSquares } from './reinforcements.ts';
 import { featureSquareProblem } from './setup.ts';
+import { checkMaySurrender } from './surrender.ts';
 import { activatable } from './turn.ts';
+import { RuleError } from '../../platform/game-module.ts';
 import type { Command, GameState, Seat } from './types.ts';
 
 export function legalCommands(s: GameState, seat: Seat): Command[] {
@@ -41,6 +44,7 @@ export function legalCommands(s: GameState, seat: Seat): Command[] {
         for (const t of brawlTargets(s)) out.push({ type: 'BRAWL', target: t.id, windowId });
         for (const t of shootTargets(s)) out.push({ type: 'SHOOT', target: t.id, windowId });
         for (const t of healTargets(s)) out.push({ type: 'HEAL', target: t.id, windowId });
+        if (mayCallSurrender(sit)) out.push({ type: 'CALL_SURRENDER', windowId });
         if (mayStop(s)) out.push({ type: 'END_ACTIVATION', windowId });
         return out;
       }
@@ -50,4 +54,16 @@ export function legalCommands(s: GameState, seat: Seat): Command[] {
       return out;
     }
   }
+}
+
+/** "a block may surrender at any point in the game if the player chooses" (BW36): not an answer to what the game awaits. */
+export function anytimeCommands(s: GameState, seat: Seat): Command[] {
+  if (!s.seats[seat]) return [];
+  try {
+    checkMaySurrender(s, seat);
+  } catch (e) {
+    if (e instanceof RuleError) return [];
+    throw e;
+  }
+  return [{ type: 'SURRENDER' }];
 }

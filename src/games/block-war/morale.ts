@@ -24,7 +24,11 @@ function morale(s: GameState, u: UnitState): number {
 
 /** BW27: every healthy block unit of the block on the boards checks, one by one in id order. */
 export function checkMorale(d: Draft, seat: Seat): void {
-  if (!mustCheckMorale(d.state, seat)) return;
+  if (mustCheckMorale(d.state, seat)) moraleChecks(d, seat);
+}
+
+/** Every healthy block unit of the block on the boards checks, one by one in id order. */
+export function moraleChecks(d: Draft, seat: Seat): void {
   const units = Object.values(d.state.units).filter(
     (u) => u.home === seat && u.square !== null && !u.wounded && unitKind(u.kind).allegiance === 'block',
   );

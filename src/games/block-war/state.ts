@@ -1,23 +1,114 @@
 // Copying and asking questions of the state. Read-only helpers; nothing here changes state.
 
-import type { GameState, Seat, SquareId, UnitState } from './types.ts';
+import type { GameState, Seat, Situation, SquareId, UnitState } from './types.ts';
 import { unitKind } from './content/index.ts';
 
 /**
  * A deep copy with the units in id order, whatever order the source had: a state read back from
- * Postgres jsonb has its keys re-sorted, and rules iterate units.
+ * Postgres jsonb has its keys re-sorted, and rules iterate units. Written out field by field (the
+ * state is plain JSON): it runs for every event folded, and a JSON round trip was most of the time.
  */
 export function cloneState(s: GameState): GameState {
-  const copy = JSON.parse(JSON.stringify(s)) as GameState;
+  const ids = Object.keys(s.units);
+  for (let i = 1; i < ids.length; i++)
+    if (ids[i - 1]! > ids[i]!) {
+      ids.sort();
+      break;
+    }
   const units: Record<string, UnitState> = {};
-  for (const id of Object.keys(copy.units).sort()) units[id] = copy.units[id]!;
-  copy.units = units;
+  for (const id of ids) units[id] = cloneUnit(s.units[id]!);
+  return {
+    seats: s.seats.map((x) => ({ block: x.block, colour: x.colour, side: x.side, spirit: x.spirit, pool: x.pool.slice(), drawn: x.drawn.slice(), surrendered: x.surrendered })),
+    order: s.order.slice(),
+    control: s.control,
+    units,
+    judgePool: s.judgePool.slice(),
+    features: s.features.map((f) => ({ feature: f.feature, seat: f.seat, square: f.square })),
+    rng: typeof s.rng === 'object' ? { key: s.rng.key, position: s.rng.position } : s.rng,
+    windows: s.windows,
+    situation: cloneSituation(s.situation),
+    winners: s.winners.slice(),
+  };
+}
+
+/** A unit's copy, its fields always in the order initialState writes them (whatever order storage gave). */
+function cloneUnit(u: UnitState): UnitState {
+  const copy: UnitState = { id: u.id, kind: u.kind, home: u.home, square: u.square, wounded: u.wounded };
+  if (u.ugly !== undefined) copy.ugly = u.ugly;
   return copy;
+}
+
+/**
+ * A copy of the situation: its arrays and objects are the state's own, never shared, and its fields
+ * in the order the rules write them (storage may give them back in another).
+ */
+export function cloneSituation(sit: Situation): Situation {
+  switch (sit.kind) {
+    case 'roll': {
+      const rolls: Record<string, [number, number]> = {};
+      for (const seat of Object.keys(sit.rolls).sort()) rolls[seat] = [sit.rolls[seat]![0], sit.rolls[seat]![1]];
+      return { kind: sit.kind, windowId: sit.windowId, rolling: sit.rolling.slice(), rolls };
+    }
+    case 'place-block':
+      return { kind: sit.kind, windowId: sit.windowId, seat: sit.seat };
+    case 'place-feature':
+      return { kind: sit.kind, windowId: sit.windowId, seat: sit.seat, feature: sit.feature };
+    case 'place-unit':
+      return { kind: sit.kind, windowId: sit.windowId, seat: sit.seat, duringSetup: sit.duringSetup };
+    case 'turn': {
+      const a = sit.activation;
+      return {
+        kind: sit.kind,
+        windowId: sit.windowId,
+        seat: sit.seat,
+        step: sit.step,
+        activationsLeft: sit.activationsLeft,
+        frenzied: sit.frenzied,
+        activated: sit.activated.slice(),
+        activation: a && {
+          unit: a.unit,
+          start: a.start,
+          movementPoints: a.movementPoints,
+          run: a.run && { kind: a.run.kind, left: a.run.left },
+          attacked: a.attacked,
+        },
+      };
+    }
+    case 'place-judge':
+      return { kind: sit.kind, windowId: sit.windowId, seat: sit.seat, judges: sit.judges.slice(), turnOf: sit.turnOf };
+    case 'judge-target':
+      return { kind: sit.kind, windowId: sit.windowId, seat: sit.seat, block: sit.block, turnOf: sit.turnOf };
+    case 'over':
+      return { kind: sit.kind };
+  }
+}
+
+/**
+ * The healthy units by square, built once per units record: rules ask "who stands here?" for
+ * every square of a block or the plaza's edge. `applyEvent` forgets it whenever an event is
+ * applied, so it always reflects the units as they are (a state is changed only by events).
+ */
+const occupancy = new WeakMap<object, Map<SquareId, UnitState>>();
+
+export function forgetOccupancy(s: GameState): void {
+  occupancy.delete(s.units);
+}
+
+function healthyOccupants(s: GameState): Map<SquareId, UnitState> {
+  let map = occupancy.get(s.units);
+  if (map) return map;
+  map = new Map();
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    if (u.square !== null && !u.wounded && !map.has(u.square)) map.set(u.square, u);
+  }
+  occupancy.set(s.units, map);
+  return map;
 }
 
 /** The healthy unit standing on a square, if any (wounded units lie there and are stood over). */
 export function healthyUnitOn(s: GameState, square: SquareId): UnitState | undefined {
-  return Object.values(s.units).find((u) => u.square === square && !u.wounded);
+  return healthyOccupants(s).get(square);
 }
 
 export const featureOn = (s: GameState, square: SquareId) => s.features.find((f) => f.square === square);
@@ -37,10 +128,27 @@ export const friendly = (a: UnitState, b: UnitState) => sideOf(a) === sideOf(b);
 
 export const placement = (s: GameState) => s.seats.map((x) => x.side);
 
-/** The seat after `seat` in turn order: "The turn then passes on to the player on your left." */
+/**
+ * The seat after `seat` in turn order: "The turn then passes on to the player on your left."
+ * Surrendered blocks are passed over (BW35); `seat` itself may have just surrendered.
+ */
 export function nextInOrder(s: GameState, seat: Seat): Seat {
   const i = s.order.indexOf(seat);
-  return s.order[(i + 1) % s.order.length]!;
+  for (let k = 1; k <= s.order.length; k++) {
+    const candidate = s.order[(i + k) % s.order.length]!;
+    if (!s.seats[candidate]!.surrendered) return candidate;
+  }
+  return seat;
+}
+
+/** The fighting seat before `seat` in turn order: "the player to your right" (BW30, BW35). */
+export function previousInOrder(s: GameState, seat: Seat): Seat {
+  const i = s.order.indexOf(seat);
+  for (let k = 1; k <= s.order.length; k++) {
+    const candidate = s.order[(i - k + 2 * s.order.length) % s.order.length]!;
+    if (!s.seats[candidate]!.surrendered) return candidate;
+  }
+  return seat;
 }
 
 export const isOver = (s: GameState) => s.situation.kind === 'over';

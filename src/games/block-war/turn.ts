@@ -1,7 +1,7 @@
 // "A Player's Turn" (Block War): 1. draw reinforcements, 2. activate units, 3. activate an
 // independent unit, 4. activate a judge unit, 5. move on the control marker, 6. the turn moves on.
 
-import { unitKind } from './content/index.ts';
+import { JUDGE_DREDD, unitKind } from './content/index.ts';
 import { TRACK_LENGTH } from './content/justice-track.ts';
 import { check, type Draft } from './draft.ts';
 import { controlLanded } from './control.ts';
@@ -9,7 +9,8 @@ import { isFrenzied } from './frenzy.ts';
 import { checkMorale } from './morale.ts';
 import { drawUnits } from './reinforcements.ts';
 import { startOfTurnSpirit } from './spirit.ts';
-import { nextInOrder } from './state.ts';
+import { isOver, nextInOrder } from './state.ts';
+import { automaticSurrender, surrender } from './surrender.ts';
 import type { GameState, Seat, TurnStep, UnitState } from './types.ts';
 
 /** "This rises to 4 if your block becomes frenzied." */
@@ -24,6 +25,14 @@ export function beginTurn(d: Draft, seat: Seat): void {
   // BW31: the start-of-turn entries of the Fighting Spirit Table, after the morale checks.
   startOfTurnSpirit(d, seat);
   if (d.state.situation.kind === 'over') return;
+  // "Block's automatically surrender when there are no fighting units left in their block at the
+  // start of their turn …, or if there are more enemy units than friendly units" (BW34).
+  const reason = automaticSurrender(d.state, seat);
+  if (reason) {
+    surrender(d, seat, reason);
+    if (!isOver(d.state)) passTurn(d, seat);
+    return;
+  }
   // "A block draws one extra reinforcement and activates one extra unit if it begins the turn frenzied."
   drawUnits(d, seat, REINFORCEMENTS + (isFrenzied(d.state, seat) ? 1 : 0));
   if (d.state.seats[seat]!.drawn.length > 0) return d.open({ kind: 'place-unit', seat, duringSetup: false });
@@ -56,11 +65,14 @@ function openStep(d: Draft, seat: Seat, step: TurnStep, activationsLeft: number,
  */
 export function activatable(s: GameState, seat: Seat, step: TurnStep, activated: readonly string[]): UnitState[] {
   return Object.values(s.units).filter((u) => {
-    if (u.square === null || u.wounded || activated.includes(u.id)) return false;
+    if (u.square === null || u.wounded) return false;
     const allegiance = unitKind(u.kind).allegiance;
+    // Judge Dredd: "he may be activated twice per turn" (BW39): the step's one judge activation,
+    // and then Dredd once more.
+    if (step === 'judge') return allegiance === 'judge' && (activated.length === 0 || (u.id === JUDGE_DREDD && activated.length === 1 && activated[0] === JUDGE_DREDD));
+    if (activated.includes(u.id)) return false;
     if (step === 'activate') return allegiance === 'block' && u.home === seat;
-    if (step === 'independent') return allegiance === 'independent';
-    return allegiance === 'judge';
+    return allegiance === 'independent';
   });
 }
 
@@ -77,6 +89,7 @@ export function afterActivation(d: Draft, seat: Seat): void {
   const sit = d.state.situation;
   if (sit.kind !== 'turn') return;
   if (sit.step === 'activate' && sit.activationsLeft > 0 && activatable(d.state, seat, 'activate', sit.activated).length > 0) return;
+  if (sit.step === 'judge' && activatable(d.state, seat, 'judge', sit.activated).length > 0) return;
   nextStep(d, seat);
 }
 
@@ -111,7 +124,8 @@ export function passTurn(d: Draft, seat: Seat): void {
 /** Most fighting spirit; among those tied, most active (healthy, on the board) units; BW13: still tied, all share the win. */
 export function controlWinners(s: GameState): Seat[] {
   const active = (seat: Seat) => Object.values(s.units).filter((u) => u.home === seat && unitKind(u.kind).allegiance === 'block' && u.square !== null && !u.wounded).length;
-  const seats = s.seats.map((_, i) => i);
+  // BW35: a surrendered block is out of the game.
+  const seats = s.seats.flatMap((x, i) => (x.surrendered ? [] : [i]));
   const spirit = Math.max(...seats.map((i) => s.seats[i]!.spirit));
   const top = seats.filter((i) => s.seats[i]!.spirit === spirit);
   const most = Math.max(...top.map(active));

@@ -38,6 +38,8 @@ export interface SeatState {
   pool: UnitId[];
   /** Counters drawn and not yet placed (face up: BW9). */
   drawn: UnitId[];
+  /** The block has surrendered (BW35): out of the game, its turns passed over. */
+  surrendered: boolean;
 }
 
 export interface Activation {
@@ -100,6 +102,8 @@ export type Command =
   | { type: 'JUDGE_TARGET'; unit: UnitId; windowId?: string }
   | { type: 'END_ACTIVATION'; windowId?: string }
   | { type: 'END_STEP'; windowId?: string }
+  | { type: 'CALL_SURRENDER'; windowId?: string }
+  | { type: 'SURRENDER'; windowId?: string }
   | { type: 'EXPIRE_WINDOW'; windowId: string };
 
 export type CommandType = Command['type'];
@@ -131,7 +135,10 @@ export type Event =
   | { type: 'JudgeDeployed'; unit: UnitId; square: SquareId }
   | { type: 'JudgesTarget'; block: Seat; unit: UnitId }
   | { type: 'TurnPassed'; from: Seat; to: Seat }
-  | { type: 'GameEnded'; winners: Seat[]; reason: 'control-reached-100' | 'block-counter-reached-100' };
+  | { type: 'JudgeReturnedToPool'; unit: UnitId }
+  | { type: 'SurrenderCalled'; unit: UnitId }
+  | { type: 'BlockSurrendered'; seat: Seat; reason: 'chose' | 'no-fighting-units' | 'outnumbered' }
+  | { type: 'GameEnded'; winners: Seat[]; reason: 'control-reached-100' | 'block-counter-reached-100' | 'last-block-fighting' };
 
 /** The rows of the movement table. */
 export type MovementKind = 'compartment' | 'section' | 'level' | 'lift' | 'plaza' | 'leap';

@@ -157,6 +157,18 @@ describe('one attack, at any point of the movement', () => {
     g.send(0, { type: 'STEP', to: p(2, 3) }); // and moves on after it
     expect(g.unit('s0-ape-1').square).toBe(p(2, 3));
   });
+
+  it('BW42: not while passing through a friendly unit with nowhere left to stop once the attack ends the lift run', () => {
+    const g = position({ placed: { 's0-citizen-1': b(0, 10, 3), 's0-ape-1': b(0, 11, 3), 's1-punk-1': p(1, 1) } });
+    g.send(0, { type: 'ACTIVATE', unit: 's0-citizen-1' });
+    g.send(0, { type: 'STEP', to: b(0, 10, 4) }); // out of the lift: 1
+    g.send(0, { type: 'STEP', to: b(0, 10, 3) }); // back in: 1
+    g.send(0, { type: 'STEP', to: b(0, 11, 3) }); // up the lift onto the ape: 1, two lift spaces free
+    expect(blockWar.legalCommands(g.state, 0).map((c) => c.type)).toEqual(['STEP']);
+    expect(g.refused(0, { type: 'SHOOT', target: 's1-punk-1' })).toBe('CANNOT_ACT_HERE');
+    g.send(0, { type: 'STEP', to: b(0, 10, 3) }); // down again, free
+    expect(blockWar.legalCommands(g.state, 0).map((c) => c.type)).toContain('SHOOT');
+  });
 });
 
 describe('Wounding Units', () => {

@@ -12,7 +12,8 @@ type Checked = Extract<Event, { type: 'MoraleChecked' }>;
 function startOfTurn(spirit: number, control: number, placed: Record<string, string>, k = 1) {
   const base = position({ seat: 1, placed: { 's1-punk-1': b(1, 5, 0), ...placed }, spirit: [spirit, 10], control });
   const g = new TestGame({ ...base.state, rng: keyedRng(keyN(k)) });
-  while (g.awaited() === 1 && g.sit().kind === 'turn') g.send(1, { type: 'END_STEP' });
+  // A block left with no unit in it after its morale checks surrenders (BW34), and a 2-player game ends.
+  while (g.sit().kind === 'turn' && g.awaited() === 1) g.send(1, { type: 'END_STEP' });
   return g;
 }
 

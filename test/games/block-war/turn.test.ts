@@ -95,7 +95,8 @@ describe('5. and 6.: control moves on, the turn moves on', () => {
 
 describe('Frenzied!: "When your fighting spirit is 20 or more points beyond the control marker"', () => {
   const nextTurnOfSeat0 = (spirit: number, control: number) => {
-    const g = position({ seat: 1, placed: { 's1-punk-1': b(1, 5, 0) }, spirit: [spirit, 10], control });
+    // Seat 0 keeps a unit in its block, or it would surrender at the start of its turn (BW34).
+    const g = position({ seat: 1, placed: { 's1-punk-1': b(1, 5, 0), 's0-juve-1': b(0, 5, 0) }, spirit: [spirit, 10], control });
     g.send(1, { type: 'END_STEP' }); // control moves on one space, then seat 0 begins
     return g;
   };
@@ -115,7 +116,7 @@ describe('Frenzied!: "When your fighting spirit is 20 or more points beyond the 
   });
 
   it('a pool with fewer counters draws what it has', () => {
-    const g = position({ seat: 1, placed: { 's1-punk-1': b(1, 5, 0) } });
+    const g = position({ seat: 1, placed: { 's1-punk-1': b(1, 5, 0), 's0-juve-1': b(0, 5, 0) } });
     g.state.seats[0]!.pool = g.state.seats[0]!.pool.slice(0, 2);
     g.send(1, { type: 'END_STEP' });
     const drawn = g.log.filter((e) => e.type === 'UnitsDrawn').slice(-1)[0] as Extract<Event, { type: 'UnitsDrawn' }>;
@@ -142,7 +143,7 @@ describe('Game Over, Creep!', () => {
 
 describe('deadlines (BW14)', () => {
   it('a passed deadline ends the step; a unit left on a friendly square goes back to where it began', () => {
-    const g = position({ placed: { 's0-juve-1': p(3, 3), 's0-juve-2': p(4, 3) } });
+    const g = position({ placed: { 's0-juve-1': p(3, 3), 's0-juve-2': p(4, 3), 's1-punk-1': b(1, 5, 0) } });
     g.send(0, { type: 'ACTIVATE', unit: 's0-juve-1' });
     g.send(0, { type: 'STEP', to: p(4, 3) });
     const windowId = (g.sit() as { windowId: string }).windowId;

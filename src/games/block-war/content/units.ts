@@ -75,6 +75,9 @@ export const STREET_JUDGES = 8;
 export const BLOCK_INDEPENDENTS = ['robo-janitor', 'robo-doc'] as const;
 export const KEPT_ASIDE = ['human-janitor', 'crazed-robo-doc'] as const;
 
+/** The one Judge Dredd counter's id (and kind). */
+export const JUDGE_DREDD = 'judge-dredd';
+
 export const unitKind = (id: string): UnitKind => {
   const k = UNIT_KINDS[id];
   if (!k) throw new Error(`No unit kind ${id}`);

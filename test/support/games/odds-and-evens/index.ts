@@ -317,5 +317,7 @@ export const oddsAndEvens: GameModule<Setup, State, Command, Event, View, Visibl
   redact,
   awaiting,
   legalCommands,
+  // A seat may change its standing order whenever it likes, awaited or not (GameModule.anytimeCommands).
+  anytimeCommands: (s: State, seat: Seat): Command[] => (s.phase === 'over' ? [] : RESPOND_ORDERS.filter((respond) => respond !== s.orders[seat]!.respond).map((respond) => ({ type: 'SET_ORDERS', respond }))),
   isOver: (s) => s.phase === 'over',
 };

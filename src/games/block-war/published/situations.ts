@@ -2,7 +2,7 @@
 // under the platform's clock presets, what the server does when it passes, and what the
 // notifications say.
 
-import type { SituationSpec } from '../../platform/game-module.ts';
+import type { SituationSpec } from '../../../platform/game-module.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

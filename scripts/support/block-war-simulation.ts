@@ -1,0 +1,104 @@
+// `npm run simulate -- --game block-war`: plays N whole games of Block War between random legal
+// players and reports how they went: the summary lines Helter Skelter's simulation prints, how the
+// games ended and how long they lasted. Any rule error (a listed command refused, a stuck game) is
+// printed and makes the exit code 1.
+//
+// Random players answer what the game awaits with a random legal command; now and then (the
+// surrender rate) a random seat instead sends its anytime command, SURRENDER; now and then a
+// deadline passes (the expiry rate).
+//
+// No game runs for ever: control moves on one space at the end of every turn but a turn a block
+// ends by surrendering (at most players − 1 of those), and the game ends when it reaches 100, so a
+// game has at most 99 + 3 turns; a turn has at most 4 + 1 + 2 activations (BW10, Dredd's double
+// activation), each a bounded number of steps (3 movement points, +1 frenzied; a paid plaza or lift
+// step covers at most 3 spaces) and one attack. Only the dice for turn order may tie again and
+// again, with a chance that vanishes; the command cap catches it.
+
+import { blockWar, type Event } from '../../src/games/block-war/index.ts';
+import { RuleError } from '../../src/platform/game-module.ts';
+import { playRandomGame } from '../../src/platform/random-player.ts';
+import { seedRng } from '../../src/platform/random.ts';
+
+export interface BlockWarSimulation {
+  games: string;
+  players?: string;
+  seed: string;
+  expiryRate: string;
+  surrenderRate: string;
+}
+
+const NAMES = ['Rick Whitely', 'Ella Fitzgerald', 'Alan Turing', 'Marie Curie'];
+/** The generator key of game `g`: 64 hex digits from its seed, as the platform's seeded games do. */
+const keyOf = (seed: string) => Array.from({ length: 8 }, (_, i) => (seedRng(`${seed}:${i}`) >>> 0).toString(16).padStart(8, '0')).join('');
+
+export function runBlockWarSimulation(options: BlockWarSimulation): void {
+  const games = Number(options.games);
+  const playerCounts = options.players ? [Number(options.players)] : [2, 3, 4];
+  if (!Number.isInteger(games) || games < 1) throw new Error('--games must be a positive integer');
+  for (const p of playerCounts) if (![2, 3, 4].includes(p)) throw new Error('--players must be 2, 3 or 4');
+  const ended = { 'control-reached-100': 0, 'block-counter-reached-100': 0, 'last-block-fighting': 0 };
+  let afterChosenSurrender = 0;
+  const surrenders = { chose: 0, 'no-fighting-units': 0, outnumbered: 0 };
+  let completed = 0;
+  let unfinished = 0;
+  let events = 0;
+  let commands = 0;
+  let turns = 0;
+  let longest = 0;
+  const wins = new Map<number, number>();
+  const errors: string[] = [];
+  const started = performance.now();
+  for (let g = 0; g < games; g++) {
+    const players = playerCounts[g % playerCounts.length]!;
+    const seed = `${options.seed}-${g}`;
+    try {
+      const setup = blockWar.createSetup({ seats: NAMES.slice(0, players).map((block) => ({ block })) }, { key: keyOf(seed) });
+      if (setup instanceof RuleError) throw setup;
+      const result = playRandomGame(
+        blockWar,
+        setup,
+        seedRng(`${seed}-players`),
+        { expiryRate: Number(options.expiryRate), anytimeRate: Number(options.surrenderRate), maxCommands: 200_000 },
+        (windowId) => ({ type: 'EXPIRE_WINDOW' as const, windowId }),
+      );
+      events += result.events.length;
+      commands += result.commands;
+      const gameTurns = result.events.filter((e) => e.type === 'TurnPassed').length + 1;
+      turns += gameTurns;
+      longest = Math.max(longest, gameTurns);
+      for (const e of result.events) if (e.type === 'BlockSurrendered') surrenders[e.reason]++;
+      if (!result.finished) {
+        unfinished++;
+        continue;
+      }
+      completed++;
+      const end = result.events.at(-1) as Extract<Event, { type: 'GameEnded' }>;
+      ended[end.reason]++;
+      if (end.reason === 'last-block-fighting' && result.events.some((e) => e.type === 'BlockSurrendered' && e.reason === 'chose')) afterChosenSurrender++;
+      for (const w of end.winners) wins.set(result.state.order.indexOf(w), (wins.get(result.state.order.indexOf(w)) ?? 0) + 1);
+    } catch (e) {
+      errors.push(`game ${g} (${players} players, seed ${seed}): ${(e as Error).message}`);
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const played = Math.max(1, games - errors.length);
+  const pct = (n: number) => `${((100 * n) / Math.max(1, completed)).toFixed(1).padStart(5)}%  (${n})`;
+  console.log(`game:                block-war, ${playerCounts.join('/')} players`);
+  console.log(`games played:        ${games}`);
+  console.log(`games completed:     ${completed}`);
+  console.log(`games unfinished:    ${unfinished} (stopped at the command cap)`);
+  console.log(`rule errors:         ${errors.length}`);
+  console.log(`avg events per game: ${(events / played).toFixed(1)}`);
+  console.log(`avg commands / game: ${(commands / played).toFixed(1)}`);
+  console.log(`avg turns / game:    ${(turns / played).toFixed(1)} (longest ${longest})`);
+  console.log(`time:                ${seconds.toFixed(1)} s`);
+  console.log('how games ended:');
+  console.log(`  control reached 100        ${pct(ended['control-reached-100'])}`);
+  console.log(`  a block counter reached 100 ${pct(ended['block-counter-reached-100'])}`);
+  console.log(`  last block fighting        ${pct(ended['last-block-fighting'])}, of which after a surrender by choice: ${afterChosenSurrender}`);
+  console.log(`surrenders: by choice ${surrenders.chose}, no fighting units in the block ${surrenders['no-fighting-units']}, outnumbered in the block ${surrenders.outnumbered}`);
+  console.log('wins by place in turn order (shared wins count for each winner):');
+  for (const [place, n] of [...wins].sort((a, b) => a[0] - b[0])) console.log(`  ${String(place + 1).padStart(2)}: ${n}`);
+  for (const e of errors.slice(0, 10)) console.log(`  ${e}`);
+  process.exitCode = errors.length > 0 || unfinished > 0 ? 1 : 0;
+}

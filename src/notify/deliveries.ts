@@ -1,0 +1,78 @@
+// The delivery side of notifications, wired beside the game service (src/app.ts): the webhook
+// channel (its subscriptions, dispatcher and reminders), the notification housekeeping, and the
+// job worker that runs every channel's durable jobs (webhook attempts, emails, reminders). The
+// service's notifier decides what is news and hands it to the channels' listeners; all that
+// leaves the process goes from here.
+
+import type { Runner } from 'graphile-worker';
+import type pg from 'pg';
+import type { Logger } from '../config/logger.ts';
+import { createLogger } from '../config/logger.ts';
+import type { PrismaClient } from '../db/prisma.ts';
+import { TASKS } from '../jobs/queue.ts';
+import { startWorker, type WorkerSettings } from '../jobs/worker.ts';
+import type { GameNotice, GameReader, NoticeListener } from '../service/ports/notices.ts';
+import type { EventStore } from '../store/event-store.ts';
+import { housekeep, HOUSEKEEPING, HOUSEKEEPING_SCHEDULE } from './housekeeping.ts';
+import { DEFAULT_WEBHOOK_SETTINGS, DELIVER_WEBHOOK, WebhookDispatcher, type WebhookSettings } from './webhooks/dispatch.ts';
+import { WEBHOOK_REMINDER, type WebhookReminderJob } from './webhooks/reminders.ts';
+import { WebhookSubscriptions } from './webhooks/subscriptions.ts';
+
+export interface DeliverySettings {
+  /** Run the job worker in this process (null: deliveries are only queued, for another process to run). */
+  worker: WorkerSettings | null;
+  webhooks?: Partial<WebhookSettings>;
+  limits: { webhooksPerAccount: number; webhooksPerGame: number };
+  now: () => Date;
+}
+
+export class Deliveries {
+  readonly webhooks: WebhookDispatcher;
+  readonly webhookSubscriptions: WebhookSubscriptions;
+  /** More job tasks for the worker, by name: each other channel's own (src/notify/email). Add before start(). */
+  readonly jobTasks: Record<string, (payload: unknown) => Promise<void>> = {};
+  private worker: Runner | null = null;
+
+  constructor(
+    /** The background's own connections (src/db/pools.ts, `ownPool`): deliveries do not wait behind HTTP requests. */
+    private readonly jobPool: pg.Pool,
+    store: EventStore,
+    reader: GameReader,
+    prisma: PrismaClient,
+    /** The service's notice listeners: the legacy `notify` jobs (queued before the notifier) are handed to them. */
+    private readonly listeners: readonly NoticeListener[],
+    private readonly settings: DeliverySettings,
+    private readonly logger?: Logger,
+  ) {
+    const webhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, now: settings.now, ...settings.webhooks };
+    this.webhooks = new WebhookDispatcher(jobPool, store, reader, webhookSettings, logger);
+    this.webhookSubscriptions = new WebhookSubscriptions(prisma, store, () => webhookSettings.policy, webhookSettings.now, webhookSettings.resolve, settings.limits);
+  }
+
+  /** The webhook channel's part in a notice. */
+  readonly onNotice: NoticeListener = (notice) => this.webhooks.onNotice(notice);
+
+  async start(): Promise<void> {
+    if (!this.settings.worker) return;
+    const tasks = {
+      ...this.jobTasks,
+      [TASKS.notify]: async (payload: unknown) => {
+        await Promise.all(this.listeners.map((listener) => listener(payload as GameNotice)));
+      },
+      [DELIVER_WEBHOOK]: (payload: unknown) => this.webhooks.deliverOnce(payload as { deliveryId: string }),
+      [WEBHOOK_REMINDER]: (payload: unknown) => this.webhooks.remind(payload as WebhookReminderJob),
+      [HOUSEKEEPING]: async () => {
+        const swept = await housekeep(this.jobPool, this.settings.now());
+        this.logger?.info(swept, 'notification housekeeping');
+      },
+    };
+    this.worker = await startWorker(this.jobPool, tasks, this.settings.worker, this.logger ?? createLogger('silent'), [HOUSEKEEPING_SCHEDULE]);
+  }
+
+  /** Stops the worker and waits for first attempts under way. */
+  async stop(): Promise<void> {
+    await this.worker?.stop();
+    this.worker = null;
+    await this.webhooks.idle();
+  }
+}

@@ -1,0 +1,144 @@
+// The records the service reads and writes through its ports (game-log.ts, game-records.ts):
+// what a game, a seat, an event and a command are once stored. The service owns these shapes;
+// the stores (src/store: Postgres, in memory) produce them.
+
+import type { Clocks } from '../../clock/clocks.ts';
+import type { Deadline } from '../../clock/deadlines.ts';
+
+export interface GameRow {
+  id: string;
+  module: string;
+  status: GameStatus;
+  options: Record<string, unknown>;
+  version: number;
+  /** The deadline of every seat awaited now. */
+  deadlines: Deadline[];
+  /** Bumped when the deadlines move without an event (a vacation); an append compares it with the one read. */
+  clockRevision: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type GameStatus = 'open' | 'active' | 'finished' | 'abandoned';
+
+/** A game that will take no more commands: played to its end, or abandoned by its clocks. Its whole log is public. */
+export const hasEnded = (status: GameStatus | string): boolean => status === 'finished' || status === 'abandoned';
+
+export interface StoredEvent {
+  seq: number;
+  commandSeq: number;
+  type: string;
+  payload: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export interface StoredCommand {
+  seq: number;
+  type: string;
+  payload: Record<string, unknown>;
+  senderKind: 'seat' | 'system';
+  seat: number | null;
+  callerId: string | null;
+  acceptedAt: Date;
+}
+
+export interface AppendInput {
+  command: { type: string; payload: object; senderKind: 'seat' | 'system'; seat: number | null; callerId: string | null };
+  events: { type: string; payload: object }[];
+  /** The game's status after these events. */
+  status: GameStatus;
+  /** The deadlines of the seats awaited after these events. */
+  deadlines: Deadline[];
+  /** A fold of the log at the new version, to store as a snapshot; omit when none is due. */
+  snapshot?: unknown;
+  /** The channel of the NOTIFY sent with the append (delivered to listeners if and when it commits): `gameSignal` is its payload. */
+  channel: string;
+  /** The request's Idempotency-Key: recorded with the command, so the same key finds this command again. */
+  idempotency?: { callerId: string; key: string; requestHash: string };
+}
+
+/** What an Idempotency-Key produced: the command, or (keys stored before the lean path) the stored answer. */
+export interface KeyedCommand {
+  requestHash: string;
+  gameId: string | null;
+  commandSeq: number | null;
+  /** The game's version after that command. */
+  version: number | null;
+  /** The deadlines after that command (who it left awaited). */
+  deadlines: Deadline[] | null;
+  legacyResponse: unknown;
+}
+
+/** A game whose log has moved past what its players were told (the notifier's cursor). */
+export interface UnnotifiedGame {
+  id: string;
+  version: number;
+  status: GameStatus;
+  deadlines: Deadline[];
+  /** The cursor: −1 for the start, untold (its deadlines are then `notifiedDeadlines`). */
+  notifiedVersion: number;
+  notifiedDeadlines: Deadline[];
+  /** When the game last moved. */
+  updatedAt: Date;
+  /** Whether anyone could be told (`notify_wanted`): a verified address or a webhook. */
+  wanted: boolean;
+  /** The commands after the cursor, in order: the version each reached and the deadlines after it. */
+  moves: Move[];
+}
+
+export interface Move {
+  version: number;
+  deadlines: Deadline[];
+  at: Date;
+}
+
+export interface Appended {
+  version: number;
+  commandSeq: number;
+  events: StoredEvent[];
+  /** The game has news for the notifier (someone could be told, or earlier news is untold). */
+  untold: boolean;
+}
+
+export interface SeatRow {
+  seat: number;
+  accountId: string | null;
+  handle: string | null;
+  bot: boolean;
+  /** While in the future, the owner is on vacation: their new deadlines start from it (ISO 8601). */
+  pausedUntil: string | null;
+}
+
+/**
+ * Provably fair shuffles: the game's generator key, its commitment (published from creation) and
+ * whether a client chose the seed it derives from. The key is shown only once the game is over.
+ * Absent for games stored before keyed generators.
+ */
+export interface Fairness {
+  key: string;
+  commitment: string;
+  seeded: boolean;
+}
+
+/** What the platform stores in `games.options`. `setup` and `fairness.key` are secret while the game runs. */
+export interface StoredOptions {
+  setup: unknown;
+  /** The options as the client sent them, without the seed: safe to show. */
+  public: Record<string, unknown>;
+  fairness?: Fairness;
+  bots: boolean[];
+  /**
+   * Which bot plays each bot seat (a name from the game's bots, e.g. `heuristic`), null for a
+   * player's seat. Absent for games created before seats chose their bot: their bots were random
+   * and stay so (src/platform/bots.ts, `botFor`).
+   */
+  botKinds?: (string | null)[];
+  createdBy: string;
+  /** Durations per situation, in milliseconds, from the `clock` option. */
+  clocks: Clocks;
+}
+
+export interface GameWithSeats {
+  game: GameRow;
+  seats: SeatRow[];
+}

@@ -1,0 +1,122 @@
+// The service's game-records port (src/service/ports/game-records.ts) over Postgres: the event
+// store's SQL for games and seats, Prisma Client for the open-games listing (not a hot path,
+// docs/operations.md).
+
+import type pg from 'pg';
+import type { Deadline } from '../clock/deadlines.ts';
+import type { PrismaClient } from '../db/prisma.ts';
+import type { Queryable } from '../db/queryable.ts';
+import type { GameRecords, HeldGame } from '../service/ports/game-records.ts';
+import type { StoredGames } from '../service/verify.ts';
+import type { GameRow, SeatRow, StoredOptions } from '../service/ports/records.ts';
+import type { EventStore } from './event-store.ts';
+import { claimSeat, createSeats, gamesOfAccount, seatsOf } from './seats.ts';
+
+/** The changes a transaction holding a game may make, on that transaction's connection. */
+function held(store: EventStore, tx: Queryable): HeldGame {
+  return {
+    claimSeat: (gameId, seat, accountId) => claimSeat(tx, gameId, seat, accountId),
+    seatsOf: (gameId) => seatsOf(tx, gameId),
+    start: (gameId, deadlines: Deadline[], channel) => store.start(tx, gameId, deadlines, channel),
+    moveDeadlines: (game, deadlines, channel) => store.moveDeadlines(tx, game, deadlines, channel),
+  };
+}
+
+export class PostgresGameRecords implements GameRecords {
+  constructor(
+    private readonly store: EventStore,
+    private readonly pool: pg.Pool,
+    private readonly prisma: PrismaClient,
+  ) {}
+
+  read(gameId: string) {
+    return this.store.gameWithSeats(this.pool, gameId);
+  }
+
+  game(gameId: string) {
+    return this.store.game(this.pool, gameId);
+  }
+
+  events(gameId: string, after: number, upTo?: number, limit?: number) {
+    return this.store.events(this.pool, gameId, after, upTo, limit);
+  }
+
+  commands(gameId: string) {
+    return this.store.commands(this.pool, gameId);
+  }
+
+  gameIds() {
+    return this.store.gameIds(this.pool);
+  }
+
+  createGame<T>(module: string, options: StoredOptions, bots: boolean[], then: (held: HeldGame, game: GameRow, seats: SeatRow[]) => Promise<T>): Promise<T> {
+    return this.store.transaction(async (tx) => {
+      const game = await this.store.createGame(tx, { module, status: 'open', options });
+      await createSeats(tx, game.id, bots);
+      return then(held(this.store, tx), game, await seatsOf(tx, game.id));
+    });
+  }
+
+  withGameLocked<T>(gameId: string, work: (held: HeldGame, game: GameRow, seats: SeatRow[]) => Promise<T>) {
+    return this.store.withGameLocked(gameId, (tx, game, seats) => work(held(this.store, tx), game, seats));
+  }
+
+  async gamesCreatedBy(accountId: string): Promise<{ open: number; today: number }> {
+    const { rows } = await this.pool.query<{ open: number; today: number }>(
+      `SELECT count(*) FILTER (WHERE status = 'open')::int AS open,
+              count(*) FILTER (WHERE created_at > now() - interval '1 day')::int AS today
+         FROM games WHERE options->>'createdBy' = $1 AND (status = 'open' OR created_at > now() - interval '1 day')`,
+      [accountId],
+    );
+    return rows[0]!;
+  }
+
+  async openGames(limit: number): Promise<string[]> {
+    const games = await this.prisma.game.findMany({
+      where: { status: 'open', seats: { some: { accountId: null, bot: false } } },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: limit,
+      select: { id: true },
+    });
+    return games.map((g) => g.id);
+  }
+
+  gamesOfAccount(accountId: string) {
+    return gamesOfAccount(this.pool, accountId);
+  }
+
+  async gamesAwaitingBots(limit: number): Promise<string[]> {
+    const { rows } = await this.pool.query<{ id: string }>(
+      `SELECT DISTINCT g.id
+         FROM games g
+         JOIN game_seats s ON s.game_id = g.id AND s.bot
+        WHERE g.status = 'active'
+          AND EXISTS (SELECT 1 FROM jsonb_array_elements(g.deadlines) d WHERE (d->>'seat')::int = s.seat)
+        LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async gamesAwaitingAccount(accountId: string): Promise<string[]> {
+    const { rows } = await this.pool.query<{ gameId: string }>(
+      `SELECT s.game_id AS "gameId" FROM game_seats s JOIN games g ON g.id = s.game_id
+       WHERE s.account_id = $1 AND g.status = 'active'
+         AND EXISTS (SELECT 1 FROM jsonb_array_elements(g.deadlines) d WHERE (d->>'seat')::int = s.seat)`,
+      [accountId],
+    );
+    return rows.map((r) => r.gameId);
+  }
+
+  pausesChanged(accountId: string) {
+    return this.store.pausesChanged(this.pool, accountId);
+  }
+}
+
+/** The stored games as verification reads them (`npm run verify`). */
+export const storedGames = (store: EventStore): StoredGames => ({
+  gameIds: () => store.gameIds(store.pool),
+  game: (id) => store.game(store.pool, id),
+  commands: (id) => store.commands(store.pool, id),
+  events: (id, after, upTo, limit) => store.events(store.pool, id, after, upTo, limit),
+});

@@ -1,0 +1,107 @@
+// Properties over many commands: decide is total (never throws, whatever JSON it is sent, and a
+// refusal changes nothing); decide accepts every command legalCommands lists; the log replays to
+// the same state byte for byte, every position exactly; the view never shows the generator's key.
+
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { miniatures } from '../../../src/games/miniatures/index.ts';
+import { keyedRng, nextInt, type KeyedRng } from '../../../src/platform/random.ts';
+import type { GameState } from '../../../src/games/miniatures/types.ts';
+import { keyN, TestGame } from './support.ts';
+
+const JUNK: unknown[] = [
+  null,
+  undefined,
+  0,
+  'MOVE',
+  [],
+  {},
+  { type: 'MOVE' },
+  { type: 'MOVE', model: 'judge-1', path: 'north' },
+  { type: 'MOVE', model: 'judge-1', path: [{ x: 1.5, y: 2 }] },
+  { type: 'MOVE', model: 'judge-1', path: [{ x: 1, y: 2, z: 3 }] },
+  { type: 'MOVE', model: 'judge-1', path: [{ x: 1e12, y: 2 }] },
+  { type: 'MOVE', model: 'judge-1', path: Array.from({ length: 33 }, () => ({ x: 1000, y: 2250 })) },
+  { type: 'MOVE', model: '__proto__' },
+  { type: 'MOVE', model: 'constructor' },
+  { type: 'SHOOT', model: 'judge-1', target: 'toString' },
+  { type: 'MELEE', model: 'judge-1', target: 'judge-2' },
+  { type: 'PUSH_BACK', push: 'yes' },
+  { type: 'END_PHASE', extra: 1 },
+  { type: 'ROLL_OFF', windowId: 7 },
+  { type: 'EXPIRE_WINDOW', windowId: 'w1' },
+  { type: 'constructor' },
+];
+
+/** Plays up to `moves` random legal commands (a random awaited seat, a random command), checking each state. */
+function randomGame(key: string, moves: number, check: (s: GameState, seat: number) => void): TestGame {
+  const g = TestGame.create(key);
+  let rng: KeyedRng = keyedRng(keyN(999));
+  for (let i = 0; i < moves && !miniatures.isOver(g.state); i++) {
+    const awaited = miniatures.awaiting(g.state);
+    expect(awaited.length).toBeGreaterThan(0);
+    let k: number;
+    [k, rng] = nextInt(rng, awaited.length);
+    const seat = awaited[k]!.seat;
+    check(g.state, seat);
+    const legal = miniatures.legalCommands(g.state, seat);
+    expect(legal.length).toBeGreaterThan(0);
+    [k, rng] = nextInt(rng, legal.length);
+    g.send(seat, legal[k]!);
+  }
+  return g;
+}
+
+describe('decide', () => {
+  it('refuses junk with a code and changes nothing', () => {
+    const g = TestGame.create();
+    for (const seat of [0, 1] as const) for (const junk of JUNK) expect(typeof g.refused(seat, junk)).toBe('string');
+    for (const junk of JUNK.filter((j) => (j as { type?: string })?.type !== 'EXPIRE_WINDOW')) expect(typeof g.refused('system', junk)).toBe('string');
+  });
+
+  it('accepts every legal command, and random games replay byte for byte', () => {
+    for (let game = 1; game <= 6; game++) {
+      const g = randomGame(keyN(game), 400, () => {});
+      expect(JSON.stringify(miniatures.replay(g.start, g.log))).toBe(JSON.stringify(g.state));
+      for (const m of Object.values(g.state.models)) expect(Number.isInteger(m.at.x) && Number.isInteger(m.at.y)).toBe(true);
+    }
+  });
+
+  it('a game of random legal commands ends, by victory or after the last turn', () => {
+    let ended = 0;
+    for (let game = 1; game <= 4; game++) {
+      const g = randomGame(keyN(100 + game), 5000, () => {});
+      if (miniatures.isOver(g.state)) ended++;
+    }
+    expect(ended).toBe(4);
+  });
+
+  it('the view never carries the generator key; every event is public', () => {
+    randomGame(keyN(7), 150, (s, seat) => {
+      expect(JSON.stringify(miniatures.view(s, seat))).not.toContain(keyN(7).slice(10));
+      expect(JSON.stringify(miniatures.view(s, null))).not.toContain('"rng"');
+    });
+  });
+});
+
+describe('published command schemas', () => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  const validators = new Map(miniatures.commandSchemas.map((c) => [c.type, ajv.compile(c.schema)]));
+
+  it('every legal command fits its kind\'s schema', () => {
+    randomGame(keyN(11), 300, (s, seat) => {
+      for (const c of miniatures.legalCommands(s, seat)) expect(validators.get(c.type)!(c)).toBe(true);
+    });
+  });
+  it('a path the schema refuses, decide refuses as INVALID_COMMAND; one it accepts is a rules question', () => {
+    const g = TestGame.create();
+    const bad = [{ type: 'MOVE', model: 'judge-1', path: [{ x: 1.5, y: 2 }] }, { type: 'MOVE', model: 'judge-1', path: Array.from({ length: 33 }, () => ({ x: 1, y: 1 })) }, { type: 'MELEE', model: 'judge-1' }];
+    for (const c of bad) {
+      expect(validators.get(c.type)!(c)).toBe(false);
+      expect(g.refused(0, c)).toBe('INVALID_COMMAND');
+    }
+    const fits = { type: 'MOVE', model: 'judge-1', path: [{ x: 1000, y: 2000 }] };
+    expect(validators.get('MOVE')!(fits)).toBe(true);
+    expect(g.refused(0, fits)).not.toBe('INVALID_COMMAND');
+  });
+});

@@ -1,0 +1,99 @@
+// The whole game service on in-memory ports (src/store/memory-records.ts, memory-game-log.ts): the
+// lobby, the command path, bot seats, views, the notifier and verification, with no database.
+// What this proves is the service's independence from Postgres (docs/architecture.md §1: the
+// service reaches storage only through its ports); the Postgres side of each port has its own
+// tests (test/store/game-log-contract.test.ts, the API suites).
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { pickCommand } from '../../src/platform/random-player.ts';
+import { keyedRng } from '../../src/platform/random.ts';
+import { GameService } from '../../src/service/index.ts';
+import type { GameNotice } from '../../src/service/ports/notices.ts';
+import { verifyAll } from '../../src/service/verify.ts';
+import { MemoryGameLog } from '../../src/store/memory-game-log.ts';
+import { MemoryAccountRecords, MemoryChannels, MemoryGameRecords } from '../../src/store/memory-records.ts';
+
+const services: GameService[] = [];
+afterEach(async () => {
+  await Promise.all(services.splice(0).map((s) => s.stop()));
+});
+
+async function inMemory() {
+  const channels = new MemoryChannels();
+  const log = new MemoryGameLog(undefined, channels.notify);
+  const accounts = new MemoryAccountRecords();
+  const records = new MemoryGameRecords(log, accounts);
+  const service = new GameService(
+    { log, backgroundLog: log, records, accounts, listen: channels.listen },
+    { allowScenarios: false, background: { pollIntervalMs: 20 }, botMinDecisionMs: 0, botSweepIntervalMs: 50 },
+  );
+  const told: GameNotice[] = [];
+  service.noticeListeners.push(async (notice) => void told.push(notice));
+  services.push(service);
+  await service.start();
+  return { service, log, records, told };
+}
+
+async function until(done: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe('the game service on in-memory ports', () => {
+  it('creates a game with a bot seat, seats a player, plays it to its end with the bot, tells the end, and verifies its log', async () => {
+    const { service, log, records, told } = await inMemory();
+    const created = await service.create('alice', {
+      game: 'helter-skelter',
+      options: { map: 'dan-tanna-enid-blyton', seats: [{ team: 'judges' }, { team: 'slaine', bot: 'random' }] },
+    });
+    expect(created.game.status).toBe('open');
+    // Someone could be told of this game (Postgres: a webhook or a verified address): the notifier follows it.
+    log.listen(created.game.id);
+    expect(await service.lobby.open()).toEqual([created.game.id]);
+    const claimed = await service.claim(created.game.id, 0, 'alice');
+    expect(claimed.started).toBe(true);
+    expect(await service.lobby.open()).toEqual([]);
+
+    let rng = keyedRng('cd'.repeat(32));
+    const id = created.game.id;
+    for (let moves = 0; moves < 5_000; moves++) {
+      const game = await service.views.game(id, 'alice');
+      if (game.status !== 'active') break;
+      if (game.legalCommands.length === 0) {
+        // The bot's turn (or window): it plays in the background, kicked by the last commit.
+        await new Promise((r) => setTimeout(r, 2));
+        continue;
+      }
+      let command: { type: string };
+      [command, rng] = pickCommand(game.legalCommands as { type: string }[], rng);
+      await service.submit({ gameId: id, author: { account: 'alice' }, command });
+    }
+    const end = await service.views.game(id, 'alice');
+    expect(end.status).toBe('finished');
+    const commands = await records.commands(id);
+    expect(commands.some((c) => c.senderKind === 'seat' && c.seat === 1)).toBe(true);
+    expect(commands.some((c) => c.senderKind === 'seat' && c.seat === 0)).toBe(true);
+    // The notifier told the start and the end, through the listener, with no database.
+    await until(() => told.some((n) => n.gameId === id && n.ended));
+    expect(told.find((n) => n.gameId === id)?.version).toBe(0);
+    const report = await verifyAll(records);
+    expect(report).toMatchObject({ games: 1, mismatches: [] });
+    expect(report.commands).toBe(commands.length);
+  });
+
+  it('keeps a player to one seat, refuses a taken seat, and lists the caller’s games first where it is awaited', async () => {
+    const { service } = await inMemory();
+    const body = { game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', seats: [{ team: 'judges' }, { team: 'slaine' }] } };
+    const a = await service.create('alice', body);
+    await service.claim(a.game.id, 0, 'alice');
+    await expect(service.claim(a.game.id, 1, 'alice')).rejects.toMatchObject({ code: 'ALREADY_SEATED' });
+    await service.claim(a.game.id, 1, 'bob');
+    await expect(service.claim(a.game.id, 1, 'carol')).rejects.toMatchObject({ code: 'SEAT_TAKEN' });
+    const mine = await service.views.myGames('alice', false);
+    expect(mine.map((g) => g.game.id)).toEqual([a.game.id]);
+    expect(mine[0]!.game.seats.map((s) => s.player)).toEqual(['alice', 'bob']);
+  });
+});
