@@ -217,6 +217,42 @@ export async function gameRoutes(app: FastifyInstance, { service }: { service: G
       return body;
     },
   );
+  previewRoute(app, service);
+}
+
+/** POST /v1/games/{id}/preview: a command tried without being sent (src/service/previews.ts). */
+function previewRoute(app: FastifyInstance, service: GameService): void {
+  app.post<{ Params: { id: string }; Body: Record<string, unknown> }>(
+    '/v1/games/:id/preview',
+    {
+      schema: {
+        operationId: 'previewCommand',
+        tags: ['games'],
+        summary: 'Try a command without sending it',
+        description:
+          'Answers whether the rules would accept the command from your seat now, and why not (the `code` and sentence sending it would get), with what the game measures of it where it measures something (its `<Game>Preview`: e.g. a path’s length, a shot’s range, line of sight, cover, the odds of a hit). Nothing is appended, no deadline moves, and it tells you nothing sending the command would not. Draw a measuring tape or a hit chance with it before committing.',
+        security: bearerOnly,
+        params: gameIdParams,
+        body: { $ref: 'Command#' },
+        response: {
+          200: json('The command as tried now.', 'CommandPreview#'),
+          ...problems({
+            400: 'The body fits no command (`VALIDATION_FAILED`, with the offending fields).',
+            401: true,
+            403: 'You hold no seat in this game (`NOT_SEATED`).',
+            404: 'There is no such game (`NOT_FOUND`).',
+            409: 'The game has not started (`GAME_NOT_STARTED`) or was abandoned (`GAME_ABANDONED`).',
+            429: true,
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const caller = requireCaller(request);
+      const { expectedVersion: _ignored, ...command } = request.body;
+      return run(() => service.previews.preview(request.params.id, caller.accountId, command));
+    },
+  );
 }
 
 /** Sends a game resource with its version as the ETag. */

@@ -238,6 +238,7 @@ function moduleSchemas(module: AnyGameModule) {
     ...(module.schemas.examples?.commands ? { examples: Object.values(module.schemas.examples.commands).map((e) => e.value) } : {}),
   });
   add('Event', module.schemas.visibleEvent);
+  if (module.schemas.preview) add('Preview', module.schemas.preview);
   add('NewGame', {
     type: 'object',
     description: `The body of POST /v1/games for ${module.title}.`,
@@ -356,6 +357,7 @@ export function gameApi(games: Games = GAMES): GameApi {
     myGamesSchema,
     commandSchema,
     commandAcceptedSchema,
+    commandPreviewSchema(modules.filter((m) => m.module.schemas.preview).map((m) => ref(m.id('Preview')))),
     feedEventSchema(modules.map((m) => ref(m.id('Event')))),
     eventPageSchema,
   ] as ({ $id: string } & object)[];
@@ -503,6 +505,31 @@ const commandAcceptedSchema = {
     },
   },
 } as const;
+
+/** The answer of POST /v1/games/{id}/preview; `details` is one of the games' own previews, or null. */
+function commandPreviewSchema(previews: object[]) {
+  return {
+    $id: 'CommandPreview',
+    type: 'object',
+    description: 'A command tried without being sent: nothing was appended, and the game is as it was.',
+    required: ['game', 'version', 'legal', 'problem', 'details'],
+    properties: {
+      game: { type: 'string', description: 'The game’s module id: `details` is its `<Game>Preview`.' },
+      version: { type: 'integer', minimum: 0, description: 'The game version the command was tried at.' },
+      legal: { type: 'boolean', description: 'Whether the rules would accept the command now.' },
+      problem: {
+        type: ['object', 'null'],
+        description: 'Why not, as sending it would be refused (422 with this `code`); null when legal.',
+        required: ['code', 'message'],
+        properties: { code: { type: 'string' }, message: { type: 'string' } },
+      },
+      details: {
+        description: 'What the game measures of the command (a path’s length, a shot’s range, sight, cover, odds); null for a game that measures nothing.',
+        ...anyOf([...previews, { type: 'null' }]),
+      },
+    },
+  };
+}
 
 /** Makes the named schemas available to a plugin's routes (each plugin has its own scope). */
 export function addGameSchemas(app: { addSchema(schema: object): unknown; getSchema(id: string): unknown }, games: Games = GAMES): void {

@@ -124,6 +124,8 @@ export interface GameSchemas {
   readonly components?: Readonly<Record<string, object>>;
   /** The options the game was created with, as every reader sees them (the stored public options). */
   readonly publicOptions?: object;
+  /** What `preview` returns, when the game has it. */
+  readonly preview?: object;
   /** Example request bodies: a create-game body (`{ game, options }`) and commands, by name. */
   readonly examples?: { readonly create?: Readonly<Record<string, BodyExample>>; readonly commands?: Readonly<Record<string, BodyExample>> };
 }
@@ -210,6 +212,14 @@ export interface GameModule<Setup, State, Command, Event, View, VisibleEvent = E
    * Optional: a game without it has none. The API shows a seat its own as `anytimeCommands`.
    */
   anytimeCommands?(state: State, seat: Seat): Command[];
+  /**
+   * What the game measures of a command `seat` might send, without deciding it: a path's length, a
+   * shot's range, line of sight, cover, the odds of a hit. Optional; the platform answers whether
+   * `decide` would accept the command either way (POST /v1/games/{id}/preview). Only what `seat`
+   * may see goes into it (docs/architecture.md §5), and it draws nothing from the game's generator:
+   * odds are computed, never rolled.
+   */
+  preview?(state: State, command: unknown, seat: Seat): unknown;
   /** True once the game has ended; after that the whole log is public. */
   isOver(state: State): boolean;
   /**

@@ -20,6 +20,7 @@ import type { GameReader, NoticeListener } from './ports/notices.ts';
 import type { StoredOptions } from './ports/records.ts';
 import type { ServicePorts } from './ports/service-ports.ts';
 import { PreferenceBook } from './preferences.ts';
+import { Previews } from './previews.ts';
 import { GameSignals } from './signals.ts';
 import { DeadlineSweeper, DEFAULT_SWEEPER_SETTINGS, type SweeperSettings } from './sweeper.ts';
 import { Vacations } from './vacations.ts';
@@ -62,6 +63,8 @@ export class GameService {
   readonly play: Play;
   readonly lobby: Lobby;
   readonly views: Views;
+  /** Commands tried without being sent. */
+  readonly previews: Previews;
   /** What the notification channels read about games (src/notify/game-reader.ts). */
   readonly reader: GameReader;
   readonly signals: GameSignals;
@@ -100,6 +103,7 @@ export class GameService {
     const limits = { ...DEFAULT_RESOURCE_LIMITS, ...settings.limits };
     this.lobby = new Lobby(ports.records, { allowScenarios: settings.allowScenarios, ...limits, games: this.games }, this.deadlines);
     this.views = new Views(ports.records, this.states);
+    this.previews = new Previews(ports.records, this.states);
     // Every process's commits, heard through the NOTIFY each append sends: news for the notifier, a next expiry for the sweeper.
     this.signals = new GameSignals(ports.listen, (signal) => {
       if (signal.news) this.notifier?.wake();

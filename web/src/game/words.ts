@@ -32,8 +32,12 @@ const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item):
 
 const DEFENDED: Record<string, string> = { BLOCK: 'blocked', DEFLECT: 'deflected', PRECOG: 'foreseen (PRECOG)', COVER: 'took cover' };
 
-/** One event as a sentence, or null for bookkeeping a player need not read. */
-export function eventWords(event: GameEvent, names: Names): string | null {
+/**
+ * One event as a sentence, or null for bookkeeping a player need not read. The feed's events are
+ * every registered game's (`FeedEvent.data`); the pages open Helter Skelter games only.
+ */
+export function eventWords(data: components['schemas']['FeedEvent']['data'], names: Names): string | null {
+  const event = data as GameEvent;
   const e = event as Record<string, unknown>;
   const who = () => names.seat(num(e.seat));
   const ch = (key: string) => names.character(str(e[key]));

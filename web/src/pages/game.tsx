@@ -15,6 +15,8 @@ import { loginHref } from './auth.tsx';
 export async function fetchGame(id: string, at?: number): Promise<Game> {
   const { data, error } = await api.GET('/v1/games/{id}', { params: { path: { id }, query: at === undefined ? {} : { at } } });
   if (!data) throw new Error(problemText(error));
+  // The pages draw Helter Skelter's board; another game is played through the API for now.
+  if (data.game !== 'helter-skelter') throw new Error(`This page shows Helter Skelter games; this one is ${data.game}: play it through the API (/docs).`);
   return data as Game;
 }
 

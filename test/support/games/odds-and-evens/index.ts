@@ -303,6 +303,12 @@ export const oddsAndEvens: GameModule<Setup, State, Command, Event, View, Visibl
       properties: { type: { type: 'string', enum: ['Picked', 'ResponseAsked', 'Responded', 'OrdersSet', 'GameEnded'] } },
       additionalProperties: true,
     },
+    preview: {
+      type: ['object', 'null'],
+      description: 'For a PICK: which of the other seat’s picks would make the sum yours (your side is the parity you win on). Null for other commands.',
+      required: ['winsAgainst'],
+      properties: { winsAgainst: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 5 } } },
+    },
     examples: {
       create: { oddsAndEvens: { summary: 'Odds and evens, two players', value: { game: 'odds-and-evens', options: { seats: [{ side: 'odd' }, { side: 'even' }] } } } },
       commands: { pick: { summary: 'Pick 3, in secret', value: { type: 'PICK', number: 3, windowId: 'w1' } } },
@@ -319,5 +325,12 @@ export const oddsAndEvens: GameModule<Setup, State, Command, Event, View, Visibl
   legalCommands,
   // A seat may change its standing order whenever it likes, awaited or not (GameModule.anytimeCommands).
   anytimeCommands: (s: State, seat: Seat): Command[] => (s.phase === 'over' ? [] : RESPOND_ORDERS.filter((respond) => respond !== s.orders[seat]!.respond).map((respond) => ({ type: 'SET_ORDERS', respond }))),
+  // Only what the seat knows: its own side and the number it tries, never the other pick.
+  preview: (s: State, command: unknown, seat: Seat) => {
+    const c = command as { type?: unknown; number?: unknown };
+    if (c.type !== 'PICK' || typeof c.number !== 'number') return null;
+    const mine = s.sides[seat] === 'odd' ? 1 : 0;
+    return { winsAgainst: [1, 2, 3, 4, 5].filter((other) => ((c.number as number) + other) % 2 === mine) };
+  },
   isOver: (s) => s.phase === 'over',
 };
