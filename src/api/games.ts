@@ -25,7 +25,7 @@ export async function gameRoutes(app: FastifyInstance, { service }: { service: G
   // Responses are written from the documented schemas, unions passed through (see schemas.ts).
   app.setSerializerCompiler(gameApi(service.games).serializer);
 
-  app.post<{ Body: { game: string; options: { seats: { bot?: boolean }[] } & Record<string, unknown> } }>(
+  app.post<{ Body: { game: string; options: { seats: { bot?: boolean }[] } & Record<string, unknown>; seat?: number } }>(
     '/v1/games',
     {
       schema: {
@@ -33,7 +33,7 @@ export async function gameRoutes(app: FastifyInstance, { service }: { service: G
         tags: ['games'],
         summary: 'Create a game',
         description:
-          'Creates a game with free seats; you do not take one yet (claim it). Bot seats are taken at once, and a game of bots only starts at once. The game starts when every seat is taken. Every game is shuffled from a secret key whose commitment it shows at once and which it reveals when it ends (`fairness`); with `seed` (where the server allows scenarios) the set-up is reproducible and the game says so; with `scenario` (when the server allows it) the game starts from that position.',
+          'Creates a game with free seats; with `seat` you take that one in the same step, else none yet (claim it). Bot seats are taken at once, and a game of bots only (or of bots and your `seat`, e.g. a solo game) starts at once. The game starts when every seat is taken. Every game is shuffled from a secret key whose commitment it shows at once and which it reveals when it ends (`fairness`); with `seed` (where the server allows scenarios) the set-up is reproducible and the game says so; with `scenario` (when the server allows it) the game starts from that position.',
         security: bearerOnly,
         body: gameApi(service.games).createGameBody,
         response: {
@@ -42,7 +42,7 @@ export async function gameRoutes(app: FastifyInstance, { service }: { service: G
             location: { type: 'string', description: 'The game’s URL, `/v1/games/{id}`.' },
           }),
           ...problems({
-            400: 'The body is invalid (`VALIDATION_FAILED`, with the offending fields) or describes no game the box allows (`UNKNOWN_GAME`, `UNKNOWN_MAP`, `BAD_PLAYER_COUNT`, `TEAM_TAKEN`, `INVALID_OPTIONS`, `INVALID_SCENARIO`).',
+            400: 'The body is invalid (`VALIDATION_FAILED`, with the offending fields) or describes no game the box allows (`UNKNOWN_GAME`, `UNKNOWN_MAP`, `BAD_PLAYER_COUNT`, `TEAM_TAKEN`, `INVALID_OPTIONS`, `INVALID_SCENARIO`), or `seat` is none of its seats or a bot’s (`NOT_A_SEAT`).',
             401: true,
             403: 'This server does not accept scenarios (`SCENARIOS_DISABLED`) or a chosen seed (`SEED_DISABLED`).',
             429: true,

@@ -244,7 +244,11 @@ function moduleSchemas(module: AnyGameModule) {
     description: `The body of POST /v1/games for ${module.title}.`,
     required: ['game', 'options'],
     additionalProperties: false,
-    properties: { game: { type: 'string', const: module.id }, options: withPlatformOptions(module, module.optionsSchema, true) },
+    properties: {
+      game: { type: 'string', const: module.id },
+      options: withPlatformOptions(module, module.optionsSchema, true),
+      seat: seatNumber(module.maxSeats, 'The seat you take at once, in the same step (not a bot’s): the game starts at once when every other seat is a bot’s (a solo game). Without it you take none yet.'),
+    },
   });
   for (const [name, schema] of Object.entries(components)) add(name, schema);
   return { prefix, named, id };

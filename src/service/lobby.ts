@@ -24,6 +24,8 @@ export interface CreateGame {
     clock?: unknown;
     [k: string]: unknown;
   };
+  /** The creator's own seat, taken in the same transaction (not a bot's). */
+  seat?: number;
 }
 
 export class Lobby {
@@ -54,6 +56,8 @@ export class Lobby {
       throw error;
     }
     const botKinds = body.options.seats.map((s) => botKind(module, s.bot));
+    if (body.seat !== undefined && (!Number.isInteger(body.seat) || body.seat < 0 || body.seat >= botKinds.length || botKinds[body.seat] !== null))
+      throw new Refusal('invalid', 'NOT_A_SEAT', `Seat ${body.seat} is not one of this game's seats for a player.`);
     await this.checkGameLimits(callerId);
     const bots = botKinds.map((kind) => kind !== null);
     const options: StoredOptions = {
@@ -65,9 +69,12 @@ export class Lobby {
       createdBy: callerId,
       clocks,
     };
-    const allBots = bots.every(Boolean);
     return this.records.createGame(module.id, options, bots, async (held, game, seats) => {
-      if (!allBots) return { game, seats };
+      if (body.seat !== undefined) {
+        await held.claimSeat(game.id, body.seat, callerId);
+        seats = await held.seatsOf(game.id);
+      }
+      if (!seats.every((s) => s.bot || s.accountId !== null)) return { game, seats };
       return { game: await this.start(held, game, seats), seats };
     });
   }

@@ -299,3 +299,41 @@ describe('live', () => {
     });
   });
 });
+
+describe('open streams', () => {
+  // Its own service, where a caller may hold two streams at once.
+  const small = useTestApp({ streamsPerCaller: 2 });
+
+  it('chat streams and game feeds count together against a caller’s open streams: the next is 429 TOO_MANY_STREAMS until one closes', async () => {
+    const [a, b] = [await registerPlayer(small.app, 'chatcap'), await registerPlayer(small.app, 'chatcap')];
+    const id = await startGameFor(small.app, [a, b]);
+    const auth = { authorization: `Bearer ${a.token}` };
+    const feed = await openSse(`${small.base}/v1/games/${id}/stream`, auth);
+    const chat = await openSse(`${small.base}${chatPath(id)}/stream`, auth);
+    streams.push(feed, chat);
+    expect([feed.status, chat.status]).toEqual([200, 200]);
+
+    const refused = await openSse(`${small.base}${chatPath(id)}/stream`, auth);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(JSON.parse(refused.raw).code).toBe('TOO_MANY_STREAMS');
+    const refusedFeed = await openSse(`${small.base}/v1/games/${id}/stream`, auth);
+    expect(refusedFeed.status).toBe(429);
+
+    // Another caller has places of its own.
+    const other = await openSse(`${small.base}${chatPath(id)}/stream`, { authorization: `Bearer ${b.token}` });
+    streams.push(other);
+    expect(other.status).toBe(200);
+
+    chat.close();
+    await chat.ended;
+    // The server hears the close a moment later.
+    let again: SseStream | null = null;
+    for (let attempt = 0; attempt < 50 && again?.status !== 200; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      again = await openSse(`${small.base}${chatPath(id)}/stream`, auth);
+      streams.push(again);
+    }
+    expect(again?.status).toBe(200);
+  });
+});

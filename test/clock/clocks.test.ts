@@ -19,9 +19,10 @@ describe('clocks', () => {
   });
 
   it('Helter Skelter keeps the durations its games were created with', () => {
-    expect(clocksFor('live', helterSkelter.situations)).toEqual({ turn: 300_000, defence: 60_000, interrupt: 20_000, setup: 180_000 });
-    expect(clocksFor('daily', helterSkelter.situations)).toEqual({ turn: 86_400_000, defence: 43_200_000, interrupt: 7_200_000, setup: 86_400_000 });
-    expect(clocksFor('weekly', helterSkelter.situations)).toEqual({ turn: 604_800_000, defence: 259_200_000, interrupt: 43_200_000, setup: 604_800_000 });
+    // `target` (solo: the player's choice among a Dark Judge's equal targets) came later, with the defence's durations.
+    expect(clocksFor('live', helterSkelter.situations)).toEqual({ turn: 300_000, defence: 60_000, interrupt: 20_000, setup: 180_000, target: 60_000 });
+    expect(clocksFor('daily', helterSkelter.situations)).toEqual({ turn: 86_400_000, defence: 43_200_000, interrupt: 7_200_000, setup: 86_400_000, target: 43_200_000 });
+    expect(clocksFor('weekly', helterSkelter.situations)).toEqual({ turn: 604_800_000, defence: 259_200_000, interrupt: 43_200_000, setup: 604_800_000, target: 259_200_000 });
   });
 
   it('seconds per situation: the others from `daily`', () => {

@@ -4,12 +4,13 @@
 
 import { RuleError } from '../../platform/game-module.ts';
 import { MAX_PATH_POINTS } from './table/movement.ts';
+import { PUSH_BACK_ORDERS } from './orders.ts';
 import type { Command, CommandType } from './types.ts';
 
 /** Coordinates are bounded so that every product in the geometry stays exact. */
 export const MAX_COORDINATE = 100_000;
 
-type FieldKind = 'id' | 'path' | 'boolean';
+type FieldKind = 'id' | 'path' | 'boolean' | 'pushBackOrder';
 type Field = { kind: FieldKind; required: boolean; description: string };
 
 const model: Field = { kind: 'id', required: true, description: 'The model taking the action (a model id of the view).' };
@@ -27,6 +28,7 @@ export const COMMAND_FIELDS: Record<CommandType, Record<string, Field>> = {
     follow: { kind: 'boolean', required: false, description: 'Then move the winner back into contact.' },
   },
   END_PHASE: {},
+  SET_ORDERS: { pushBack: { kind: 'pushBackOrder', required: true, description: 'The push-back order (M21): ask, always (push and follow up), never.' } },
   EXPIRE_WINDOW: { windowId: { kind: 'id', required: true, description: 'The window that closed.' } },
 };
 
@@ -36,7 +38,9 @@ const isPath = (v: unknown) =>
   Array.isArray(v) &&
   v.length <= MAX_PATH_POINTS &&
   v.every((p) => typeof p === 'object' && p !== null && !Array.isArray(p) && Object.keys(p).length === 2 && isCoordinate((p as { x?: unknown }).x) && isCoordinate((p as { y?: unknown }).y));
-const FITS: Record<FieldKind, (v: unknown) => boolean> = { id: isId, path: isPath, boolean: (v) => typeof v === 'boolean' };
+const FITS: Record<FieldKind, (v: unknown) => boolean> = { id: isId, path: isPath, boolean: (v) => typeof v === 'boolean', pushBackOrder: (v) => PUSH_BACK_ORDERS.includes(v as never) };
+/** Settings answer no window. */
+const WITHOUT_WINDOW: readonly string[] = ['EXPIRE_WINDOW', 'SET_ORDERS'];
 
 /** The command, if `input` is one; never throws, whatever JSON it is given. */
 export function parseCommand(input: unknown): Command | RuleError {
@@ -47,7 +51,7 @@ export function parseCommand(input: unknown): Command | RuleError {
   const fields = COMMAND_FIELDS[type as CommandType];
   for (const key of Object.keys(body)) {
     if (key === 'type' || Object.hasOwn(fields, key)) continue;
-    if (key === 'windowId' && type !== 'EXPIRE_WINDOW') continue;
+    if (key === 'windowId' && !WITHOUT_WINDOW.includes(type)) continue;
     return invalid(`${type} has no field "${key}".`);
   }
   for (const [key, field] of Object.entries(fields)) {
@@ -76,13 +80,15 @@ export function commandSchemas(): { type: string; schema: object }[] {
     .filter((t) => t !== 'EXPIRE_WINDOW')
     .map((type) => {
       const fields = COMMAND_FIELDS[type];
-      const properties: Record<string, object> = { type: { const: type }, windowId: { type: 'string', maxLength: 64 } };
+      const properties: Record<string, object> = { type: { const: type }, ...(WITHOUT_WINDOW.includes(type) ? {} : { windowId: { type: 'string', maxLength: 64 } }) };
       for (const [key, f] of Object.entries(fields))
         properties[key] =
           f.kind === 'path'
             ? { type: 'array', maxItems: MAX_PATH_POINTS, items: POINT, description: f.description }
             : f.kind === 'boolean'
               ? { type: 'boolean', description: f.description }
+              : f.kind === 'pushBackOrder'
+              ? { type: 'string', enum: [...PUSH_BACK_ORDERS], description: f.description }
               : { type: 'string', minLength: 1, maxLength: 64, description: f.description };
       const required = ['type', ...Object.entries(fields).filter(([, f]) => f.required).map(([k]) => k)];
       return { type, schema: { type: 'object', required, additionalProperties: false, properties } };

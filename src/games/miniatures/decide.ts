@@ -49,6 +49,8 @@ function decideForSeat(d: Draft, seat: unknown, cmd: Command): void {
   check(cmd.type !== 'EXPIRE_WINDOW', 'SYSTEM_ONLY', 'Only the server expires windows.');
   const sit = s.situation;
   check(sit.kind !== 'over', 'GAME_OVER', 'The game is over.');
+  // A setting, not a move: a seat changes its own orders at any moment of the game (M21).
+  if (cmd.type === 'SET_ORDERS') return d.emit({ type: 'OrdersSet', seat: me, orders: { pushBack: cmd.pushBack } });
   if (cmd.windowId !== undefined) check(cmd.windowId === sit.windowId, 'WINDOW_CLOSED', `Window ${cmd.windowId} is closed; ${sit.windowId} is open.`);
   switch (cmd.type) {
     case 'ROLL_OFF':

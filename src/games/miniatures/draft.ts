@@ -35,3 +35,8 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 export function check(condition: unknown, code: string, message: string): asserts condition {
   if (!condition) throw new RuleError(code, message);
 }
+
+/** Refuses the command with `problem`, a rule's answer of why not, if there is one. */
+export function refuseIf(problem: { code: string; message: string } | null): void {
+  if (problem) throw new RuleError(problem.code, problem.message);
+}

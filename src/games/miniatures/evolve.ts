@@ -94,6 +94,9 @@ export function applyEvent(s: GameState, e: Event): void {
       s.phase = null;
       s.situation = { kind: 'over' };
       return;
+    case 'OrdersSet':
+      s.orders[e.seat] = { pushBack: e.orders.pushBack };
+      return;
     case 'MeleeBecameMove':
     case 'ShotTaken':
       return;

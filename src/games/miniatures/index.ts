@@ -12,7 +12,10 @@ import { evolve, evolveAll } from './evolve.ts';
 import { initialState } from './initial-state.ts';
 import { legalCommands } from './legal.ts';
 import { MAX_SEATS, optionsSchema, setupFromOptions } from './options.ts';
+import { standingOrders } from './orders.ts';
+import { preview } from './preview.ts';
 import { SITUATIONS } from './published.ts';
+import { gameSchemas } from './schemas.ts';
 import { awaiting } from './situations.ts';
 import { isOver } from './state.ts';
 import type { Command, Event, GameSetup, GameState } from './types.ts';
@@ -33,7 +36,8 @@ export const miniatures: GameModule<GameSetup, GameState, Command, Event, GameVi
   maxSeats: MAX_SEATS,
   situations: SITUATIONS,
   bots: BOTS,
-  schemas: { view: { type: 'object' }, visibleEvent: { type: 'object', required: ['type'], properties: { type: { type: 'string' } } } },
+  standingOrders,
+  schemas: gameSchemas,
   optionsSchema,
   commandSchemas: commandSchemas(),
   createSetup: setupFromOptions,
@@ -45,10 +49,10 @@ export const miniatures: GameModule<GameSetup, GameState, Command, Event, GameVi
   redact,
   awaiting,
   legalCommands,
+  preview,
   isOver,
   content,
 };
 
-/** The preview a later session serves as `POST /v1/games/{id}/preview` (the contract has no slot for it yet). */
-export { preview, type Preview } from './preview.ts';
+export type { Preview } from './preview.ts';
 export type { Command, Event, GameSetup, GameState, GameView, VisibleEvent };

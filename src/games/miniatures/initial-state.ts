@@ -2,6 +2,7 @@
 
 import { keyedRng } from '../../platform/random.ts';
 import { profile, scenario } from './content/index.ts';
+import { DEFAULT_ORDERS } from './orders.ts';
 import type { GameSetup, GameState, ModelState } from './types.ts';
 
 export function initialState(setup: GameSetup): GameState {
@@ -23,5 +24,6 @@ export function initialState(setup: GameSetup): GameState {
     windows: 1,
     situation: first === null ? { kind: 'roll-off', windowId: 'w1', rolls: {} } : { kind: 'phase', windowId: 'w1' },
     winner: null,
+    orders: sc.forces.map(() => ({ ...DEFAULT_ORDERS })),
   };
 }

@@ -1,57 +1,48 @@
-// A preview that changes nothing: whether a command would be accepted now and why not, the path's
-// length and what the action allows, and for a shot the range, line of sight, cover and the odds.
-// A client draws its measuring tape and "hit chance" from it before the player commits. Pure: the
-// command is decided on a copy and the events thrown away, so preview and decide never disagree.
+// What the game measures of a command a seat might send (GameModule.preview; the platform answers
+// whether decide would accept it): the path's length and what the action allows, and for a shot the
+// range, line of sight, cover and the odds. A client draws its measuring tape and "hit chance" from
+// it before the player commits. Pure, and it draws nothing from the generator: odds are computed.
 
-import type { Sender } from '../../platform/game-module.ts';
+import type { Seat } from '../../platform/game-module.ts';
+import { RuleError } from '../../platform/game-module.ts';
 import { meleePath } from './actions/melee.ts';
 import { shotWords, sightOf } from './actions/shoot.ts';
 import { parseCommand } from './commands.ts';
 import { profile, rangedWeapon } from './content/index.ts';
-import { decide } from './decide.ts';
 import { checkPath, fmt } from './table/movement.ts';
 import { baseOf, otherBases, standing, tableOf } from './state.ts';
-import type { Command, GameState, Seat } from './types.ts';
-import { RuleError } from '../../platform/game-module.ts';
+import type { GameState } from './types.ts';
 
 export interface Preview {
-  legal: boolean;
-  problem: { code: string; message: string } | null;
-  /** For a Move, a Melee or a flight: hundredths of an inch. */
+  /** For a Move, a Melee or a flight: hundredths of an inch along the model's centre. */
   path?: { length: number; allowance: number; difficultLength: number; dangerous: boolean; words: string };
   /** For a Shoot: as the engine will measure it, and the odds before any roll. */
   shot?: { range: number; lineOfSight: boolean; cover: string; words: string; hitChance: number; expectedHits: number; unsavedChance: number };
 }
 
-export function preview(s: GameState, seat: Seat, input: unknown): Preview {
-  const parsed = parseCommand(input);
-  if (parsed instanceof RuleError) return { legal: false, problem: { code: parsed.code, message: parsed.message } };
-  const sender: Sender = { kind: 'seat', seat };
-  const decision = decide(s, parsed, sender);
-  const out: Preview = { legal: decision.ok, problem: decision.ok ? null : { code: decision.error.code, message: decision.error.message } };
-  measure(s, parsed, out);
-  return out;
-}
-
-function measure(s: GameState, cmd: Command, out: Preview): void {
-  if (cmd.type !== 'MOVE' && cmd.type !== 'MELEE' && cmd.type !== 'SHOOT' && cmd.type !== 'SPECIAL') return;
+/** The measurements of `input`, or null when it names nothing to measure (not a model's action). */
+export function preview(s: GameState, input: unknown, _seat: Seat): Preview | null {
+  const cmd = parseCommand(input);
+  if (cmd instanceof RuleError) return null;
+  if (cmd.type !== 'MOVE' && cmd.type !== 'MELEE' && cmd.type !== 'SHOOT' && cmd.type !== 'SPECIAL') return null;
   const m = standing(s, cmd.model);
-  if (!m) return;
+  if (!m) return null;
   if (cmd.type === 'SHOOT') {
     const target = standing(s, cmd.target);
     const weapon = rangedWeapon(profile(m.profile));
     const shoot = profile(m.profile).shoot;
-    if (!target || !weapon || shoot === null) return;
+    if (!target || !weapon || shoot === null) return null;
     const seen = sightOf(s, m, target);
     const t = profile(target.profile);
     const odds = shotOdds(weapon.shootingDice!, shoot, t.agility + (seen.cover === 'none' ? 0 : 3), t.armour + (seen.cover === 'heavy' ? 3 : 0) - weapon.ap);
-    out.shot = { range: seen.range, lineOfSight: seen.lineOfSight, cover: seen.cover, words: shotWords(m, target, weapon, seen), ...odds };
-    return;
+    return { shot: { range: seen.range, lineOfSight: seen.lineOfSight, cover: seen.cover, words: shotWords(m, target, weapon, seen), ...odds } };
   }
   const target = cmd.type === 'MELEE' ? standing(s, cmd.target) : undefined;
-  const points = target ? meleePath(m, target, cmd.path) : [m.at, ...((cmd as { path?: { x: number; y: number }[] }).path ?? [])];
+  if (cmd.type === 'MELEE' && !target) return null;
+  const points = target ? meleePath(m, target, cmd.path) : [m.at, ...(cmd.path ?? [])];
   const r = checkPath(tableOf(s), baseOf(m), points, profile(m.profile).move, otherBases(s, m.id));
-  out.path = { length: r.length, allowance: r.allowance, difficultLength: r.difficultLength, dangerous: r.dangerous, words: `${fmt(r.length)} in of ${fmt(r.allowance)} in${r.difficultLength > 0 ? ' (halved: difficult terrain)' : ''}` };
+  const words = `${fmt(r.length)} in of ${fmt(r.allowance)} in${r.difficultLength > 0 ? ' (halved: difficult terrain)' : ''}`;
+  return { path: { length: r.length, allowance: r.allowance, difficultLength: r.difficultLength, dangerous: r.dangerous, words } };
 }
 
 /**

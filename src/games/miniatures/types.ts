@@ -5,6 +5,7 @@ import type { Seat } from '../../platform/game-module.ts';
 import type { GeneratorName, RngPosition, RngState } from '../../platform/random.ts';
 import type { CoverClass } from './content/types.ts';
 import type { Point } from './geometry/shapes.ts';
+import type { StandingOrders } from './orders.ts';
 
 export type { Point, Seat };
 export type ModelId = string;
@@ -65,6 +66,8 @@ export interface GameState {
   situation: Situation;
   /** Once over: the winning seat, or null for a draw. */
   winner: Seat | null;
+  /** Each seat's standing orders (M21), private to it. */
+  orders: StandingOrders[];
 }
 
 export type Command =
@@ -75,6 +78,7 @@ export type Command =
   | { type: 'SPECIAL'; model: ModelId; path?: Point[]; windowId?: string }
   | { type: 'PUSH_BACK'; push: boolean; follow?: boolean; windowId?: string }
   | { type: 'END_PHASE'; windowId?: string }
+  | { type: 'SET_ORDERS'; pushBack: StandingOrders['pushBack'] }
   | { type: 'EXPIRE_WINDOW'; windowId: string };
 
 export type CommandType = Command['type'];
@@ -106,4 +110,5 @@ export type Event =
   | { type: 'CombatEnded'; models: [ModelId, ModelId] }
   | { type: 'ActionCompleted'; model: ModelId }
   | { type: 'PhaseEnded'; seat: Seat; alert: ModelId[] }
+  | { type: 'OrdersSet'; seat: Seat; orders: StandingOrders }
   | { type: 'GameEnded'; winner: Seat | null; reason: 'victory' | 'last-turn'; text: string };

@@ -1,16 +1,20 @@
-// What a seat sees. Nothing in the basic game is hidden (every model and roll is on the table),
-// but the generator's key is secret while the game runs: the view leaves the generator out.
+// What a seat sees. Nothing on the table is hidden (every model and roll is public), but the
+// generator's key is secret while the game runs, and a seat's standing orders are its own (M21).
 
 import type { Seat } from '../../platform/game-module.ts';
+import type { StandingOrders } from './orders.ts';
 import type { Event, GameState } from './types.ts';
 
-export type GameView = Omit<GameState, 'rng'>;
-export type VisibleEvent = Event;
+export type GameView = Omit<GameState, 'rng' | 'orders'> & { seats: { seat: Seat; orders?: StandingOrders }[] };
+export type VisibleEvent = Exclude<Event, { type: 'OrdersSet' }> | { type: 'OrdersSet'; seat: Seat; orders?: StandingOrders };
 
-export function view(s: GameState, _seat: Seat | null): GameView {
-  const { rng: _rng, ...rest } = JSON.parse(JSON.stringify(s)) as GameState;
-  return rest;
+export function view(s: GameState, viewer: Seat | null): GameView {
+  const { rng: _rng, orders, ...rest } = JSON.parse(JSON.stringify(s)) as GameState;
+  return { ...rest, seats: orders.map((o, seat) => (seat === viewer ? { seat, orders: o } : { seat })) };
 }
 
-/** Every event is public: dice, moves and their words. */
-export const redact = (e: Event, _seat: Seat | null): VisibleEvent => e;
+/** Every event is public but another seat's orders: dice, moves and their words. */
+export function redact(e: Event, viewer: Seat | null): VisibleEvent {
+  if (e.type === 'OrdersSet' && e.seat !== viewer) return { type: 'OrdersSet', seat: e.seat };
+  return e;
+}

@@ -66,3 +66,17 @@ describe('scenarios', () => {
       });
     });
 });
+
+describe('the content published to clients', () => {
+  it('every scenario\'s table is a map with its data and its SVG; the scenarios name their tables', async () => {
+    const { miniatures } = await import('../../../src/games/miniatures/index.ts');
+    const c = miniatures.content!();
+    expect(c.maps.map((m) => m.id).sort()).toEqual(Object.values(SCENARIOS).map((s) => s.table.id).sort());
+    for (const m of c.maps) {
+      expect(m.svg.startsWith('<svg')).toBe(true);
+      expect(m.data).toBe(Object.values(SCENARIOS).find((s) => s.table.id === m.id)!.table);
+    }
+    expect((c.content as { scenarios: { id: string; table: string }[] }).scenarios.map((s) => s.id)).toEqual(Object.keys(SCENARIOS));
+    expect(JSON.parse(JSON.stringify(c.content))).toEqual(c.content);
+  });
+});

@@ -180,3 +180,35 @@ describe('push-back, the other cases', () => {
     expect(game.model('judge-2').lockedWith).toEqual([]);
   });
 });
+
+describe('standing orders for the push-back (M21)', () => {
+  const fightWon = (order?: 'ask' | 'always' | 'never') => {
+    const g = position({ 'judge-1': p(2300, 1800), 'big-barko': p(2300, 1700), 'little-barko': p(300, 2300) });
+    if (order) g.send(0, { type: 'SET_ORDERS', pushBack: order });
+    return firstKey(g, 0, melee('judge-1', 'big-barko'), (e) => !find(e, 'ModelRemoved') && find(e, 'HitsLost')?.model === 'big-barko');
+  };
+  it('"always follow up": the server pushes and follows at once, without asking', () => {
+    const { events, game } = fightWon('always');
+    expect(events.filter((e) => e.type === 'ModelMoved').map((e) => (e as { reason: string }).reason)).toEqual(['push', 'follow']);
+    expect(game.state.situation.kind).toBe('phase');
+    expect(game.model('big-barko').at).toEqual(p(2300, 1500));
+    expect(game.model('judge-1').lockedWith).toEqual(['big-barko']);
+  });
+  it('"never": the fight goes on, nobody is asked', () => {
+    const { events, game } = fightWon('never');
+    expect(events.some((e) => e.type === 'ModelMoved')).toBe(false);
+    expect(game.state.situation.kind).toBe('phase');
+    expect(game.model('judge-1').lockedWith).toEqual(['big-barko']);
+  });
+  it('a seat\'s orders are its own: the other seat sees that they changed, not to what', () => {
+    const g = position({ 'judge-1': p(2300, 1800), 'big-barko': p(2300, 1700) });
+    const [e] = g.send(0, { type: 'SET_ORDERS', pushBack: 'always' });
+    expect(miniatures.redact(e!, 0)).toEqual({ type: 'OrdersSet', seat: 0, orders: { pushBack: 'always' } });
+    expect(miniatures.redact(e!, 1)).toEqual({ type: 'OrdersSet', seat: 0 });
+    expect(miniatures.redact(e!, null)).toEqual({ type: 'OrdersSet', seat: 0 });
+    expect(miniatures.view(g.state, 0).seats).toEqual([{ seat: 0, orders: { pushBack: 'always' } }, { seat: 1 }]);
+    expect(JSON.stringify(miniatures.view(g.state, 1))).not.toContain('always');
+    expect(g.refused(0, { type: 'SET_ORDERS', pushBack: 'sometimes' })).toBe('INVALID_COMMAND');
+    expect(g.refused(0, { type: 'SET_ORDERS', pushBack: 'ask', windowId: 'w1' })).toBe('INVALID_COMMAND');
+  });
+});

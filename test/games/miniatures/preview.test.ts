@@ -1,23 +1,27 @@
-// The preview: a command answered without changing anything — legal or why not, the path's length
-// and allowance, a shot's range, line of sight, cover and odds — always agreeing with decide.
+// The preview (GameModule.preview): what the game measures of a command without deciding it — the
+// path's length and allowance, a shot's range, line of sight, cover and odds — the same figures the
+// events carry when the command is sent; nothing changed, nothing drawn from the generator.
 
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { miniatures, preview } from '../../../src/games/miniatures/index.ts';
+import { miniatures } from '../../../src/games/miniatures/index.ts';
 import { shotOdds } from '../../../src/games/miniatures/preview.ts';
 import { keyedRng, nextInt, type KeyedRng } from '../../../src/platform/random.ts';
 import type { Command } from '../../../src/games/miniatures/types.ts';
-import { keyN, position, rekeyed, rolls, TestGame } from './support.ts';
+import { find, keyN, position, rekeyed, rolls, TestGame } from './support.ts';
 
 const p = (x: number, y: number) => ({ x, y });
+const preview = (g: TestGame, seat: number, command: unknown) => miniatures.preview!(g.state, command, seat) as ReturnType<typeof import('../../../src/games/miniatures/preview.ts').preview>;
 
 describe('preview', () => {
   const g = () => position({ 'judge-1': p(2300, 2250), 'judge-2': p(1000, 2250), 'punk-1': p(2300, 1010), 'big-barko': p(1000, 300) });
 
-  it('a shot: range, line of sight, cover and the words, as the engine will measure them', () => {
-    const before = JSON.stringify(g().state);
-    const answer = preview(g().state, 0, { type: 'SHOOT', model: 'judge-1', target: 'punk-1' });
-    expect(JSON.stringify(g().state)).toBe(before);
-    expect(answer).toMatchObject({ legal: true, problem: null, shot: { range: 1140, lineOfSight: true, cover: 'none', words: 'Judge Rico to Punk 1: 11.4 in, in range of the Lawgiver, no cover' } });
+  it('a shot: range, line of sight, cover and the words, as the engine will measure them; nothing changes', () => {
+    const game = g();
+    const before = JSON.stringify(game.state);
+    const answer = preview(game, 0, { type: 'SHOOT', model: 'judge-1', target: 'punk-1' });
+    expect(JSON.stringify(game.state)).toBe(before);
+    expect(answer).toMatchObject({ shot: { range: 1140, lineOfSight: true, cover: 'none', words: 'Judge Rico to Punk 1: 11.4 in, in range of the Lawgiver, no cover' } });
   });
   it('the odds are exact: two Lawgiver dice + 1 against a punk\'s die + 0 hit at least once 71.5% of the time', () => {
     expect(shotOdds(2, 1, 0, -1).hitChance).toBeCloseTo(0.715, 12);
@@ -33,20 +37,24 @@ describe('preview', () => {
     expect(shotOdds(1, 0, 1, 5).unsavedChance).toBe(0.5);
     expect(shotOdds(1, 0, 4, 8).unsavedChance).toBe(0.2);
   });
-  it('a path: its length and the allowance, halved through difficult terrain, with the refusal decide would give', () => {
-    const answer = preview(g().state, 0, { type: 'MOVE', model: 'judge-2', path: [p(1000, 1850)] });
-    expect(answer).toMatchObject({ legal: false, problem: { code: 'TOO_FAR' }, path: { length: 400, allowance: 250, difficultLength: 50, words: '4.0 in of 2.5 in (halved: difficult terrain)' } });
+  it('a path: its length and the allowance, halved through difficult terrain, even when too far', () => {
+    expect(preview(g(), 0, { type: 'MOVE', model: 'judge-2', path: [p(1000, 1850)] })).toEqual({
+      path: { length: 400, allowance: 250, difficultLength: 50, dangerous: false, words: '4.0 in of 2.5 in (halved: difficult terrain)' },
+    });
   });
-  it('a Melee without a path previews the straight line into contact', () => {
-    const answer = preview(g().state, 0, { type: 'MELEE', model: 'judge-1', target: 'punk-1' });
-    expect(answer.legal).toBe(true);
-    expect(answer.path!.allowance).toBe(500);
+  it('a Melee without a path measures the straight line into contact', () => {
+    expect(preview(g(), 0, { type: 'MELEE', model: 'judge-1', target: 'punk-1' })?.path?.allowance).toBe(500);
   });
-  it('junk is answered, never thrown', () => {
-    expect(preview(g().state, 0, { type: 'MOVE', model: 'judge-1', path: 'north' })).toMatchObject({ legal: false, problem: { code: 'INVALID_COMMAND' } });
-    expect(preview(g().state, 1, null)).toMatchObject({ legal: false });
+  it('junk and commands with nothing to measure answer null, never throw', () => {
+    expect(preview(g(), 0, { type: 'MOVE', model: 'judge-1', path: 'north' })).toBeNull();
+    expect(preview(g(), 1, null)).toBeNull();
+    expect(preview(g(), 0, { type: 'END_PHASE' })).toBeNull();
+    expect(preview(g(), 0, { type: 'MELEE', model: 'judge-1', target: 'nobody' })).toBeNull();
   });
-  it('preview and decide agree on every command of random games, paths drawn at random included', () => {
+  it('in random games, the preview\'s figures are the ones the events carry when the command is sent, and fit the published schema', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const valid = ajv.compile(miniatures.schemas.preview!);
+    let checkedPaths = 0;
     for (let game = 1; game <= 3; game++) {
       const t = TestGame.create(keyN(game));
       let rng: KeyedRng = keyedRng(keyN(500 + game));
@@ -58,17 +66,25 @@ describe('preview', () => {
       for (let i = 0; i < 150 && !miniatures.isOver(t.state); i++) {
         const seat = miniatures.awaiting(t.state)[0]!.seat;
         const legal = miniatures.legalCommands(t.state, seat);
-        const cmd = legal[draw(legal.length)]!;
-        const tries: Command[] = [cmd];
-        if (cmd.type === 'MOVE' || cmd.type === 'MELEE') tries.push({ ...cmd, path: [p(draw(2400), draw(2400))] });
-        for (const c of tries) {
-          const answer = preview(t.state, seat, c);
-          const d = miniatures.decide(t.state, c, { kind: 'seat', seat });
-          expect(answer.legal).toBe(d.ok);
-          if (!d.ok) expect(answer.problem?.code).toBe(d.error.code);
+        let cmd: Command = legal[draw(legal.length)]!;
+        if (cmd.type === 'MOVE') {
+          const at = t.state.models[cmd.model]!.at;
+          cmd = { ...cmd, path: [p(at.x + draw(601) - 300, at.y + draw(601) - 300)] };
         }
-        t.send(seat, tries[tries.length - 1]!.type === 'MOVE' && preview(t.state, seat, tries[tries.length - 1]).legal ? tries[tries.length - 1]! : cmd);
+        const answer = miniatures.preview!(t.state, cmd, seat) as { path?: { length: number }; shot?: { range: number; cover: string } } | null;
+        if (answer !== null) expect(valid(answer), JSON.stringify(valid.errors)).toBe(true);
+        const d = miniatures.decide(t.state, cmd, { kind: 'seat', seat });
+        if (!d.ok) continue;
+        const shot = find(d.events, 'ShotTaken');
+        if (shot) expect(answer?.shot).toMatchObject({ range: shot.shot.range, cover: shot.shot.cover });
+        const moved = find(d.events, 'ModelMoved');
+        if (moved && (cmd.type === 'MOVE' || (cmd.type === 'MELEE' && moved.reason === 'melee' && !find(d.events, 'MeleeBecameMove')))) {
+          expect(answer?.path?.length).toBe(moved.length);
+          checkedPaths++;
+        }
+        t.send(seat, cmd);
       }
     }
+    expect(checkedPaths).toBeGreaterThan(20);
   });
 });

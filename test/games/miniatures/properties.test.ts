@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { miniatures } from '../../../src/games/miniatures/index.ts';
 import { keyedRng, nextInt, type KeyedRng } from '../../../src/platform/random.ts';
 import type { GameState } from '../../../src/games/miniatures/types.ts';
-import { keyN, TestGame } from './support.ts';
+import { firstKey, keyN, position, TestGame } from './support.ts';
 
 const JUNK: unknown[] = [
   null,
@@ -103,5 +103,44 @@ describe('published command schemas', () => {
     const fits = { type: 'MOVE', model: 'judge-1', path: [{ x: 1000, y: 2000 }] };
     expect(validators.get('MOVE')!(fits)).toBe(true);
     expect(g.refused(0, fits)).not.toBe('INVALID_COMMAND');
+  });
+});
+
+// Every event type: the schema test's games produce them all.
+const SEEN_TYPES = ['ActionCompleted', 'ActionTaken', 'CombatEnded', 'CombatLocked', 'DiceRolled', 'FirstPhaseDecided', 'GameEnded', 'HitsLost', 'MeleeBecameMove', 'ModelMoved', 'ModelRemoved', 'OrdersSet', 'PhaseBegan', 'PhaseEnded', 'ShotTaken', 'SituationOpened', 'TurnBegan'];
+
+describe('published view and event schemas', () => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  for (const [name, schema] of Object.entries(miniatures.schemas.components ?? {})) ajv.addSchema(schema, name);
+  const validView = ajv.compile(miniatures.schemas.view);
+  const validEvent = ajv.compile(miniatures.schemas.visibleEvent);
+
+  it('every view and every event, as each seat and a spectator see them, fits its schema', () => {
+    const games = [randomGame(keyN(21), 400, (s, seat) => {
+      for (const viewer of [seat, 1 - seat, null]) expect(validView(miniatures.view(s, viewer)), JSON.stringify(validView.errors)).toBe(true);
+    })];
+    // Heuristic bots fight hand to hand, so locks, pushes and the push-back window come up too.
+    for (const k of [22, 23, 24]) {
+      const g = TestGame.create(keyN(k));
+      g.send(0, { type: 'SET_ORDERS', pushBack: 'always' });
+      for (let n = 0; n < 1000 && !miniatures.isOver(g.state); n++) {
+        const seat = miniatures.awaiting(g.state)[0]!.seat;
+        g.send(seat, miniatures.bots!.kinds.heuristic!.choose(g.state, seat, miniatures.legalCommands(g.state, seat), keyedRng(keyN(n))));
+        for (const viewer of [0, 1, null]) expect(validView(miniatures.view(g.state, viewer)), JSON.stringify(validView.errors)).toBe(true);
+      }
+      games.push(g);
+    }
+    // A fight both survive, and a push without follow-up: CombatLocked, the push-back window, CombatEnded.
+    const fight = firstKey(position({ 'judge-1': { x: 2300, y: 1800 }, 'big-barko': { x: 2300, y: 1700 } }), 0, { type: 'MELEE', model: 'judge-1', target: 'big-barko' }, (e) => !e.some((x) => x.type === 'ModelRemoved') && e.some((x) => x.type === 'HitsLost' && x.model === 'big-barko'));
+    fight.game.send(0, { type: 'PUSH_BACK', push: true, follow: false });
+    for (const viewer of [0, 1, null]) expect(validView(miniatures.view(fight.game.state, viewer))).toBe(true);
+    games.push(fight.game);
+    const seen = new Set<string>();
+    for (const game of games)
+      for (const e of game.log) {
+        seen.add(e.type);
+        for (const viewer of [0, 1, null]) expect(validEvent(miniatures.redact(e, viewer)), `${e.type}: ${JSON.stringify(validEvent.errors)}`).toBe(true);
+      }
+    expect([...seen].sort()).toEqual(SEEN_TYPES);
   });
 });

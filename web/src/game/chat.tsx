@@ -17,6 +17,8 @@ export function ChatPanel({ gameId, me, seatName }: { gameId: string; me: string
   const [loaded, setLoaded] = useState(0);
   // Older messages than the first shown exist: a button fetches them.
   const [earlier, setEarlier] = useState(false);
+  // Busy until the first page is in: a screen reader then does not read the backlog out as news.
+  const [ready, setReady] = useState(false);
   const list = useRef<HTMLDivElement>(null);
 
   // The newest page, then live; again after an unmute (the hidden messages come back).
@@ -29,6 +31,7 @@ export function ChatPanel({ gameId, me, seatName }: { gameId: string; me: string
       if (!data) return setProblem(problemText(error));
       setMessages(data.messages);
       setEarlier(data.more);
+      setReady(true);
       const after = data.messages.length ? data.messages[data.messages.length - 1]!.id : 0;
       stream = followChat(gameId, after, {
         onMessage: (message) => setMessages((shown) => (shown.some((other) => other.id === message.id) ? shown : [...shown, message])),
@@ -92,7 +95,7 @@ export function ChatPanel({ gameId, me, seatName }: { gameId: string; me: string
           Earlier messages
         </button>
       )}
-      <div ref={list} class="chat-log" role="log" aria-live="polite" aria-label="Chat messages" tabIndex={0}>
+      <div ref={list} class="chat-log" role="log" aria-live="polite" aria-busy={!ready} aria-label="Chat messages" tabIndex={0}>
         {messages.length === 0 && <p class="quiet">No messages yet.</p>}
         {messages.map((message) => (
           <p key={message.id} data-chat-id={message.id}>

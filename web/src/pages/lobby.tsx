@@ -111,20 +111,17 @@ function CreateGame(props: { onError: (message: string | null) => void; onCreate
     event.preventDefault();
     props.onError(null);
     setBusy(true);
+    // The creator's seat is taken in the same step: nobody else can take it first, and a solo game starts at once.
     const body = {
       game: 'helter-skelter' as const,
+      seat: solo ? 0 : mySeat,
       options: solo
         ? { map, clock, solo: true, seats: [{ team: soloTeam }] }
         : { map, clock, seats: seats.map((seat, index) => (index === mySeat ? { team: seat.team } : seat.bot ? { team: seat.team, bot: true } : { team: seat.team })) },
     };
     const { data, error } = await api.POST('/v1/games', { body });
-    if (!data) {
-      setBusy(false);
-      return props.onError(problemText(error));
-    }
-    const claimed = await api.POST('/v1/games/{id}/seats/{seat}/claim', { params: { path: { id: data.id, seat: solo ? 0 : mySeat } } });
     setBusy(false);
-    if (claimed.error) return props.onError(problemText(claimed.error));
+    if (!data) return props.onError(problemText(error));
     props.onCreated(data.id);
   }
 

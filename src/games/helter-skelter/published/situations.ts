@@ -40,6 +40,16 @@ export const SITUATIONS = {
       summary: 'An INTERRUPT window is open.',
     },
   },
+  setup: {
+    description: 'Set-up: assigning the starting map cards (solo: placing your characters on the map cards drawn for them). When the deadline passes, the server assigns them (solo: places them in roster order).',
+    durations: { live: 3 * MINUTE, daily: DAY, weekly: 7 * DAY },
+    words: {
+      label: 'setup',
+      subject: 'Choose starting cards in {title}',
+      ask: 'Choose your starting cards so that the game can begin.',
+      summary: 'The game has begun: your starting cards are to be chosen.',
+    },
+  },
   target: {
     description:
       'Solo: a Dark Judge has several equal targets ("you may choose who it targets"): choose one of them. When the deadline passes, the server picks the first candidate in your roster order.',
@@ -49,16 +59,6 @@ export const SITUATIONS = {
       subject: 'Choose the Dark Judge’s target in {title}',
       ask: 'A Dark Judge has several equal targets: choose which of your characters it attacks.',
       summary: 'A Dark Judge is about to attack.',
-    },
-  },
-  setup: {
-    description: 'Set-up: assigning the starting map cards (solo: placing your characters on the map cards drawn for them). When the deadline passes, the server assigns them (solo: places them in roster order).',
-    durations: { live: 3 * MINUTE, daily: DAY, weekly: 7 * DAY },
-    words: {
-      label: 'setup',
-      subject: 'Choose starting cards in {title}',
-      ask: 'Choose your starting cards so that the game can begin.',
-      summary: 'The game has begun: your starting cards are to be chosen.',
     },
   },
 } as const satisfies Record<string, SituationSpec>;

@@ -5,12 +5,12 @@
 import { meleeWeapon, profile } from '../content/index.ts';
 import { resolveHits } from '../damage.ts';
 import { highest, roll, signed } from '../dice.ts';
-import { check, type Draft } from '../draft.ts';
+import { check, refuseIf, type Draft } from '../draft.ts';
 import { distance, INCH, type Point } from '../geometry/shapes.ts';
 import { checkPath, contactPoint, inContact, pointAlong, terrainAt, type Base } from '../table/movement.ts';
 import { baseOf, otherBases, standing, tableOf } from '../state.ts';
 import { completeAction, dangerousCheck, startAction } from '../turn.ts';
-import type { GameState, ModelState, Seat } from '../types.ts';
+import type { GameState, ModelState, PendingAction, Seat } from '../types.ts';
 import { emitMove } from './move.ts';
 
 /** "moving the enemy model 2” directly away from his own". */
@@ -44,7 +44,7 @@ export function meleeProblem(s: GameState, m: ModelState, targetId: unknown, pat
 export function meleeAction(d: Draft, seat: Seat, model: string, targetId: string, path: readonly Point[] | undefined): void {
   const m = startAction(d, seat, model, 'melee');
   const problem = meleeProblem(d.state, m, targetId, path);
-  check(problem === null, problem?.code ?? '', problem?.message ?? '');
+  refuseIf(problem);
   const target = d.state.models[targetId]!;
   let dangerous = false;
   const points = meleePath(m, target, path);
@@ -95,8 +95,12 @@ function fight(d: Draft, attackerId: string, defenderId: string, dangerous: bool
     const l = w.id === a.id ? b : a;
     const push = pushPoint(d.state, w, l);
     if (push) {
-      d.open({ kind: 'push-back', seat: w.seat, winner: w.id, loser: l.id, mayFollow: followPoint(d.state, w, l, push) !== null, pending: { model: attackerId, dangerous } });
-      return;
+      const mayFollow = followPoint(d.state, w, l, push) !== null;
+      const pending = { model: attackerId, dangerous };
+      // M21: the winner's standing order answers for its seat the moment the push-back would ask it.
+      const order = d.state.orders[w.seat]!.pushBack;
+      if (order === 'ask') return d.open({ kind: 'push-back', seat: w.seat, winner: w.id, loser: l.id, mayFollow, pending });
+      if (order === 'always') applyPush(d, w.id, l.id, mayFollow, pending);
     }
   }
   completeAction(d, attackerId, dangerous);
@@ -147,27 +151,31 @@ function clear(s: GameState, mover: Base, to: Point, others: readonly Base[]): b
 export function pushBack(d: Draft, seat: Seat, push: boolean, follow: boolean): void {
   const sit = d.state.situation;
   check(sit.kind === 'push-back' && sit.seat === seat, 'NOT_NOW', 'There is no push-back for you to decide.');
-  const winner = d.state.models[sit.winner]!;
-  const loser = d.state.models[sit.loser]!;
-  if (push) {
-    const to = pushPoint(d.state, winner, loser)!;
-    const followTo = follow ? followPoint(d.state, winner, loser, to) : null;
-    check(!follow || followTo, 'CANNOT_FOLLOW', `${winner.name} cannot follow into contact.`);
-    emitMove(d, loser, [loser.at, to], PUSH, null, 'push');
-    if (followTo) emitMove(d, winner, [winner.at, followTo], distance(winner.at, followTo), null, 'follow');
-    // "One model wins a close combat and pushes its opponent back without following it up": that
-    // combat ends, and so does any other the push or the follow-up left out of contact.
-    for (const id of [winner.id, loser.id]) {
-      const a = d.state.models[id]!;
-      for (const other of a.lockedWith.slice())
-        if (!inContact(baseOf(a), baseOf(d.state.models[other]!))) d.emit({ type: 'CombatEnded', models: [a.id, other] });
-    }
-    // M7: "we highly recommend pushing an enemy into dangerous terrain": the pushed model checks at
-    // once (the acting model checks when its action completes, just below).
-    const pushed = d.state.models[loser.id]!;
-    if (pushed.id !== sit.pending.model && terrainAt(tableOf(d.state), pushed.at).some((t) => t.type === 'dangerous')) dangerousCheck(d, pushed);
-  } else check(!follow, 'CANNOT_FOLLOW', 'A model follows up only after a push.');
+  check(push || !follow, 'CANNOT_FOLLOW', 'A model follows up only after a push.');
+  check(!follow || sit.mayFollow, 'CANNOT_FOLLOW', `${d.state.models[sit.winner]!.name} cannot follow into contact.`);
+  if (push) applyPush(d, sit.winner, sit.loser, follow, sit.pending);
   if (d.over) return;
   d.open({ kind: 'phase' });
   completeAction(d, sit.pending.model, sit.pending.dangerous);
+}
+
+/** Pushes the loser 2" directly away, the winner following if `follow`; the action is still `pending`. */
+function applyPush(d: Draft, winnerId: string, loserId: string, follow: boolean, pending: PendingAction): void {
+  const winner = d.state.models[winnerId]!;
+  const loser = d.state.models[loserId]!;
+  const to = pushPoint(d.state, winner, loser)!;
+  const followTo = follow ? followPoint(d.state, winner, loser, to) : null;
+  emitMove(d, loser, [loser.at, to], PUSH, null, 'push');
+  if (followTo) emitMove(d, winner, [winner.at, followTo], distance(winner.at, followTo), null, 'follow');
+  // "One model wins a close combat and pushes its opponent back without following it up": that
+  // combat ends, and so does any other the push or the follow-up left out of contact.
+  for (const id of [winner.id, loser.id]) {
+    const a = d.state.models[id]!;
+    for (const other of a.lockedWith.slice())
+      if (!inContact(baseOf(a), baseOf(d.state.models[other]!))) d.emit({ type: 'CombatEnded', models: [a.id, other] });
+  }
+  // M7: "we highly recommend pushing an enemy into dangerous terrain": the pushed model checks at
+  // once (the acting model checks when its action completes).
+  const pushed = d.state.models[loser.id]!;
+  if (pushed.id !== pending.model && terrainAt(tableOf(d.state), pushed.at).some((t) => t.type === 'dangerous')) dangerousCheck(d, pushed);
 }

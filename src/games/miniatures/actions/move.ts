@@ -3,7 +3,7 @@
 // movement." The path is checked on the table (table/movement.ts).
 
 import { profile } from '../content/index.ts';
-import { check, type Draft } from '../draft.ts';
+import { refuseIf, type Draft } from '../draft.ts';
 import { checkPath, fmt } from '../table/movement.ts';
 import { baseOf, otherBases, tableOf } from '../state.ts';
 import { completeAction, startAction } from '../turn.ts';
@@ -23,7 +23,7 @@ export function moveAlong(d: Draft, m: ModelState, path: readonly Point[], reaso
   if (path.length === 0) return false;
   const points = [m.at, ...path];
   const r = checkPath(tableOf(d.state), baseOf(m), points, profile(m.profile).move, otherBases(d.state, m.id));
-  check(r.problem === null, r.problem?.code ?? '', r.problem?.message ?? '');
+  refuseIf(r.problem);
   emitMove(d, m, points, r.length, r.allowance, reason);
   return r.dangerous;
 }

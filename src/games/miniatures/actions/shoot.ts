@@ -6,7 +6,7 @@ import { profile, rangedWeapon } from '../content/index.ts';
 import type { CoverClass, WeaponProfile } from '../content/types.ts';
 import { resolveHits } from '../damage.ts';
 import { roll, signed } from '../dice.ts';
-import { check, type Draft } from '../draft.ts';
+import { refuseIf, type Draft } from '../draft.ts';
 import { INCH } from '../geometry/shapes.ts';
 import { fmt, inContact } from '../table/movement.ts';
 import { sight, type Sight } from '../table/sight.ts';
@@ -42,7 +42,7 @@ export function shotWords(m: ModelState, target: ModelState, weapon: WeaponProfi
 export function shootAction(d: Draft, seat: Seat, model: string, targetId: string): void {
   const m = startAction(d, seat, model, 'shoot');
   const shot = shotProblem(d.state, m, targetId);
-  check(!('code' in shot), 'code' in shot ? shot.code : '', 'code' in shot ? shot.message : '');
+  if ('code' in shot) return refuseIf(shot);
   const { weapon, sight: seen, target } = shot;
   d.emit({ type: 'ShotTaken', model: m.id, target: target.id, shot: { weapon: weapon.id, range: seen.range, lineOfSight: true, cover: seen.cover }, text: shotWords(m, target, weapon, seen) });
   if (target.lockedWith.length > 0) intoCombat(d, m, target, weapon);
