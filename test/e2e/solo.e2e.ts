@@ -32,6 +32,8 @@ test('a solo game created in the lobby starts at once, and the Dark Judges’ tu
 
   await page.waitForURL(/\/games\/[0-9a-f-]{36}$/);
   await page.getByRole('group', { name: /The board/ }).waitFor();
+  // The solo set-up's one choice: "the player picks which character goes where".
+  await page.getByRole('heading', { name: 'Set-up: choose where your characters start.' }).waitFor();
   const log = page.getByRole('list', { name: 'Event log' });
   // Play until the log shows the Dark Judges drawing a solo card (their turn follows the player's).
   for (let sent = 0; sent < 200; sent++) {

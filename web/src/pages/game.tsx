@@ -240,7 +240,13 @@ export function GamePage({ id }: { id: string }) {
               ? `${names.character(situation.attack.character)} ${situation.attack.action} for ${situation.attack.damage} damage: defend!`
               : situation.kind === 'interrupt'
                 ? 'INTERRUPT? You may take an interrupting turn.'
-                : 'Set-up: choose your starting map cards.'}
+                : situation.kind === 'target'
+                  ? `${names.character(situation.judge)} ${situation.action}: choose which of your characters on space ${situation.space} it targets.`
+                  : buttons.some((command) => command.type === 'PLACE_CHARACTERS')
+                    ? 'Set-up: choose where your characters start.'
+                    : buttons.some((command) => command.type === 'REMOVE_MAP_CARD')
+                      ? 'Set-up: choose the map card to remove.'
+                      : 'Set-up: choose your starting map cards.'}
           </h2>
           <Countdown deadline={mine.deadline} label="Time to answer" />
           <CommandButtons commands={buttons} names={names} disabled={sending} onSend={send} />
