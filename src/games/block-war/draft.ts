@@ -1,14 +1,22 @@
 // decide works on a draft: each event it emits is applied at once, so later rules read the state
 // as it now is. The events, in order, are decide's answer.
 
-import { EventDraft } from '../../platform/draft.ts';
+import { RuleError } from '../../platform/game-module.ts';
 import { applyEvent } from './evolve.ts';
 import { cloneState } from './state.ts';
 import type { Event, GameState, Situation } from './types.ts';
 
-export class Draft extends EventDraft<GameState, Event> {
+export class Draft {
+  readonly state: GameState;
+  readonly events: Event[] = [];
+
   constructor(state: GameState) {
-    super(cloneState(state), applyEvent);
+    this.state = cloneState(state);
+  }
+
+  emit(event: Event): void {
+    this.events.push(event);
+    applyEvent(this.state, event);
   }
 
   /** Opens the next situation under a fresh window id. */
@@ -19,4 +27,7 @@ export class Draft extends EventDraft<GameState, Event> {
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-export { check, refuseIf } from '../../platform/draft.ts';
+/** Refuses the command unless `condition` holds. */
+export function check(condition: unknown, code: string, message: string): asserts condition {
+  if (!condition) throw new RuleError(code, message);
+}
