@@ -1,22 +1,14 @@
 // decide works on a draft: each event it emits is applied at once, so later rules read the state
 // as it now is. The events, in order, are decide's answer.
 
-import { RuleError } from '../../platform/game-module.ts';
+import { EventDraft } from '../../platform/draft.ts';
 import { applyEvent } from './evolve.ts';
 import { cloneState } from './state.ts';
 import type { Event, GameState, Situation } from './types.ts';
 
-export class Draft {
-  readonly state: GameState;
-  readonly events: Event[] = [];
-
+export class Draft extends EventDraft<GameState, Event> {
   constructor(state: GameState) {
-    this.state = cloneState(state);
-  }
-
-  emit(event: Event): void {
-    this.events.push(event);
-    applyEvent(this.state, event);
+    super(cloneState(state), applyEvent);
   }
 
   /** Opens the next situation under a fresh window id. */
@@ -31,12 +23,4 @@ export class Draft {
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** Refuses the command unless `condition` holds. */
-export function check(condition: unknown, code: string, message: string): asserts condition {
-  if (!condition) throw new RuleError(code, message);
-}
-
-/** Refuses the command with `problem`, a rule's answer of why not, if there is one. */
-export function refuseIf(problem: { code: string; message: string } | null): void {
-  if (problem) throw new RuleError(problem.code, problem.message);
-}
+export { check, refuseIf } from '../../platform/draft.ts';
