@@ -115,7 +115,7 @@ describe('published view and event schemas', () => {
   const validView = ajv.compile(miniatures.schemas.view);
   const validEvent = ajv.compile(miniatures.schemas.visibleEvent);
 
-  it('every view and every event, as each seat and a spectator see them, fits its schema', () => {
+  it('every view and every event, as each seat and a spectator see them (no generator position), and as the ended game\'s public log, fits its schema', () => {
     const games = [randomGame(keyN(21), 400, (s, seat) => {
       for (const viewer of [seat, 1 - seat, null]) expect(validView(miniatures.view(s, viewer)), JSON.stringify(validView.errors)).toBe(true);
     })];
@@ -139,7 +139,14 @@ describe('published view and event schemas', () => {
     for (const game of games)
       for (const e of game.log) {
         seen.add(e.type);
-        for (const viewer of [0, 1, null]) expect(validEvent(miniatures.redact(e, viewer)), `${e.type}: ${JSON.stringify(validEvent.errors)}`).toBe(true);
+        for (const viewer of [0, 1, null]) {
+          const seen = miniatures.redact(e, viewer);
+          expect(validEvent(seen), `${e.type}: ${JSON.stringify(validEvent.errors)}`).toBe(true);
+          // The generator's position is redacted while the game runs (docs/architecture.md §6) …
+          expect(seen).not.toHaveProperty('rng');
+        }
+        // … and the whole log, positions included, fits the schema once the game has ended.
+        expect(validEvent(e), `${e.type}: ${JSON.stringify(validEvent.errors)}`).toBe(true);
       }
     expect([...seen].sort()).toEqual(SEEN_TYPES);
   });
