@@ -155,10 +155,10 @@ export function runMiniaturesSimulation(options: MiniaturesSimulation): void {
       const how = `${scenario}: ${end.reason === 'victory' ? 'victory' : 'after the last turn'}, ${end.winner === null ? 'a draw' : `seat ${end.winner} won`}`;
       ended.set(how, (ended.get(how) ?? 0) + 1);
       const key = `${scenario}, ${pairing.join(' (seat 0) against ')} (seat 1)`;
-      const p = byPairing.get(key) ?? { games: 0, wins: [0, 0], draws: 0 };
+      const p = byPairing.get(key) ?? { games: 0, wins: [0, 0] as [number, number], draws: 0 };
       p.games++;
       if (end.winner === null) p.draws++;
-      else p.wins[end.winner]++;
+      else p.wins[end.winner === 0 ? 0 : 1]++;
       byPairing.set(key, p);
     } catch (e) {
       errors.push(`game ${g} (${scenario}, ${pairing.join('/')}, seed ${seed}): ${(e as Error).message}`);
