@@ -3,8 +3,8 @@
 
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { loadContent, loadMap, type Content, type FeedEvent, type Game, type GameMap } from '../api/client.ts';
-import { Board } from '../game/board.tsx';
-import { eventWords, namesFrom } from '../game/words.ts';
+import { Board } from '../games/helter-skelter/board.tsx';
+import { eventWords, namesFrom } from '../games/helter-skelter/words.ts';
 import { TEAM_LOOKS } from '../teams.tsx';
 import { fetchEvents, fetchGame } from './game.tsx';
 
