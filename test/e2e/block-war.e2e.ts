@@ -51,6 +51,26 @@ async function andWait(page: Page, click: () => Promise<void>): Promise<void> {
   expect(await page.locator('.refusal').count()).toBe(0);
 }
 
+/** Attacks once if a target is offered, ends the activation when the page offers it, steps on otherwise; true if it attacked. */
+async function finishActivation(page: Page): Promise<boolean> {
+  let attacked = false;
+  for (let moves = 0; moves < 12; moves++) {
+    if ((await page.getByText(/Now: .+ movement points left/).count()) === 0) return attacked;
+    const target = page.locator('.bw-board .unit.actor').first();
+    const end = page.getByRole('button', { name: 'End the activation' });
+    if (!attacked && (await target.count()) > 0) {
+      attacked = true;
+      await andWait(page, async () => {
+        await target.click();
+        const ways = page.locator('.options button');
+        if (await ways.first().isVisible({ timeout: 500 }).catch(() => false)) await ways.first().click();
+      });
+    } else if ((await end.count()) > 0) await andWait(page, () => end.click());
+    else await andWait(page, () => page.locator('.bw-board .square.target').first().click());
+  }
+  throw new Error('the activation did not end');
+}
+
 async function waitForMyMove(page: Page) {
   await page.waitForSelector('main.game-page[data-awaiting-me="yes"]', { timeout: 60_000 });
 }
@@ -87,6 +107,75 @@ test('create a Block War game in the lobby, see its boards, play the set-up and 
     if ((await button.count()) > 0) await andWait(page, () => button.click());
     else await andWait(page, () => page.locator('.bw-board .square.target').first().click());
   }
-  console.log(JSON.stringify((await read()).view.situation));
+
+  // Step 1 of the turn, reinforcements: each counter drawn is picked, then a highlighted square.
+  let game = await read();
+  expect(game.view.situation).toMatchObject({ kind: 'place-unit', seat: game.mySeat, duringSetup: false });
+  await page.getByText('You: place the counters drawn in the block (reinforcements).').waitFor();
+  while ((await read()).view.situation.kind === 'place-unit') {
+    const counter = page.getByRole('group', { name: 'Counters to place' }).getByRole('button').last();
+    await counter.click();
+    await expect(counter.getAttribute('aria-pressed')).resolves.toBe('true');
+    await andWait(page, () => page.locator('.bw-board .square.target').last().click());
+  }
+
+  // Step 2: activate a unit (a tap on a highlighted counter), a step (a highlighted square).
+  game = await read();
+  expect(game.view.situation).toMatchObject({ kind: 'turn', seat: game.mySeat, step: 'activate', activation: null });
+  await page.getByText(/^Your turn: activate units \(\d+ left/).waitFor();
+  const unit = page.locator('.bw-board .unit.actor').first();
+  const unitId = (await unit.getAttribute('data-unit'))!;
+  const before = (await read()).view.units[unitId]!.square;
+  await andWait(page, () => unit.click());
+  expect((await read()).view.situation.activation?.unit).toBe(unitId);
+  await page.getByText(/Now: .+, \d+ movement points left/).waitFor();
   await screenshot(page, 'block-war');
+  const target = page.locator('.bw-board .square.target').first();
+  const to = (await target.getAttribute('data-square'))!;
+  await andWait(page, () => target.click());
+  game = await read();
+  expect(game.view.units[unitId]!.square).toBe(to);
+  expect(to).not.toBe(before);
+  await expect(page.locator(`.bw-board .unit[data-unit="${unitId}"]`).getAttribute('aria-label')).resolves.toMatch(/, on .+/);
+  const log = page.getByRole('list', { name: 'Event log' });
+  await log.getByText(/ moves to /).last().waitFor();
+
+  // Then one attack, if one is offered (its dice are in the log in words), and the end of the
+  // activation — stepping on while the rules leave nothing else (a plaza run already paid for).
+  const attacked = await finishActivation(page);
+  console.log(`attacked: ${attacked}`);
+  if (attacked) await log.getByText(/^(Brawl: the attacker rolls|Shot: rolls|Heal: rolls)/).last().waitFor();
+  await log.getByText(/ ends its activation\./).last().waitFor();
+
+  // A second activation by keyboard: the counter and the square are focused and chosen with Enter.
+  const second = page.locator('.bw-board .unit.actor').first();
+  expect(await second.count()).toBe(1);
+  {
+    await second.focus();
+    await andWait(page, () => page.keyboard.press('Enter'));
+    const square = page.locator('.bw-board .square.target').first();
+    const where = (await square.getAttribute('data-square'))!;
+    await square.focus();
+    await andWait(page, () => page.keyboard.press('Enter'));
+    const active = (await read()).view.situation.activation!;
+    expect((await read()).view.units[active.unit]!.square).toBe(where);
+    await finishActivation(page);
+  }
+
+  // The rest of the turn: end each step until the turn passes to the next block.
+  for (let steps = 0; steps < 10; steps++) {
+    game = await read();
+    if (game.view.situation.kind !== 'turn' || game.view.situation.seat !== game.mySeat) break;
+    const end = page.getByRole('button', { name: /^(End this step of the turn|End the activation)$/ }).first();
+    await andWait(page, () => end.click());
+  }
+  await log.getByText(/^Rick Whitely \(.+\)’s turn ends; Ella Fitzgerald \(Bot\) is next\.$/).waitFor();
+
+  // No serious accessibility violation on the game page.
+  await page.addScriptTag({ path: AXE });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
 });
