@@ -30,4 +30,6 @@ export interface GameUi<G extends AnyGame, D> {
   title(game: G): string;
   names(game: G, data: D): ShellNames;
   Table: ComponentType<TableProps<G, D>>;
+  /** The boards alone, nothing to choose: the replay's picture of the game after an event. */
+  Picture: ComponentType<{ game: G; data: D }>;
 }

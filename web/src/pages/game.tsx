@@ -3,7 +3,7 @@
 // table (board, hand or pools, the choosing of a command) is the game's own: web/src/games/<game>/.
 
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { api, problemText, type AnyCommand, type AnyGame, type FeedEvent, type Game } from '../api/client.ts';
+import { api, problemText, type AnyCommand, type AnyGame, type FeedEvent } from '../api/client.ts';
 import { ChatPanel } from '../game/chat.tsx';
 import { SeatOrders } from '../game/seat-orders.tsx';
 import { Countdown } from '../game/countdown.tsx';
@@ -21,13 +21,6 @@ export async function fetchAnyGame(id: string, at?: number): Promise<AnyGame> {
   return data as AnyGame;
 }
 
-/** A Helter Skelter game (the replay page draws that game's board only). */
-export async function fetchGame(id: string, at?: number): Promise<Game> {
-  const game = await fetchAnyGame(id, at);
-  if (game.game !== 'helter-skelter') throw new Error(`The replay shows Helter Skelter games; this one is ${game.game}: read its log on the game page.`);
-  return game;
-}
-
 export async function fetchEvents(id: string): Promise<FeedEvent[]> {
   const events: FeedEvent[] = [];
   for (;;) {
@@ -40,7 +33,7 @@ export async function fetchEvents(id: string): Promise<FeedEvent[]> {
 }
 
 /** Each game's parts of the page, by the `game` the API names it. */
-function uiOf(game: AnyGame): GameUi<AnyGame, unknown> {
+export function uiOf(game: AnyGame): GameUi<AnyGame, unknown> {
   return (game.game === 'block-war' ? blockWar : helterSkelter) as unknown as GameUi<AnyGame, unknown>;
 }
 
@@ -158,7 +151,7 @@ export function GamePage({ id }: { id: string }) {
               : view.winners.length
                 ? `Game over: ${view.winners.map(names.seat).join(' and ')} ${view.winners.length === 1 ? 'wins' : 'win'}.`
                 : 'Game over: no winner.'}{' '}
-            {game.game === 'helter-skelter' && <a href={`/games/${id}/replay`}>Replay it move by move</a>}
+            <a href={`/games/${id}/replay`}>Replay it move by move</a>
           </p>
         ) : game.status === 'open' ? (
           <p>Waiting for players to take their seats.</p>

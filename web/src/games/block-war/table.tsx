@@ -9,7 +9,7 @@ import { Countdown } from '../../game/countdown.tsx';
 import type { GameUi, TableProps } from '../game-ui.ts';
 import { BlockBoard, COLOUR_LOOKS, JusticeTrack, PlazaBoard, type Choosing } from './board.tsx';
 import { buttonCommands, bySquare, byUnit, placeables } from './choices.ts';
-import { blockWarCommandWords, blockWarEventWords, blockWarNames, situationWords } from './words.ts';
+import { blockWarCommandWords, blockWarEventWords, blockWarNames, situationWords, UNIT_LETTERS, type BlockWarNames } from './words.ts';
 
 export interface BlockWarData {
   content: BlockWarContent;
@@ -25,7 +25,55 @@ export const blockWar: GameUi<BlockWarGame, BlockWarData> = {
     return { seat: names.seat, event: (event) => blockWarEventWords(event, names) };
   },
   Table: BlockWarTable,
+  Picture: ({ game, data }) => <Boards game={game} data={data} names={blockWarNames(data.content, game)} choosing={NOTHING_TO_CHOOSE} />,
 };
+
+const NOTHING_TO_CHOOSE: Choosing = { squares: new Set(), onSquare: () => undefined, units: new Set(), selectedUnit: null, onUnit: () => undefined, active: null };
+
+/** The plaza, every block's board, the blocks' counters and the justice track. */
+function Boards({ game, data, names, choosing }: { game: BlockWarGame; data: BlockWarData; names: BlockWarNames; choosing: Choosing }) {
+  const view = game.view;
+  return (
+    <div class="bw-table">
+      <div class="bw-boards">
+        <PlazaBoard map={data.plaza} view={view} names={names} choosing={choosing} />
+        {view.seats.map((_, seat) => (
+          <BlockBoard key={seat} map={data.block} seat={seat} view={view} names={names} choosing={choosing} />
+        ))}
+      </div>
+      <aside class="side">
+        <Blocks game={game} names={names.seat} />
+        <JusticeTrack view={view} badges={data.content.justiceTrack.judgeBadges} names={names} />
+        <UnitKey content={data.content} />
+      </aside>
+    </div>
+  );
+}
+
+/** What the letters on the counters stand for. */
+function UnitKey({ content }: { content: BlockWarContent }) {
+  return (
+    <details class="unit-key">
+      <summary>Key to the counters</summary>
+      <p>
+        Each block’s counters have its colour and shape (red circle, blue square, green triangle, yellow diamond); judges are black badges. A wounded counter lies on its side,
+        faded.
+      </p>
+      <dl>
+        {content.units.map((kind) => (
+          <div key={kind.id}>
+            <dt>{UNIT_LETTERS[kind.id] ?? '?'}</dt>
+            <dd>
+              {kind.name} (B{kind.brawling} S{kind.shooting ?? 'NW'} A{kind.armour}
+              {kind.morale === null ? '' : ` M${kind.morale}`}
+              {kind.heal === null ? '' : ` H${kind.heal}`})
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
 
 function BlockWarTable({ game, data, mine, sending, send, clearRefusal }: TableProps<BlockWarGame, BlockWarData>) {
   const [picked, setPicked] = useState<string | null>(null);
@@ -140,18 +188,7 @@ function BlockWarTable({ game, data, mine, sending, send, clearRefusal }: TableP
         </section>
       )}
 
-      <div class="bw-table">
-        <div class="bw-boards">
-          <PlazaBoard map={data.plaza} view={view} names={names} choosing={choosing} />
-          {view.seats.map((_, seat) => (
-            <BlockBoard key={seat} map={data.block} seat={seat} view={view} names={names} choosing={choosing} />
-          ))}
-        </div>
-        <aside class="side">
-          <Blocks game={game} names={names.seat} />
-          <JusticeTrack view={view} badges={data.content.justiceTrack.judgeBadges} names={names} />
-        </aside>
-      </div>
+      <Boards game={game} data={data} names={names} choosing={choosing} />
     </>
   );
 }

@@ -31,7 +31,23 @@ export const helterSkelter: GameUi<Game, HelterSkelterData> = {
     return { seat: names.seat, event: (event) => eventWords(event, names) };
   },
   Table: HelterSkelterTable,
+  Picture: ({ game, data }) => (
+    <Board
+      map={data.map}
+      view={game.view}
+      content={data.content}
+      targets={NOTHING}
+      onTarget={() => undefined}
+      actors={NOTHING}
+      selectedActor={null}
+      onActor={() => undefined}
+      sightLines={[]}
+      unseen={null}
+    />
+  ),
 };
+
+const NOTHING = new Set<never>();
 
 function HelterSkelterTable({ game, data, mine, sending, send: post, clearRefusal }: TableProps<Game, HelterSkelterData>) {
   const { content, map } = data;
