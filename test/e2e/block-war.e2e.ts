@@ -71,6 +71,19 @@ async function finishActivation(page: Page): Promise<boolean> {
   throw new Error('the activation did not end');
 }
 
+/** Plays this seat's set-up by pointer (a button, else the first highlighted square) until its first turn begins. */
+async function playSetUp(page: Page, read: () => Promise<BlockWarGame>): Promise<void> {
+  for (let moves = 0; moves < 80; moves++) {
+    await waitForMyMove(page);
+    const situation = (await read()).view.situation;
+    if (situation.kind === 'turn' || (situation.kind === 'place-unit' && !situation.duringSetup)) return;
+    const button = page.locator('.choices .buttons button:enabled, .prompt .buttons button:enabled').first();
+    if ((await button.count()) > 0) await andWait(page, () => button.click());
+    else await andWait(page, () => page.locator('.bw-board .square.target').first().click());
+  }
+  throw new Error('the set-up did not end');
+}
+
 async function waitForMyMove(page: Page) {
   await page.waitForSelector('main.game-page[data-awaiting-me="yes"]', { timeout: 60_000 });
 }
@@ -98,15 +111,7 @@ test('create a Block War game in the lobby, see its boards, play the set-up and 
   await page.getByRole('img', { name: /^Justice track: control at \d+/ }).waitFor();
 
   // The set-up, by pointer: roll, place the block, the statue and stall, the counters drawn.
-  for (let moves = 0; moves < 80; moves++) {
-    await waitForMyMove(page);
-    const game = await read();
-    const situation = game.view.situation;
-    if (situation.kind === 'turn' || (situation.kind === 'place-unit' && !situation.duringSetup)) break;
-    const button = page.locator('.choices .buttons button:enabled, .prompt .buttons button:enabled').first();
-    if ((await button.count()) > 0) await andWait(page, () => button.click());
-    else await andWait(page, () => page.locator('.bw-board .square.target').first().click());
-  }
+  await playSetUp(page, read);
 
   // Step 1 of the turn, reinforcements: each counter drawn is picked, then a highlighted square.
   let game = await read();
@@ -143,7 +148,6 @@ test('create a Block War game in the lobby, see its boards, play the set-up and 
   // Then one attack, if one is offered (its dice are in the log in words), and the end of the
   // activation — stepping on while the rules leave nothing else (a plaza run already paid for).
   const attacked = await finishActivation(page);
-  console.log(`attacked: ${attacked}`);
   if (attacked) await log.getByText(/^(Brawl: the attacker rolls|Shot: rolls|Heal: rolls)/).last().waitFor();
   await log.getByText(/ ends its activation\./).last().waitFor();
 
@@ -178,4 +182,44 @@ test('create a Block War game in the lobby, see its boards, play the set-up and 
     return (await axe.run(document)).violations;
   })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+});
+
+test('at phone width the boards fit; surrender asks first, ends a two-block game, and its replay steps through the log', async () => {
+  const { page } = player;
+  const token = await tokenOf(page).catch(async () => (await signUp(page, t.base, 'bw'), tokenOf(page)));
+  const created = await callApi<{ id: string }>(t.base, 'POST', '/v1/games', token, {
+    game: 'block-war',
+    seat: 0,
+    options: { clock: 'live', seats: [{ block: 'Rick Whitely' }, { block: 'Ella Fitzgerald', bot: true }] },
+  });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`${t.base}/games/${created.id}`);
+  await page.getByRole('group', { name: 'The plaza' }).waitFor();
+  // Nothing wider than the phone: no sideways scrolling.
+  await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
+
+  // A block may surrender once set-up is over (BW36), whenever it likes: the set-up first, by taps.
+  await playSetUp(page, () => callApi<BlockWarGame>(t.base, 'GET', `/v1/games/${created.id}`, token));
+  await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
+  // Surrender is an anytime command, behind a confirmation: "No" keeps the game going.
+  await page.getByRole('button', { name: 'Surrender…' }).click();
+  await page.getByRole('button', { name: 'No, fight on' }).click();
+  await expect(page.getByRole('button', { name: 'Yes, surrender' }).count()).resolves.toBe(0);
+  expect((await callApi<BlockWarGame>(t.base, 'GET', `/v1/games/${created.id}`, token)).status).toBe('active');
+  await page.getByRole('button', { name: 'Surrender…' }).click();
+  await page.getByRole('button', { name: 'Yes, surrender' }).click();
+  await page.locator('.result').filter({ hasText: 'Game over: Ella Fitzgerald (Bot) wins.' }).waitFor();
+  const log = page.getByRole('list', { name: 'Event log' });
+  await log.getByText(/^Rick Whitely \(.+\) chose to surrender\.$/).waitFor();
+  await log.getByText('The block war is over: one block is left fighting.').waitFor();
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The replay draws the same boards, move by move.
+  await page.getByRole('link', { name: 'Replay it move by move' }).click();
+  await page.waitForURL(`${t.base}/games/${created.id}/replay`);
+  const status = page.locator('.replay-event');
+  await status.filter({ hasText: /^Move 1 of \d+: / }).waitFor();
+  await page.getByRole('group', { name: 'The plaza' }).waitFor();
+  await page.getByRole('button', { name: 'Last' }).click();
+  await status.filter({ hasText: /The block war is over/ }).waitFor();
 });

@@ -3,9 +3,13 @@
 // (every die spelled out) and commands. Pure functions, tested without a browser.
 
 import { describe, expect, it } from 'vitest';
-import type { BlockWarCommand, BlockWarContent, BlockWarGame } from '../../web/src/api/client.ts';
+import type { components } from '../../web/src/generated/api.ts';
 import { buttonCommands, bySquare, byUnit, placeables } from '../../web/src/games/block-war/choices.ts';
 import { blockWarCommandWords, blockWarEventWords, blockWarNames, situationWords } from '../../web/src/games/block-war/words.ts';
+
+type BlockWarCommand = components['schemas']['BlockWarCommand'];
+type BlockWarContent = components['schemas']['BlockWarContent'];
+type BlockWarGame = components['schemas']['BlockWarGame'];
 
 const content = {
   units: [

@@ -2,7 +2,9 @@
 // the boards, which counters (drawn, judges) are picked first before a square, and which commands
 // are plain buttons. Pure, so the tests can check it without a browser.
 
-import type { BlockWarCommand } from '../../api/client.ts';
+import type { components } from '../../generated/api.ts';
+
+type BlockWarCommand = components['schemas']['BlockWarCommand'];
 
 /** Commands offered as buttons, never on a board. */
 const BUTTON_TYPES = new Set<BlockWarCommand['type']>(['ROLL_FOR_ORDER', 'PLACE_BLOCK', 'END_ACTIVATION', 'END_STEP', 'CALL_SURRENDER']);

@@ -2,7 +2,13 @@
 // block, level 3, column 2"), every event as a sentence for the log (every die is public: the
 // rolls are spelled out) and every command for the button that offers it. Pure.
 
-import type { BlockWarCommand, BlockWarContent, BlockWarGame, FeedEvent } from '../../api/client.ts';
+import type { components } from '../../generated/api.ts';
+
+// From the generated schema rather than api/client.ts, so the unit tests need no browser globals.
+type BlockWarCommand = components['schemas']['BlockWarCommand'];
+type BlockWarContent = components['schemas']['BlockWarContent'];
+type BlockWarGame = components['schemas']['BlockWarGame'];
+type FeedEvent = components['schemas']['FeedEvent'];
 
 type View = BlockWarGame['view'];
 
@@ -127,7 +133,7 @@ export function blockWarEventWords(data: FeedEvent['data'], names: BlockWarNames
     case 'SurrenderCalled':
       return `${unit()} calls on the blocks to surrender.`;
     case 'BlockSurrendered':
-      return `${seat()} ${SURRENDERS[str(e.reason)] ?? ''} surrenders.`.replace('  ', ' ');
+      return `${seat()} ${SURRENDERS[str(e.reason)] ?? ''} surrender${e.reason === 'chose' ? '' : 's'}.`.replace('  ', ' ');
     case 'GameEnded':
       return `The block war is over: ${ENDINGS[str(e.reason)] ?? str(e.reason)}.`;
     default:
