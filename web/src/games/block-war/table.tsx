@@ -87,6 +87,14 @@ function BlockWarTable({ game, data, mine, sending, send, clearRefusal }: TableP
     setOptions(null);
   }, [game.version]);
 
+  // Keyboard players: the square or counter just chosen is gone once the game moves on, so focus
+  // goes to the first thing the next choice offers (never away from something still focused).
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && document.contains(focused)) return;
+    document.querySelector<SVGGElement>('.bw-board .square.target, .bw-board .unit.actor')?.focus({ preventScroll: true });
+  }, [game.version]);
+
   const view = game.view;
   const commands = game.legalCommands;
   const finished = game.status === 'finished' || game.status === 'abandoned';
