@@ -1,10 +1,10 @@
-// The web client's two-step choice (web/src/game/choices.ts): a card or a character first, then a
+// The web client's two-step choice (web/src/games/helter-skelter/choices.ts): a card or a character first, then a
 // space, then a way when several commands remain; and the words the page shows for commands and
-// events (web/src/game/words.ts). Pure functions, tested without a browser.
+// events (web/src/games/helter-skelter/words.ts). Pure functions, tested without a browser.
 
 import { describe, expect, it } from 'vitest';
-import { afterPick, afterTarget, firstPick, isButtonCommand, picks, playable, targetSpace } from '../../web/src/game/choices.ts';
-import { commandWords, eventWords, type Names } from '../../web/src/game/words.ts';
+import { afterPick, afterTarget, firstPick, isButtonCommand, picks, playable, targetSpace } from '../../web/src/games/helter-skelter/choices.ts';
+import { commandWords, eventWords, type Names } from '../../web/src/games/helter-skelter/words.ts';
 import type { components } from '../../web/src/generated/api.ts';
 
 type Command = components['schemas']['HelterSkelterCommand'];

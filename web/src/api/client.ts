@@ -18,6 +18,17 @@ export type Problem = Schemas['Problem'];
 export type Team = Schemas['HelterSkelterSeatView']['team'];
 export type MapId = GameView['map'];
 
+// Block War's shapes: the game page switches on `game` and hands each game to its own parts.
+export type BlockWarGame = Schemas['BlockWarGame'];
+export type BlockWarCommand = Schemas['BlockWarCommand'];
+export type BlockWarContent = Schemas['BlockWarContent'];
+export type BlockWarMap = Schemas['BlockWarMap'];
+export type PlazaMap = Extract<BlockWarMap, { id: 'plaza' }>;
+export type BlockMap = Extract<BlockWarMap, { id: 'block' }>;
+/** A game of any module the pages draw. */
+export type AnyGame = Game | BlockWarGame;
+export type AnyCommand = Command | BlockWarCommand;
+
 export const api = createClient<paths>({ baseUrl: globalThis.location?.origin ?? '' });
 
 api.use({
@@ -70,4 +81,26 @@ export function loadMap(id: MapId): Promise<GameMap> {
     mapPromises.set(id, promise);
   }
   return promise;
+}
+
+// Block War's content and its two maps, fetched once like Helter Skelter's.
+let blockWarPromise: Promise<{ content: BlockWarContent; plaza: PlazaMap; block: BlockMap }> | null = null;
+export function loadBlockWar(): Promise<{ content: BlockWarContent; plaza: PlazaMap; block: BlockMap }> {
+  const get = async <T,>(request: Promise<{ data?: unknown; error?: unknown }>): Promise<T> => {
+    const { data, error } = await request;
+    if (!data) throw new Error(problemText(error));
+    return data as T;
+  };
+  blockWarPromise ??= Promise.all([
+    get<BlockWarContent>(api.GET('/v1/games/{game}/content', { params: { path: { game: 'block-war' } } })),
+    get<PlazaMap>(api.GET('/v1/games/{game}/maps/{map}', { params: { path: { game: 'block-war', map: 'plaza' } } })),
+    get<BlockMap>(api.GET('/v1/games/{game}/maps/{map}', { params: { path: { game: 'block-war', map: 'block' } } })),
+  ]).then(
+    ([content, plaza, block]) => ({ content, plaza, block }),
+    (error: unknown) => {
+      blockWarPromise = null;
+      throw error;
+    },
+  );
+  return blockWarPromise;
 }

@@ -1,25 +1,24 @@
-// The game page: the board, my hand, the legal commands as things to tap, prompts with their
-// countdown, scores, who we wait for, and the event log in words, kept live over SSE.
+// The game page's shell: the header, who we wait for with the countdown, the result, refusals,
+// standing orders, the event log in words and the chat, kept live over SSE. What is drawn on the
+// table (board, hand or pools, the choosing of a command) is the game's own: web/src/games/<game>/.
 
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { api, loadContent, loadMap, problemText, type Command, type Content, type FeedEvent, type Game, type GameMap } from '../api/client.ts';
-import { Board } from '../game/board.tsx';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { api, problemText, type AnyCommand, type AnyGame, type FeedEvent } from '../api/client.ts';
 import { ChatPanel } from '../game/chat.tsx';
 import { SeatOrders } from '../game/seat-orders.tsx';
-import { afterPick, afterTarget, attackLine, isButtonCommand, picks, playable, samePick, type Pick } from '../game/choices.ts';
 import { Countdown } from '../game/countdown.tsx';
 import { followGame } from '../game/stream.ts';
-import { commandWords, eventWords, namesFrom, type Names } from '../game/words.ts';
+import { blockWar } from '../games/block-war/table.tsx';
+import type { GameUi, ShellNames } from '../games/game-ui.ts';
+import { helterSkelter } from '../games/helter-skelter/table.tsx';
 import { useSession } from '../hooks.ts';
-import { TEAM_LOOKS, TeamBadge } from '../teams.tsx';
 import { loginHref } from './auth.tsx';
 
-export async function fetchGame(id: string, at?: number): Promise<Game> {
+/** Any game, at its latest version or (`at`) as it stood after an event. */
+export async function fetchAnyGame(id: string, at?: number): Promise<AnyGame> {
   const { data, error } = await api.GET('/v1/games/{id}', { params: { path: { id }, query: at === undefined ? {} : { at } } });
   if (!data) throw new Error(problemText(error));
-  // The pages draw Helter Skelter's board; another game is played through the API for now.
-  if (data.game !== 'helter-skelter') throw new Error(`This page shows Helter Skelter games; this one is ${data.game}: play it through the API (/docs).`);
-  return data as Game;
+  return data as AnyGame;
 }
 
 export async function fetchEvents(id: string): Promise<FeedEvent[]> {
@@ -33,17 +32,19 @@ export async function fetchEvents(id: string): Promise<FeedEvent[]> {
   }
 }
 
+/** Each game's parts of the page, by the `game` the API names it. */
+export function uiOf(game: AnyGame): GameUi<AnyGame, unknown> {
+  return (game.game === 'block-war' ? blockWar : helterSkelter) as unknown as GameUi<AnyGame, unknown>;
+}
+
 export function GamePage({ id }: { id: string }) {
   const me = useSession();
-  const [game, setGame] = useState<Game | null>(null);
-  const [content, setContent] = useState<Content | null>(null);
-  const [map, setMap] = useState<GameMap | null>(null);
+  const [game, setGame] = useState<AnyGame | null>(null);
+  const [data, setData] = useState<unknown>(null);
   const [events, setEvents] = useState<FeedEvent[]>([]);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [connection, setConnection] = useState<'connecting' | 'live' | 'reconnecting'>('connecting');
-  const [pick, setPick] = useState<Pick | null>(null);
-  const [chosenSpace, setChosenSpace] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -51,15 +52,16 @@ export function GamePage({ id }: { id: string }) {
     let live = true;
     let stream: { close(): void } | null = null;
     setGame(null);
+    setData(null);
     setEvents([]);
     (async () => {
       try {
-        const [first, loadedContent, loadedEvents] = await Promise.all([fetchGame(id), loadContent(), fetchEvents(id)]);
+        const [first, loadedEvents] = await Promise.all([fetchAnyGame(id), fetchEvents(id)]);
+        const loaded = await uiOf(first).load(first);
         if (!live) return;
-        setContent(loadedContent);
+        setData(loaded);
         setGame(first);
         setEvents(loadedEvents);
-        setMap(await loadMap(first.view.map));
         const after = loadedEvents.length ? loadedEvents[loadedEvents.length - 1]!.seq : 0;
         stream = followGame(id, after, {
           onEvent: (event) => {
@@ -80,7 +82,7 @@ export function GamePage({ id }: { id: string }) {
       if (refreshTimer.current) clearTimeout(refreshTimer.current);
       refreshTimer.current = setTimeout(async () => {
         try {
-          const next = await fetchGame(id);
+          const next = await fetchAnyGame(id);
           if (live) setGame((current) => (current && current.version > next.version ? current : next));
         } catch {
           /* the next event retries */
@@ -94,40 +96,8 @@ export function GamePage({ id }: { id: string }) {
     };
   }, [id, me?.token]);
 
-  // A choice made on an older version may no longer be legal. A layout effect, run as the new
-  // version is drawn: an effect would run a frame later and could undo a pick made in between.
-  useLayoutEffect(() => {
-    setPick(null);
-    setChosenSpace(null);
-  }, [game?.version]);
-
-  // Keyboard players: once a card or figure is picked, focus goes to the first space it can be
-  // aimed at, in the same commit that highlights the spaces (so a key pressed as soon as they show
-  // finds the focus there).
-  useLayoutEffect(() => {
-    if (pick) document.querySelector<SVGGElement>('.board .space.target')?.focus();
-  }, [pick]);
-
-  // Escape puts the pick back. Listened for from the page's start, not added once a pick is made:
-  // an effect runs only after the next frame, so an Escape pressed as soon as the highlighted
-  // spaces showed was lost, and they stayed (the flaky two-players browser test).
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setPick(null);
-      setChosenSpace(null);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
-
-  const names: Names | null = useMemo(() => {
-    if (!content || !game) return null;
-    return namesFrom(
-      content,
-      game.seats.map((seat) => `${seat.player ?? (seat.bot ? 'Bot' : 'Free seat')} (${TEAM_LOOKS[game.options.seats[seat.seat]!.team].name})`),
-    );
-  }, [content, game?.seats]);
+  const ui = game ? uiOf(game) : null;
+  const names: ShellNames | null = useMemo(() => (game && ui && data ? ui.names(game, data) : null), [data, game?.seats, ui]);
 
   if (loadError) {
     return (
@@ -139,7 +109,7 @@ export function GamePage({ id }: { id: string }) {
       </main>
     );
   }
-  if (!game || !content || !map || !names) {
+  if (!game || !ui || !data || !names) {
     return (
       <main>
         <p aria-busy="true">Loading the game…</p>
@@ -148,68 +118,23 @@ export function GamePage({ id }: { id: string }) {
   }
 
   const view = game.view;
-  const commands = playable(game.legalCommands);
   const mine = game.awaiting.find((awaited) => awaited.seat === game.mySeat);
-  const mySeatView = view.seats.find((seat) => seat.seat === game.mySeat);
-  const allPicks = picks(commands);
-  const opened = pick ? afterPick(commands, pick, view) : null;
-  const options = pick && chosenSpace !== null ? afterTarget(commands, pick, chosenSpace, view) : null;
-  const buttons = commands.filter(isButtonCommand);
-  // Defence, INTERRUPT and set-up answers are given in their prompt, beside its countdown.
-  const prompted = !finishedStatus(game.status) && Boolean(mine) && view.situation.kind !== 'turn';
-  const cardByID = new Map(content.cards.map((card) => [card.id, card]));
+  const finished = game.status === 'finished' || game.status === 'abandoned';
+  const Table = ui.Table;
 
-  async function send(command: Command) {
+  async function send(command: AnyCommand) {
     setSending(true);
     setRefusal(null);
     const { data, error } = await api.POST('/v1/games/{id}/commands', { params: { path: { id } }, body: command });
     setSending(false);
-    setPick(null);
-    setChosenSpace(null);
     // Refused or not, show the game as it now stands (a refusal often means it moved on).
     if (error) setRefusal(problemText(error));
-    if (data || error) setGame(await fetchGame(id).catch(() => game!));
+    if (data || error) setGame(await fetchAnyGame(id).catch(() => game!));
   }
-
-  function choosePick(next: Pick) {
-    setRefusal(null);
-    setChosenSpace(null);
-    setPick(samePick(pick, next) ? null : next);
-  }
-
-  function chooseSpace(space: number) {
-    if (!pick) return;
-    const left = afterTarget(commands, pick, space, view);
-    if (left.length === 1) void send(left[0]!);
-    else setChosenSpace(space);
-  }
-
-  // Line of sight while choosing the target of an attack: from the attacker to each target, and
-  // the spaces it cannot see dimmed.
-  const attacks = (opened?.commands ?? []).map(attackLine).filter((line) => line !== null);
-  const attackerSpace = attacks.length ? view.characters.find((entry) => entry.id === attacks[0]!.attacker)?.space ?? null : null;
-  const sightLines =
-    attackerSpace === null
-      ? []
-      : attacks.flatMap((line) => {
-          const to = view.characters.find((entry) => entry.id === line.defender)?.space;
-          return to ? [{ from: attackerSpace, to }] : [];
-        });
-  const sees = attackerSpace === null ? null : new Set(map.spaces.find((space) => space.designation === attackerSpace)?.sees ?? []);
-  const unseen = sees ? new Set(map.spaces.map((space) => space.designation).filter((designation) => !sees.has(designation))) : null;
-
-  const characterPicks = new Set(allPicks.filter((entry) => entry.kind === 'character').map((entry) => (entry as { character: string }).character));
-  const cardPicks = new Set(allPicks.filter((entry) => entry.kind === 'card').map((entry) => (entry as { card: string }).card));
-  const onBoard = new Set(view.characters.filter((entry) => entry.status === 'deployed').map((entry) => entry.id));
-  const reserve = view.characters.filter((entry) => entry.seat === game.mySeat && entry.status === 'undeployed');
-  const selectedActor = pick?.kind === 'character' ? pick.character : null;
-  const situation = view.situation;
-  const finished = game.status === 'finished' || game.status === 'abandoned';
-  const title = game.options.seats.map((seat) => TEAM_LOOKS[seat.team].name).join(' v ');
 
   return (
-    <main class="game-page" data-version={game.version} data-status={game.status} data-awaiting-me={mine ? "yes" : "no"}>
-      <h1>{title}</h1>
+    <main class={`game-page ${game.game}`} data-version={game.version} data-status={game.status} data-awaiting-me={mine ? 'yes' : 'no'}>
+      <h1>{ui.title(game)}</h1>
       {!me && (
         <p>
           You are watching. <a href={loginHref(`/games/${id}`)}>Log in</a> to play your seat.
@@ -239,184 +164,23 @@ export function GamePage({ id }: { id: string }) {
         )}
       </section>
 
-      {!finished && mine && situation.kind !== 'turn' && (
-        <section class="prompt" aria-labelledby="prompt-title" role="region">
-          <h2 id="prompt-title">
-            {situation.kind === 'defence'
-              ? `${names.character(situation.attack.character)} ${situation.attack.action} for ${situation.attack.damage} damage: defend!`
-              : situation.kind === 'interrupt'
-                ? 'INTERRUPT? You may take an interrupting turn.'
-                : situation.kind === 'target'
-                  ? `${names.character(situation.judge)} ${situation.action}: choose which of your characters on space ${situation.space} it targets.`
-                  : buttons.some((command) => command.type === 'PLACE_CHARACTERS')
-                    ? 'Set-up: choose where your characters start.'
-                    : buttons.some((command) => command.type === 'REMOVE_MAP_CARD')
-                      ? 'Set-up: choose the map card to remove.'
-                      : 'Set-up: choose your starting map cards.'}
-          </h2>
-          <Countdown deadline={mine.deadline} label="Time to answer" />
-          <CommandButtons commands={buttons} names={names} disabled={sending} onSend={send} />
-        </section>
-      )}
-
       {refusal && (
         <p role="alert" class="error refusal">
           {refusal}
         </p>
       )}
 
-      <div class="table">
-        <div class="board-wrap">
-          <Board
-            map={map}
-            view={view}
-            content={content}
-            targets={opened?.spaces ?? new Set()}
-            onTarget={chooseSpace}
-            actors={new Set([...characterPicks].filter((character) => onBoard.has(character)))}
-            selectedActor={selectedActor}
-            onActor={(character) => choosePick({ kind: 'character', character })}
-            sightLines={sightLines}
-            unseen={attacks.length ? unseen : null}
-          />
-        </div>
-        <aside class="side">
-          <Scores game={game} names={names} />
-        </aside>
-      </div>
+      <Table game={game} data={data} mine={mine} sending={sending} send={send} clearRefusal={() => setRefusal(null)} />
 
-      {(pick || (!prompted && buttons.length > 0) || reserve.length > 0) && (
-        <section class="choices" aria-label="Your choices">
-          {pick && (
-            <p class="picked" role="status">
-              {pick.kind === 'card' ? `Playing ${names.card(pick.card)}` : `Acting with ${names.character(pick.character)}`}
-              {opened && opened.spaces.size > 0 && chosenSpace === null && ': choose a highlighted space on the board.'}{' '}
-              <button type="button" class="link" onClick={() => (setPick(null), setChosenSpace(null))}>
-                Cancel
-              </button>
-            </p>
-          )}
-          {options && options.length > 1 && (
-            <ul class="options" aria-label="Which way">
-              {options.map((command, index) => (
-                <li key={index}>
-                  <button type="button" disabled={sending} onClick={() => send(command)}>
-                    {commandWords(command, names)}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {reserve.length > 0 && (
-            <div class="reserve" aria-label="Your characters off the board">
-              {reserve.map((character) => {
-                const can = characterPicks.has(character.id);
-                return (
-                  <button
-                    key={character.id}
-                    type="button"
-                    class={selectedActor === character.id ? 'selected' : ''}
-                    aria-pressed={selectedActor === character.id}
-                    disabled={!can || sending}
-                    onClick={() => choosePick({ kind: 'character', character: character.id })}
-                  >
-                    {can ? 'Deploy ' : ''}
-                    {names.character(character.form)} ({character.health}/{character.maxHealth})
-                  </button>
-                );
-              })}
-            </div>
-          )}
-          {!prompted && <CommandButtons commands={buttons} names={names} disabled={sending} onSend={send} />}
-        </section>
-      )}
-
-      {mySeatView?.hand && (
-        <section class="hand" aria-labelledby="hand-title">
-          <h2 id="hand-title">Your hand ({mySeatView.hand.length})</h2>
-          <ul>
-            {mySeatView.hand.map((cardId) => {
-              const card = cardByID.get(cardId);
-              const can = cardPicks.has(cardId);
-              const selected = pick?.kind === 'card' && pick.card === cardId;
-              return (
-                <li key={cardId}>
-                  <button
-                    type="button"
-                    class={`card${can ? ' playable' : ''}${selected ? ' selected' : ''}`}
-                    disabled={!can || sending}
-                    aria-pressed={can ? selected : undefined}
-                    data-card={cardId}
-                    onClick={() => choosePick({ kind: 'card', card: cardId })}
-                  >
-                    <span class="card-action">{card?.action ?? '?'}</span>
-                    <span class="card-name">{card?.name ?? cardId}</span>
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      )}
-
-      {game.mySeat !== null && !finished && <SeatOrders gameId={id} seat={game.mySeat} />}
-      <EventLog events={events} names={names} />
+      {game.mySeat !== null && !finished && game.game === 'helter-skelter' && <SeatOrders gameId={id} seat={game.mySeat} />}
+      <EventLog events={events} words={names.event} />
       <ChatPanel gameId={id} me={me?.handle ?? null} seatName={names.seat} />
     </main>
   );
 }
 
-const finishedStatus = (status: Game['status']) => status === 'finished' || status === 'abandoned';
-
-function CommandButtons(props: { commands: Command[]; names: Names; disabled: boolean; onSend: (command: Command) => void }) {
-  if (props.commands.length === 0) return null;
-  return (
-    <ul class="buttons" aria-label="Actions">
-      {props.commands.map((command, index) => (
-        <li key={index}>
-          <button type="button" disabled={props.disabled} onClick={() => props.onSend(command)}>
-            {commandWords(command, props.names)}
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function Scores({ game, names }: { game: Game; names: Names }) {
-  return (
-    <table class="scores">
-      <caption>Scores</caption>
-      <thead>
-        <tr>
-          <th scope="col">Seat</th>
-          <th scope="col">Points</th>
-          <th scope="col">Cards</th>
-        </tr>
-      </thead>
-      <tbody>
-        {game.view.seats.map((seat) => (
-          <tr key={seat.seat} class={game.awaiting.some((awaited) => awaited.seat === seat.seat) ? 'awaited' : ''}>
-            <th scope="row">
-              <TeamBadge team={seat.team} /> {names.seat(seat.seat)}
-              {seat.seat === game.mySeat ? ' — you' : ''}
-              {seat.eliminated ? ' (eliminated)' : ''}
-            </th>
-            <td>
-              {seat.points} <small>({seat.fragments} fragments, {seat.kills.length} kills)</small>
-            </td>
-            <td>
-              {seat.handSize} in hand, {seat.deckSize} in deck
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-function EventLog({ events, names }: { events: FeedEvent[]; names: Names }) {
-  const lines = events.map((event) => ({ seq: event.seq, text: eventWords(event.data, names) })).filter((line) => line.text);
+function EventLog({ events, words }: { events: FeedEvent[]; words: ShellNames['event'] }) {
+  const lines = events.map((event) => ({ seq: event.seq, text: words(event.data) })).filter((line) => line.text);
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;

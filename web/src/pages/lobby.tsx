@@ -1,10 +1,11 @@
-// The lobby: open games to join, and a form to create one (map with preview, teams, bots, clock, or
-// solo against the Dark Judges).
+// The lobby: open games to join, and a form to create one: Helter Skelter (map with preview, teams,
+// bots, clock, or solo against the Dark Judges) or Block War (web/src/games/block-war/create.tsx).
 
 import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { api, loadMap, problemText, type Game, type MapId, type Team } from '../api/client.ts';
-import { BoardPicture } from '../game/board.tsx';
+import { api, loadMap, problemText, type AnyGame, type MapId, type Team } from '../api/client.ts';
+import { CreateBlockWar } from '../games/block-war/create.tsx';
+import { BoardPicture } from '../games/helter-skelter/board.tsx';
 import { useLoad, useSession } from '../hooks.ts';
 import { TEAM_LOOKS, TEAMS, TeamBadge } from '../teams.tsx';
 import { loginHref } from './auth.tsx';
@@ -35,10 +36,10 @@ export function LobbyPage() {
   const open = useLoad(async () => {
     const { data, error } = await api.GET('/v1/games', { params: { query: { status: 'open' } } });
     if (!data) throw new Error(problemText(error));
-    return data.games as Game[];
+    return data.games as AnyGame[];
   }, [me?.token]);
 
-  async function join(game: Game, seat: number) {
+  async function join(game: AnyGame, seat: number) {
     if (!me) return route(loginHref('/lobby'));
     setError(null);
     const { error } = await api.POST('/v1/games/{id}/seats/{seat}/claim', { params: { path: { id: game.id, seat } } });
@@ -65,6 +66,12 @@ export function LobbyPage() {
                 {game.seats
                   .filter((seat) => seat.player === null && !seat.bot)
                   .map((seat) => {
+                    if (game.game === 'block-war')
+                      return (
+                        <button key={seat.seat} type="button" onClick={() => join(game, seat.seat)}>
+                          Join as {game.options.seats[seat.seat]!.block}
+                        </button>
+                      );
                     const team = game.options.seats[seat.seat]!.team;
                     return (
                       <button key={seat.seat} type="button" onClick={() => join(game, seat.seat)}>
@@ -77,12 +84,32 @@ export function LobbyPage() {
           ))}
         </ul>
       </section>
-      {me ? <CreateGame onError={setError} onCreated={(id) => route(`/games/${id}`)} /> : <p><a href={loginHref('/lobby')}>Log in</a> to create a game.</p>}
+      {me ? <CreateAnyGame onError={setError} onCreated={(id) => route(`/games/${id}`)} /> : <p><a href={loginHref('/lobby')}>Log in</a> to create a game.</p>}
     </main>
   );
 }
 
-function CreateGame(props: { onError: (message: string | null) => void; onCreated: (id: string) => void }) {
+type CreateProps = { onError: (message: string | null) => void; onCreated: (id: string) => void };
+
+/** The game to create, then that game's form. */
+function CreateAnyGame(props: CreateProps) {
+  const [game, setGame] = useState<'helter-skelter' | 'block-war'>('helter-skelter');
+  return (
+    <section aria-labelledby="create-game">
+      <h2 id="create-game">Create a game</h2>
+      <div class="field">
+        <label for="game-kind">Game</label>
+        <select id="game-kind" value={game} onChange={(event) => setGame((event.currentTarget as HTMLSelectElement).value as typeof game)}>
+          <option value="helter-skelter">Helter Skelter</option>
+          <option value="block-war">Block War</option>
+        </select>
+      </div>
+      {game === 'block-war' ? <CreateBlockWar {...props} /> : <CreateGame {...props} />}
+    </section>
+  );
+}
+
+function CreateGame(props: CreateProps) {
   const [map, setMap] = useState<MapId>('dan-tanna-enid-blyton');
   const [clock, setClock] = useState<(typeof CLOCKS)[number]['id']>('live');
   const [seats, setSeats] = useState<SeatChoice[]>([
@@ -127,9 +154,7 @@ function CreateGame(props: { onError: (message: string | null) => void; onCreate
 
   const duplicate = !solo && new Set(seats.map((seat) => seat.team)).size !== seats.length;
   return (
-    <section aria-labelledby="create-game">
-      <h2 id="create-game">Create a game</h2>
-      <form onSubmit={create} class="create-game">
+    <form onSubmit={create} class="create-game">
         <div class="field">
           <label for="map">Map</label>
           <select id="map" value={map} onChange={(event) => setMap((event.currentTarget as HTMLSelectElement).value as MapId)}>
@@ -206,6 +231,5 @@ function CreateGame(props: { onError: (message: string | null) => void; onCreate
           Create game
         </button>
       </form>
-    </section>
   );
 }

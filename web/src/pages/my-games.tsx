@@ -1,13 +1,14 @@
 // "My games": those awaiting me first, soonest deadline first (the API's order), then the others.
 
 import { useLocation } from 'preact-iso';
-import { api, problemText, type Game } from '../api/client.ts';
+import { api, problemText, type AnyGame } from '../api/client.ts';
 import { timeLeft } from '../format.ts';
 import { useLoad, useNow, useSession } from '../hooks.ts';
 import { TEAM_LOOKS, TeamBadge } from '../teams.tsx';
 import { useTimeZone, zonedTime } from '../zone.ts';
 
-export function gameTitle(game: Game): string {
+export function gameTitle(game: AnyGame): string {
+  if (game.game === 'block-war') return `Block War: ${game.options.seats.map((seat) => seat.block).join(' v ')}`;
   return game.options.seats.map((seat) => TEAM_LOOKS[seat.team].name).join(' v ');
 }
 
@@ -20,7 +21,7 @@ export function MyGamesPage() {
     if (!me) return [];
     const { data, error } = await api.GET('/v1/me/games');
     if (!data) throw new Error(problemText(error));
-    return data.games.map((entry) => ({ awaitingMe: entry.awaitingMe, game: entry.game as Game }));
+    return data.games.map((entry) => ({ awaitingMe: entry.awaitingMe, game: entry.game as AnyGame }));
   }, [me?.token]);
   if (!me) {
     return (
@@ -58,7 +59,7 @@ export function MyGamesPage() {
             <li key={game.id} class={awaitingMe ? 'awaiting-me' : ''}>
               <a href={`/games/${game.id}`} onClick={(event) => (event.preventDefault(), route(`/games/${game.id}`))}>
                 <span class="teams">
-                  {game.options.seats.map((seat, index) => (
+                  {game.game === 'helter-skelter' && game.options.seats.map((seat, index) => (
                     <TeamBadge key={index} team={seat.team} />
                   ))}
                 </span>

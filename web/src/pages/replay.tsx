@@ -1,46 +1,40 @@
 // A finished game's replay: step through its log move by move, the board as it stood after each
-// event (the API's `GET /v1/games/{id}?at=<version>`), with the event in words.
+// event (the API's `GET /v1/games/{id}?at=<version>`), with the event in words. The boards are the
+// game's own picture (web/src/games/<game>/), the same for every game.
 
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { loadContent, loadMap, type Content, type FeedEvent, type Game, type GameMap } from '../api/client.ts';
-import { Board } from '../game/board.tsx';
-import { eventWords, namesFrom } from '../game/words.ts';
-import { TEAM_LOOKS } from '../teams.tsx';
-import { fetchEvents, fetchGame } from './game.tsx';
-
-const NOTHING = new Set<never>();
+import type { AnyGame, FeedEvent } from '../api/client.ts';
+import { fetchAnyGame, fetchEvents, uiOf } from './game.tsx';
 
 export function ReplayPage({ id }: { id: string }) {
-  const [base, setBase] = useState<{ game: Game; content: Content; map: GameMap; events: FeedEvent[] } | null>(null);
+  const [base, setBase] = useState<{ game: AnyGame; data: unknown; events: FeedEvent[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState(0);
-  const [shown, setShown] = useState<Game | null>(null);
-  const cache = useMemo(() => new Map<number, Promise<Game>>(), [id]);
+  const [shown, setShown] = useState<AnyGame | null>(null);
+  const cache = useMemo(() => new Map<number, Promise<AnyGame>>(), [id]);
 
   useEffect(() => {
     (async () => {
       try {
-        const [game, content, events] = await Promise.all([fetchGame(id), loadContent(), fetchEvents(id)]);
-        setBase({ game, content, map: await loadMap(game.view.map), events });
+        const [game, events] = await Promise.all([fetchAnyGame(id), fetchEvents(id)]);
+        setBase({ game, data: await uiOf(game).load(game), events });
       } catch (caught) {
         setError(caught instanceof Error ? caught.message : String(caught));
       }
     })();
   }, [id]);
 
-  const names = useMemo(
-    () => (base ? namesFrom(base.content, base.game.seats.map((seat) => `${seat.player ?? 'Bot'} (${TEAM_LOOKS[base.game.options.seats[seat.seat]!.team].name})`)) : null),
-    [base],
-  );
+  const ui = base ? uiOf(base.game) : null;
+  const names = useMemo(() => (base && ui ? ui.names(base.game, base.data) : null), [base]);
   // The steps: the events a player would read (bookkeeping events are passed over).
-  const steps = useMemo(() => (base && names ? base.events.filter((event) => eventWords(event.data, names) !== null) : []), [base, names]);
+  const steps = useMemo(() => (base && names ? base.events.filter((event) => names.event(event.data) !== null) : []), [base, names]);
 
   useEffect(() => {
     const event = steps[step];
     if (!event) return;
     let promise = cache.get(event.seq);
     if (!promise) {
-      promise = fetchGame(id, event.seq);
+      promise = fetchAnyGame(id, event.seq);
       cache.set(event.seq, promise);
     }
     let live = true;
@@ -60,7 +54,7 @@ export function ReplayPage({ id }: { id: string }) {
       </main>
     );
   }
-  if (!base || !names) return <main><p aria-busy="true">Loading the replay…</p></main>;
+  if (!base || !names || !ui) return <main><p aria-busy="true">Loading the replay…</p></main>;
   if (base.game.status !== 'finished' && base.game.status !== 'abandoned') {
     return (
       <main>
@@ -76,7 +70,7 @@ export function ReplayPage({ id }: { id: string }) {
   const go = (next: number) => setStep(Math.max(0, Math.min(last, next)));
   return (
     <main class="game-page replay" data-step={step}>
-      <h1>Replay: {base.game.options.seats.map((seat) => TEAM_LOOKS[seat.team].name).join(' v ')}</h1>
+      <h1>Replay: {ui.title(base.game)}</h1>
       <p>
         <a href={`/games/${id}`}>Back to the game</a>
       </p>
@@ -99,22 +93,9 @@ export function ReplayPage({ id }: { id: string }) {
         </button>
       </div>
       <p class="replay-event" role="status">
-        Move {step + 1} of {steps.length}: {current ? eventWords(current.data, names) : ''}
+        Move {step + 1} of {steps.length}: {current ? names.event(current.data) : ''}
       </p>
-      {shown && (
-        <Board
-          map={base.map}
-          view={shown.view}
-          content={base.content}
-          targets={NOTHING}
-          onTarget={() => undefined}
-          actors={NOTHING}
-          selectedActor={null}
-          onActor={() => undefined}
-          sightLines={[]}
-          unseen={null}
-        />
-      )}
+      {shown && shown.game === base.game.game && <ui.Picture game={shown} data={base.data} />}
     </main>
   );
 }

@@ -2,7 +2,7 @@
 // (for bots and scripts). Each section reads and writes one resource of the API.
 
 import { useState } from 'preact/hooks';
-import { api, problemText, type Game, type Schemas } from '../api/client.ts';
+import { api, problemText, type AnyGame, type Schemas } from '../api/client.ts';
 import { shortDate } from '../format.ts';
 import { useLoad, useSession } from '../hooks.ts';
 import { loginHref } from './auth.tsx';
@@ -200,7 +200,7 @@ function Webhooks() {
   // A per-game subscription is for a game where you hold a seat: the ones not over yet.
   const games = useLoad(async () => {
     const { data } = await api.GET('/v1/me/games');
-    return (data?.games ?? []).map((entry) => entry.game as Game).filter((game) => game.status === 'active' || game.status === 'open');
+    return (data?.games ?? []).map((entry) => entry.game as AnyGame).filter((game) => game.status === 'active' || game.status === 'open');
   }, []);
   const [url, setUrl] = useState('');
   const [format, setFormat] = useState<Schemas['WebhookSubscription']['format']>('json');

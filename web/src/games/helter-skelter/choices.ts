@@ -3,7 +3,7 @@
 // a space (where to go, or where the target stands) — and from a list of buttons otherwise (end
 // the turn, defend, pass …). Pure, so the tests can check it without a browser.
 
-import type { components } from '../generated/api.ts';
+import type { components } from '../../generated/api.ts';
 
 type Command = components['schemas']['HelterSkelterCommand'];
 type View = components['schemas']['HelterSkelterView'];

@@ -1,7 +1,7 @@
 // The game in words: events for the log ("Judge Dredd SNIPE Mean Machine: 2 damage"), commands
 // for the buttons that offer them. Pure, from the content the API serves.
 
-import type { components } from '../generated/api.ts';
+import type { components } from '../../generated/api.ts';
 
 type Command = components['schemas']['HelterSkelterCommand'];
 type GameEvent = components['schemas']['HelterSkelterEvent'];

@@ -1,0 +1,235 @@
+// Block War's part of the game page: what the situation asks (and, for control's landing, a
+// prompt with its countdown), the legal commands as buttons and tappable squares and units, the
+// plaza and every block's board, the justice track and the blocks' counters. Surrender is an
+// anytime command, offered behind a confirmation.
+
+import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
+import { loadBlockWar, type BlockMap, type BlockWarCommand, type BlockWarContent, type BlockWarGame, type PlazaMap } from '../../api/client.ts';
+import { Countdown } from '../../game/countdown.tsx';
+import type { GameUi, TableProps } from '../game-ui.ts';
+import { BlockBoard, COLOUR_LOOKS, JusticeTrack, PlazaBoard, type Choosing } from './board.tsx';
+import { buttonCommands, bySquare, byUnit, placeables } from './choices.ts';
+import { blockWarCommandWords, blockWarEventWords, blockWarNames, situationWords, UNIT_LETTERS, type BlockWarNames } from './words.ts';
+
+export interface BlockWarData {
+  content: BlockWarContent;
+  plaza: PlazaMap;
+  block: BlockMap;
+}
+
+export const blockWar: GameUi<BlockWarGame, BlockWarData> = {
+  load: () => loadBlockWar(),
+  title: (game) => `Block War: ${game.options.seats.map((seat) => seat.block).join(' v ')}`,
+  names(game, data) {
+    const names = blockWarNames(data.content, game);
+    return { seat: names.seat, event: (event) => blockWarEventWords(event, names) };
+  },
+  Table: BlockWarTable,
+  Picture: ({ game, data }) => <Boards game={game} data={data} names={blockWarNames(data.content, game)} choosing={NOTHING_TO_CHOOSE} />,
+};
+
+const NOTHING_TO_CHOOSE: Choosing = { squares: new Set(), onSquare: () => undefined, units: new Set(), selectedUnit: null, onUnit: () => undefined, active: null };
+
+/** The plaza, every block's board, the blocks' counters and the justice track. */
+function Boards({ game, data, names, choosing }: { game: BlockWarGame; data: BlockWarData; names: BlockWarNames; choosing: Choosing }) {
+  const view = game.view;
+  return (
+    <div class="bw-table">
+      <div class="bw-boards">
+        <PlazaBoard map={data.plaza} view={view} names={names} choosing={choosing} />
+        {view.seats.map((_, seat) => (
+          <BlockBoard key={seat} map={data.block} seat={seat} view={view} names={names} choosing={choosing} />
+        ))}
+      </div>
+      <aside class="side">
+        <Blocks game={game} names={names.seat} />
+        <JusticeTrack view={view} badges={data.content.justiceTrack.judgeBadges} names={names} />
+        <UnitKey content={data.content} />
+      </aside>
+    </div>
+  );
+}
+
+/** What the letters on the counters stand for. */
+function UnitKey({ content }: { content: BlockWarContent }) {
+  return (
+    <details class="unit-key">
+      <summary>Key to the counters</summary>
+      <p>
+        Each block’s counters have its colour and shape (red circle, blue square, green triangle, yellow diamond); judges are black badges. A wounded counter lies on its side,
+        faded.
+      </p>
+      <dl>
+        {content.units.map((kind) => (
+          <div key={kind.id}>
+            <dt>{UNIT_LETTERS[kind.id] ?? '?'}</dt>
+            <dd>
+              {kind.name} (B{kind.brawling} S{kind.shooting ?? 'NW'} A{kind.armour}
+              {kind.morale === null ? '' : ` M${kind.morale}`}
+              {kind.heal === null ? '' : ` H${kind.heal}`})
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+function BlockWarTable({ game, data, mine, sending, send, clearRefusal }: TableProps<BlockWarGame, BlockWarData>) {
+  const [picked, setPicked] = useState<string | null>(null);
+  const [options, setOptions] = useState<BlockWarCommand[] | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const names = useMemo(() => blockWarNames(data.content, game), [data.content, game]);
+
+  // A choice made on an older version may no longer be legal (a layout effect: see Helter Skelter's table).
+  useLayoutEffect(() => {
+    setPicked(null);
+    setOptions(null);
+  }, [game.version]);
+
+  // Keyboard players: the square or counter just chosen is gone once the game moves on, so focus
+  // goes to the first thing the next choice offers (never away from something still focused).
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && document.contains(focused)) return;
+    document.querySelector<SVGGElement>('.bw-board .square.target, .bw-board .unit.actor')?.focus({ preventScroll: true });
+  }, [game.version]);
+
+  const view = game.view;
+  const commands = game.legalCommands;
+  const finished = game.status === 'finished' || game.status === 'abandoned';
+  const placeable = placeables(commands);
+  const pickedUnit = picked !== null && placeable.includes(picked) ? picked : (placeable[0] ?? null);
+  const squares = bySquare(commands, pickedUnit);
+  const units = byUnit(commands);
+  const buttons = buttonCommands(commands);
+  const surrender = game.anytimeCommands.find((command) => command.type === 'SURRENDER');
+  const situation = view.situation;
+  const active = situation.kind === 'turn' ? (situation.activation?.unit ?? null) : null;
+
+  function choose(list: BlockWarCommand[] | undefined) {
+    clearRefusal();
+    if (!list?.length) return;
+    if (list.length === 1) void send(list[0]!);
+    else setOptions(list);
+  }
+
+  const choosing: Choosing = {
+    squares: new Set(squares.keys()),
+    onSquare: (square) => choose(squares.get(square)),
+    units: new Set(units.keys()),
+    selectedUnit: active,
+    onUnit: (unit) => choose(units.get(unit)),
+    active,
+  };
+  const commandButton = (command: BlockWarCommand, index: number) => (
+    <li key={index}>
+      <button type="button" disabled={sending} onClick={() => send(command)}>
+        {blockWarCommandWords(command, names)}
+      </button>
+    </li>
+  );
+  // Control's landing asks a seat whose turn it may not be: a prompt with its countdown.
+  const prompted = !finished && mine && (situation.kind === 'place-judge' || situation.kind === 'judge-target');
+  const judgeTargets = commands.filter((command) => command.type === 'JUDGE_TARGET');
+
+  return (
+    <>
+      {prompted && (
+        <section class="prompt" aria-labelledby="prompt-title" role="region">
+          <h2 id="prompt-title">{situationWords(view, names, game.mySeat)}</h2>
+          <Countdown deadline={mine.deadline} label="Time to answer" />
+          {judgeTargets.length > 0 && (
+            <ul class="buttons" aria-label="Units the judges may target">
+              {judgeTargets.map(commandButton)}
+            </ul>
+          )}
+          {situation.kind === 'place-judge' && <p class="hint">Choose a highlighted square for each judge.</p>}
+        </section>
+      )}
+      {!prompted && (
+        <p class="situation" role="status">
+          {situationWords(view, names, game.mySeat)}
+        </p>
+      )}
+
+      {!finished && (commands.length > 0 || surrender) && (
+        <section class="choices" aria-label="Your choices">
+          {placeable.length > 0 && (
+            <div class="reserve" role="group" aria-label="Counters to place">
+              {placeable.map((unit) => (
+                <button key={unit} type="button" class={unit === pickedUnit ? 'selected' : ''} aria-pressed={unit === pickedUnit} disabled={sending} onClick={() => setPicked(unit)}>
+                  Place {names.unit(unit)}
+                </button>
+              ))}
+              <p class="hint">Then choose a highlighted square.</p>
+            </div>
+          )}
+          {squares.size > 0 && placeable.length === 0 && <p class="hint">Choose a highlighted square{units.size ? ' or unit' : ''} on the boards.</p>}
+          {squares.size === 0 && units.size > 0 && <p class="hint">Choose a highlighted unit on the boards.</p>}
+          {options && (
+            <ul class="options" aria-label="Which way">
+              {options.map(commandButton)}
+            </ul>
+          )}
+          {buttons.length > 0 && (
+            <ul class="buttons" aria-label="Actions">
+              {buttons.map(commandButton)}
+            </ul>
+          )}
+          {surrender &&
+            (confirming ? (
+              <p class="confirm" role="group" aria-label="Confirm surrender">
+                Surrender your block? It leaves the game for good.{' '}
+                <button type="button" class="danger" disabled={sending} onClick={() => (setConfirming(false), void send(surrender))}>
+                  Yes, surrender
+                </button>{' '}
+                <button type="button" onClick={() => setConfirming(false)}>
+                  No, fight on
+                </button>
+              </p>
+            ) : (
+              <button type="button" class="link surrender" onClick={() => setConfirming(true)}>
+                Surrender…
+              </button>
+            ))}
+        </section>
+      )}
+
+      <Boards game={game} data={data} names={names} choosing={choosing} />
+    </>
+  );
+}
+
+function Blocks({ game, names }: { game: BlockWarGame; names: (seat: number) => string }) {
+  return (
+    <table class="scores">
+      <caption>Blocks (control at {game.view.control} of 100)</caption>
+      <thead>
+        <tr>
+          <th scope="col">Block</th>
+          <th scope="col">Fighting spirit</th>
+          <th scope="col">Pool</th>
+        </tr>
+      </thead>
+      <tbody>
+        {game.view.seats.map((seat, index) => {
+          const look = COLOUR_LOOKS[seat.colour];
+          return (
+            <tr key={index} class={game.awaiting.some((awaited) => awaited.seat === index) ? 'awaited' : ''}>
+              <th scope="row">
+                <span class={`bw-chip ${look.shape}`} style={{ background: look.fill }} aria-hidden="true" /> {names(index)} ({seat.colour}
+                {seat.side ? `, ${seat.side}` : ''}){index === game.mySeat ? ' — you' : ''}
+                {seat.surrendered ? ' (surrendered)' : ''}
+              </th>
+              <td>{seat.spirit}</td>
+              <td>
+                {seat.pool.length} in pool{seat.drawn.length ? `, ${seat.drawn.length} drawn` : ''}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,207 @@
+// Block War in words: units ("Punk 2 of Rick Whitely"), squares ("plaza 5,0", "Rick Whitely's
+// block, level 3, column 2"), every event as a sentence for the log (every die is public: the
+// rolls are spelled out) and every command for the button that offers it. Pure.
+
+import type { components } from '../../generated/api.ts';
+
+// From the generated schema rather than api/client.ts, so the unit tests need no browser globals.
+type BlockWarCommand = components['schemas']['BlockWarCommand'];
+type BlockWarContent = components['schemas']['BlockWarContent'];
+type BlockWarGame = components['schemas']['BlockWarGame'];
+type FeedEvent = components['schemas']['FeedEvent'];
+
+type View = BlockWarGame['view'];
+
+export interface BlockWarNames {
+  seat(seat: number): string;
+  unit(id: string): string;
+  square(id: string): string;
+}
+
+/** The letters drawn on a unit's counter, so its kind is read without its colour. */
+export const UNIT_LETTERS: Record<string, string> = {
+  ape: 'A', citizen: 'Ci', 'citi-def': 'CD', eldster: 'E', fatty: 'F', juve: 'J', punk: 'P', scrawler: 'Sc', sniper: 'Sn', ugly: 'U',
+  'robo-janitor': 'RJ', 'human-janitor': 'HJ', 'robo-doc': 'RD', 'crazed-robo-doc': 'CR', 'block-judge': 'BJ', 'street-judge': 'SJ', 'judge-dredd': 'D',
+};
+
+export function blockWarNames(content: BlockWarContent, game: BlockWarGame): BlockWarNames {
+  const kinds = new Map(content.units.map((kind) => [kind.id, kind.name]));
+  const blockOf = (seat: number) => game.view.seats[seat]?.block ?? `Seat ${seat + 1}`;
+  const seat = (seat: number) => {
+    const holder = game.seats[seat];
+    const who = holder?.player ?? (holder?.bot ? 'Bot' : 'Free seat');
+    return `${blockOf(seat)} (${who})`;
+  };
+  return {
+    seat,
+    unit(id) {
+      const unit = game.view.units[id];
+      if (!unit) return id;
+      const kind = kinds.get(unit.kind) ?? unit.kind;
+      // The counter's number in its set, from its id ("s0-punk-2" → 2): two punks are told apart.
+      const number = /-(\d+)$/.exec(id)?.[1];
+      const rated = unit.ugly !== undefined ? ` (rating ${unit.ugly})` : '';
+      const named = unit.kind === 'judge-dredd' ? kind : `${kind}${number ? ` ${number}` : ''}${rated}`;
+      return unit.home === null ? named : `${named} of ${blockOf(unit.home)}`;
+    },
+    square(id) {
+      const plaza = /^plaza:(\d+),(\d+)$/.exec(id);
+      if (plaza) return `plaza ${plaza[1]},${plaza[2]}`;
+      const block = /^block:(\d+):(\d+),(\d+)$/.exec(id);
+      if (block) return `${blockOf(Number(block[1]))}’s block, level ${block[2]}, column ${Number(block[3]) + 1}`;
+      return id;
+    },
+  };
+}
+
+const num = (value: unknown) => (typeof value === 'number' ? value : 0);
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+const list = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+
+const ENDINGS: Record<string, string> = {
+  'control-reached-100': 'control reached 100 on the justice track',
+  'block-counter-reached-100': 'a block counter reached 100 on the justice track',
+  'last-block-fighting': 'one block is left fighting',
+};
+const SURRENDERS: Record<string, string> = { chose: 'chose to', 'no-fighting-units': 'has no fighting unit left and', outnumbered: 'is outnumbered and' };
+
+/** One event as a sentence, or null for bookkeeping a player need not read. */
+export function blockWarEventWords(data: FeedEvent['data'], names: BlockWarNames): string | null {
+  const e = data as Record<string, unknown>;
+  const seat = () => names.seat(num(e.seat));
+  const unit = (key = 'unit') => names.unit(str(e[key]));
+  const dice = (value: unknown) => (Array.isArray(value) ? value.map(num) : []);
+  switch (str(e.type)) {
+    case 'OrderDiceRolled': {
+      const [a = 0, b = 0] = dice(e.dice);
+      return `${seat()} rolls ${a} + ${b} = ${a + b} for turn order.`;
+    }
+    case 'TurnOrderDecided':
+      return `Turn order: ${list(dice(e.order).map(names.seat))}.`;
+    case 'BlockPlaced':
+      return `${seat()} places the block on the ${str(e.side)} side of the plaza.`;
+    case 'FeaturePlaced':
+      return `${seat()} places a ${e.feature === 'statue' ? 'civic statue' : 'hottie stall'} on ${names.square(str(e.square))}.`;
+    case 'UnitsDrawn': {
+      const units = (Array.isArray(e.units) ? e.units : []).map((id) => names.unit(str(id)));
+      return `${seat()} draws ${list(units)}.`;
+    }
+    case 'UnitPlaced':
+      return `${unit()} is placed on ${names.square(str(e.square))}.`;
+    case 'UnitActivated':
+      return `${unit()} is activated (${num(e.movementPoints)} movement points).`;
+    case 'UnitMoved':
+      return `${unit()} moves to ${names.square(str(e.to))}${num(e.cost) ? ` (${num(e.cost)} movement points)` : ''}.`;
+    case 'UnitReturned':
+      return `${unit()} returns to ${names.square(str(e.to))}.`;
+    case 'AttackMade':
+      return `${unit()} ${e.attack === 'brawl' ? 'brawls with' : e.attack === 'shoot' ? 'shoots at' : 'tries to heal'} ${unit('target')}.`;
+    case 'BrawlRolled':
+      return `Brawl: the attacker rolls ${num(e.attackerDie)} (total ${num(e.attackerTotal)}), the defender ${num(e.defenderDie)} (total ${num(e.defenderTotal)}).`;
+    case 'ShotRolled':
+      return `Shot: rolls ${num(e.die)}, total ${num(e.total)}: ${e.hit ? 'a hit' : 'a miss'}.`;
+    case 'ArmourSaveRolled':
+      return `${unit()} rolls ${num(e.die)} for armour, total ${num(e.total)}: ${e.saved ? 'saved' : 'not saved'}.`;
+    case 'UnitWounded':
+      return `${unit()} is wounded.`;
+    case 'HealRolled':
+      return `Heal: rolls ${num(e.die)}, total ${num(e.total)}.`;
+    case 'UnitHealed':
+      return `${unit()} is healed.`;
+    case 'UnitRemoved':
+      return `${unit()} is removed from the board.`;
+    case 'MoraleChecked':
+      return `${unit()} checks morale: rolls ${num(e.die)}, total ${num(e.total)}: ${e.fightsOn ? 'fights on' : 'breaks'}.`;
+    case 'FightingSpiritGained':
+      return `${seat()} gains ${num(e.amount)} fighting spirit (now ${num(e.to)}).`;
+    case 'ActivationEnded':
+      return `${unit()} ends its activation.`;
+    case 'ControlMoved':
+      return `Control moves to ${num(e.to)} on the justice track.`;
+    case 'JudgesDrawn': {
+      const units = (Array.isArray(e.units) ? e.units : []).map((id) => names.unit(str(id)));
+      return `${seat()} draws judges: ${list(units)}.`;
+    }
+    case 'JudgeDeployed':
+      return `${unit()} is deployed on ${names.square(str(e.square))}.`;
+    case 'JudgesTarget':
+      return `The judges target ${unit()} of ${names.seat(num(e.block))}.`;
+    case 'TurnPassed':
+      return `${names.seat(num(e.from))}’s turn ends; ${names.seat(num(e.to))} is next.`;
+    case 'JudgeReturnedToPool':
+      return `${unit()} returns to the judge pool.`;
+    case 'SurrenderCalled':
+      return `${unit()} calls on the blocks to surrender.`;
+    case 'BlockSurrendered':
+      return `${seat()} ${SURRENDERS[str(e.reason)] ?? ''} surrender${e.reason === 'chose' ? '' : 's'}.`.replace('  ', ' ');
+    case 'GameEnded':
+      return `The block war is over: ${ENDINGS[str(e.reason)] ?? str(e.reason)}.`;
+    default:
+      return null;
+  }
+}
+
+/** A command as the words on the button that sends it. */
+export function blockWarCommandWords(command: BlockWarCommand, names: BlockWarNames): string {
+  switch (command.type) {
+    case 'ROLL_FOR_ORDER':
+      return 'Roll for turn order';
+    case 'PLACE_BLOCK':
+      return `Place your block on the ${command.side} side`;
+    case 'PLACE_FEATURE':
+      return `Place it on ${names.square(command.square)}`;
+    case 'PLACE_UNIT':
+      return `Place ${names.unit(command.unit)} on ${names.square(command.square)}`;
+    case 'ACTIVATE':
+      return `Activate ${names.unit(command.unit)}`;
+    case 'STEP':
+      return `Step to ${names.square(command.to)}`;
+    case 'BRAWL':
+      return `Brawl with ${names.unit(command.target)}`;
+    case 'SHOOT':
+      return `Shoot at ${names.unit(command.target)}`;
+    case 'HEAL':
+      return `Heal ${names.unit(command.target)}`;
+    case 'PLACE_JUDGE':
+      return `Place ${names.unit(command.unit)} on ${names.square(command.square)}`;
+    case 'JUDGE_TARGET':
+      return `The judges target ${names.unit(command.unit)}`;
+    case 'END_ACTIVATION':
+      return 'End the activation';
+    case 'END_STEP':
+      return 'End this step of the turn';
+    case 'CALL_SURRENDER':
+      return 'Call on the blocks to surrender';
+    case 'SURRENDER':
+      return 'Surrender your block';
+  }
+}
+
+/** What the situation asks, in words, for the heading above the choices. */
+export function situationWords(view: View, names: BlockWarNames, mySeat: number | null): string {
+  const s = view.situation;
+  const you = (seat: number) => (seat === mySeat ? 'You' : names.seat(seat));
+  switch (s.kind) {
+    case 'roll':
+      return 'Rolling for turn order.';
+    case 'place-block':
+      return `${you(s.seat)}: place the block on a side of the plaza.`;
+    case 'place-feature':
+      return `${you(s.seat)}: place the ${s.feature === 'statue' ? 'civic statue' : 'hottie stall'} on the plaza.`;
+    case 'place-unit':
+      return `${you(s.seat)}: place the counters drawn in the block${s.duringSetup ? ' (set-up)' : ' (reinforcements)'}.`;
+    case 'turn': {
+      const step = s.step === 'activate' ? `activate units (${s.activationsLeft} left${s.frenzied ? ', frenzied' : ''})` : s.step === 'independent' ? 'activate an independent unit' : 'activate a judge unit';
+      const active = s.activation
+        ? ` Now: ${names.unit(s.activation.unit)}, ${s.activation.movementPoints} movement points left${s.activation.attacked ? ', attack made' : ''}.`
+        : '';
+      return `${you(s.seat)}${s.seat === mySeat ? 'r' : '’s'} turn: ${step}.${active}`;
+    }
+    case 'place-judge':
+      return `Control landed on judge badges: ${you(s.seat)}${s.seat === mySeat ? ' place' : ' places'} ${list(s.judges.map(names.unit))}.`;
+    case 'judge-target':
+      return `Control landed on ${names.seat(s.block)}’s counter: ${you(s.seat)}${s.seat === mySeat ? ' choose' : ' chooses'} the unit the judges target.`;
+    case 'over':
+      return 'The block war is over.';
+  }
+}

@@ -1,0 +1,303 @@
+// Helter Skelter's part of the game page: the prompt (defence, INTERRUPT, set-up) with its
+// countdown, the board, the scores, the choices (a card or a character, then a space) and the
+// hand. Moved from pages/game.tsx unchanged in behaviour; the shell around it is the page's.
+
+import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
+import { loadContent, loadMap, type Command, type Content, type Game, type GameMap } from '../../api/client.ts';
+import { Countdown } from '../../game/countdown.tsx';
+import { TEAM_LOOKS, TeamBadge } from '../../teams.tsx';
+import type { GameUi, TableProps } from '../game-ui.ts';
+import { Board } from './board.tsx';
+import { afterPick, afterTarget, attackLine, isButtonCommand, picks, playable, samePick, type Pick } from './choices.ts';
+import { commandWords, eventWords, namesFrom, type Names } from './words.ts';
+
+export interface HelterSkelterData {
+  content: Content;
+  map: GameMap;
+}
+
+function seatNames(game: Game): string[] {
+  return game.seats.map((seat) => `${seat.player ?? (seat.bot ? 'Bot' : 'Free seat')} (${TEAM_LOOKS[game.options.seats[seat.seat]!.team].name})`);
+}
+
+export const helterSkelter: GameUi<Game, HelterSkelterData> = {
+  async load(game) {
+    const [content, map] = await Promise.all([loadContent(), loadMap(game.view.map)]);
+    return { content, map };
+  },
+  title: (game) => game.options.seats.map((seat) => TEAM_LOOKS[seat.team].name).join(' v '),
+  names(game, data) {
+    const names = namesFrom(data.content, seatNames(game));
+    return { seat: names.seat, event: (event) => eventWords(event, names) };
+  },
+  Table: HelterSkelterTable,
+  Picture: ({ game, data }) => (
+    <Board
+      map={data.map}
+      view={game.view}
+      content={data.content}
+      targets={NOTHING}
+      onTarget={() => undefined}
+      actors={NOTHING}
+      selectedActor={null}
+      onActor={() => undefined}
+      sightLines={[]}
+      unseen={null}
+    />
+  ),
+};
+
+const NOTHING = new Set<never>();
+
+function HelterSkelterTable({ game, data, mine, sending, send: post, clearRefusal }: TableProps<Game, HelterSkelterData>) {
+  const { content, map } = data;
+  const [pick, setPick] = useState<Pick | null>(null);
+  const [chosenSpace, setChosenSpace] = useState<number | null>(null);
+
+  // A choice made on an older version may no longer be legal. A layout effect, run as the new
+  // version is drawn: an effect would run a frame later and could undo a pick made in between.
+  useLayoutEffect(() => {
+    setPick(null);
+    setChosenSpace(null);
+  }, [game.version]);
+
+  // Keyboard players: once a card or figure is picked, focus goes to the first space it can be
+  // aimed at, in the same commit that highlights the spaces (so a key pressed as soon as they show
+  // finds the focus there).
+  useLayoutEffect(() => {
+    if (pick) document.querySelector<SVGGElement>('.board .space.target')?.focus();
+  }, [pick]);
+
+  // Escape puts the pick back. Listened for from the table's start, not added once a pick is made:
+  // an effect runs only after the next frame, so an Escape pressed as soon as the highlighted
+  // spaces showed was lost, and they stayed (the flaky two-players browser test).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setPick(null);
+      setChosenSpace(null);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const names: Names = useMemo(() => namesFrom(content, seatNames(game)), [content, game.seats]);
+
+  const view = game.view;
+  const commands = playable(game.legalCommands);
+  const mySeatView = view.seats.find((seat) => seat.seat === game.mySeat);
+  const allPicks = picks(commands);
+  const opened = pick ? afterPick(commands, pick, view) : null;
+  const options = pick && chosenSpace !== null ? afterTarget(commands, pick, chosenSpace, view) : null;
+  const buttons = commands.filter(isButtonCommand);
+  const finished = game.status === 'finished' || game.status === 'abandoned';
+  // Defence, INTERRUPT and set-up answers are given in their prompt, beside its countdown.
+  const prompted = !finished && Boolean(mine) && view.situation.kind !== 'turn';
+  const cardByID = new Map(content.cards.map((card) => [card.id, card]));
+
+  async function send(command: Command) {
+    setPick(null);
+    setChosenSpace(null);
+    await post(command);
+  }
+
+  function choosePick(next: Pick) {
+    clearRefusal();
+    setChosenSpace(null);
+    setPick(samePick(pick, next) ? null : next);
+  }
+
+  function chooseSpace(space: number) {
+    if (!pick) return;
+    const left = afterTarget(commands, pick, space, view);
+    if (left.length === 1) void send(left[0]!);
+    else setChosenSpace(space);
+  }
+
+  // Line of sight while choosing the target of an attack: from the attacker to each target, and
+  // the spaces it cannot see dimmed.
+  const attacks = (opened?.commands ?? []).map(attackLine).filter((line) => line !== null);
+  const attackerSpace = attacks.length ? view.characters.find((entry) => entry.id === attacks[0]!.attacker)?.space ?? null : null;
+  const sightLines =
+    attackerSpace === null
+      ? []
+      : attacks.flatMap((line) => {
+          const to = view.characters.find((entry) => entry.id === line.defender)?.space;
+          return to ? [{ from: attackerSpace, to }] : [];
+        });
+  const sees = attackerSpace === null ? null : new Set(map.spaces.find((space) => space.designation === attackerSpace)?.sees ?? []);
+  const unseen = sees ? new Set(map.spaces.map((space) => space.designation).filter((designation) => !sees.has(designation))) : null;
+
+  const characterPicks = new Set(allPicks.filter((entry) => entry.kind === 'character').map((entry) => (entry as { character: string }).character));
+  const cardPicks = new Set(allPicks.filter((entry) => entry.kind === 'card').map((entry) => (entry as { card: string }).card));
+  const onBoard = new Set(view.characters.filter((entry) => entry.status === 'deployed').map((entry) => entry.id));
+  const reserve = view.characters.filter((entry) => entry.seat === game.mySeat && entry.status === 'undeployed');
+  const selectedActor = pick?.kind === 'character' ? pick.character : null;
+  const situation = view.situation;
+
+  return (
+    <>
+      {!finished && mine && situation.kind !== 'turn' && (
+        <section class="prompt" aria-labelledby="prompt-title" role="region">
+          <h2 id="prompt-title">
+            {situation.kind === 'defence'
+              ? `${names.character(situation.attack.character)} ${situation.attack.action} for ${situation.attack.damage} damage: defend!`
+              : situation.kind === 'interrupt'
+                ? 'INTERRUPT? You may take an interrupting turn.'
+                : situation.kind === 'target'
+                  ? `${names.character(situation.judge)} ${situation.action}: choose which of your characters on space ${situation.space} it targets.`
+                  : buttons.some((command) => command.type === 'PLACE_CHARACTERS')
+                    ? 'Set-up: choose where your characters start.'
+                    : buttons.some((command) => command.type === 'REMOVE_MAP_CARD')
+                      ? 'Set-up: choose the map card to remove.'
+                      : 'Set-up: choose your starting map cards.'}
+          </h2>
+          <Countdown deadline={mine.deadline} label="Time to answer" />
+          <CommandButtons commands={buttons} names={names} disabled={sending} onSend={send} />
+        </section>
+      )}
+
+      <div class="table">
+        <div class="board-wrap">
+          <Board
+            map={map}
+            view={view}
+            content={content}
+            targets={opened?.spaces ?? new Set()}
+            onTarget={chooseSpace}
+            actors={new Set([...characterPicks].filter((character) => onBoard.has(character)))}
+            selectedActor={selectedActor}
+            onActor={(character) => choosePick({ kind: 'character', character })}
+            sightLines={sightLines}
+            unseen={attacks.length ? unseen : null}
+          />
+        </div>
+        <aside class="side">
+          <Scores game={game} names={names} />
+        </aside>
+      </div>
+
+      {(pick || (!prompted && buttons.length > 0) || reserve.length > 0) && (
+        <section class="choices" aria-label="Your choices">
+          {pick && (
+            <p class="picked" role="status">
+              {pick.kind === 'card' ? `Playing ${names.card(pick.card)}` : `Acting with ${names.character(pick.character)}`}
+              {opened && opened.spaces.size > 0 && chosenSpace === null && ': choose a highlighted space on the board.'}{' '}
+              <button type="button" class="link" onClick={() => (setPick(null), setChosenSpace(null))}>
+                Cancel
+              </button>
+            </p>
+          )}
+          {options && options.length > 1 && (
+            <ul class="options" aria-label="Which way">
+              {options.map((command, index) => (
+                <li key={index}>
+                  <button type="button" disabled={sending} onClick={() => send(command)}>
+                    {commandWords(command, names)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {reserve.length > 0 && (
+            <div class="reserve" aria-label="Your characters off the board">
+              {reserve.map((character) => {
+                const can = characterPicks.has(character.id);
+                return (
+                  <button
+                    key={character.id}
+                    type="button"
+                    class={selectedActor === character.id ? 'selected' : ''}
+                    aria-pressed={selectedActor === character.id}
+                    disabled={!can || sending}
+                    onClick={() => choosePick({ kind: 'character', character: character.id })}
+                  >
+                    {can ? 'Deploy ' : ''}
+                    {names.character(character.form)} ({character.health}/{character.maxHealth})
+                  </button>
+                );
+              })}
+            </div>
+          )}
+          {!prompted && <CommandButtons commands={buttons} names={names} disabled={sending} onSend={send} />}
+        </section>
+      )}
+
+      {mySeatView?.hand && (
+        <section class="hand" aria-labelledby="hand-title">
+          <h2 id="hand-title">Your hand ({mySeatView.hand.length})</h2>
+          <ul>
+            {mySeatView.hand.map((cardId) => {
+              const card = cardByID.get(cardId);
+              const can = cardPicks.has(cardId);
+              const selected = pick?.kind === 'card' && pick.card === cardId;
+              return (
+                <li key={cardId}>
+                  <button
+                    type="button"
+                    class={`card${can ? ' playable' : ''}${selected ? ' selected' : ''}`}
+                    disabled={!can || sending}
+                    aria-pressed={can ? selected : undefined}
+                    data-card={cardId}
+                    onClick={() => choosePick({ kind: 'card', card: cardId })}
+                  >
+                    <span class="card-action">{card?.action ?? '?'}</span>
+                    <span class="card-name">{card?.name ?? cardId}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+function CommandButtons(props: { commands: Command[]; names: Names; disabled: boolean; onSend: (command: Command) => void }) {
+  if (props.commands.length === 0) return null;
+  return (
+    <ul class="buttons" aria-label="Actions">
+      {props.commands.map((command, index) => (
+        <li key={index}>
+          <button type="button" disabled={props.disabled} onClick={() => props.onSend(command)}>
+            {commandWords(command, props.names)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Scores({ game, names }: { game: Game; names: Names }) {
+  return (
+    <table class="scores">
+      <caption>Scores</caption>
+      <thead>
+        <tr>
+          <th scope="col">Seat</th>
+          <th scope="col">Points</th>
+          <th scope="col">Cards</th>
+        </tr>
+      </thead>
+      <tbody>
+        {game.view.seats.map((seat) => (
+          <tr key={seat.seat} class={game.awaiting.some((awaited) => awaited.seat === seat.seat) ? 'awaited' : ''}>
+            <th scope="row">
+              <TeamBadge team={seat.team} /> {names.seat(seat.seat)}
+              {seat.seat === game.mySeat ? ' — you' : ''}
+              {seat.eliminated ? ' (eliminated)' : ''}
+            </th>
+            <td>
+              {seat.points} <small>({seat.fragments} fragments, {seat.kills.length} kills)</small>
+            </td>
+            <td>
+              {seat.handSize} in hand, {seat.deckSize} in deck
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
