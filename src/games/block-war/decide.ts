@@ -9,7 +9,9 @@ import { judgeTarget, placeJudge, targetBlocks } from './control.ts';
 import { check, Draft } from './draft.ts';
 import { callSurrender } from './dredd.ts';
 import { heal } from './healing.ts';
+import { clean } from './janitors.ts';
 import { legalCommands } from './legal.ts';
+import { scrawl } from './scrawl.ts';
 import { placeBlock, placeFeature, placeUnit, rollForOrder } from './setup.ts';
 import { checkMaySurrender, surrender } from './surrender.ts';
 import { afterActivation, endStep, passTurn } from './turn.ts';
@@ -82,6 +84,10 @@ function decideForSeat(d: Draft, seat: unknown, cmd: Command): void {
       return shoot(d, me, cmd.target);
     case 'HEAL':
       return heal(d, me, cmd.target);
+    case 'SCRAWL':
+      return scrawl(d, me, cmd.square);
+    case 'CLEAN':
+      return clean(d, me, cmd.square);
     case 'PLACE_JUDGE':
       return placeJudge(d, me, cmd.unit, cmd.square, passTurn);
     case 'JUDGE_TARGET':

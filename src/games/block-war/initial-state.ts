@@ -53,6 +53,7 @@ export function initialState(setup: GameSetup): GameState {
     units: sorted,
     judgePool,
     features: [],
+    scrawls: [],
     rng: keyedRng(setup.key),
     windows: 1,
     // "Each player rolls two dice": every seat at once.
