@@ -42,7 +42,7 @@ export function runBlockWarSimulation(options: BlockWarSimulation): void {
   if (!Number.isInteger(games) || games < 1) throw new Error('--games must be a positive integer');
   for (const p of playerCounts) if (![2, 3, 4].includes(p)) throw new Error('--players must be 2, 3 or 4');
   if (options.bots) return botMatch(games, playerCounts, options.seed);
-  const ended = { 'control-reached-100': 0, 'block-counter-reached-100': 0, 'last-block-fighting': 0 };
+  const ended = { 'control-reached-100': 0, 'block-counter-reached-100': 0, 'last-block-fighting': 0, 'time-limit': 0 };
   let afterChosenSurrender = 0;
   const surrenders = { chose: 0, 'no-fighting-units': 0, outnumbered: 0 };
   let completed = 0;

@@ -182,6 +182,12 @@ export function applyEvent(s: GameState, e: Event): void {
       seat.drawn = [];
       return;
     }
+    case 'TimeLimitStarted':
+      if (s.timeLimit) s.timeLimit.endsAt = e.endsAt;
+      return;
+    case 'LastRoundBegan':
+      if (s.timeLimit) s.timeLimit.lastRound = true;
+      return;
     case 'GameEnded':
       s.situation = { kind: 'over' };
       s.winners = e.winners.slice();

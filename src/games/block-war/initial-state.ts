@@ -59,5 +59,6 @@ export function initialState(setup: GameSetup): GameState {
     // "Each player rolls two dice": every seat at once.
     situation: { kind: 'roll', windowId: 'w1', rolling: setup.seats.map((_, i) => i), rolls: {} },
     winners: [],
+    ...(setup.timeLimitMinutes ? { timeLimit: { minutes: setup.timeLimitMinutes, endsAt: null, lastRound: false } } : {}),
   };
 }

@@ -30,6 +30,7 @@ export function cloneState(s: GameState): GameState {
     windows: s.windows,
     situation: cloneSituation(s.situation),
     winners: s.winners.slice(),
+    ...(s.timeLimit ? { timeLimit: { minutes: s.timeLimit.minutes, endsAt: s.timeLimit.endsAt, lastRound: s.timeLimit.lastRound } } : {}),
   };
 }
 

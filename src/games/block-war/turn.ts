@@ -7,6 +7,7 @@ import { check, type Draft } from './draft.ts';
 import { controlLanded } from './control.ts';
 import { isFrenzied } from './frenzy.ts';
 import { informIfLanded } from './informant.ts';
+import { roundEnded } from './time-limit.ts';
 import { checkMorale } from './morale.ts';
 import { drawUnits } from './reinforcements.ts';
 import { startOfTurnSpirit } from './spirit.ts';
@@ -129,6 +130,7 @@ function endOfTurn(d: Draft, seat: Seat): void {
 /** "6. Turn Moves On — The turn then passes on to the player on your left." */
 export function passTurn(d: Draft, seat: Seat): void {
   const next = nextInOrder(d.state, seat);
+  if (roundEnded(d, seat, next, controlWinners)) return;
   d.emit({ type: 'TurnPassed', from: seat, to: next });
   beginTurn(d, next);
 }

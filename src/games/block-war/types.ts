@@ -15,6 +15,16 @@ export interface GameSetup {
   seats: { block: string; colour: Colour }[];
   generator: GeneratorName;
   key: string;
+  /** The optional time limit, in minutes (BW50). */
+  timeLimitMinutes?: number;
+}
+
+/** The optional time limit (BW50): when it runs out, and whether the last round has begun. */
+export interface TimeLimit {
+  minutes: number;
+  /** Set by the game's first command: its acceptance time plus the limit (ISO 8601). */
+  endsAt: string | null;
+  lastRound: boolean;
 }
 
 export interface UnitState {
@@ -104,6 +114,8 @@ export interface GameState {
   windows: number;
   situation: Situation;
   winners: Seat[];
+  /** Present only in a game created with a time limit. */
+  timeLimit?: TimeLimit;
 }
 
 export type Command =
@@ -146,6 +158,8 @@ export type Event =
   | { type: 'ScrawlCleaned'; unit: UnitId; square: SquareId }
   | { type: 'RoboDocCrazed'; unit: UnitId; die: number; crazed: UnitId | null; rng: RngPosition }
   | { type: 'JanitorHired'; unit: UnitId; janitor: UnitId }
+  | { type: 'TimeLimitStarted'; endsAt: string }
+  | { type: 'LastRoundBegan' }
   | { type: 'BrawlRolled'; attackerDie: number; defenderDie: number; attackerTotal: number; defenderTotal: number; rng: RngPosition }
   | { type: 'ShotRolled'; die: number; total: number; hit: boolean; rng: RngPosition }
   | { type: 'ArmourSaveRolled'; unit: UnitId; die: number; total: number; saved: boolean; rng: RngPosition }
@@ -164,7 +178,7 @@ export type Event =
   | { type: 'JudgeReturnedToPool'; unit: UnitId }
   | { type: 'SurrenderCalled'; unit: UnitId }
   | { type: 'BlockSurrendered'; seat: Seat; reason: 'chose' | 'no-fighting-units' | 'outnumbered' }
-  | { type: 'GameEnded'; winners: Seat[]; reason: 'control-reached-100' | 'block-counter-reached-100' | 'last-block-fighting' };
+  | { type: 'GameEnded'; winners: Seat[]; reason: 'control-reached-100' | 'block-counter-reached-100' | 'last-block-fighting' | 'time-limit' };
 
 /** The rows of the movement table. */
 export type MovementKind = 'compartment' | 'section' | 'level' | 'lift' | 'plaza' | 'leap';

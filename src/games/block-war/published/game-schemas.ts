@@ -198,6 +198,17 @@ const gameViewSchema = {
     windows: { type: 'integer', minimum: 1, description: 'How many situations have been opened.' },
     situation: { $ref: 'Situation#' },
     winners: { ...seats, description: 'Empty until the game is over.' },
+    timeLimit: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['minutes', 'endsAt', 'lastRound'],
+      description: 'Only in a game created with a time limit (BW50): when it runs out, and whether the last round has begun.',
+      properties: {
+        minutes: { type: 'integer', minimum: 1 },
+        endsAt: { type: ['string', 'null'], format: 'date-time', description: 'The first command’s acceptance time plus the limit; null before it.' },
+        lastRound: { type: 'boolean', description: 'The time ran out and a round finished: every block has one last turn, then the points are totalled.' },
+      },
+    },
     viewer: { type: ['integer', 'null'], minimum: 0, maximum: MAX_SEATS - 1, description: 'The seat this view is for; null for a spectator.' },
   },
 } as const;
@@ -221,7 +232,7 @@ const EVENT_TYPES = [
   'UnitReturned', 'AttackMade', 'BrawlRolled', 'ShotRolled', 'ArmourSaveRolled', 'UnitWounded', 'HealRolled', 'UnitHealed', 'UnitRemoved',
   'MoraleChecked', 'FightingSpiritGained', 'ActivationEnded', 'ControlMoved', 'JudgesDrawn', 'JudgeDeployed', 'JudgesTarget', 'TurnPassed',
   'JudgeReturnedToPool', 'SurrenderCalled', 'BlockSurrendered', 'GameEnded', 'StallRolled', 'Scrawled', 'CleanRolled', 'ScrawlCleaned', 'RoboDocCrazed',
-  'JanitorHired',
+  'JanitorHired', 'TimeLimitStarted', 'LastRoundBegan',
 ] as const satisfies readonly Event['type'][];
 const everyEventType: Exclude<Event['type'], (typeof EVENT_TYPES)[number]> extends never ? true : never = true;
 
