@@ -205,7 +205,7 @@ const gameViewSchema = {
       description: 'Only in a game created with a time limit (BW50): when it runs out, and whether the last round has begun.',
       properties: {
         minutes: { type: 'integer', minimum: 1 },
-        endsAt: { type: ['string', 'null'], format: 'date-time', description: 'The first command’s acceptance time plus the limit; null before it.' },
+        endsAt: { type: ['string', 'null'], description: 'The first command’s acceptance time plus the limit; null before it.' },
         lastRound: { type: 'boolean', description: 'The time ran out and a round finished: every block has one last turn, then the points are totalled.' },
       },
     },
