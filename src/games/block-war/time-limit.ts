@@ -4,6 +4,7 @@
 // has been afforded one last round, the points are totalled and a winner declared." (BW50)
 // The module reads no clock: the time is the command's acceptance time the platform gives decide.
 
+import { instantIso, instantMs } from '../../platform/instant.ts';
 import type { Draft } from './draft.ts';
 import type { Seat } from './types.ts';
 
@@ -11,9 +12,9 @@ import type { Seat } from './types.ts';
 export function startTimeLimit(d: Draft): void {
   const limit = d.state.timeLimit;
   if (!limit || limit.endsAt !== null || d.at === null) return;
-  const start = Date.parse(d.at);
-  if (Number.isNaN(start)) return;
-  d.emit({ type: 'TimeLimitStarted', endsAt: new Date(start + limit.minutes * 60_000).toISOString() });
+  const start = instantMs(d.at);
+  if (start === null) return;
+  d.emit({ type: 'TimeLimitStarted', endsAt: instantIso(start + limit.minutes * 60_000) });
 }
 
 /**
@@ -31,6 +32,7 @@ export function roundEnded(d: Draft, from: Seat, next: Seat, winners: (s: Draft[
     d.emit({ type: 'GameEnded', winners: winners(d.state), reason: 'time-limit' });
     return true;
   }
-  if (d.at !== null && Date.parse(d.at) >= Date.parse(limit.endsAt)) d.emit({ type: 'LastRoundBegan' });
+  const now = d.at === null ? null : instantMs(d.at);
+  if (now !== null && now >= instantMs(limit.endsAt)!) d.emit({ type: 'LastRoundBegan' });
   return false;
 }

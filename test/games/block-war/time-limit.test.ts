@@ -6,6 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { RuleError, type Sender } from '../../../src/platform/game-module.ts';
+import { instantIso, instantMs } from '../../../src/platform/instant.ts';
 import { blockWar } from '../../../src/games/block-war/index.ts';
 import { controlWinners } from '../../../src/games/block-war/turn.ts';
 import type { Command, Event, GameSetup, GameState } from '../../../src/games/block-war/types.ts';
@@ -38,6 +39,18 @@ function play(setup: GameSetup, limit = 3000) {
   }
   return { state, commands, events };
 }
+
+describe('instants without Date (src/platform/instant.ts)', () => {
+  it('reads and writes ISO 8601 UTC as Date does', () => {
+    for (const ms of [0, 951_782_400_000, T0, T0 + 123, 4_102_444_799_999, 1_709_164_800_000, -86_400_001]) {
+      const iso = new Date(ms).toISOString();
+      expect(instantMs(iso)).toBe(ms);
+      expect(instantIso(ms)).toBe(iso);
+    }
+    expect(instantMs('2026-11-25T20:00:00Z')).toBe(T0);
+    expect(instantMs('yesterday')).toBeNull();
+  });
+});
 
 describe('the time limit', () => {
   it('is an option: a whole number of minutes', () => {
