@@ -8,7 +8,7 @@ import { unitKind } from './content/index.ts';
 import { rngPosition } from '../../platform/random.ts';
 import { CRAZED } from './crazed.ts';
 import { rollDie } from './dice.ts';
-import { hireJanitor } from './janitors.ts';
+import { hireJanitor } from './new-janitor.ts';
 import { check, type Draft } from './draft.ts';
 import { featureOn, friendly, healthyUnitOn, placement } from './state.ts';
 import { activatable, afterActivation } from './turn.ts';

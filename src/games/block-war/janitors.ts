@@ -7,14 +7,13 @@
 import { rngPosition } from '../../platform/random.ts';
 import { mayActHere } from './activation.ts';
 import { stepsFrom } from './board/movement.ts';
-import { blockSquare } from './board/squares.ts';
-import { roomOf, unitKind } from './content/index.ts';
+import { unitKind } from './content/index.ts';
 import { rollDie } from './dice.ts';
 import { check, type Draft } from './draft.ts';
 import { placement } from './state.ts';
-import type { GameState, Seat, SquareId, UnitId, UnitState } from './types.ts';
+import type { GameState, Seat, SquareId, UnitState } from './types.ts';
 
-const JANITORS = ['robo-janitor', 'human-janitor'];
+import { JANITORS } from './new-janitor.ts';
 /** The human janitor's "die result of a 2 or more". */
 export const HUMAN_JANITOR_CLEANS = 2;
 
@@ -49,22 +48,3 @@ export function clean(d: Draft, seat: Seat, square: SquareId): void {
   }
   d.emit({ type: 'ScrawlCleaned', unit: unit.id, square });
 }
-
-/**
- * BW46: a block unit of a block with no healthy janitor or robo-janitor on the boards that ends its
- * activation on its own block's janitor's office becomes the block's human janitor, whose counter
- * (kept aside at set-up) takes its square; the unit leaves the boards.
- */
-export function hireJanitor(d: Draft, unitId: UnitId): void {
-  const s = d.state;
-  const unit = s.units[unitId]!;
-  if (unitKind(unit.kind).allegiance !== 'block' || unit.home === null || unit.wounded) return;
-  const office = roomOf('janitors-office');
-  if (unit.square !== blockSquare(unit.home, office.level, office.column)) return;
-  const home = unit.home;
-  if (Object.values(s.units).some((u) => u.home === home && JANITORS.includes(u.kind) && u.square !== null && !u.wounded)) return;
-  const janitor = `s${home}-human-janitor`;
-  if (s.units[janitor]?.square !== null) return;
-  d.emit({ type: 'JanitorHired', unit: unitId, janitor });
-}
-
