@@ -1,15 +1,15 @@
 // Activating a unit: "An activated unit may make one brawling, shooting or special attack at any
-// point during its movement." An activation is a sequence of commands — ACTIVATE, STEPs (and, in a
-// later edition of this module, one attack among them), END_ACTIVATION.
+// point during its movement." An activation is a sequence of commands — ACTIVATE, STEPs, one attack
+// among them (combat.ts, healing.ts, scrawl.ts, janitors.ts), END_ACTIVATION.
 
+import { rngPosition } from '../../platform/random.ts';
 import { MOVEMENT_COSTS, MOVEMENT_POINTS, SPACES_PER_PAYMENT, stepsFrom, type Step } from './board/movement.ts';
 import { parseSquare } from './board/squares.ts';
 import { unitKind } from './content/index.ts';
-import { rngPosition } from '../../platform/random.ts';
 import { CRAZED } from './crazed.ts';
 import { rollDie } from './dice.ts';
-import { hireJanitor } from './new-janitor.ts';
 import { check, type Draft } from './draft.ts';
+import { hireJanitor } from './new-janitor.ts';
 import { featureOn, friendly, healthyUnitOn, placement } from './state.ts';
 import { activatable, afterActivation } from './turn.ts';
 import type { Activation, GameState, Seat, SquareId, UnitId } from './types.ts';

@@ -10,10 +10,10 @@ import { stepsFrom } from './board/movement.ts';
 import { unitKind } from './content/index.ts';
 import { rollDie } from './dice.ts';
 import { check, type Draft } from './draft.ts';
+import { JANITORS } from './new-janitor.ts';
 import { placement } from './state.ts';
 import type { GameState, Seat, SquareId, UnitState } from './types.ts';
 
-import { JANITORS } from './new-janitor.ts';
 /** The human janitor's "die result of a 2 or more". */
 export const HUMAN_JANITOR_CLEANS = 2;
 
@@ -30,7 +30,7 @@ export function cleanableSquares(s: GameState): SquareId[] {
   const janitor = cleaner(s);
   if (!janitor) return [];
   const near = stepsFrom(janitor.square!, placement(s)).filter((st) => st.movement !== 'leap').map((st) => st.to);
-  return s.scrawls.filter((square, i) => near.includes(square) && s.scrawls.indexOf(square) === i);
+  return s.scrawls.filter((square) => near.includes(square));
 }
 
 export function clean(d: Draft, seat: Seat, square: SquareId): void {
