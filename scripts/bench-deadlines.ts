@@ -18,7 +18,7 @@
 // 4. Each window's deadline is the expiry the game announced when it moved (the NOTIFY every
 //    commit sends, `<game>:<version>:<next expiry ms>`, heard here on a LISTEN connection): the
 //    expiry that the command after version v must honour. Lateness = the EXPIRE_WINDOW command's
-//    `accepted_at` (the sweeper's transaction start) − that deadline. Also shown: when its commit
+//    `accepted_at` (the sweeper's clock as it decides) − that deadline. Also shown: when its commit
 //    was heard (the NOTIFY of the expiry) − the deadline, i.e. including deciding and appending.
 //
 // Prints, last: `bench:deadlines p50=… ms p99=… ms max=… ms n=…` (accepted_at − deadline).

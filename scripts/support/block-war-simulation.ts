@@ -42,9 +42,11 @@ export function runBlockWarSimulation(options: BlockWarSimulation): void {
   if (!Number.isInteger(games) || games < 1) throw new Error('--games must be a positive integer');
   for (const p of playerCounts) if (![2, 3, 4].includes(p)) throw new Error('--players must be 2, 3 or 4');
   if (options.bots) return botMatch(games, playerCounts, options.seed);
-  const ended = { 'control-reached-100': 0, 'block-counter-reached-100': 0, 'last-block-fighting': 0 };
+  const ended = { 'control-reached-100': 0, 'block-counter-reached-100': 0, 'last-block-fighting': 0, 'time-limit': 0 };
   let afterChosenSurrender = 0;
   const surrenders = { chose: 0, 'no-fighting-units': 0, outnumbered: 0 };
+  // The unit specials and the informant (BW44–BW48): how often random play reaches each.
+  const specials = new Map<string, number>(['StallRolled', 'Scrawled', 'ScrawlCleaned', 'RoboDocCrazed', 'JanitorHired', 'informant step'].map((k) => [k, 0]));
   let completed = 0;
   let unfinished = 0;
   let events = 0;
@@ -72,7 +74,12 @@ export function runBlockWarSimulation(options: BlockWarSimulation): void {
       const gameTurns = result.events.filter((e) => e.type === 'TurnPassed').length + 1;
       turns += gameTurns;
       longest = Math.max(longest, gameTurns);
-      for (const e of result.events) if (e.type === 'BlockSurrendered') surrenders[e.reason]++;
+      for (const e of result.events) {
+        if (e.type === 'BlockSurrendered') surrenders[e.reason]++;
+        if (specials.has(e.type)) specials.set(e.type, specials.get(e.type)! + 1);
+        if (e.type === 'SituationOpened' && e.situation.kind === 'turn' && e.situation.step === 'informant')
+          specials.set('informant step', specials.get('informant step')! + 1);
+      }
       if (!result.finished) {
         unfinished++;
         continue;
@@ -103,6 +110,7 @@ export function runBlockWarSimulation(options: BlockWarSimulation): void {
   console.log(`  a block counter reached 100 ${pct(ended['block-counter-reached-100'])}`);
   console.log(`  last block fighting        ${pct(ended['last-block-fighting'])}, of which after a surrender by choice: ${afterChosenSurrender}`);
   console.log(`surrenders: by choice ${surrenders.chose}, no fighting units in the block ${surrenders['no-fighting-units']}, outnumbered in the block ${surrenders.outnumbered}`);
+  console.log(`unit specials: ${[...specials].map(([k, n]) => `${k} ${n}`).join(', ')}`);
   console.log('wins by place in turn order (shared wins count for each winner):');
   for (const [place, n] of [...wins].sort((a, b) => a[0] - b[0])) console.log(`  ${String(place + 1).padStart(2)}: ${n}`);
   for (const e of errors.slice(0, 10)) console.log(`  ${e}`);

@@ -11,6 +11,16 @@ export type Seat = number;
 /** Who sends a command: a seat's owner, or the platform itself (deadlines, start). */
 export type Sender = { kind: 'seat'; seat: Seat } | { kind: 'system' };
 
+/**
+ * What the platform tells `decide` besides the command. `at` (ISO 8601, UTC, milliseconds) is the
+ * command's acceptance time: the service takes it from its clock before deciding and stores exactly
+ * it as the command's `accepted_at`; replay and verification pass the stored value, so a rule that
+ * reads it (Block War's time limit) decides the same way every time.
+ */
+export interface DecideContext {
+  readonly at: string;
+}
+
 /** A situation a seat is asked to act in. Deadlines are the platform's: it adds them from the game's clocks. */
 export interface Awaited {
   seat: Seat;
@@ -198,7 +208,12 @@ export interface GameModule<Setup, State, Command, Event, View, VisibleEvent = E
    */
   createSetup(options: Record<string, unknown>, randomness: { key: string }): Setup | RuleError;
   initialState(setup: Setup): State;
-  decide(state: State, command: Command, sender: Sender): Decision<Event>;
+  /**
+   * `context.at` is when the command was accepted; `decide` must not read a clock. Optional: a
+   * module whose rules ignore time may ignore it, and decisions made outside the log (previews,
+   * bots' look-ahead) may omit it.
+   */
+  decide(state: State, command: Command, sender: Sender, context?: DecideContext): Decision<Event>;
   evolve(state: State, event: Event): State;
   /**
    * `events.reduce(evolve, state)`, copying the state once. Also normalises a state read back from

@@ -190,7 +190,9 @@ export class Play {
 
     const module = this.states.moduleOf(game);
     const state = await this.states.at(game);
-    const decision = module.decide(state, s.command, sender);
+    // The acceptance time the rules may read, stored as the command's `accepted_at` (replay passes it back).
+    const at = this.deadlines.now();
+    const decision = module.decide(state, s.command, sender, { at: at.toISOString() });
     if (!decision.ok) throw new Refusal('rule', decision.error.code, decision.error.message);
     if (decision.events.length === 0) return { game, seat, version: game.version, events: [], state };
 
@@ -203,7 +205,7 @@ export class Play {
     const deadlines = abandoned || over ? [] : this.deadlines.plan(game, seats, module.awaiting(next));
     const status = over ? 'finished' : abandoned ? 'abandoned' : 'active';
     const input: AppendInput = {
-      command: { type: String(s.command.type), payload: s.command, senderKind: sender.kind, seat, callerId },
+      command: { type: String(s.command.type), payload: s.command, senderKind: sender.kind, seat, callerId, acceptedAt: at },
       events: decision.events.map((e: { type: string }) => ({ type: e.type, payload: e })),
       status,
       deadlines,

@@ -23,6 +23,8 @@ export interface LogCommand {
   seq: number;
   sender: Sender;
   command: unknown;
+  /** The command's stored acceptance time (ISO 8601), given back to `decide`; absent when not known. */
+  at?: string;
 }
 
 export interface LogCheck {
@@ -39,9 +41,9 @@ export interface LogCheck {
 export function checkLog(module: AnyGameModule, setup: unknown, commands: readonly LogCommand[], events: readonly unknown[]): LogCheck {
   const check: LogCheck = { commands: 0, events: 0, mismatch: null };
   let state = module.initialState(setup);
-  for (const { seq, sender, command } of commands) {
+  for (const { seq, sender, command, at: acceptedAt } of commands) {
     check.commands++;
-    const decision = module.decide(state, command, sender);
+    const decision = module.decide(state, command, sender, acceptedAt === undefined ? undefined : { at: acceptedAt });
     if (!decision.ok) return { ...check, mismatch: { commandSeq: seq, problem: `refused on replay: ${decision.error.code}` } };
     const produced = decision.events as unknown[];
     const logged = events.slice(check.events, check.events + produced.length);
@@ -84,7 +86,7 @@ export async function verifyGame(store: StoredGames, game: GameRow, report: Veri
   const check = checkLog(
     module,
     (game.options as { setup: unknown }).setup,
-    commands.map((c) => ({ seq: c.seq, sender: c.senderKind === 'system' ? { kind: 'system' } : { kind: 'seat', seat: c.seat! }, command: c.payload })),
+    commands.map((c) => ({ seq: c.seq, sender: c.senderKind === 'system' ? { kind: 'system' } : { kind: 'seat', seat: c.seat! }, command: c.payload, at: c.acceptedAt.toISOString() })),
     stored.map((e) => e.payload),
   );
   report.commands += check.commands;

@@ -145,8 +145,9 @@ export class EventStore {
          WHERE id = $1::uuid AND version = $7::int AND clock_revision = $11::int
          RETURNING id, notified_version < version AS untold
        ), command AS (
-         INSERT INTO commands (game_id, seq, type, payload, sender_kind, seat, caller_id, version, deadlines)
-         SELECT $1::uuid, (SELECT COALESCE(MAX(seq), 0) + 1 FROM commands WHERE game_id = $1::uuid), $2::text, $3::jsonb, $4::text, $5::int, $6::text, $8::int, $10::jsonb
+         INSERT INTO commands (game_id, seq, type, payload, sender_kind, seat, caller_id, version, deadlines, accepted_at)
+         SELECT $1::uuid, (SELECT COALESCE(MAX(seq), 0) + 1 FROM commands WHERE game_id = $1::uuid), $2::text, $3::jsonb, $4::text, $5::int, $6::text, $8::int, $10::jsonb,
+                COALESCE($20::timestamptz, now())
          FROM moved
          RETURNING seq, accepted_at
        ), appended AS (
@@ -184,6 +185,7 @@ export class EventStore {
         nextExpiry(input.deadlines),
         input.idempotency?.key ?? null,
         input.idempotency?.requestHash ?? null,
+        input.command.acceptedAt ?? null,
       ],
     });
     if (!rows[0]) return null;

@@ -172,7 +172,7 @@ export class MemoryGameLog implements GameLog {
       senderKind: input.command.senderKind,
       seat: input.command.seat,
       callerId: input.command.callerId,
-      acceptedAt: now,
+      acceptedAt: input.command.acceptedAt ?? now,
     });
     game.moves.push({ version, deadlines: clone(input.deadlines), at: now });
     const events = input.events.map((e, i) => ({ seq: read.version + 1 + i, commandSeq, type: e.type, payload: clone(e.payload) as Record<string, unknown>, createdAt: now }));

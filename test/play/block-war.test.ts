@@ -171,6 +171,25 @@ describe('Block War over HTTP', () => {
     expect((over.view as { seats: SeatView[] }).seats[other]!.surrendered).toBe(true);
   }, 120_000);
 
+  it('a time limit starts with the first command: its stored accepted_at is exactly the time the rules were given (BW50)', async () => {
+    const [ann, ben] = [await register(t.base, 'bw-timed-ann'), await register(t.base, 'bw-timed-ben')];
+    const created = await call(t.base, 'POST', '/v1/games', {
+      token: ann.token,
+      body: { game: 'block-war', options: { seats: [{ block: 'Ann Timed' }, { block: 'Ben Timed' }], timeLimitMinutes: 90 } },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = (created.body as { id: string }).id;
+    for (const [seat, p] of [ann, ben].entries()) expect((await call(t.base, 'POST', `/v1/games/${id}/seats/${seat}/claim`, { token: p.token })).status).toBe(200);
+    const before = await readGame(t.base, id, ann);
+    expect((before.view as { timeLimit: unknown }).timeLimit).toEqual({ minutes: 90, endsAt: null, lastRound: false });
+    const sent = await postCommand(t.base, id, ann, before.legalCommands[0]);
+    expect(sent.status, sent.text).toBe(200);
+    const started = (sent.body as { events: { data: { type: string; endsAt?: string } }[] }).events[0]!.data;
+    expect(started.type).toBe('TimeLimitStarted');
+    const { rows } = await t.db.pool.query<{ at: Date }>('SELECT accepted_at AS at FROM commands WHERE game_id = $1 ORDER BY seq LIMIT 1', [id]);
+    expect(new Date(Date.parse(started.endsAt!) - 90 * 60_000).toISOString()).toBe(rows[0]!.at.toISOString());
+  });
+
   it('serves its content, both boards as data and as SVG pictures, with no token', async () => {
     const content = await call(t.base, 'GET', '/v1/games/block-war/content');
     expect(content.status).toBe(200);

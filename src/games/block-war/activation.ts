@@ -1,11 +1,15 @@
 // Activating a unit: "An activated unit may make one brawling, shooting or special attack at any
-// point during its movement." An activation is a sequence of commands — ACTIVATE, STEPs (and, in a
-// later edition of this module, one attack among them), END_ACTIVATION.
+// point during its movement." An activation is a sequence of commands — ACTIVATE, STEPs, one attack
+// among them (combat.ts, healing.ts, scrawl.ts, janitors.ts), END_ACTIVATION.
 
+import { rngPosition } from '../../platform/random.ts';
 import { MOVEMENT_COSTS, MOVEMENT_POINTS, SPACES_PER_PAYMENT, stepsFrom, type Step } from './board/movement.ts';
 import { parseSquare } from './board/squares.ts';
 import { unitKind } from './content/index.ts';
+import { CRAZED } from './crazed.ts';
+import { rollDie } from './dice.ts';
 import { check, type Draft } from './draft.ts';
+import { hireJanitor } from './new-janitor.ts';
 import { featureOn, friendly, healthyUnitOn, placement } from './state.ts';
 import { activatable, afterActivation } from './turn.ts';
 import type { Activation, GameState, Seat, SquareId, UnitId } from './types.ts';
@@ -93,7 +97,8 @@ function mayEnter(s: GameState, unitId: UnitId, to: SquareId): boolean {
   // Ape: "May swing past (move through) enemy units in both blocks and the plaza." (BW33)
   if (there && !friendly(unit, there) && unit.kind !== 'ape') return false;
   if (featureOn(s, to)) return false;
-  if (unitKind(unit.kind).allegiance === 'independent') {
+  // The crazed robo-doc ignores "3. May not leave the block" (BW47).
+  if (unitKind(unit.kind).allegiance === 'independent' && unit.kind !== CRAZED) {
     const sq = parseSquare(to, s.seats.length);
     if (!sq || sq.on !== 'block' || sq.seat !== unit.home) return false;
   }
@@ -107,8 +112,28 @@ export function step(d: Draft, seat: Seat, to: SquareId): void {
   const chosen = legalSteps(d.state).find((s) => s.to === to);
   check(chosen, 'ILLEGAL_STEP', stepProblem(d.state, to));
   const unit = sit.activation.unit;
-  d.emit({ type: 'UnitMoved', unit, from: d.state.units[unit]!.square!, to, cost: chosen.cost, movement: chosen.movement });
+  const from = d.state.units[unit]!.square!;
+  d.emit({ type: 'UnitMoved', unit, from, to, cost: chosen.cost, movement: chosen.movement });
+  if (d.state.units[unit]!.kind === 'fatty') passStall(d, unit, from, to);
 }
+
+/**
+ * Fatty: "A fatty must roll a 4+ on a die to pass a hottie stall in an adjacent space." BW45: the
+ * roll is made when a step brings the fatty next to a stall it was not next to, onto a square where
+ * it may stop; below 4 its movement ends there (it may still attack).
+ */
+function passStall(d: Draft, unit: UnitId, from: SquareId, to: SquareId): void {
+  const s = d.state;
+  if (healthyUnitOn(s, to) && healthyUnitOn(s, to)!.id !== unit) return;
+  const nextTo = (square: SquareId, stall: SquareId) => stepsFrom(stall, placement(s)).some((st) => st.to === square);
+  const stalls = s.features.filter((f) => f.feature === 'stall').map((f) => f.square);
+  if (!stalls.some((stall) => nextTo(to, stall) && !nextTo(from, stall))) return;
+  const die = rollDie(d);
+  d.emit({ type: 'StallRolled', unit, die, passed: die >= STALL_PASS, rng: rngPosition(d.state.rng) });
+}
+
+/** "must roll a 4+". */
+export const STALL_PASS = 4;
 
 function stepProblem(s: GameState, to: SquareId): string {
   const sit = s.situation;
@@ -136,6 +161,7 @@ export function endActivation(d: Draft, seat: Seat): void {
   check(sit.kind === 'turn' && sit.seat === seat, 'NOT_YOUR_TURN', 'It is not your turn.');
   check(sit.activation !== null, 'NO_ACTIVATION', 'No unit is activated.');
   check(mayStop(d.state), 'CANNOT_STOP_HERE', 'A unit may move through a friendly unit but not stop on its square (BW8).');
+  hireJanitor(d, sit.activation.unit);
   d.emit({ type: 'ActivationEnded', unit: sit.activation.unit });
   afterActivation(d, seat);
 }

@@ -2,7 +2,9 @@
 // of the unit's movement. Every die comes from the game's generator and is told in an event.
 
 import { rngPosition } from '../../platform/random.ts';
+import { chargeBonus } from './board/charge.ts';
 import { levelOf, stepsFrom } from './board/movement.ts';
+import { roboDocWounded } from './crazed.ts';
 import { hasLineOfSight } from './board/sight.ts';
 import { parseSquare } from './board/squares.ts';
 import { mayActHere } from './activation.ts';
@@ -14,6 +16,7 @@ import { check, type Draft } from './draft.ts';
 import { armour, brawling, frenzyBonus, shooting } from './skills.ts';
 import { gainSpirit } from './spirit.ts';
 import { controlLandedMidTurn } from './control.ts';
+import { informIfLanded } from './informant.ts';
 import { featureOn, friendly, healthyUnitOn, isOver, placement } from './state.ts';
 import { controlWinners, passTurn } from './turn.ts';
 import type { GameState, Seat, UnitId, UnitState } from './types.ts';
@@ -77,23 +80,32 @@ export function shootTargets(s: GameState): UnitState[] {
 export function brawl(d: Draft, seat: Seat, target: UnitId): void {
   const attacker = checkAttack(d, seat, target, brawlTargets(d.state), 'brawl');
   const control = d.state.control;
+  const spirit = d.state.seats[seat]!.spirit;
   const defender = d.state.units[target]!;
   // "The attacker and defender roll a die each and add their brawling skill (B)."
   const attackerDie = rollDie(d);
   const defenderDie = rollDie(d);
-  const attackerTotal = attackerDie + brawling(d.state, attacker) + frenzyBonus(d.state, attacker);
+  const attackerTotal = attackerDie + brawling(d.state, attacker) + frenzyBonus(d.state, attacker) + fattyCharge(d.state, attacker);
   const defenderTotal = defenderDie + brawling(d.state, defender) + frenzyBonus(d.state, defender);
   d.emit({ type: 'BrawlRolled', attackerDie, defenderDie, attackerTotal, defenderTotal, rng: rngPosition(d.state.rng) });
   // "If the attacking unit scores higher, the defender must roll its armour save or be wounded. If
   // the defending unit scores higher, or there is a draw, then neither unit is injured".
   if (attackerTotal > defenderTotal) hit(d, seat, attacker, defender);
   afterAttackOnDredd(d, seat, attacker, defender);
+  informIfLanded(d, seat, spirit);
   landIfMoved(d, control);
+}
+
+/** Fatty: "+1 brawling for every two spaces they move in a straight line in the run up to combat" (BW44). */
+function fattyCharge(s: GameState, attacker: UnitState): number {
+  const sit = s.situation;
+  return attacker.kind === 'fatty' && sit.kind === 'turn' && sit.activation?.unit === attacker.id ? chargeBonus(sit.activation.charge) : 0;
 }
 
 export function shoot(d: Draft, seat: Seat, target: UnitId): void {
   const shooter = checkAttack(d, seat, target, shootTargets(d.state), 'shoot');
   const control = d.state.control;
+  const spirit = d.state.seats[seat]!.spirit;
   const t = d.state.units[target]!;
   const n = d.state.seats.length;
   // "roll a die, add the units shooting skill and subtract any difference in levels between the
@@ -105,6 +117,7 @@ export function shoot(d: Draft, seat: Seat, target: UnitId): void {
   d.emit({ type: 'ShotRolled', die, total, hit: isHit, rng: rngPosition(d.state.rng) });
   if (isHit) hit(d, seat, shooter, t);
   afterAttackOnDredd(d, seat, shooter, t);
+  informIfLanded(d, seat, spirit);
   landIfMoved(d, control);
 }
 
@@ -145,6 +158,7 @@ function hit(d: Draft, seat: Seat, attacker: UnitState, target: UnitState): void
   d.emit({ type: 'UnitWounded', unit: target.id });
   score(d, seat, attacker, target);
   dreddWounded(d, target);
+  if (!isOver(d.state)) roboDocWounded(d, target);
 }
 
 /**

@@ -17,6 +17,8 @@ export const COMMAND_FIELDS: Record<CommandType, Record<string, FieldKind>> = {
   BRAWL: { target: 'id' },
   SHOOT: { target: 'id' },
   HEAL: { target: 'id' },
+  SCRAWL: { square: 'id' },
+  CLEAN: { square: 'id' },
   PLACE_JUDGE: { unit: 'id', square: 'id' },
   JUDGE_TARGET: { unit: 'id' },
   END_ACTIVATION: {},

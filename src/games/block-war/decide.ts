@@ -1,7 +1,7 @@
 // decide: is this command legal now, and what happens? Routes each command to the rule that
 // handles it after the checks every command shares. Never throws: a refusal is a RuleError.
 
-import { RuleError, type Decision, type Sender } from '../../platform/game-module.ts';
+import { RuleError, type DecideContext, type Decision, type Sender } from '../../platform/game-module.ts';
 import { activate, endActivation, expireActivation, step } from './activation.ts';
 import { brawl, shoot } from './combat.ts';
 import { parseCommand } from './commands.ts';
@@ -9,17 +9,21 @@ import { judgeTarget, placeJudge, targetBlocks } from './control.ts';
 import { check, Draft } from './draft.ts';
 import { callSurrender } from './dredd.ts';
 import { heal } from './healing.ts';
+import { clean } from './janitors.ts';
 import { legalCommands } from './legal.ts';
+import { scrawl } from './scrawl.ts';
 import { placeBlock, placeFeature, placeUnit, rollForOrder } from './setup.ts';
 import { checkMaySurrender, surrender } from './surrender.ts';
+import { startTimeLimit } from './time-limit.ts';
 import { afterActivation, endStep, passTurn } from './turn.ts';
 import type { Command, Event, GameState, Seat } from './types.ts';
 
-export function decide(state: GameState, input: Command, sender: Sender): Decision<Event> {
+export function decide(state: GameState, input: Command, sender: Sender, context?: DecideContext): Decision<Event> {
   const parsed = parseCommand(input);
   if (parsed instanceof RuleError) return { ok: false, error: parsed };
-  const d = new Draft(state);
+  const d = new Draft(state, context?.at ?? null);
   try {
+    startTimeLimit(d);
     if (sender?.kind === 'system') decideSystem(d, parsed);
     else decideForSeat(d, (sender as { seat?: unknown })?.seat, parsed);
   } catch (e) {
@@ -82,6 +86,10 @@ function decideForSeat(d: Draft, seat: unknown, cmd: Command): void {
       return shoot(d, me, cmd.target);
     case 'HEAL':
       return heal(d, me, cmd.target);
+    case 'SCRAWL':
+      return scrawl(d, me, cmd.square);
+    case 'CLEAN':
+      return clean(d, me, cmd.square);
     case 'PLACE_JUDGE':
       return placeJudge(d, me, cmd.unit, cmd.square, passTurn);
     case 'JUDGE_TARGET':

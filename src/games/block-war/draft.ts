@@ -7,7 +7,11 @@ import { cloneState } from './state.ts';
 import type { Event, GameState, Situation } from './types.ts';
 
 export class Draft extends EventDraft<GameState, Event> {
-  constructor(state: GameState) {
+  constructor(
+    state: GameState,
+    /** The command's acceptance time (ISO 8601), when the platform gave one: the time limit reads it (BW50). */
+    readonly at: string | null = null,
+  ) {
     super(cloneState(state), applyEvent);
   }
 

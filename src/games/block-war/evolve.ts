@@ -2,6 +2,7 @@
 // draws) is already in the event, so replay never re-rolls.
 
 import { rngAt } from '../../platform/random.ts';
+import { chargeAfter } from './board/charge.ts';
 import { SPACES_PER_PAYMENT } from './board/movement.ts';
 import { cloneSituation, cloneState, forgetOccupancy } from './state.ts';
 import type { Event, GameState } from './types.ts';
@@ -71,16 +72,18 @@ export function applyEvent(s: GameState, e: Event): void {
         a.run = { kind: e.movement, left: SPACES_PER_PAYMENT[e.movement] - 1 };
       else if (e.cost === 0 && a.run) a.run = a.run.left > 1 ? { kind: a.run.kind, left: a.run.left - 1 } : null;
       else a.run = null;
+      if (s.units[e.unit]!.kind === 'fatty') {
+        const charge = chargeAfter(a.charge, e.from, e.to, s.seats.length);
+        if (charge) a.charge = charge;
+        else delete a.charge;
+      }
       return;
     }
     case 'UnitReturned':
       s.units[e.unit]!.square = e.to;
       return;
     case 'AttackMade':
-      if (s.situation.kind === 'turn' && s.situation.activation) {
-        s.situation.activation.attacked = true;
-        s.situation.activation.run = null;
-      }
+      markAttacked(s);
       return;
     case 'BrawlRolled':
     case 'ShotRolled':
@@ -93,6 +96,39 @@ export function applyEvent(s: GameState, e: Event): void {
       return;
     case 'HealRolled':
       s.rng = rngAt(s.rng, e.rng);
+      return;
+    case 'StallRolled':
+      s.rng = rngAt(s.rng, e.rng);
+      // BW45: a fatty that fails stops at the stall: its movement is over.
+      if (!e.passed && s.situation.kind === 'turn' && s.situation.activation) {
+        s.situation.activation.movementPoints = 0;
+        s.situation.activation.run = null;
+      }
+      return;
+    case 'Scrawled':
+      s.scrawls.push(e.square);
+      markAttacked(s);
+      return;
+    case 'CleanRolled':
+      s.rng = rngAt(s.rng, e.rng);
+      markAttacked(s);
+      return;
+    case 'ScrawlCleaned':
+      s.scrawls.splice(s.scrawls.indexOf(e.square), 1);
+      markAttacked(s);
+      return;
+    case 'RoboDocCrazed':
+      s.rng = rngAt(s.rng, e.rng);
+      if (e.crazed) {
+        s.units[e.crazed]!.square = s.units[e.unit]!.square;
+        s.units[e.crazed]!.wounded = false;
+        s.units[e.unit]!.square = null;
+      }
+      return;
+    case 'JanitorHired':
+      s.units[e.janitor]!.square = s.units[e.unit]!.square;
+      s.units[e.janitor]!.wounded = false;
+      s.units[e.unit]!.square = null;
       return;
     case 'UnitHealed':
       s.units[e.unit]!.wounded = false;
@@ -137,10 +173,7 @@ export function applyEvent(s: GameState, e: Event): void {
       s.judgePool.push(e.unit);
       return;
     case 'SurrenderCalled':
-      if (s.situation.kind === 'turn' && s.situation.activation) {
-        s.situation.activation.attacked = true;
-        s.situation.activation.run = null;
-      }
+      markAttacked(s);
       return;
     case 'BlockSurrendered': {
       const seat = s.seats[e.seat]!;
@@ -149,9 +182,22 @@ export function applyEvent(s: GameState, e: Event): void {
       seat.drawn = [];
       return;
     }
+    case 'TimeLimitStarted':
+      if (s.timeLimit) s.timeLimit.endsAt = e.endsAt;
+      return;
+    case 'LastRoundBegan':
+      if (s.timeLimit) s.timeLimit.lastRound = true;
+      return;
     case 'GameEnded':
       s.situation = { kind: 'over' };
       s.winners = e.winners.slice();
       return;
   }
+}
+
+/** The activated unit has made its one attack (or special attack); an attack ends a paid run (BW42). */
+function markAttacked(s: GameState): void {
+  if (s.situation.kind !== 'turn' || !s.situation.activation) return;
+  s.situation.activation.attacked = true;
+  s.situation.activation.run = null;
 }

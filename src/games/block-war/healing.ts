@@ -7,6 +7,7 @@ import { adjacent } from './combat.ts';
 import { unitKind } from './content/index.ts';
 import { rollDie } from './dice.ts';
 import { check, type Draft } from './draft.ts';
+import { informIfLanded } from './informant.ts';
 import { gainSpirit } from './spirit.ts';
 import type { GameState, Seat, UnitId, UnitState } from './types.ts';
 
@@ -59,5 +60,7 @@ export function heal(d: Draft, seat: Seat, target: UnitId): void {
   if (total < 6) return;
   d.emit({ type: 'UnitHealed', unit: target });
   // "Healing a friendly unit — 1" (Fighting Spirit Table): the active player's own unit (BW26).
+  const before = d.state.seats[seat]!.spirit;
   if (t.home === seat && unitKind(t.kind).allegiance === 'block') gainSpirit(d, seat, 1);
+  informIfLanded(d, seat, before);
 }

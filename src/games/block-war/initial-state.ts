@@ -53,10 +53,12 @@ export function initialState(setup: GameSetup): GameState {
     units: sorted,
     judgePool,
     features: [],
+    scrawls: [],
     rng: keyedRng(setup.key),
     windows: 1,
     // "Each player rolls two dice": every seat at once.
     situation: { kind: 'roll', windowId: 'w1', rolling: setup.seats.map((_, i) => i), rolls: {} },
     winners: [],
+    ...(setup.timeLimitMinutes ? { timeLimit: { minutes: setup.timeLimitMinutes, endsAt: null, lastRound: false } } : {}),
   };
 }

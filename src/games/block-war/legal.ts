@@ -6,6 +6,8 @@ import { brawlTargets, shootTargets } from './combat.ts';
 import { judgeSquares, targetable } from './control.ts';
 import { mayCallSurrender } from './dredd.ts';
 import { healTargets } from './healing.ts';
+import { cleanableSquares } from './janitors.ts';
+import { scrawlSquares } from './scrawl.ts';
 import { SIDES } from './content/index.ts';
 import { placeableSquares } from './reinforcements.ts';
 import { featureSquareProblem } from './setup.ts';
@@ -44,6 +46,8 @@ export function legalCommands(s: GameState, seat: Seat): Command[] {
         for (const t of brawlTargets(s)) out.push({ type: 'BRAWL', target: t.id, windowId });
         for (const t of shootTargets(s)) out.push({ type: 'SHOOT', target: t.id, windowId });
         for (const t of healTargets(s)) out.push({ type: 'HEAL', target: t.id, windowId });
+        for (const square of scrawlSquares(s)) out.push({ type: 'SCRAWL', square, windowId });
+        for (const square of cleanableSquares(s)) out.push({ type: 'CLEAN', square, windowId });
         if (mayCallSurrender(sit)) out.push({ type: 'CALL_SURRENDER', windowId });
         if (mayStop(s)) out.push({ type: 'END_ACTIVATION', windowId });
         return out;

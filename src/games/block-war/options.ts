@@ -10,6 +10,9 @@ import type { GameSetup } from './types.ts';
 export const BLOCK_NAME_MAX = 40;
 const BLOCK_NAME = /^[\p{L}\p{N}][\p{L}\p{N} .'&-]*$/u;
 
+/** The longest time limit: thirty days (a play-by-web game may run for days). */
+export const TIME_LIMIT_MAX_MINUTES = 30 * 24 * 60;
+
 export const MIN_SEATS = 2;
 export const MAX_SEATS = 4;
 
@@ -38,6 +41,13 @@ export const optionsSchema = {
         },
       },
     },
+    timeLimitMinutes: {
+      type: 'integer',
+      minimum: 1,
+      maximum: TIME_LIMIT_MAX_MINUTES,
+      description:
+        '"It is helpful to set a time limit for play, say two hours": minutes from the first command. Once it is reached and the round finished, every block has one last turn, then the points are totalled (BW50). None by default.',
+    },
   },
 } as const;
 
@@ -58,5 +68,8 @@ export function setupFromOptions(options: Record<string, unknown>, randomness: {
     if (out.some((o) => o.colour === colour)) return new RuleError('DUPLICATE_COLOUR', `Seat ${i}: another block is already ${String(colour)}.`);
     out.push({ block: name, colour: colour as Colour });
   }
-  return { seats: out, generator: KEYED_GENERATOR, key: randomness.key };
+  const limit = options.timeLimitMinutes;
+  if (limit !== undefined && (!Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > TIME_LIMIT_MAX_MINUTES))
+    return new RuleError('INVALID_TIME_LIMIT', `"timeLimitMinutes" is a whole number of minutes, 1 to ${TIME_LIMIT_MAX_MINUTES}.`);
+  return { seats: out, generator: KEYED_GENERATOR, key: randomness.key, ...(limit !== undefined ? { timeLimitMinutes: limit as number } : {}) };
 }

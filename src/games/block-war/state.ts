@@ -24,10 +24,13 @@ export function cloneState(s: GameState): GameState {
     units,
     judgePool: s.judgePool.slice(),
     features: s.features.map((f) => ({ feature: f.feature, seat: f.seat, square: f.square })),
+    // A state stored before scrawls existed has none.
+    scrawls: (s.scrawls ?? []).slice(),
     rng: typeof s.rng === 'object' ? { key: s.rng.key, position: s.rng.position } : s.rng,
     windows: s.windows,
     situation: cloneSituation(s.situation),
     winners: s.winners.slice(),
+    ...(s.timeLimit ? { timeLimit: { minutes: s.timeLimit.minutes, endsAt: s.timeLimit.endsAt, lastRound: s.timeLimit.lastRound } } : {}),
   };
 }
 
@@ -75,7 +78,15 @@ export function cloneTurn(t: TurnResume): TurnResume {
     activationsLeft: t.activationsLeft,
     frenzied: t.frenzied,
     activated: t.activated.slice(),
-    activation: a && { unit: a.unit, start: a.start, movementPoints: a.movementPoints, run: a.run && { kind: a.run.kind, left: a.run.left }, attacked: a.attacked },
+    activation: a && {
+      unit: a.unit,
+      start: a.start,
+      movementPoints: a.movementPoints,
+      run: a.run && { kind: a.run.kind, left: a.run.left },
+      attacked: a.attacked,
+      ...(a.charge ? { charge: { heading: a.charge.heading, spaces: a.charge.spaces } } : {}),
+    },
+    ...resumeOf(t.resume),
   };
 }
 

@@ -6,6 +6,8 @@ import { TRACK_LENGTH } from './content/justice-track.ts';
 import { check, type Draft } from './draft.ts';
 import { controlLanded } from './control.ts';
 import { isFrenzied } from './frenzy.ts';
+import { informIfLanded } from './informant.ts';
+import { roundEnded } from './time-limit.ts';
 import { checkMorale } from './morale.ts';
 import { drawUnits } from './reinforcements.ts';
 import { startOfTurnSpirit } from './spirit.ts';
@@ -23,6 +25,7 @@ export function beginTurn(d: Draft, seat: Seat): void {
   // BW27: "at the start of your turn", before reinforcements arrive.
   checkMorale(d, seat);
   // BW31: the start-of-turn entries of the Fighting Spirit Table, after the morale checks.
+  const before = d.state.seats[seat]!.spirit;
   startOfTurnSpirit(d, seat);
   if (d.state.situation.kind === 'over') return;
   // "Block's automatically surrender when there are no fighting units left in their block at the
@@ -33,7 +36,13 @@ export function beginTurn(d: Draft, seat: Seat): void {
     if (!isOver(d.state)) passTurn(d, seat);
     return;
   }
-  // "A block draws one extra reinforcement and activates one extra unit if it begins the turn frenzied."
+  // BW48: a block counter landing on control at the start of the turn: the judge activation first.
+  if (informIfLanded(d, seat, before)) return;
+  reinforce(d, seat);
+}
+
+/** The rest of step 1, once the start of the turn is settled. */
+function reinforce(d: Draft, seat: Seat): void {  // "A block draws one extra reinforcement and activates one extra unit if it begins the turn frenzied."
   drawUnits(d, seat, REINFORCEMENTS + (isFrenzied(d.state, seat) ? 1 : 0));
   if (d.state.seats[seat]!.drawn.length > 0) return d.open({ kind: 'place-unit', seat, duringSetup: false });
   beginActivations(d, seat);
@@ -69,6 +78,7 @@ export function activatable(s: GameState, seat: Seat, step: TurnStep, activated:
     const allegiance = unitKind(u.kind).allegiance;
     // Judge Dredd: "he may be activated twice per turn" (BW39): the step's one judge activation,
     // and then Dredd once more.
+    if (step === 'informant') return allegiance === 'judge' && activated.length === 0;
     if (step === 'judge') return allegiance === 'judge' && (activated.length === 0 || (u.id === JUDGE_DREDD && activated.length === 1 && activated[0] === JUDGE_DREDD));
     if (activated.includes(u.id)) return false;
     if (step === 'activate') return allegiance === 'block' && u.home === seat;
@@ -88,6 +98,7 @@ export function endStep(d: Draft, seat: Seat): void {
 export function afterActivation(d: Draft, seat: Seat): void {
   const sit = d.state.situation;
   if (sit.kind !== 'turn') return;
+  if (sit.step === 'informant') return nextStep(d, seat);
   if (sit.step === 'activate' && sit.activationsLeft > 0 && activatable(d.state, seat, 'activate', sit.activated).length > 0) return;
   if (sit.step === 'judge' && activatable(d.state, seat, 'judge', sit.activated).length > 0) return;
   nextStep(d, seat);
@@ -96,6 +107,8 @@ export function afterActivation(d: Draft, seat: Seat): void {
 function nextStep(d: Draft, seat: Seat): void {
   const sit = d.state.situation;
   if (sit.kind !== 'turn') return;
+  // BW48: after the informant's judge activation, the suspended turn goes on, or the turn's reinforcements come.
+  if (sit.step === 'informant') return sit.resume ? d.open({ kind: 'turn', ...sit.resume }) : reinforce(d, seat);
   const i = STEPS.indexOf(sit.step);
   if (i + 1 < STEPS.length) return openStep(d, seat, STEPS[i + 1]!, 0, sit.frenzied);
   endOfTurn(d, seat);
@@ -117,6 +130,7 @@ function endOfTurn(d: Draft, seat: Seat): void {
 /** "6. Turn Moves On — The turn then passes on to the player on your left." */
 export function passTurn(d: Draft, seat: Seat): void {
   const next = nextInOrder(d.state, seat);
+  if (roundEnded(d, seat, next, controlWinners)) return;
   d.emit({ type: 'TurnPassed', from: seat, to: next });
   beginTurn(d, next);
 }

@@ -15,6 +15,16 @@ export interface GameSetup {
   seats: { block: string; colour: Colour }[];
   generator: GeneratorName;
   key: string;
+  /** The optional time limit, in minutes (BW50). */
+  timeLimitMinutes?: number;
+}
+
+/** The optional time limit (BW50): when it runs out, and whether the last round has begun. */
+export interface TimeLimit {
+  minutes: number;
+  /** Set by the game's first command: its acceptance time plus the limit (ISO 8601). */
+  endsAt: string | null;
+  lastRound: boolean;
 }
 
 export interface UnitState {
@@ -51,9 +61,12 @@ export interface Activation {
   run: { kind: 'plaza' | 'lift'; left: number } | null;
   /** "An activated unit may make one brawling, shooting or special attack". */
   attacked: boolean;
+  /** A fatty's straight run (BW44): the last step's direction and the spaces moved in that line. */
+  charge?: { heading: string; spaces: number };
 }
 
-export type TurnStep = 'activate' | 'independent' | 'judge';
+/** Steps 2, 3 and 4 of a turn; 'informant' is the judge activation of BW48, taken at once. */
+export type TurnStep = 'activate' | 'independent' | 'judge' | 'informant';
 
 /** A turn suspended while control's landing is settled mid-turn (BW43): resumed as it was. */
 export interface TurnResume {
@@ -63,6 +76,8 @@ export interface TurnResume {
   frenzied: boolean;
   activated: UnitId[];
   activation: Activation | null;
+  /** A turn suspended for an informant's judge activation (BW48); absent: the turn's reinforcements follow. */
+  resume?: TurnResume;
 }
 
 export type Situation =
@@ -79,6 +94,7 @@ export type Situation =
       frenzied: boolean;
       activated: UnitId[];
       activation: Activation | null;
+      resume?: TurnResume;
     }
   | { kind: 'place-judge'; windowId: string; seat: Seat; judges: UnitId[]; turnOf: Seat; resume?: TurnResume }
   | { kind: 'judge-target'; windowId: string; seat: Seat; block: Seat; turnOf: Seat; resume?: TurnResume }
@@ -92,10 +108,14 @@ export interface GameState {
   units: Record<UnitId, UnitState>;
   judgePool: UnitId[];
   features: { feature: Feature; seat: Seat; square: SquareId }[];
+  /** Squares holding a scrawl counter (a civic statue's square, or a square of a block), in order made. */
+  scrawls: SquareId[];
   rng: RngState;
   windows: number;
   situation: Situation;
   winners: Seat[];
+  /** Present only in a game created with a time limit. */
+  timeLimit?: TimeLimit;
 }
 
 export type Command =
@@ -108,6 +128,8 @@ export type Command =
   | { type: 'BRAWL'; target: UnitId; windowId?: string }
   | { type: 'SHOOT'; target: UnitId; windowId?: string }
   | { type: 'HEAL'; target: UnitId; windowId?: string }
+  | { type: 'SCRAWL'; square: SquareId; windowId?: string }
+  | { type: 'CLEAN'; square: SquareId; windowId?: string }
   | { type: 'PLACE_JUDGE'; unit: UnitId; square: SquareId; windowId?: string }
   | { type: 'JUDGE_TARGET'; unit: UnitId; windowId?: string }
   | { type: 'END_ACTIVATION'; windowId?: string }
@@ -130,6 +152,14 @@ export type Event =
   | { type: 'UnitMoved'; unit: UnitId; from: SquareId; to: SquareId; cost: number; movement: MovementKind }
   | { type: 'UnitReturned'; unit: UnitId; to: SquareId }
   | { type: 'AttackMade'; attack: 'brawl' | 'shoot' | 'heal'; unit: UnitId; target: UnitId }
+  | { type: 'StallRolled'; unit: UnitId; die: number; passed: boolean; rng: RngPosition }
+  | { type: 'Scrawled'; unit: UnitId; square: SquareId }
+  | { type: 'CleanRolled'; unit: UnitId; die: number; rng: RngPosition }
+  | { type: 'ScrawlCleaned'; unit: UnitId; square: SquareId }
+  | { type: 'RoboDocCrazed'; unit: UnitId; die: number; crazed: UnitId | null; rng: RngPosition }
+  | { type: 'JanitorHired'; unit: UnitId; janitor: UnitId }
+  | { type: 'TimeLimitStarted'; endsAt: string }
+  | { type: 'LastRoundBegan' }
   | { type: 'BrawlRolled'; attackerDie: number; defenderDie: number; attackerTotal: number; defenderTotal: number; rng: RngPosition }
   | { type: 'ShotRolled'; die: number; total: number; hit: boolean; rng: RngPosition }
   | { type: 'ArmourSaveRolled'; unit: UnitId; die: number; total: number; saved: boolean; rng: RngPosition }
@@ -148,7 +178,7 @@ export type Event =
   | { type: 'JudgeReturnedToPool'; unit: UnitId }
   | { type: 'SurrenderCalled'; unit: UnitId }
   | { type: 'BlockSurrendered'; seat: Seat; reason: 'chose' | 'no-fighting-units' | 'outnumbered' }
-  | { type: 'GameEnded'; winners: Seat[]; reason: 'control-reached-100' | 'block-counter-reached-100' | 'last-block-fighting' };
+  | { type: 'GameEnded'; winners: Seat[]; reason: 'control-reached-100' | 'block-counter-reached-100' | 'last-block-fighting' | 'time-limit' };
 
 /** The rows of the movement table. */
 export type MovementKind = 'compartment' | 'section' | 'level' | 'lift' | 'plaza' | 'leap';

@@ -43,7 +43,8 @@ export interface StoredCommand {
 }
 
 export interface AppendInput {
-  command: { type: string; payload: object; senderKind: 'seat' | 'system'; seat: number | null; callerId: string | null };
+  /** `acceptedAt`: the time `decide` was given; stored exactly (absent: the store's clock). */
+  command: { type: string; payload: object; senderKind: 'seat' | 'system'; seat: number | null; callerId: string | null; acceptedAt?: Date };
   events: { type: string; payload: object }[];
   /** The game's status after these events. */
   status: GameStatus;

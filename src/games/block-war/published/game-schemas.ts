@@ -17,7 +17,11 @@ const squareId = {
   description: 'A square: `plaza:<x>,<y>` (the `plaza` map) or `block:<seat>:<level>,<column>` (that seat’s copy of the `block` map).',
 } as const;
 const windowId = { type: 'string', description: 'Identifies this opening of a situation, e.g. `w12`.' } as const;
-const turnStep = { type: 'string', enum: ['activate', 'independent', 'judge'], description: 'Step 2, 3 or 4 of a player’s turn.' } as const;
+const turnStep = {
+  type: 'string',
+  enum: ['activate', 'independent', 'judge', 'informant'],
+  description: 'Step 2, 3 or 4 of a player’s turn; `informant`: the judge activation a block counter landing on control gives (BW48).',
+} as const;
 
 const seatViewSchema = {
   type: 'object',
@@ -68,6 +72,13 @@ const activationSchema = {
       description: 'Free spaces left of a plaza or turbo-lift step already paid for (BW5).',
     },
     attacked: { type: 'boolean', description: 'Whether it has made its one attack (or heal attempt).' },
+    charge: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['heading', 'spaces'],
+      properties: { heading: { type: 'string' }, spaces: { type: 'integer', minimum: 1 } },
+      description: 'A fatty’s straight run so far: +1 brawling for every two spaces (BW44).',
+    },
   },
 } as const;
 
@@ -83,6 +94,7 @@ const turnResumeSchema = {
     frenzied: { type: 'boolean' },
     activated: units,
     activation: { $ref: 'Activation#' },
+    resume: { $ref: 'TurnResume#' },
   },
 } as const;
 
@@ -138,6 +150,7 @@ const situationSchema = {
         frenzied: { type: 'boolean' },
         activated: { ...units, description: 'Units activated in this step.' },
         activation: { $ref: 'Activation#' },
+        resume: { $ref: 'TurnResume#', description: 'The turn an informant’s judge activation interrupted (BW48); it goes on afterwards.' },
       },
     },
     {
@@ -164,7 +177,7 @@ const gameViewSchema = {
   description:
     'A Block War game as one seat (or a spectator) sees it. Everything is public (BW9) but the game’s generator: which counter or judge is drawn next, and every die, are decided only when drawn or rolled.',
   additionalProperties: false,
-  required: ['seats', 'order', 'control', 'units', 'judgePool', 'features', 'windows', 'situation', 'winners', 'viewer'],
+  required: ['seats', 'order', 'control', 'units', 'judgePool', 'features', 'scrawls', 'windows', 'situation', 'winners', 'viewer'],
   properties: {
     seats: { type: 'array', items: { $ref: 'SeatView#' } },
     order: { ...seats, description: 'Seats in turn order, first player first; empty until the dice decide it.' },
@@ -181,9 +194,21 @@ const gameViewSchema = {
       },
       description: 'Civic statues and hottie stalls on the plaza.',
     },
+    scrawls: { type: 'array', items: squareId, description: 'Squares holding a scrawl counter: a civic statue’s square, or a square of a block.' },
     windows: { type: 'integer', minimum: 1, description: 'How many situations have been opened.' },
     situation: { $ref: 'Situation#' },
     winners: { ...seats, description: 'Empty until the game is over.' },
+    timeLimit: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['minutes', 'endsAt', 'lastRound'],
+      description: 'Only in a game created with a time limit (BW50): when it runs out, and whether the last round has begun.',
+      properties: {
+        minutes: { type: 'integer', minimum: 1 },
+        endsAt: { type: ['string', 'null'], description: 'The first command’s acceptance time plus the limit; null before it.' },
+        lastRound: { type: 'boolean', description: 'The time ran out and a round finished: every block has one last turn, then the points are totalled.' },
+      },
+    },
     viewer: { type: ['integer', 'null'], minimum: 0, maximum: MAX_SEATS - 1, description: 'The seat this view is for; null for a spectator.' },
   },
 } as const;
@@ -206,7 +231,8 @@ const EVENT_TYPES = [
   'OrderDiceRolled', 'TurnOrderDecided', 'BlockPlaced', 'FeaturePlaced', 'UnitsDrawn', 'UnitPlaced', 'SituationOpened', 'UnitActivated', 'UnitMoved',
   'UnitReturned', 'AttackMade', 'BrawlRolled', 'ShotRolled', 'ArmourSaveRolled', 'UnitWounded', 'HealRolled', 'UnitHealed', 'UnitRemoved',
   'MoraleChecked', 'FightingSpiritGained', 'ActivationEnded', 'ControlMoved', 'JudgesDrawn', 'JudgeDeployed', 'JudgesTarget', 'TurnPassed',
-  'JudgeReturnedToPool', 'SurrenderCalled', 'BlockSurrendered', 'GameEnded',
+  'JudgeReturnedToPool', 'SurrenderCalled', 'BlockSurrendered', 'GameEnded', 'StallRolled', 'Scrawled', 'CleanRolled', 'ScrawlCleaned', 'RoboDocCrazed',
+  'JanitorHired', 'TimeLimitStarted', 'LastRoundBegan',
 ] as const satisfies readonly Event['type'][];
 const everyEventType: Exclude<Event['type'], (typeof EVENT_TYPES)[number]> extends never ? true : never = true;
 
