@@ -482,9 +482,14 @@ const commandLogSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['seq', 'sender', 'command'],
+        required: ['seq', 'sender', 'command', 'at'],
         properties: {
           seq: { type: 'integer', minimum: 1, description: '1, 2, 3 … in the order the game accepted them.' },
+          at: {
+            type: 'string',
+            format: 'date-time',
+            description: 'When the game accepted it: the time its rules were given (a time limit reads it), so a replay decides as the server did.',
+          },
           sender: {
             type: 'object',
             required: ['kind', 'seat'],

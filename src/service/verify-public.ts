@@ -29,7 +29,7 @@ interface Summary {
 }
 
 interface CommandLog {
-  commands: { seq: number; sender: { kind: 'seat' | 'system'; seat: number | null }; command: unknown }[];
+  commands: { seq: number; at?: string; sender: { kind: 'seat' | 'system'; seat: number | null }; command: unknown }[];
 }
 
 interface EventPage {
@@ -66,6 +66,8 @@ export async function verifyPublic(read: ReadApi, gameId: string): Promise<Publi
     seq: c.seq,
     sender: c.sender.kind === 'system' ? { kind: 'system' } : { kind: 'seat', seat: c.sender.seat ?? -1 },
     command: c.command,
+    // The acceptance time the server gave the rules (absent from servers older than the field).
+    at: c.at,
   }));
   const check = checkLog(module, setup, commands, events);
   const counts = { commands: check.commands, events: check.events };

@@ -55,6 +55,8 @@ export interface FairnessView {
 
 export interface LoggedCommand {
   seq: number;
+  /** When it was accepted (ISO 8601): the time `decide` was given. */
+  at: string;
   sender: { kind: 'seat' | 'system'; seat: number | null };
   command: unknown;
 }
@@ -133,6 +135,7 @@ export class Views {
       version: game.version,
       commands: commands.map((c) => ({
         seq: c.seq,
+        at: c.acceptedAt.toISOString(),
         sender: { kind: c.senderKind, seat: c.senderKind === 'system' ? null : c.seat },
         command: c.payload,
       })),

@@ -10,6 +10,7 @@ import { blockWar } from '../../src/games/block-war/index.ts';
 import { initialState } from '../../src/games/block-war/initial-state.ts';
 import { pickCommand } from '../../src/platform/random-player.ts';
 import { seedRng, type RngState } from '../../src/platform/random.ts';
+import { verifyPublic } from '../../src/service/verify-public.ts';
 import { useTestApp } from '../support/app.ts';
 import { call, postCommand, readGame, register, type GameAnswer, type HttpPlayer } from '../support/http-client.ts';
 
@@ -188,7 +189,25 @@ describe('Block War over HTTP', () => {
     expect(started.type).toBe('TimeLimitStarted');
     const { rows } = await t.db.pool.query<{ at: Date }>('SELECT accepted_at AS at FROM commands WHERE game_id = $1 ORDER BY seq LIMIT 1', [id]);
     expect(new Date(Date.parse(started.endsAt!) - 90 * 60_000).toISOString()).toBe(rows[0]!.at.toISOString());
-  });
+
+    // Played on to a turn, then one block surrenders: the game is over and its log public.
+    const players = [ann, ben];
+    let game = await readGame(t.base, id, ann);
+    for (let i = 0; i < 200 && (game.view as { situation: { kind: string } }).situation.kind !== 'turn'; i++) {
+      const seat = game.awaiting[0]!.seat;
+      const mine = await readGame(t.base, id, players[seat]!);
+      expect((await postCommand(t.base, id, players[seat]!, mine.legalCommands[0])).status).toBe(200);
+      game = await readGame(t.base, id, ann);
+    }
+    expect((await postCommand(t.base, id, players[1 - game.awaiting[0]!.seat]!, { type: 'SURRENDER' })).status).toBe(200);
+    // The public command log shows each command's acceptance time, so anyone's replay gives the
+    // rules the times the server gave them, and reproduces the time limit's end.
+    const log = await call(t.base, 'GET', `/v1/games/${id}/commands`);
+    const stored = await t.db.pool.query<{ at: Date }>('SELECT accepted_at AS at FROM commands WHERE game_id = $1 ORDER BY seq', [id]);
+    expect((log.body as { commands: { at: string }[] }).commands.map((c) => c.at)).toEqual(stored.rows.map((r) => r.at.toISOString()));
+    const verdict = await verifyPublic(async (path) => (await call(t.base, 'GET', path)).body, id);
+    expect(verdict.ok, verdict.lines.join('\n')).toBe(true);
+  }, 120_000);
 
   it('serves its content, both boards as data and as SVG pictures, with no token', async () => {
     const content = await call(t.base, 'GET', '/v1/games/block-war/content');
