@@ -15,6 +15,7 @@
 
 import { boardFor } from '../board/index.ts';
 import type { Board, SpaceId } from '../board/index.ts';
+import { closeCombatReach } from '../specials/demons.ts';
 import { SOLO_WINNING_POINTS } from '../solo/plan.ts';
 import { SOLO_DARK_SEAT } from '../solo/seat.ts';
 import { COLLECT_COST } from '../actions/collect-fragment.ts';
@@ -42,14 +43,26 @@ export const SOLO_WEIGHTS = {
    * spread over the four cubes it takes.
    */
   judgeHealthPerFragment: 22,
+  /**
+   * Added per health cube dealt to the most wounded Dark Judge, as a share of a cube's worth:
+   * armour stops the first hit of every turn, so only damage kept on one Dark Judge ends in a kill.
+   */
+  focus: 0.5,
   /** A Dark Judge killed: one fewer row on every solo card, on top of his cubes. */
   judgeKilled: 40,
   /**
-   * A Dark Judge's armour showing vulnerable during the player's own turn: the next hit this turn
-   * deals damage ("If the armour token is already displaying its vulnerable side, deal the damage
-   * as normal"); the end of the turn flips it back, so it is worth a follow-up only.
+   * A Dark Judge's armour showing vulnerable during the player's own turn, as a share of what one
+   * of his health cubes is worth: the next hit this turn deals damage ("If the armour token is
+   * already displaying its vulnerable side, deal the damage as normal"); the end of the turn flips
+   * it back, so it is worth a follow-up only.
    */
-  armourOpen: 6,
+  armourOpen: 0.5,
+  /**
+   * Once a kill would win or nothing is left to collect (two fragments or more, or none on the
+   * board), a character that could attack a Dark Judge from where it stands (same space or line of
+   * sight): the kill is the way to six points.
+   */
+  engage: 6,
   /** A step fewer on the best collect plan (a character to a fragment): the surest point. */
   fragmentStep: 5,
   /** A step nearer each further fragment (its nearest character): the next points after that one. */
@@ -100,6 +113,8 @@ export function evaluateSolo(s: GameState, seat: Seat): number {
   const mine: OnBoard[] = [];
   const judges: OnBoard[] = [];
   const ownTurn = s.situation.kind === 'turn' && s.situation.actor === seat;
+  const cubeWorth = w.judgeHealth + w.judgeHealthPerFragment * fragments;
+  let mostDealt = 0;
   for (const c of Object.values(s.characters)) {
     if (c.seat === seat) {
       if (c.status === 'dead') continue;
@@ -109,19 +124,24 @@ export function evaluateSolo(s: GameState, seat: Seat): number {
       // Counted as damage dealt, not health left: a fragment collected must not make the
       // Dark Judges' untouched health look worse.
       const dealt = characterDef(c.id).health - (c.status === 'dead' ? 0 : c.health);
-      score += (w.judgeHealth + w.judgeHealthPerFragment * fragments) * dealt;
+      score += cubeWorth * dealt;
+      mostDealt = Math.max(mostDealt, dealt);
       if (c.status === 'dead') {
         score += w.judgeKilled;
         continue;
       }
-      if (ownTurn && c.armour === 'vulnerable') score += w.armourOpen;
+      if (ownTurn && c.armour === 'vulnerable') score += w.armourOpen * cubeWorth;
       if (onBoard(c)) judges.push(c);
     }
   }
 
+  score += w.focus * cubeWorth * mostDealt;
   score += fragmentProgress(s, seat, mine, dist);
   score -= w.ownHealth * expectedDamage(board, dist, mine, judges);
   for (const c of mine) if (board.isCover(c.space)) score += w.cover;
+  const huntTime = fragments >= 2 || !s.fragments.some((f) => f.seat === seat);
+  if (huntTime)
+    for (const c of mine) if (judges.some((j) => closeCombatReach(board, c).includes(j.space) || board.hasLineOfSight(c.space, j.space))) score += w.engage;
   return score;
 }
 
