@@ -71,7 +71,7 @@ export const SOLO_CARDS: readonly SoloCard[] = deepFreeze([
   solo('solo-08', 'DEFLECT', '', '', '', 'MOVE MELEE*'),
   solo('solo-09', null, 'SHOTS*', '', '', ''),
   solo('solo-10', 'BLOCK', '', 'MOVE MELEE*', '', ''),
-  solo('solo-11', 'DEFLECT', '', '', 'MOVE', ''),
+  solo('solo-11', 'DEFLECT', 'EXPLODE', '', '', ''),
   solo('solo-12', null, 'MOVE SHOTS', 'MELEE*', '', ''),
   solo('solo-13', 'BLOCK', '', '', '', 'MOVE MELEE'),
   solo('solo-14', 'DEFLECT', '', '', 'MOVE SMASH*', ''),
