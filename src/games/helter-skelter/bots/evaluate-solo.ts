@@ -21,7 +21,7 @@ import { SOLO_DARK_SEAT } from '../solo/seat.ts';
 import { COLLECT_COST } from '../actions/collect-fragment.ts';
 import { showsCharacter } from '../costs.ts';
 import { characterDef } from '../content/index.ts';
-import { charactersOf, points } from '../state.ts';
+import { points } from '../state.ts';
 import type { CharacterState, GameState, Seat } from '../types.ts';
 import { cardsAfterDraw, steps } from './position.ts';
 
@@ -154,7 +154,6 @@ export function evaluateSolo(s: GameState, seat: Seat): number {
 function fragmentProgress(s: GameState, seat: Seat, mine: readonly OnBoard[], dist: ReturnType<typeof steps>): number {
   const w = SOLO_WEIGHTS;
   const hand = s.seats[seat]!.hand;
-  const dead = charactersOf(s, seat).filter((c) => c.status === 'dead');
   let best = -Infinity;
   const gaps: number[] = [];
   for (const f of s.fragments) {
@@ -164,10 +163,11 @@ function fragmentProgress(s: GameState, seat: Seat, mine: readonly OnBoard[], di
       const g = dist.get(c.space)?.get(f.space) ?? Infinity;
       if (!Number.isFinite(g)) continue;
       gap = Math.min(gap, g);
-      // Cards paying this character's MOVEs; a dead character's symbol pays a collect too (collect-fragment.ts).
-      const moves = hand.filter((card) => showsCharacter(card, c)).length;
-      const collects = hand.filter((card) => showsCharacter(card, c) || dead.some((d) => showsCharacter(card, d))).length;
-      const missing = Math.max(0, g + COLLECT_COST - Math.max(moves, Math.min(collects, moves + COLLECT_COST)));
+      // The cards showing this character pay its MOVEs and its collect. (Three cards of one dead
+      // character may pay a collect too, but never mixed with the collector's: left out, as a
+      // plan to wait for.)
+      const have = hand.filter((card) => showsCharacter(card, c)).length;
+      const missing = Math.max(0, g + COLLECT_COST - have);
       best = Math.max(best, -w.fragmentStep * g - w.missingCard * missing + (g === 0 ? w.onFragment : 0));
     }
     if (Number.isFinite(gap)) gaps.push(gap);

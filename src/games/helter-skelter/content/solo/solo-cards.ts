@@ -57,9 +57,9 @@ function solo(id: string, defence: SoloDefence | null, fire: Row, fear: Row, mor
 // and strikes hardest. Seven BLOCK, seven DEFLECT, six without a defence. Most cards activate one
 // Dark Judge, two activate two ("resolve any actions listed next to their symbol": a row may list
 // none): with every row filled, the heuristic bot won none of 1,000 games, its characters dying
-// within seven Dark Judges' turns; with about one row a card it wins a fifth to a third
-// (docs/content.md, "Solo against the Dark Judges"). Each row kept is the one this reconstruction
-// had before, so the Dark Judges' characters stay as they were.
+// within seven Dark Judges' turns; with these it wins about one game in eight, the random player
+// almost never (docs/content.md, "The solo cards"). Each row kept is the one this reconstruction
+// had before, so each Dark Judge still fights as he did.
 export const SOLO_CARDS: readonly SoloCard[] = deepFreeze([
   solo('solo-01', 'BLOCK', 'MOVE SHOTS*', 'MOVE', '', ''),
   solo('solo-02', 'DEFLECT', '', 'MOVE MELEE*', '', ''),
