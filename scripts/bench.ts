@@ -2,19 +2,25 @@
 //   npm run bench
 // Targets: decide under 20 µs median; replay of a 4-player game under 2 ms.
 //   npm run bench -- --game block-war      (scripts/support/block-war-bench.ts)
+//   npm run bench -- --game miniatures     (scripts/support/miniatures-bench.ts)
 
 import { parseArgs } from 'node:util';
 import { playRandomGame } from '../src/platform/random-player.ts';
 import { seedRng } from '../src/platform/random.ts';
 import { evolveAll, helterSkelter, type GameState } from '../src/games/helter-skelter/index.ts';
 import { benchBlockWar } from './support/block-war-bench.ts';
+import { benchMiniatures } from './support/miniatures-bench.ts';
 
 const { values: args } = parseArgs({ options: { game: { type: 'string', default: 'helter-skelter' } } });
 if (args.game === 'block-war') {
   benchBlockWar();
   process.exit();
 }
-if (args.game !== 'helter-skelter') throw new Error('--game must be helter-skelter or block-war');
+if (args.game === 'miniatures') {
+  benchMiniatures();
+  process.exit();
+}
+if (args.game !== 'helter-skelter') throw new Error('--game must be helter-skelter, block-war or miniatures');
 
 const GAMES = 5;
 /** Walks through each recorded game this many times first, so the figures are the warm steady state. */

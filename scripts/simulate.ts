@@ -8,6 +8,8 @@
 // often it wins (scripts/support/bot-match.ts).
 //   npm run simulate -- --game block-war --games 2000 --players 3 [--surrender-rate 0.0005] [--bots]
 // plays Block War instead (scripts/support/block-war-simulation.ts).
+//   npm run simulate -- --game miniatures --games 1000
+// plays the Miniatures game's scenarios with its random and heuristic bots (scripts/support/miniatures-simulation.ts).
 
 import { parseArgs } from 'node:util';
 import { playRandomGame } from '../src/platform/random-player.ts';
@@ -17,6 +19,7 @@ import { MAP_IDS, type MapId } from '../src/games/helter-skelter/board/board.ts'
 import { BASE_TEAM_IDS, TEAM_IDS, type TeamId } from '../src/games/helter-skelter/content/types.ts';
 import { runBlockWarSimulation } from './support/block-war-simulation.ts';
 import { runBotMatch } from './support/bot-match.ts';
+import { runMiniaturesSimulation } from './support/miniatures-simulation.ts';
 
 const { values } = parseArgs({
   options: {
@@ -37,7 +40,11 @@ if (values.game === 'block-war') {
   runBlockWarSimulation({ games: values.games, players: values.players, seed: values.seed, expiryRate: values['expiry-rate'], surrenderRate: values['surrender-rate'], bots: values.bots });
   process.exit();
 }
-if (values.game !== 'helter-skelter') throw new Error('--game must be helter-skelter or block-war');
+if (values.game === 'miniatures') {
+  runMiniaturesSimulation({ games: values.games, seed: values.seed, expiryRate: values['expiry-rate'] });
+  process.exit();
+}
+if (values.game !== 'helter-skelter') throw new Error('--game must be helter-skelter, block-war or miniatures');
 if (values.bots) {
   runBotMatch({ games: values.games, players: values.players, bot: values.bot, seed: values.seed, darkJudges: values['dark-judges'], solo: values.solo });
   process.exit();

@@ -27,7 +27,7 @@ import { sessionRoutes } from './api/sessions.ts';
 import { vacationRoutes } from './api/vacation.ts';
 import { webhookRoutes } from './api/webhooks.ts';
 import { webClientRoutes } from './api/web-client.ts';
-import { withRequestExamples } from './api/schemas.ts';
+import { withDiscriminatorMappings, withRequestExamples } from './api/schemas.ts';
 import { DEFAULT_AUTH_SETTINGS, rateLimitsOf, registerAuth, type AuthSettings } from './auth/index.ts';
 import { GameService } from './service/index.ts';
 import { DEFAULT_CHAT_LIMITS, TableChat, type ChatLimits } from './service/chat.ts';
@@ -116,8 +116,9 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: false }),
     // Unknown fields are refused (400), never silently dropped: Fastify's default strips them.
-    // `discriminator` (OpenAPI) only documents a `oneOf` on `game`: its branches' `const` decide.
-    ajv: { customOptions: { removeAdditional: false, keywords: ['discriminator'] } },
+    // `discriminator`: a `oneOf` on `game` or a command's `type` is validated by the one branch
+    // that property names (Ajv's own discriminator), not by trying them all.
+    ajv: { customOptions: { removeAdditional: false, discriminator: true } },
     bodyLimit: settings.bodyLimitBytes,
     requestTimeout: settings.requestTimeoutMs,
     http: nodeServerLimits(settings),
@@ -191,7 +192,8 @@ export async function buildApp(deps: AppDeps) {
         },
       },
     },
-    transformObject: (document) => withRequestExamples('openapiObject' in document ? document.openapiObject : document.swaggerObject, registry),
+    transformObject: (document) =>
+      withDiscriminatorMappings(withRequestExamples('openapiObject' in document ? document.openapiObject : document.swaggerObject, registry)),
     // Name shared schemas by their $id (`Problem`) instead of `def-0` in components.schemas.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });

@@ -183,6 +183,14 @@ export interface GameModule<Setup, State, Command, Event, View, VisibleEvent = E
    */
   readonly optionsSchema: object;
   /**
+   * The creation option, if the game has one, that starts it from a described position instead of
+   * its rules' set-up (tutorials, puzzles, tests: Helter Skelter's `scenario`). The platform accepts
+   * it only where the server allows scenarios (`ALLOW_SCENARIOS`), shows readers only that there was
+   * one, and the public verifier declines such games. Every other option, whatever its name (the
+   * Miniatures game's `scenario` picks one of its printed scenarios), is the game's own.
+   */
+  readonly positionOption?: string;
+  /**
    * A set-up from a client's creation options, or a RuleError saying what is wrong with them.
    * `key` (32 bytes as 64 hex digits) keys the game's random generator (`keyedRng`): the platform
    * draws it from the operating system's CSPRNG, keeps it secret while the game runs and publishes

@@ -38,15 +38,18 @@ export class Lobby {
   async create(callerId: string, body: CreateGame): Promise<{ game: GameRow; seats: SeatRow[] }> {
     const module = (this.settings.games ?? GAMES).get(body.game);
     if (!module) throw new Refusal('invalid', 'UNKNOWN_GAME', `There is no game called "${body.game}".`);
-    const { seed, scenario, ...rest } = body.options;
-    if (scenario !== undefined && !this.settings.allowScenarios)
+    const { seed, ...rest } = body.options;
+    // A described position (the module's `positionOption`), not any option that happens to share its name.
+    const positionOption = module.positionOption;
+    const position = positionOption === undefined ? undefined : rest[positionOption];
+    if (position !== undefined && !this.settings.allowScenarios)
       throw new Refusal('forbidden', 'SCENARIOS_DISABLED', 'This server does not accept scenarios (ALLOW_SCENARIOS).');
     // A chosen seed makes every hand known to whoever chose it: allowed only where scenarios are.
     if (seed !== undefined && !this.settings.allowScenarios)
       throw new Refusal('forbidden', 'SEED_DISABLED', 'This server does not accept a chosen seed (ALLOW_SCENARIOS): every game is shuffled from a secret key.');
     const key = seed === undefined ? randomBytes(32).toString('hex') : keyFromSeed(seed);
     const fairness: Fairness = { key, commitment: commitment(key), seeded: seed !== undefined };
-    const setup = module.createSetup({ ...rest, scenario }, { key });
+    const setup = module.createSetup(rest, { key });
     if (setup instanceof RuleError) throw new Refusal('invalid', setup.code, setup.message);
     let clocks: Clocks;
     try {
@@ -62,7 +65,7 @@ export class Lobby {
     const bots = botKinds.map((kind) => kind !== null);
     const options: StoredOptions = {
       setup,
-      public: { ...rest, ...(scenario ? { scenario: true } : {}) },
+      public: { ...rest, ...(position ? { [positionOption!]: true } : {}) },
       fairness,
       bots,
       botKinds,

@@ -4,6 +4,7 @@
 import type { GameModule, SituationWords } from '../platform/game-module.ts';
 import { blockWar } from '../games/block-war/index.ts';
 import { helterSkelter } from '../games/helter-skelter/index.ts';
+import { miniatures } from '../games/miniatures/index.ts';
 
 // Modules are stored and called through the platform interface only; their own types stay inside them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -15,6 +16,7 @@ export type Games = ReadonlyMap<string, AnyGameModule>;
 export const GAMES: Games = new Map<string, AnyGameModule>([
   [helterSkelter.id, helterSkelter],
   [blockWar.id, blockWar],
+  [miniatures.id, miniatures],
 ]);
 
 /**

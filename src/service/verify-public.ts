@@ -51,7 +51,7 @@ export async function verifyPublic(read: ReadApi, gameId: string): Promise<Publi
     return fail(`FAILED: the revealed key does not match the commitment published at creation (${game.fairness.commitment})`);
   lines.push(`commitment: the revealed key matches ${game.fairness.commitment}`);
   if (game.fairness.seeded) lines.push('note: the creator chose this game’s seed, so the creator could know every hand');
-  if (game.options.scenario === true) return fail('not checked: the game started from a scenario, whose position is not public');
+  if (module.positionOption !== undefined && game.options[module.positionOption] === true) return fail('not checked: the game started from a scenario, whose position is not public');
 
   const setup = module.createSetup(game.options, { key });
   if (setup instanceof Error) return fail(`FAILED: the published options give no set-up: ${setup.message}`);

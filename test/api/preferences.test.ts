@@ -16,23 +16,23 @@ const startGame = (seated: Player[], extraBot = false) =>
   startGameFor(t.app, seated, extraBot ? { seats: [{ team: 'judges' }, { team: 'slaine' }, { team: 'strontium-dogs', bot: true }] } : {});
 
 describe('preferences', () => {
-  it('start as ask/ask in UTC', async () => {
+  it('start as ask/ask/ask in UTC (every game’s orders: Helter Skelter’s interrupt and defence, Miniatures’ push-back)', async () => {
     const p = await registerPlayer(t.app, 'pref');
     const res = await getPreferences(p);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ orders: { interrupt: 'ask', defence: 'ask' }, timeZone: 'UTC' });
+    expect(res.body).toEqual({ orders: { interrupt: 'ask', defence: 'ask', pushBack: 'ask' }, timeZone: 'UTC' });
     expect((await getPreferences(null)).status).toBe(401);
   });
 
   it('a change is merged: what it leaves out, each order too, stays as it was', async () => {
     const p = await registerPlayer(t.app, 'pref');
-    expect((await putPreferences(p, { orders: { interrupt: 'never' } })).body).toEqual({ orders: { interrupt: 'never', defence: 'ask' }, timeZone: 'UTC' });
-    expect((await putPreferences(p, { timeZone: 'Europe/London' })).body).toEqual({ orders: { interrupt: 'never', defence: 'ask' }, timeZone: 'Europe/London' });
+    expect((await putPreferences(p, { orders: { interrupt: 'never' } })).body).toEqual({ orders: { interrupt: 'never', defence: 'ask', pushBack: 'ask' }, timeZone: 'UTC' });
+    expect((await putPreferences(p, { timeZone: 'Europe/London' })).body).toEqual({ orders: { interrupt: 'never', defence: 'ask', pushBack: 'ask' }, timeZone: 'Europe/London' });
     expect((await putPreferences(p, { orders: { defence: 'always' } })).body).toEqual({
-      orders: { interrupt: 'never', defence: 'always' },
+      orders: { interrupt: 'never', defence: 'always', pushBack: 'ask' },
       timeZone: 'Europe/London',
     });
-    expect((await getPreferences(p)).body).toEqual({ orders: { interrupt: 'never', defence: 'always' }, timeZone: 'Europe/London' });
+    expect((await getPreferences(p)).body).toEqual({ orders: { interrupt: 'never', defence: 'always', pushBack: 'ask' }, timeZone: 'Europe/London' });
   });
 
   it('settings stored beside these by other parts of the service are kept', async () => {
@@ -51,7 +51,7 @@ describe('preferences', () => {
       expect(res.status, timeZone).toBe(400);
       expect(res.body.code).toBe('INVALID_TIME_ZONE');
     }
-    expect((await getPreferences(p)).body).toEqual({ orders: { interrupt: 'ask', defence: 'ask' }, timeZone: 'America/New_York' });
+    expect((await getPreferences(p)).body).toEqual({ orders: { interrupt: 'ask', defence: 'ask', pushBack: 'ask' }, timeZone: 'America/New_York' });
   });
 
   it('malformed changes are 400 VALIDATION_FAILED', async () => {
@@ -61,7 +61,7 @@ describe('preferences', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.code).toBe('VALIDATION_FAILED');
     }
-    expect((await getPreferences(p)).body).toEqual({ orders: { interrupt: 'ask', defence: 'ask' }, timeZone: 'UTC' });
+    expect((await getPreferences(p)).body).toEqual({ orders: { interrupt: 'ask', defence: 'ask', pushBack: 'ask' }, timeZone: 'UTC' });
   });
 
   it('when a game starts, each seat gets its owner’s preferred orders, privately', async () => {

@@ -53,7 +53,8 @@ test('one page writes, the other sees it live; a muted author disappears from th
   await player.page.keyboard.press('Enter');
   await chatLog(spectator.page).getByText('I am the law.').waitFor({ timeout: 10_000 });
   expect(await chatLog(spectator.page).textContent()).toContain(playerHandle);
-  expect(await player.page.getByRole('textbox', { name: 'Your message' }).inputValue()).toBe('');
+  // The field empties once the page has the API's answer, which may come after the spectator's stream.
+  await expect.poll(() => player.page.getByRole('textbox', { name: 'Your message' }).inputValue()).toBe('');
 
   await spectator.page.getByRole('textbox', { name: 'Your message' }).fill('Prove it, Judge.');
   await spectator.page.getByRole('button', { name: 'Send' }).click();

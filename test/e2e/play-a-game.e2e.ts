@@ -53,8 +53,9 @@ test('sign up, create a game against a bot in the lobby, play it to the end thro
   // The page showed what the API holds: a finished game, with the winners it names.
   const api = await fetch(`${t.base}/v1/games/${gameId}`).then((response) => response.json() as Promise<{ status: string; view: { winners: number[] } }>);
   expect(api.status).toBe('finished');
-  const log = await page.locator('.log li').allTextContents();
-  expect(log.at(-1)).toMatch(/^The game is over/);
+  // The result shows with the game as fetched; the log's last line comes over the event stream,
+  // which may be a moment behind.
+  await expect.poll(async () => (await page.locator('.log li').allTextContents()).at(-1), { timeout: 10_000 }).toMatch(/^The game is over/);
 
   // The replay steps through the log move by move, the board as it stood after each one.
   await page.getByRole('link', { name: 'Replay it move by move' }).click();

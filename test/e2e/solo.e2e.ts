@@ -24,7 +24,7 @@ test('a solo game created in the lobby starts at once, and the Dark Judges’ tu
   await page.getByRole('heading', { name: 'Create a game' }).waitFor();
   await page.getByLabel('Solo against the Dark Judges').check();
   // The seats give way to one team, of the base game's.
-  await expect(page.getByLabel('Seat 1').count()).resolves.toBe(0);
+  await expect.poll(() => page.getByLabel('Seat 1').count()).toBe(0);
   const teams = await page.getByLabel('Your team').locator('option').allTextContents();
   expect(teams).not.toContain('The Dark Judges');
   await page.getByLabel('Your team').selectOption('judges');

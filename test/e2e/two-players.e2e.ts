@@ -100,6 +100,7 @@ test('each page shows its own hand only; a keyboard-only turn; the defence promp
   await judges.page.locator('.board .space.target').first().waitFor();
   await judges.page.keyboard.press('Escape');
   await judges.page.locator('.board .space.target').first().waitFor({ state: 'detached' });
+  await judges.page.locator('.hand .card.selected').first().waitFor({ state: 'detached' });
   await tabTo(judges, '.hand .card.playable');
   await tabTo(judges, '.board .space.target');
 
@@ -117,8 +118,9 @@ test('each page shows its own hand only; a keyboard-only turn; the defence promp
   await answer.click();
   await prompt.waitFor({ state: 'detached', timeout: 15_000 });
   expect(await slaine.page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
-  const log = (await slaine.page.locator('.log li').allTextContents()).join('\n');
-  expect(log).toMatch(answerText.startsWith('Take the damage') ? /takes the damage/ : /defends/);
+  // The prompt goes with the game fetched after the answer; the log's line comes over the event
+  // stream, which may be a moment behind: wait for it rather than read the log at once.
+  await slaine.page.locator('.log li', { hasText: answerText.startsWith('Take the damage') ? /takes the damage/ : /defends/ }).first().waitFor({ timeout: 10_000 });
 
   // Back to the Judges, once Sláine has let the INTERRUPT window after the attack pass: end the
   // turn with the keyboard too.

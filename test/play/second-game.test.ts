@@ -107,18 +107,29 @@ describe('a second game, played over HTTP beside Helter Skelter', () => {
     for (const name of ['Game', 'Options', 'View', 'Command', 'Event', 'NewGame', 'Side', 'StandingOrders'])
       expect(schemas, `OddsAndEvens${name}`).toHaveProperty(`OddsAndEvens${name}`);
     expect(schemas.GameResource).toMatchObject({
-      oneOf: [{ $ref: '#/components/schemas/HelterSkelterGame' }, { $ref: '#/components/schemas/BlockWarGame' }, { $ref: '#/components/schemas/OddsAndEvensGame' }],
+      oneOf: [
+        { $ref: '#/components/schemas/HelterSkelterGame' },
+        { $ref: '#/components/schemas/BlockWarGame' },
+        { $ref: '#/components/schemas/MiniaturesGame' },
+        { $ref: '#/components/schemas/OddsAndEvensGame' },
+      ],
       discriminator: {
         propertyName: 'game',
         mapping: {
           'helter-skelter': '#/components/schemas/HelterSkelterGame',
           'block-war': '#/components/schemas/BlockWarGame',
+          miniatures: '#/components/schemas/MiniaturesGame',
           'odds-and-evens': '#/components/schemas/OddsAndEvensGame',
         },
       },
     });
     expect(schemas.Command).toMatchObject({
-      anyOf: [{ $ref: '#/components/schemas/HelterSkelterCommand' }, { $ref: '#/components/schemas/BlockWarCommand' }, { $ref: '#/components/schemas/OddsAndEvensCommand' }],
+      anyOf: [
+        { $ref: '#/components/schemas/HelterSkelterCommand' },
+        { $ref: '#/components/schemas/BlockWarCommand' },
+        { $ref: '#/components/schemas/MiniaturesCommand' },
+        { $ref: '#/components/schemas/OddsAndEvensCommand' },
+      ],
     });
     // Its own names point at its own parts, not Helter Skelter's.
     expect(JSON.stringify(schemas.OddsAndEvensView)).toContain('#/components/schemas/OddsAndEvensStandingOrders');
@@ -127,7 +138,12 @@ describe('a second game, played over HTTP beside Helter Skelter', () => {
     const createGame = (res.body as { paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: object; examples: object }> } }>> }).paths['/v1/games']!.post!
       .requestBody.content['application/json']!;
     expect(createGame.schema).toMatchObject({
-      oneOf: [{ $ref: '#/components/schemas/HelterSkelterNewGame' }, { $ref: '#/components/schemas/BlockWarNewGame' }, { $ref: '#/components/schemas/OddsAndEvensNewGame' }],
+      oneOf: [
+        { $ref: '#/components/schemas/HelterSkelterNewGame' },
+        { $ref: '#/components/schemas/BlockWarNewGame' },
+        { $ref: '#/components/schemas/MiniaturesNewGame' },
+        { $ref: '#/components/schemas/OddsAndEvensNewGame' },
+      ],
     });
     expect(createGame.examples).toHaveProperty('oddsAndEvens');
     // Seat numbers are bounded by each game's own `maxSeats` (two here, four for Helter Skelter),

@@ -26,6 +26,7 @@ export const helterSkelter: GameModule<GameSetup, GameState, Command, Event, Gam
   standingOrders,
   bots: helterSkelterBots,
   optionsSchema,
+  positionOption: 'scenario',
   commandSchemas: commandSchemas(),
   createSetup: setupFromOptions,
   initialState,

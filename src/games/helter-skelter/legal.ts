@@ -78,7 +78,7 @@ function mapCardRemovals(s: GameState, seat: Seat): Command[] {
 }
 
 /** Whether `seat` could deploy or take any action on a turn of its own in this position. */
-export const couldActOnTurn = (s: GameState, seat: Seat): boolean => deployments(s, seat).length > 0 || actions(s, seat).length > 0;
+export const couldActOnTurn = (s: GameState, seat: Seat): boolean => deployments(s, seat).length > 0 || actionFamilies.some((family) => family(s, seat).length > 0);
 
 function deployments(s: GameState, seat: Seat): Command[] {
   return charactersOf(s, seat)
@@ -86,14 +86,17 @@ function deployments(s: GameState, seat: Seat): Command[] {
     .flatMap((c) => c.startingCards.map((space): Command => ({ type: 'DEPLOY', character: c.id, space })));
 }
 
+/** Each kind of action's legal commands, in the order `legalCommands` lists them. */
+const actionFamilies: readonly ((s: GameState, seat: Seat) => readonly Command[])[] = [
+  legalMoves,
+  legalCollects,
+  ...[melee, smash, snipe, shotgun, psi].map((spec) => (s: GameState, seat: Seat) => legalTargeted(spec, s, seat) as Command[]),
+  legalExplodes,
+  legalFlights,
+  legalRallies,
+  legalHeals,
+];
+
 function actions(s: GameState, seat: Seat): Command[] {
-  return [
-    ...legalMoves(s, seat),
-    ...legalCollects(s, seat),
-    ...[melee, smash, snipe, shotgun, psi].flatMap((spec) => legalTargeted(spec, s, seat) as Command[]),
-    ...legalExplodes(s, seat),
-    ...legalFlights(s, seat),
-    ...legalRallies(s, seat),
-    ...legalHeals(s, seat),
-  ];
+  return actionFamilies.flatMap((family) => family(s, seat));
 }

@@ -130,9 +130,10 @@ export const STALEMATE_ROUNDS = 2;
  * never end a game: absence is the clock's business.
  */
 function isFrozen(s: GameState): boolean {
-  return s.seats.every(
-    (seat, i) => seat.eliminated || (seat.hand.length >= HAND_LIMIT && !seat.hand.some(isInterruptCard) && !couldActOnTurn(s, i)),
-  );
+  // The hands first, for every seat: they almost always settle it, and asking whether a seat could
+  // act means listing its actions, the costliest question the rules ask (it ran on every turn's end).
+  const handsFrozen = s.seats.every((seat) => seat.eliminated || (seat.hand.length >= HAND_LIMIT && !seat.hand.some(isInterruptCard)));
+  return handsFrozen && s.seats.every((seat, i) => seat.eliminated || !couldActOnTurn(s, i));
 }
 
 /**

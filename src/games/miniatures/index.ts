@@ -1,12 +1,12 @@
 // The Judge Dredd Miniatures game (the rules primer's basic game) as a game module: what the
-// platform interface asks, nothing more. Not registered in the service yet: no preview endpoint,
-// simulate or bench script, or web client (docs/rules-coverage.md, "Miniatures").
+// platform interface asks, nothing more. The web client has no table for it yet: it is played
+// through the API (docs/rules-coverage.md, "Miniatures").
 
-import type { GameContent, GameModule } from '../../platform/game-module.ts';
+import type { GameModule } from '../../platform/game-module.ts';
 import { BOTS } from './bots.ts';
 import { commandSchemas } from './commands.ts';
-import { PROFILES, SCENARIOS, WEAPONS } from './content/index.ts';
-import { renderTableSvg } from './content/render-svg.ts';
+import { SCENARIOS } from './content/index.ts';
+import { gameContent } from './content/published.ts';
 import { decide } from './decide.ts';
 import { evolve, evolveAll } from './evolve.ts';
 import { initialState } from './initial-state.ts';
@@ -20,15 +20,6 @@ import { awaiting } from './situations.ts';
 import { isOver } from './state.ts';
 import type { Command, Event, GameSetup, GameState } from './types.ts';
 import { redact, view, type GameView, type VisibleEvent } from './view.ts';
-
-function content(): GameContent {
-  return {
-    content: { profiles: PROFILES, weapons: WEAPONS, scenarios: Object.values(SCENARIOS).map((s) => ({ id: s.id, name: s.name, briefing: s.briefing, forces: s.forces, turns: s.turns, table: s.table.id })) },
-    contentSchema: { type: 'object' },
-    maps: Object.values(SCENARIOS).map((s) => ({ id: s.table.id, data: s.table, svg: renderTableSvg(s) })),
-    mapSchema: { type: 'object' },
-  };
-}
 
 export const miniatures: GameModule<GameSetup, GameState, Command, Event, GameView, VisibleEvent> = {
   id: 'miniatures',
@@ -51,7 +42,7 @@ export const miniatures: GameModule<GameSetup, GameState, Command, Event, GameVi
   legalCommands,
   preview,
   isOver,
-  content,
+  content: () => gameContent(Object.values(SCENARIOS)),
 };
 
 export type { Preview } from './preview.ts';

@@ -3,6 +3,7 @@
 // contract's convention); tests validate every view and event of random games against them.
 
 import type { GameSchemas } from '../../platform/game-module.ts';
+import { SCENARIO_IDS } from './content/index.ts';
 import { COVER_CLASSES } from './content/types.ts';
 import { standingOrders } from './orders.ts';
 
@@ -73,9 +74,9 @@ const visibleEventSchema = {
       model: { type: ['string', 'null'] },
       dice: { type: 'array', items: int },
       totals: { type: 'array', items: int },
-      rng: int,
+      rng: { ...int, description: 'The generator’s position after the roll: in the log once the game has ended, never while it runs.' },
       text: str,
-    }),
+    }, ['rng']),
     ev('FirstPhaseDecided', { seat, text: str }),
     ev('SituationOpened', { situation: { $ref: 'Situation#' } }),
     ev('TurnBegan', { turn: int }),
@@ -110,7 +111,17 @@ export const gameSchemas: GameSchemas = {
   view: viewSchema,
   preview: previewSchema,
   visibleEvent: visibleEventSchema,
-  publicOptions: obj({ scenario: str }),
+  publicOptions: {
+    description: 'The options the game was created with, as sent (a `seed` is never shown).',
+    ...obj(
+      {
+        scenario: { type: 'string', enum: [...SCENARIO_IDS] },
+        seats: { type: 'array', items: obj({ bot: { anyOf: [{ type: 'boolean' }, { type: 'string' }] } }, ['bot']) },
+        clock: { description: 'The clock as sent: a preset name or seconds per situation.' },
+      },
+      ['clock'],
+    ),
+  },
   components: { Point: pointSchema, Model: modelSchema, Phase: phaseSchema, Situation: situationSchema, StandingOrders: standingOrders.schema },
   examples: {
     create: { barkoBrothers: { summary: 'The Barko Brothers, the gang played by the server', value: { game: 'miniatures', options: { scenario: 'barko-brothers', seats: [{}, { bot: true }] } } } },

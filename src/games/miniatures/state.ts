@@ -3,15 +3,47 @@
 import { profile, scenario } from './content/index.ts';
 import type { Scenario } from './content/types.ts';
 import type { Base } from './table/movement.ts';
-import type { GameState, ModelId, ModelState, Seat } from './types.ts';
+import type { GameState, ModelId, ModelState, Seat, Situation } from './types.ts';
 
-/** A deep copy with the models in id order, whatever order the source had (jsonb re-sorts keys). */
+/**
+ * A copy of the state, every object's fields in the order initialState and evolve write them,
+ * whatever order storage gave them (Postgres jsonb sorts keys): a state read back decides, views
+ * and replays to the same bytes as the one that was saved.
+ */
 export function cloneState(s: GameState): GameState {
-  const copy = JSON.parse(JSON.stringify(s)) as GameState;
   const models: Record<ModelId, ModelState> = {};
-  for (const id of Object.keys(copy.models).sort()) models[id] = copy.models[id]!;
-  copy.models = models;
-  return copy;
+  for (const id of Object.keys(s.models).sort()) {
+    const m = s.models[id]!;
+    models[id] = { id: m.id, name: m.name, profile: m.profile, seat: m.seat, at: { x: m.at.x, y: m.at.y }, hits: m.hits, removed: m.removed, lockedWith: m.lockedWith.slice(), alert: m.alert };
+  }
+  return {
+    scenario: s.scenario,
+    turn: s.turn,
+    first: s.first,
+    models,
+    phase: s.phase && { seat: s.phase.seat, selected: s.phase.selected && { model: s.phase.selected.model, actions: s.phase.selected.actions }, acted: s.phase.acted.slice() },
+    rng: typeof s.rng === 'object' ? { key: s.rng.key, position: s.rng.position } : s.rng,
+    windows: s.windows,
+    situation: cloneSituation(s.situation),
+    winner: s.winner,
+    orders: s.orders.map((o) => ({ pushBack: o.pushBack })),
+  };
+}
+
+function cloneSituation(sit: Situation): Situation {
+  switch (sit.kind) {
+    case 'roll-off': {
+      const rolls: Record<string, number> = {};
+      for (const seat of Object.keys(sit.rolls).sort()) rolls[seat] = sit.rolls[seat]!;
+      return { kind: sit.kind, windowId: sit.windowId, rolls };
+    }
+    case 'phase':
+      return { kind: sit.kind, windowId: sit.windowId };
+    case 'push-back':
+      return { kind: sit.kind, windowId: sit.windowId, seat: sit.seat, winner: sit.winner, loser: sit.loser, mayFollow: sit.mayFollow, pending: { model: sit.pending.model, dangerous: sit.pending.dangerous } };
+    case 'over':
+      return { kind: sit.kind };
+  }
 }
 
 export const scenarioOf = (s: GameState): Scenario => scenario(s.scenario);

@@ -18,7 +18,13 @@ export async function waitForMyMove(page: Page, timeout = 60_000): Promise<boole
 
 async function clickAndWaitForChange(page: Page, click: () => Promise<void>): Promise<boolean> {
   const before = await version(page);
-  await click();
+  try {
+    await click();
+  } catch {
+    // What was tapped went away first (the game moved on, and the page dropped the choice): the
+    // caller looks again.
+    return false;
+  }
   try {
     await page.waitForFunction((v) => {
       const main = document.querySelector('main.game-page');
@@ -38,7 +44,7 @@ async function finishChoice(page: Page): Promise<boolean> {
   if (targets.length === 0) return false;
   return clickAndWaitForChange(page, async () => {
     // A space may not be a rectangle: tap one of its own cells, not the middle of its bounding box.
-    await pickOne(targets).locator('rect.hit').first().click();
+    await pickOne(targets).locator('rect.hit').first().click({ timeout: 10_000 });
     const ways = page.locator('.options button');
     if (await ways.first().isVisible({ timeout: 500 }).catch(() => false)) await ways.first().click();
   });

@@ -41,7 +41,7 @@ describe('bots', () => {
     // Random against random, the Judges win about a third of the games (100 games: 32).
     expect(asJudges).toBeGreaterThanOrEqual(N * 0.8);
     expect(asGang).toBeGreaterThanOrEqual(N * 0.8);
-  });
+  }, 60_000);
   it('"always follows up": the heuristic bot pushes back and follows when it may', () => {
     const legal = [
       { type: 'PUSH_BACK' as const, push: false },

@@ -1,6 +1,7 @@
 // The Miniatures content: the profiles the primer prints, checked against its text; the
 // reconstructed ones flagged; The Barko Brothers' set-up sound on its table.
 
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { meleeWeapon, PROFILES, rangedWeapon, SCENARIOS, WEAPONS } from '../../../src/games/miniatures/content/index.ts';
 import { renderTableSvg } from '../../../src/games/miniatures/content/render-svg.ts';
@@ -68,15 +69,21 @@ describe('scenarios', () => {
 });
 
 describe('the content published to clients', () => {
-  it('every scenario\'s table is a map with its data and its SVG; the scenarios name their tables', async () => {
+  it('every scenario\'s table is a map under the scenario\'s id, with its terrain, deployment and SVG; content and maps fit their published schemas', async () => {
     const { miniatures } = await import('../../../src/games/miniatures/index.ts');
     const c = miniatures.content!();
-    expect(c.maps.map((m) => m.id).sort()).toEqual(Object.values(SCENARIOS).map((s) => s.table.id).sort());
+    expect(c.maps.map((m) => m.id)).toEqual(Object.keys(SCENARIOS));
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const fitsMap = ajv.compile(c.mapSchema);
     for (const m of c.maps) {
-      expect(m.svg.startsWith('<svg')).toBe(true);
-      expect(m.data).toBe(Object.values(SCENARIOS).find((s) => s.table.id === m.id)!.table);
+      const s = SCENARIOS[m.id]!;
+      expect(m.svg).toBe(renderTableSvg(s));
+      expect(m.data).toMatchObject({ id: s.id, width: s.table.width, height: s.table.height, terrain: s.table.terrain, forces: s.forces });
+      expect(fitsMap(m.data), JSON.stringify(fitsMap.errors)).toBe(true);
     }
-    expect((c.content as { scenarios: { id: string; table: string }[] }).scenarios.map((s) => s.id)).toEqual(Object.keys(SCENARIOS));
+    const fitsContent = ajv.compile(c.contentSchema);
+    expect(fitsContent(c.content), JSON.stringify(fitsContent.errors)).toBe(true);
+    expect((c.content as { scenarios: { id: string }[] }).scenarios.map((s) => s.id)).toEqual(Object.keys(SCENARIOS));
     expect(JSON.parse(JSON.stringify(c.content))).toEqual(c.content);
   });
 });

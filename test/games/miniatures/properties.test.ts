@@ -115,7 +115,7 @@ describe('published view and event schemas', () => {
   const validView = ajv.compile(miniatures.schemas.view);
   const validEvent = ajv.compile(miniatures.schemas.visibleEvent);
 
-  it('every view and every event, as each seat and a spectator see them, fits its schema', () => {
+  it('every view and every event, as each seat and a spectator see them (no generator position), and as the ended game\'s public log, fits its schema', () => {
     const games = [randomGame(keyN(21), 400, (s, seat) => {
       for (const viewer of [seat, 1 - seat, null]) expect(validView(miniatures.view(s, viewer)), JSON.stringify(validView.errors)).toBe(true);
     })];
@@ -139,8 +139,52 @@ describe('published view and event schemas', () => {
     for (const game of games)
       for (const e of game.log) {
         seen.add(e.type);
-        for (const viewer of [0, 1, null]) expect(validEvent(miniatures.redact(e, viewer)), `${e.type}: ${JSON.stringify(validEvent.errors)}`).toBe(true);
+        for (const viewer of [0, 1, null]) {
+          const seen = miniatures.redact(e, viewer);
+          expect(validEvent(seen), `${e.type}: ${JSON.stringify(validEvent.errors)}`).toBe(true);
+          // The generator's position is redacted while the game runs (docs/architecture.md §6) …
+          expect(seen).not.toHaveProperty('rng');
+        }
+        // … and the whole log, positions included, fits the schema once the game has ended.
+        expect(validEvent(e), `${e.type}: ${JSON.stringify(validEvent.errors)}`).toBe(true);
       }
     expect([...seen].sort()).toEqual(SEEN_TYPES);
+  });
+});
+
+describe('a state read back from storage', () => {
+  it('replays and decides to the same bytes whatever order its keys come back in (Postgres jsonb sorts them)', () => {
+    const jsonbOrder = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(jsonbOrder)
+        : v !== null && typeof v === 'object'
+          ? Object.fromEntries(
+              Object.keys(v)
+                .sort((a, b) => a.length - b.length || (a < b ? -1 : 1))
+                .map((k) => [k, jsonbOrder((v as Record<string, unknown>)[k])]),
+            )
+          : v;
+    for (const [key, moves] of [[keyN(35), 15], [keyN(36), 30], [keyN(37), 45]] as const) {
+      const g = randomGame(key, moves, () => {});
+      expect(miniatures.isOver(g.state)).toBe(false);
+      const stored = jsonbOrder(g.state) as GameState;
+      expect(JSON.stringify(stored)).not.toBe(JSON.stringify(g.state));
+      expect(JSON.stringify(miniatures.replay(stored, []))).toBe(JSON.stringify(miniatures.replay(g.state, [])));
+      const seat = miniatures.awaiting(g.state)[0]!.seat;
+      for (const next of miniatures.legalCommands(g.state, seat))
+        expect(JSON.stringify(miniatures.decide(stored, next, { kind: 'seat', seat }))).toBe(JSON.stringify(miniatures.decide(g.state, next, { kind: 'seat', seat })));
+      for (const viewer of [0, 1, null]) expect(JSON.stringify(miniatures.view(miniatures.replay(stored, []), viewer))).toBe(JSON.stringify(miniatures.view(g.state, viewer)));
+    }
+  });
+});
+
+describe('what seats see (M21)', () => {
+  it('a seat\'s standing orders are its own: the other seat and a spectator see the same bytes whatever they are', () => {
+    const seen = (['ask', 'always', 'never'] as const).map((pushBack) => {
+      const g = TestGame.create(keyN(44));
+      const [set] = g.send(0, { type: 'SET_ORDERS', pushBack });
+      return JSON.stringify([miniatures.view(g.state, 1), miniatures.view(g.state, null), miniatures.redact(set!, 1), miniatures.redact(set!, null)]);
+    });
+    expect(new Set(seen).size).toBe(1);
   });
 });

@@ -27,7 +27,9 @@ describe('Checks', () => {
       if (e?.type !== 'DiceRolled') throw new Error('no roll');
       seen.add(e.dice[0]!);
       expect(e.text).toBe(`Seat 0 rolls ${e.dice[0]} for the first Phase`);
-      expect(miniatures.redact(e, 1)).toEqual(e);
+      // Public to every reader; only the generator's position waits for the game's end.
+      const { rng: _rng, ...rest } = e;
+      expect(miniatures.redact(e, 1)).toEqual(rest);
     }
     expect([...seen].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });

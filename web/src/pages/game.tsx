@@ -1,7 +1,7 @@
 // The game page: the board, my hand, the legal commands as things to tap, prompts with their
 // countdown, scores, who we wait for, and the event log in words, kept live over SSE.
 
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, loadContent, loadMap, problemText, type Command, type Content, type FeedEvent, type Game, type GameMap } from '../api/client.ts';
 import { Board } from '../game/board.tsx';
 import { ChatPanel } from '../game/chat.tsx';
@@ -94,18 +94,24 @@ export function GamePage({ id }: { id: string }) {
     };
   }, [id, me?.token]);
 
-  // A choice made on an older version may no longer be legal.
-  useEffect(() => {
+  // A choice made on an older version may no longer be legal. A layout effect, run as the new
+  // version is drawn: an effect would run a frame later and could undo a pick made in between.
+  useLayoutEffect(() => {
     setPick(null);
     setChosenSpace(null);
   }, [game?.version]);
 
   // Keyboard players: once a card or figure is picked, focus goes to the first space it can be
-  // aimed at, and Escape puts the pick back.
+  // aimed at, in the same commit that highlights the spaces (so a key pressed as soon as they show
+  // finds the focus there).
+  useLayoutEffect(() => {
+    if (pick) document.querySelector<SVGGElement>('.board .space.target')?.focus();
+  }, [pick]);
+
+  // Escape puts the pick back. Listened for from the page's start, not added once a pick is made:
+  // an effect runs only after the next frame, so an Escape pressed as soon as the highlighted
+  // spaces showed was lost, and they stayed (the flaky two-players browser test).
   useEffect(() => {
-    if (!pick) return;
-    const target = document.querySelector<SVGGElement>('.board .space.target');
-    target?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       setPick(null);
@@ -113,7 +119,7 @@ export function GamePage({ id }: { id: string }) {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [pick]);
+  }, []);
 
   const names: Names | null = useMemo(() => {
     if (!content || !game) return null;
