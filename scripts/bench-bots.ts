@@ -2,7 +2,9 @@
 //   npm run bench:bots
 // Target: median decision under 5 ms. Positions come from games of one heuristic bot against
 // three random bots (both maps, every seat); each position is decided several times after a
-// warm-up, and the figures are per decision, overall and by situation.
+// warm-up, and the figures are per decision, overall and by situation. The four base teams sit at
+// each table (a fifth, the Dark Judges, would make five seats); a few solo games against the Dark
+// Judges add their positions, counted apart (`solo …`).
 
 import { randomBot } from '../src/platform/bots.ts';
 import { playBotGame } from '../src/platform/bot-player.ts';
@@ -10,7 +12,7 @@ import type { Bot } from '../src/platform/game-module.ts';
 import { seedRng } from '../src/platform/random.ts';
 import { helterSkelter, type Command, type GameState } from '../src/games/helter-skelter/index.ts';
 import { MAP_IDS } from '../src/games/helter-skelter/board/board.ts';
-import { TEAM_IDS } from '../src/games/helter-skelter/content/types.ts';
+import { BASE_TEAM_IDS as TEAM_IDS } from '../src/games/helter-skelter/content/types.ts';
 
 const GAMES = 8;
 const REPEATS = 5;
@@ -31,12 +33,19 @@ for (let g = 0; g < GAMES; g++) {
   for (const d of played.decisions!) if (d.seat === botSeat) positions.push({ seat: d.seat, state: d.state, legal: d.legal });
 }
 
+const SOLO_GAMES = 4;
+for (let g = 0; g < SOLO_GAMES; g++) {
+  const setup = { map: MAP_IDS[g % MAP_IDS.length]!, seats: [{ team: TEAM_IDS[g % TEAM_IDS.length]! }], seed: `bench-bots-solo-${g}`, solo: true };
+  const played = playBotGame(helterSkelter, setup, [heuristic], `bench-bots-solo-${g}`, { record: true });
+  for (const d of played.decisions!) positions.push({ seat: d.seat, state: d.state, legal: d.legal });
+}
+
 const decide = (p: (typeof positions)[number], i: number) => heuristic.choose(p.state, p.seat, p.legal, seedRng(`bench-${i}`));
 for (let pass = 0; pass < WARM_UP_PASSES; pass++) positions.forEach(decide);
 
 const times = new Map<string, number[]>([['all', []]]);
 positions.forEach((p, i) => {
-  const kind = p.state.situation.kind;
+  const kind = `${p.state.solo ? 'solo ' : ''}${p.state.situation.kind}`;
   if (!times.has(kind)) times.set(kind, []);
   for (let r = 0; r < REPEATS; r++) {
     const started = performance.now();
@@ -48,10 +57,10 @@ positions.forEach((p, i) => {
 });
 
 const at = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-console.log(`heuristic bot, ${positions.length} positions from ${GAMES} games, ${REPEATS} runs each`);
+console.log(`heuristic bot, ${positions.length} positions from ${GAMES} games and ${SOLO_GAMES} solo games, ${REPEATS} runs each`);
 for (const [kind, list] of times) {
   const sorted = list.slice().sort((a, b) => a - b);
   console.log(
-    `${kind.padEnd(10)} median ${at(sorted, 50).toFixed(3)} ms   p90 ${at(sorted, 90).toFixed(2)} ms   p99 ${at(sorted, 99).toFixed(1)} ms   max ${sorted.at(-1)!.toFixed(1)} ms   (${list.length / REPEATS} positions)`,
+    `${kind.padEnd(16)} median ${at(sorted, 50).toFixed(3)} ms   p90 ${at(sorted, 90).toFixed(2)} ms   p99 ${at(sorted, 99).toFixed(1)} ms   max ${sorted.at(-1)!.toFixed(1)} ms   (${list.length / REPEATS} positions)`,
   );
 }

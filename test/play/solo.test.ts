@@ -83,7 +83,7 @@ describe('a solo game against the Dark Judges, over HTTP', () => {
         const text = JSON.stringify(e.data);
         expect(text).not.toContain('"rng"');
         // "the deck order stays hidden from everyone": a reshuffle shows its size only.
-        if (e.type === 'SoloDeckReshuffled') expect(Object.keys(e.data).sort()).toEqual(['size']);
+        if (e.type === 'SoloDeckReshuffled') expect(Object.keys(e.data).filter((k) => k !== 'type')).toEqual(['size']);
         if (e.type === 'DarkJudgesCardDrawn') expect(e.data.card).toMatch(/^solo-\d\d$/);
         if (e.type === 'DarkJudgeActed') expect(e.data).toEqual(expect.objectContaining({ judge: expect.any(String), action: expect.any(String), result: expect.any(Object) }));
       }

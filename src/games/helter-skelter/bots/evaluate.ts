@@ -7,10 +7,12 @@
 // otherwise, so the bot takes a point whenever it can and never gives one away for position.
 
 import { boardFor } from '../board/index.ts';
-import type { Board, MapId, SpaceId } from '../board/index.ts';
+import type { Board, SpaceId } from '../board/index.ts';
 import { closeCombatReach } from '../specials/demons.ts';
 import { points } from '../state.ts';
 import type { CharacterState, GameState, Seat } from '../types.ts';
+import { evaluateSolo } from './evaluate-solo.ts';
+import { cardsAfterDraw, steps } from './position.ts';
 
 export const WEIGHTS = {
   /** Winning ends the question: larger than any sum of the other terms. */
@@ -72,31 +74,6 @@ export const WEIGHTS = {
   restlessCap: 10,
 } as const;
 
-/** Steps between spaces along borders a character may cross (MOVE and CLIMB alike), per map. */
-const STEPS = new Map<MapId, ReadonlyMap<SpaceId, ReadonlyMap<SpaceId, number>>>();
-
-function steps(map: MapId): ReadonlyMap<SpaceId, ReadonlyMap<SpaceId, number>> {
-  const known = STEPS.get(map);
-  if (known) return known;
-  const board = boardFor(map);
-  const all = new Map<SpaceId, Map<SpaceId, number>>();
-  for (const from of board.spaces) {
-    const dist = new Map<SpaceId, number>([[from, 0]]);
-    const queue: SpaceId[] = [from];
-    for (let i = 0; i < queue.length; i++) {
-      const here = queue[i]!;
-      for (const next of board.adjacent(here))
-        if (!dist.has(next)) {
-          dist.set(next, dist.get(here)! + 1);
-          queue.push(next);
-        }
-    }
-    all.set(from, dist);
-  }
-  STEPS.set(map, all);
-  return all;
-}
-
 type OnBoard = CharacterState & { space: SpaceId };
 const onBoard = (c: CharacterState): c is OnBoard => c.status === 'deployed' && c.space !== null;
 
@@ -104,23 +81,11 @@ const onBoard = (c: CharacterState): c is OnBoard => c.status === 'deployed' && 
 const canAttack = (board: Board, attacker: OnBoard, target: OnBoard): boolean =>
   closeCombatReach(board, attacker).includes(target.space) || board.hasLineOfSight(attacker.space, target.space);
 
-/** A normal turn ends by drawing three cards, stopping at seven ("Draw three cards … stop drawing once you reach seven"). */
-const DRAW = 3;
-const HAND_LIMIT = 7;
-
-/** The seat's hand as it will be once the turn it is playing has ended: a normal turn draws, an interrupting one does not. */
-function cardsAfterDraw(s: GameState, seat: Seat): number {
-  const seatState = s.seats[seat]!;
-  const hand = seatState.hand.length;
-  const sit = s.situation;
-  if (sit.kind !== 'turn' || sit.actor !== seat || sit.interrupting) return hand;
-  const drawable = seatState.deck.length + seatState.discard.length;
-  return Math.max(hand, Math.min(HAND_LIMIT, hand + Math.min(DRAW, drawable)));
-}
-
 /** The position's worth to `seat`: higher is better. */
 export function evaluate(s: GameState, seat: Seat): number {
   if (s.situation.kind === 'over') return s.winners.includes(seat) ? WEIGHTS.win / s.winners.length : -WEIGHTS.win;
+  // Solo is another game to win (fragments doubled by kills, Dark Judges driven by cards): its own scoring.
+  if (s.solo) return evaluateSolo(s, seat);
   const w = WEIGHTS;
   const board = boardFor(s.map);
   let score = w.ownPoint * points(s, seat);

@@ -17,6 +17,7 @@
 // uses a generator seeded with a public constant.
 
 import { seedRng } from '../../../platform/random.ts';
+import { soloCardById } from '../content/solo/solo-cards.ts';
 import { cloneState } from '../state.ts';
 import type { CardId, GameState, Seat } from '../types.ts';
 
@@ -24,6 +25,12 @@ import type { CardId, GameState, Seat } from '../types.ts';
 const LOOKAHEAD_SEED = 'helter-skelter bot lookahead';
 
 const sortedCards = (cards: readonly CardId[]): CardId[] => cards.slice().sort();
+
+/** The solo deck in a public order: the cards showing no defence first, each part by id. */
+function soloStandInOrder(cards: readonly string[]): string[] {
+  const open = (id: string) => (soloCardById(id)?.defence ?? null) === null;
+  return [...sortedCards(cards.filter(open)), ...sortedCards(cards.filter((id) => !open(id)))];
+}
 
 /** The game as `seat` knows it: everything it cannot see replaced by public stand-ins. */
 export function knownState(state: GameState, seat: Seat): GameState {
@@ -44,8 +51,11 @@ export function knownState(state: GameState, seat: Seat): GameState {
     s.orders = { interrupt: 'never', defence: 'never' };
   });
   for (const c of Object.values(known.characters)) if (c.seat !== seat) c.startingCards = [];
-  // Solo: the solo deck's order is hidden from everyone, the player included.
-  if (known.solo) known.solo.deck = sortedCards(known.solo.deck);
+  // Solo: the solo deck's order is hidden from everyone, the player included. The stand-in puts
+  // the cards without a defence on top, so the lookahead's attack on a Dark Judge lands: sorted
+  // by id alone, a BLOCK card on top (solo-01) would make every MELEE and SMASH look blocked for
+  // as long as it stayed in the deck, and the bot would never fight with them.
+  if (known.solo) known.solo.deck = soloStandInOrder(known.solo.deck);
   const sit = known.situation;
   if (sit.kind === 'interrupt') {
     // Whether another seat has answered is public; what it answered is not until the window closes.

@@ -42,4 +42,21 @@ describe('solo cards', () => {
     for (const card of SOLO_CARDS) expect([null, 'BLOCK', 'DEFLECT']).toContain(card.defence);
     expect(new Set(SOLO_CARDS.map((c) => c.defence)).size).toBe(3);
   });
+  // content.md, "The solo cards (reconstructed)": "resolve any actions listed next to their symbol"
+  // lets a row list none; this reconstruction has most cards activate one Dark Judge, two activate
+  // two (with every row filled, no player won: the figures are in content.md), and every Dark Judge
+  // acts on at least four cards.
+  it('each card activates one Dark Judge or two; each Dark Judge acts on four cards or more', () => {
+    const active = (card: (typeof SOLO_CARDS)[number]) => SOLO_ACTIVATION_ORDER.filter((j) => card.rows[j].length > 0);
+    for (const card of SOLO_CARDS) expect(active(card).length, card.id).toBeGreaterThanOrEqual(1);
+    for (const card of SOLO_CARDS) expect(active(card).length, card.id).toBeLessThanOrEqual(2);
+    expect(SOLO_CARDS.filter((c) => active(c).length === 2).map((c) => c.id)).toEqual(['solo-01', 'solo-12']);
+    for (const judge of SOLO_ACTIVATION_ORDER) expect(SOLO_CARDS.filter((c) => c.rows[judge].length > 0).length, judge).toBeGreaterThanOrEqual(4);
+  });
+
+  // "Seven BLOCK, seven DEFLECT, six without a defence" (content.md).
+  it('seven cards show BLOCK, seven DEFLECT, six no defence', () => {
+    const count = (d: string | null) => SOLO_CARDS.filter((c) => c.defence === d).length;
+    expect([count('BLOCK'), count('DEFLECT'), count(null)]).toEqual([7, 7, 6]);
+  });
 });

@@ -176,8 +176,9 @@ describe('the Dark Judges’ actions', () => {
     expect(state.solo!.step).toBe(1);
     const after = expire(state);
     expect(after.events).toContainEqual({ type: 'DamageTaken', character: 'dredd', amount: 1, from: 'judge-fire' });
-    // The card goes on from the next step.
-    expect(acted(after.events)[0]!.step).toBe(1);
+    // The card goes on after the defence: its one step taken, it is resolved in full.
+    expect(cardSteps(soloCardById(shotsFirst)!)).toHaveLength(1);
+    expect(after.events).toContainEqual({ type: 'SoloCardResolved', card: shotsFirst });
   });
 
   // "If the Dark Judge doesn't have LOS to any of your characters, it instead does nothing."
