@@ -61,6 +61,12 @@ export class GameStates {
     if (this.cache.size > this.options.cacheSize) this.cache.delete(this.cache.keys().next().value!);
   }
 
+  /** Keeps a game row and seats just read beside the cached state of that same version (a reader's `lastSeen`). */
+  see(found: GameWithSeats): void {
+    const cached = this.cache.get(found.game.id);
+    if (cached && cached.version === found.game.version) cached.seen = found;
+  }
+
   forget(gameId: string): void {
     this.cache.delete(gameId);
   }

@@ -7,7 +7,7 @@ import { playingKind } from '../platform/bots.ts';
 import type { AnyGameModule } from './registry.ts';
 import { KEYED_GENERATOR } from '../platform/random.ts';
 import type { GameRecords } from './ports/game-records.ts';
-import { hasEnded, type GameRow, type SeatRow, type StoredEvent, type StoredOptions } from './ports/records.ts';
+import { hasEnded, type GameRow, type GameWithSeats, type SeatRow, type StoredEvent, type StoredOptions } from './ports/records.ts';
 import { Refusal, notFound } from './errors.ts';
 import type { GameStates } from './game-states.ts';
 
@@ -75,7 +75,7 @@ export class Views {
   ) {}
 
   async game(gameId: string, accountId: string | null, at?: number): Promise<GameResource> {
-    const found = await this.records.read(gameId);
+    const found = await this.read(gameId);
     if (!found) throw notFound(`Game ${gameId}`);
     const { game, seats } = found;
     if (at !== undefined && (at < 0 || at > game.version))
@@ -84,6 +84,7 @@ export class Views {
     const module = this.states.moduleOf(game);
     const version = at ?? game.version;
     const state = await this.states.at(game, version);
+    if (version === game.version) this.states.see(found);
     // An abandoned game awaits nobody: its deadlines stopped with it.
     const started = game.status === 'active' || game.status === 'finished';
     const current = version === game.version;
@@ -105,9 +106,27 @@ export class Views {
     };
   }
 
+  /**
+   * The game row and seats as they are now. When this process holds them (its own last command on
+   * the game, or an earlier read), only the row's changing part is read (`GameStamp`): the rest is
+   * still the game's while its version, clock revision and seats revision are those held. Else
+   * (or when they moved) the row and seats are read whole (and `game` holds them from then on).
+   */
+  private async read(gameId: string): Promise<GameWithSeats | null> {
+    const held = this.states.lastSeen(gameId);
+    if (held) {
+      const stamp = await this.records.stamp(gameId);
+      if (!stamp) return null;
+      const { game } = held;
+      if (stamp.version === game.version && stamp.clockRevision === game.clockRevision && stamp.seatsRevision === (game.seatsRevision ?? 0))
+        return { game: { ...game, ...stamp }, seats: held.seats };
+    }
+    return this.records.read(gameId);
+  }
+
   /** Events after `after`, as this reader may see them. */
   async events(gameId: string, accountId: string | null, after: number, limit = 1_000): Promise<{ version: number; events: FeedEvent[] }> {
-    const found = await this.records.read(gameId);
+    const found = await this.read(gameId);
     if (!found) throw notFound(`Game ${gameId}`);
     const { game, seats } = found;
     const reader = seatOf(seats, accountId);

@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { nextExpiry, type Deadline } from '../clock/deadlines.ts';
 import type { Queryable } from '../db/queryable.ts';
 import { inTransaction } from '../db/transaction.ts';
-import type { AppendInput, Appended, GameRow, GameStatus, KeyedCommand, Move, SeatRow, StoredCommand, StoredEvent, UnnotifiedGame } from '../service/ports/records.ts';
+import type { AppendInput, Appended, GameRow, GameStamp, GameStatus, KeyedCommand, Move, SeatRow, StoredCommand, StoredEvent, UnnotifiedGame } from '../service/ports/records.ts';
 import { seatsColumn } from './seats.ts';
 
 export type { AppendInput, Appended, GameRow, GameStatus, KeyedCommand, Move, StoredCommand, StoredEvent, UnnotifiedGame } from '../service/ports/records.ts';
@@ -30,7 +30,7 @@ export const IDEMPOTENCY_TTL_HOURS = 24;
 /** Re-exported for the layers above the store; the store's neighbours import it from src/db. */
 export type { Queryable };
 
-const gameColumns = `id, module, status, options, version, deadlines, clock_revision AS "clockRevision", created_at AS "createdAt", updated_at AS "updatedAt"`;
+const gameColumns = `id, module, status, options, version, deadlines, clock_revision AS "clockRevision", seats_revision AS "seatsRevision", created_at AS "createdAt", updated_at AS "updatedAt"`;
 // The hot queries are named: each connection parses and plans them once (node-pg prepares a named
 // query on first use per connection).
 const GAME_WITH_SEATS = `SELECT ${gameColumns}, ${seatsColumn('games')} FROM games WHERE id = $1`;
@@ -52,6 +52,17 @@ export class EventStore {
   async game(db: Queryable, id: string): Promise<GameRow | null> {
     if (!isUuid(id)) return null;
     const { rows } = await db.query<GameRow>(`SELECT ${gameColumns} FROM games WHERE id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  /** The changing part of the game row alone: no options, no seats (see `GameStamp`). */
+  async stamp(db: Queryable, id: string): Promise<GameStamp | null> {
+    if (!isUuid(id)) return null;
+    const { rows } = await db.query<GameStamp>({
+      name: 'game-stamp',
+      text: `SELECT version, status, deadlines, clock_revision AS "clockRevision", seats_revision AS "seatsRevision", updated_at AS "updatedAt" FROM games WHERE id = $1`,
+      values: [id],
+    });
     return rows[0] ?? null;
   }
 

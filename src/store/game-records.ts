@@ -33,6 +33,10 @@ export class PostgresGameRecords implements GameRecords {
     return this.store.gameWithSeats(this.pool, gameId);
   }
 
+  stamp(gameId: string) {
+    return this.store.stamp(this.pool, gameId);
+  }
+
   game(gameId: string) {
     return this.store.game(this.pool, gameId);
   }

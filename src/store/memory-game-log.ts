@@ -65,6 +65,7 @@ export class MemoryGameLog implements GameLog {
       version: 0,
       deadlines,
       clockRevision: 0,
+      seatsRevision: 0,
       createdAt: now,
       updatedAt: now,
     };
@@ -92,7 +93,10 @@ export class MemoryGameLog implements GameLog {
   /** Changes a game's seats in place (a seat claimed, an owner's vacation). */
   changeSeats(gameId: string, change: (seats: SeatRow[]) => void): void {
     const game = this.games.get(gameId);
-    if (game) change(game.seats);
+    if (!game) return;
+    change(game.seats);
+    // As the Postgres triggers do: a reader holding the seats sees they changed.
+    game.row = { ...game.row, seatsRevision: (game.row.seatsRevision ?? 0) + 1 };
   }
 
   /** An open game starts, as `EventStore.start`: active, its first deadlines running, untold (news for the notifier). */

@@ -77,6 +77,13 @@ export class MemoryGameRecords implements GameRecords {
     return this.log.read(gameId);
   }
 
+  async stamp(gameId: string) {
+    const game = (await this.log.read(gameId))?.game;
+    return game
+      ? { version: game.version, status: game.status, deadlines: game.deadlines, clockRevision: game.clockRevision, seatsRevision: game.seatsRevision ?? 0, updatedAt: game.updatedAt }
+      : null;
+  }
+
   async game(gameId: string) {
     return (await this.log.read(gameId))?.game ?? null;
   }

@@ -3,7 +3,7 @@
 // (src/store/game-records.ts) implements it.
 
 import type { Deadline } from '../../clock/deadlines.ts';
-import type { GameRow, GameWithSeats, SeatRow, StoredCommand, StoredEvent, StoredOptions } from './records.ts';
+import type { GameRow, GameStamp, GameWithSeats, SeatRow, StoredCommand, StoredEvent, StoredOptions } from './records.ts';
 
 /** What may be done to a game while its row is held (`withGameLocked`, `createGame`). */
 export interface HeldGame {
@@ -18,6 +18,8 @@ export interface HeldGame {
 
 export interface GameRecords {
   /** The game and its seats, as they are now; null when there is no such game. */
+  /** The game row's changing part alone (one light read): see `GameStamp`. Null when there is no such game. */
+  stamp(gameId: string): Promise<GameStamp | null>;
   read(gameId: string): Promise<GameWithSeats | null>;
   game(gameId: string): Promise<GameRow | null>;
   /** Events with `after < seq <= upTo`, in order, at most `limit` of them. */

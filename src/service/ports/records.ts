@@ -15,9 +15,18 @@ export interface GameRow {
   deadlines: Deadline[];
   /** Bumped when the deadlines move without an event (a vacation); an append compares it with the one read. */
   clockRevision: number;
+  /** Bumped when what readers see of the seats changes (a seat taken, a seated account renamed or on vacation). */
+  seatsRevision?: number;
   createdAt: Date;
   updatedAt: Date;
 }
+
+/**
+ * What of a game row changes while a process holds the rest in memory: read alone, it tells
+ * whether the row and seats held are still the game's (same version and revisions), and brings
+ * what moves without them (status, deadlines, the time of the last change).
+ */
+export type GameStamp = Pick<GameRow, 'version' | 'status' | 'deadlines' | 'clockRevision' | 'updatedAt'> & { seatsRevision: number };
 
 export type GameStatus = 'open' | 'active' | 'finished' | 'abandoned';
 
