@@ -25,9 +25,12 @@ export type BlockWarContent = Schemas['BlockWarContent'];
 export type BlockWarMap = Schemas['BlockWarMap'];
 export type PlazaMap = Extract<BlockWarMap, { id: 'plaza' }>;
 export type BlockMap = Extract<BlockWarMap, { id: 'block' }>;
+// Judge Dredd Miniatures' shapes (its parts: web/src/games/miniatures/).
+export type MiniaturesGame = Schemas['MiniaturesGame'];
+export type MiniaturesCommand = Schemas['MiniaturesCommand'];
 /** A game of any module the pages draw. */
-export type AnyGame = Game | BlockWarGame;
-export type AnyCommand = Command | BlockWarCommand;
+export type AnyGame = Game | BlockWarGame | MiniaturesGame;
+export type AnyCommand = Command | BlockWarCommand | MiniaturesCommand;
 
 export const api = createClient<paths>({ baseUrl: globalThis.location?.origin ?? '' });
 

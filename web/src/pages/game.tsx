@@ -11,6 +11,7 @@ import { followGame } from '../game/stream.ts';
 import { blockWar } from '../games/block-war/table.tsx';
 import type { GameUi, ShellNames } from '../games/game-ui.ts';
 import { helterSkelter } from '../games/helter-skelter/table.tsx';
+import { miniatures } from '../games/miniatures/table.tsx';
 import { useSession } from '../hooks.ts';
 import { loginHref } from './auth.tsx';
 
@@ -34,7 +35,7 @@ export async function fetchEvents(id: string): Promise<FeedEvent[]> {
 
 /** Each game's parts of the page, by the `game` the API names it. */
 export function uiOf(game: AnyGame): GameUi<AnyGame, unknown> {
-  return (game.game === 'block-war' ? blockWar : helterSkelter) as unknown as GameUi<AnyGame, unknown>;
+  return (game.game === 'block-war' ? blockWar : game.game === 'miniatures' ? miniatures : helterSkelter) as unknown as GameUi<AnyGame, unknown>;
 }
 
 export function GamePage({ id }: { id: string }) {
@@ -120,6 +121,8 @@ export function GamePage({ id }: { id: string }) {
   const view = game.view;
   const mine = game.awaiting.find((awaited) => awaited.seat === game.mySeat);
   const finished = game.status === 'finished' || game.status === 'abandoned';
+  // Miniatures names one winner or none (a draw); the other games a list.
+  const winners = 'winners' in view ? view.winners : view.winner === null ? [] : [view.winner];
   const Table = ui.Table;
 
   async function send(command: AnyCommand) {
@@ -148,8 +151,8 @@ export function GamePage({ id }: { id: string }) {
           <p class="result" role="status">
             {game.status === 'abandoned'
               ? 'This game was abandoned.'
-              : view.winners.length
-                ? `Game over: ${view.winners.map(names.seat).join(' and ')} ${view.winners.length === 1 ? 'wins' : 'win'}.`
+              : winners.length
+                ? `Game over: ${winners.map(names.seat).join(' and ')} ${winners.length === 1 ? 'wins' : 'win'}.`
                 : 'Game over: no winner.'}{' '}
             <a href={`/games/${id}/replay`}>Replay it move by move</a>
           </p>

@@ -5,6 +5,7 @@ import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api, loadMap, problemText, type AnyGame, type MapId, type Team } from '../api/client.ts';
 import { CreateBlockWar } from '../games/block-war/create.tsx';
+import { CreateMiniatures } from '../games/miniatures/create.tsx';
 import { BoardPicture } from '../games/helter-skelter/board.tsx';
 import { useLoad, useSession } from '../hooks.ts';
 import { TEAM_LOOKS, TEAMS, TeamBadge } from '../teams.tsx';
@@ -66,6 +67,12 @@ export function LobbyPage() {
                 {game.seats
                   .filter((seat) => seat.player === null && !seat.bot)
                   .map((seat) => {
+                    if (game.game === 'miniatures')
+                      return (
+                        <button key={seat.seat} type="button" onClick={() => join(game, seat.seat)}>
+                          Join as side {seat.seat + 1}
+                        </button>
+                      );
                     if (game.game === 'block-war')
                       return (
                         <button key={seat.seat} type="button" onClick={() => join(game, seat.seat)}>
@@ -93,7 +100,7 @@ type CreateProps = { onError: (message: string | null) => void; onCreated: (id: 
 
 /** The game to create, then that game's form. */
 function CreateAnyGame(props: CreateProps) {
-  const [game, setGame] = useState<'helter-skelter' | 'block-war'>('helter-skelter');
+  const [game, setGame] = useState<'helter-skelter' | 'block-war' | 'miniatures'>('helter-skelter');
   return (
     <section aria-labelledby="create-game">
       <h2 id="create-game">Create a game</h2>
@@ -102,9 +109,10 @@ function CreateAnyGame(props: CreateProps) {
         <select id="game-kind" value={game} onChange={(event) => setGame((event.currentTarget as HTMLSelectElement).value as typeof game)}>
           <option value="helter-skelter">Helter Skelter</option>
           <option value="block-war">Block War</option>
+          <option value="miniatures">Miniatures</option>
         </select>
       </div>
-      {game === 'block-war' ? <CreateBlockWar {...props} /> : <CreateGame {...props} />}
+      {game === 'block-war' ? <CreateBlockWar {...props} /> : game === 'miniatures' ? <CreateMiniatures {...props} /> : <CreateGame {...props} />}
     </section>
   );
 }

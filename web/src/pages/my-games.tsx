@@ -4,10 +4,12 @@ import { useLocation } from 'preact-iso';
 import { api, problemText, type AnyGame } from '../api/client.ts';
 import { timeLeft } from '../format.ts';
 import { useLoad, useNow, useSession } from '../hooks.ts';
+import { scenarioName } from '../games/miniatures/words.ts';
 import { TEAM_LOOKS, TeamBadge } from '../teams.tsx';
 import { useTimeZone, zonedTime } from '../zone.ts';
 
 export function gameTitle(game: AnyGame): string {
+  if (game.game === 'miniatures') return `Miniatures: ${scenarioName(game.options.scenario)}`;
   if (game.game === 'block-war') return `Block War: ${game.options.seats.map((seat) => seat.block).join(' v ')}`;
   return game.options.seats.map((seat) => TEAM_LOOKS[seat.team].name).join(' v ');
 }

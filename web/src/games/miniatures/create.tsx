@@ -1,0 +1,89 @@
+// The lobby's form for a Judge Dredd Miniatures game: the scenario (the options schema's list,
+// read from the published content with its briefing), the two seats — seat i plays the scenario's
+// force i — each mine, a bot's or a player's who joins, and the clock preset.
+
+import { useState } from 'preact/hooks';
+import { api, problemText } from '../../api/client.ts';
+import { useLoad } from '../../hooks.ts';
+import { loadMiniatures } from './data.ts';
+import { SCENARIO_NAMES } from './words.ts';
+
+const CLOCKS = [
+  { id: 'live', name: 'Live: 10 minutes a Phase, 1 minute to push back' },
+  { id: 'daily', name: 'Daily: a day a Phase' },
+  { id: 'weekly', name: 'Weekly: a week a Phase' },
+] as const;
+type ScenarioId = 'barko-brothers' | 'street-rumble';
+
+export function CreateMiniatures(props: { onError: (message: string | null) => void; onCreated: (id: string) => void }) {
+  const [scenario, setScenario] = useState<ScenarioId>('barko-brothers');
+  const [clock, setClock] = useState<(typeof CLOCKS)[number]['id']>('live');
+  const [bots, setBots] = useState([false, true]);
+  const [mySeat, setMySeat] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const loaded = useLoad(() => loadMiniatures(scenario), [scenario]);
+  const chosen = loaded.value?.content.scenarios.find((s) => s.id === scenario);
+
+  async function create(event: Event) {
+    event.preventDefault();
+    props.onError(null);
+    setBusy(true);
+    // The creator's seat is taken in the same step; with the other seat a bot's, the game starts at once.
+    const body = { game: 'miniatures' as const, seat: mySeat, options: { scenario, clock, seats: bots.map((bot, index) => (index !== mySeat && bot ? { bot: true } : {})) } };
+    const { data, error } = await api.POST('/v1/games', { body });
+    setBusy(false);
+    if (!data) return props.onError(problemText(error));
+    props.onCreated(data.id);
+  }
+
+  return (
+    <form onSubmit={create} class="create-game">
+      <div class="field">
+        <label for="mn-scenario">Scenario</label>
+        <select id="mn-scenario" value={scenario} onChange={(event) => setScenario((event.currentTarget as HTMLSelectElement).value as ScenarioId)}>
+          {Object.entries(SCENARIO_NAMES).map(([id, name]) => (
+            <option key={id} value={id}>
+              {name}
+            </option>
+          ))}
+        </select>
+        {chosen && <p class="hint">{chosen.briefing}</p>}
+      </div>
+      <div class="field">
+        <label for="mn-clock">Clock</label>
+        <select id="mn-clock" value={clock} onChange={(event) => setClock((event.currentTarget as HTMLSelectElement).value as typeof clock)}>
+          {CLOCKS.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset>
+        <legend>Sides</legend>
+        {[0, 1].map((index) => (
+          <div class="seat-row" key={index}>
+            <span>
+              Side {index + 1}: {chosen?.forces[index]?.name ?? '…'}
+            </span>
+            <label class="inline">
+              <input type="radio" name="mn-my-seat" checked={mySeat === index} onChange={() => setMySeat(index)} /> I play this side
+            </label>
+            <label class="inline">
+              <input
+                type="checkbox"
+                checked={bots[index]! && mySeat !== index}
+                disabled={mySeat === index}
+                onChange={(event) => setBots(bots.map((bot, i) => (i === index ? (event.currentTarget as HTMLInputElement).checked : bot)))}
+              />{' '}
+              Bot
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      <button type="submit" disabled={busy}>
+        Create game
+      </button>
+    </form>
+  );
+}

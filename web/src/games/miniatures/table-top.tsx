@@ -1,0 +1,195 @@
+// The table seen from above, drawn as SVG in the map's own units (hundredths of an inch): the
+// terrain by type (fill) and cover (outline), the table edge, and every model as its base circle in
+// its side's colour AND with its side's mark (seat 0 a ring, seat 1 a bar) and its initials, so
+// colour is never the only cue. Wounded models show their hits left; removed ones lie crossed out.
+// Overlays: the path being drawn with its measure, and a sight line to a target.
+
+import type { ComponentChildren } from 'preact';
+import { useRef } from 'preact/hooks';
+import type { MiniaturesContent, MiniaturesMap, MiniaturesModel, MiniaturesView, Point } from './data.ts';
+import type { MiniaturesNames } from './words.ts';
+
+type Terrain = MiniaturesMap['terrain'][number];
+
+export const SIDE_LOOKS = [
+  { fill: '#1565c0', ink: '#fff', mark: 'ring', words: 'blue, ringed' },
+  { fill: '#c62828', ink: '#fff', mark: 'bar', words: 'red, barred' },
+] as const;
+
+const TERRAIN_FILL: Record<Terrain['type'], string> = { clear: '#e9e6dc', difficult: '#c9b27c', dangerous: '#f08a4b', impassable: '#555' };
+const COVER_STROKE: Record<Terrain['cover'], { width: number; dash: string }> = { none: { width: 4, dash: '12 12' }, light: { width: 8, dash: '30 12' }, heavy: { width: 14, dash: '' } };
+
+/** "Judge Rico" → "JR", "Punk 1" → "P1". */
+export const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .map((word) => (/^\d+$/.test(word) ? word : word[0]!.toUpperCase()))
+    .join('')
+    .slice(0, 3);
+
+export interface Overlay {
+  /** The path drawn, its start included, and whether the rules accept it (null: not measured yet). */
+  path?: { points: Point[]; legal: boolean | null; label: string | null };
+  /** A line from a model to its target: clear (line of sight) or blocked. */
+  sight?: { from: Point; to: Point; clear: boolean };
+}
+
+export interface TableTopProps {
+  map: MiniaturesMap;
+  view: MiniaturesView;
+  content: MiniaturesContent;
+  names: MiniaturesNames;
+  /** The model chosen to act, outlined. */
+  selected?: string | null;
+  /** Models a tap would choose. */
+  pickable?: Set<string>;
+  onPick?: (model: string) => void;
+  overlay?: Overlay;
+  /** Pointer events in table units, for drawing a path. */
+  onDraw?: { down(at: Point): void; move(at: Point): void; up(): void };
+  onKeyDown?: (event: KeyboardEvent) => void;
+  label: string;
+  children?: ComponentChildren;
+}
+
+export function TableTop({ map, view, content, names, selected, pickable, onPick, overlay, onDraw, onKeyDown, label }: TableTopProps) {
+  const svg = useRef<SVGSVGElement>(null);
+  const drawing = useRef(false);
+  const radius = (profile: string) => content.profiles.find((p) => p.id === profile)?.baseRadius ?? 50;
+  const maxHits = (profile: string) => content.profiles.find((p) => p.id === profile)?.hits ?? 1;
+
+  /** The pointer's place on the table, in hundredths of an inch. */
+  function at(event: PointerEvent): Point {
+    const matrix = svg.current!.getScreenCTM()!.inverse();
+    const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix);
+    return { x: Math.round(Math.max(0, Math.min(map.width, p.x))), y: Math.round(Math.max(0, Math.min(map.height, p.y))) };
+  }
+  const pointer = onDraw
+    ? {
+        onPointerDown: (event: PointerEvent) => {
+          if (event.button !== 0) return;
+          drawing.current = true;
+          svg.current!.setPointerCapture(event.pointerId);
+          onDraw.down(at(event));
+          event.preventDefault();
+        },
+        onPointerMove: (event: PointerEvent) => drawing.current && onDraw.move(at(event)),
+        onPointerUp: () => {
+          if (drawing.current) onDraw.up();
+          drawing.current = false;
+        },
+      }
+    : {};
+  const models = Object.values(view.models).sort((a, b) => Number(a.removed) - Number(b.removed) || a.seat - b.seat);
+  const path = overlay?.path;
+  const end = path?.points.at(-1);
+  return (
+    <svg
+      ref={svg}
+      class={`mn-table${onDraw ? ' drawing' : ''}`}
+      viewBox={`-20 -20 ${map.width + 40} ${map.height + 40}`}
+      role="group"
+      aria-label={label}
+      tabIndex={onKeyDown ? 0 : undefined}
+      onKeyDown={onKeyDown}
+      {...pointer}
+    >
+      <rect class="edge" x={0} y={0} width={map.width} height={map.height} fill="#f7f5ef" stroke="#222" stroke-width={10} />
+      <g aria-hidden="true">
+        {map.terrain.map((t) => (
+          <polygon
+            key={t.id}
+            class={`terrain ${t.type} cover-${t.cover}`}
+            points={t.polygon.map((p) => `${p.x},${p.y}`).join(' ')}
+            fill={TERRAIN_FILL[t.type]}
+            stroke="#222"
+            stroke-width={COVER_STROKE[t.cover].width}
+            stroke-dasharray={COVER_STROKE[t.cover].dash}
+          >
+            <title>{`${t.name}: ${t.type}, ${t.cover === 'none' ? 'no' : t.cover} cover`}</title>
+          </polygon>
+        ))}
+      </g>
+      {overlay?.sight && (
+        <line
+          class={`sight ${overlay.sight.clear ? 'clear' : 'blocked'}`}
+          x1={overlay.sight.from.x}
+          y1={overlay.sight.from.y}
+          x2={overlay.sight.to.x}
+          y2={overlay.sight.to.y}
+          stroke={overlay.sight.clear ? '#1b5e20' : '#b71c1c'}
+          stroke-width={12}
+          stroke-dasharray={overlay.sight.clear ? '' : '40 25'}
+          aria-hidden="true"
+        />
+      )}
+      {models.map((m) => (
+        <ModelBase
+          key={m.id}
+          model={m}
+          r={radius(m.profile)}
+          maxHits={maxHits(m.profile)}
+          names={names}
+          selected={m.id === selected}
+          pickable={!!pickable?.has(m.id)}
+          onPick={onPick}
+        />
+      ))}
+      {path && path.points.length > 1 && (
+        <g class={`path ${path.legal === false ? 'refused' : 'accepted'}`} aria-hidden="true">
+          <polyline points={path.points.map((p) => `${p.x},${p.y}`).join(' ')} fill="none" stroke={path.legal === false ? '#b71c1c' : '#0d47a1'} stroke-width={14} stroke-dasharray={path.legal === false ? '30 20' : ''} />
+          <circle cx={end!.x} cy={end!.y} r={24} fill="#fff" stroke="#000" stroke-width={6} />
+          {path.label && (
+            <text x={Math.min(end!.x + 40, map.width - 300)} y={Math.max(end!.y - 40, 80)} font-size={70} paint-order="stroke" stroke="#fff" stroke-width={14} fill="#000">
+              {path.label}
+            </text>
+          )}
+        </g>
+      )}
+    </svg>
+  );
+}
+
+function ModelBase({ model, r, maxHits, names, selected, pickable, onPick }: { model: MiniaturesModel; r: number; maxHits: number; names: MiniaturesNames; selected: boolean; pickable: boolean; onPick?: (id: string) => void }) {
+  const look = SIDE_LOOKS[model.seat % 2]!;
+  const wounded = !model.removed && model.hits < maxHits;
+  const state = model.removed ? 'removed' : `${model.hits} of ${maxHits} hits${model.lockedWith.length ? ', locked in combat' : ''}${model.alert ? ', on alert' : ''}`;
+  return (
+    <g
+      class={`model seat-${model.seat}${model.removed ? ' removed' : ''}${wounded ? ' wounded' : ''}${selected ? ' selected' : ''}${pickable ? ' pickable' : ''}`}
+      data-model={model.id}
+      transform={`translate(${model.at.x} ${model.at.y})`}
+      role="img"
+      aria-label={`${model.name} (${names.seat(model.seat)}), ${state}`}
+      opacity={model.removed ? 0.35 : 1}
+      onClick={pickable && onPick ? () => onPick(model.id) : undefined}
+    >
+      {selected && <circle r={r + 22} fill="none" stroke="#ff8c00" stroke-width={12} />}
+      <circle r={r} fill={look.fill} stroke="#000" stroke-width={6} />
+      {look.mark === 'ring' ? <circle r={r - 10} fill="none" stroke={look.ink} stroke-width={5} /> : <rect x={-r + 8} y={r * 0.45} width={2 * r - 16} height={10} fill={look.ink} />}
+      <text text-anchor="middle" dominant-baseline="central" font-size={r * 0.75} font-weight="bold" fill={look.ink} y={-4}>
+        {initials(model.name)}
+      </text>
+      {wounded && (
+        <text text-anchor="middle" font-size={34} y={-r - 10} fill="#b71c1c" font-weight="bold" paint-order="stroke" stroke="#fff" stroke-width={8}>
+          {`${model.hits}/${maxHits}`}
+        </text>
+      )}
+      {model.removed && <path d={`M${-r} ${-r}L${r} ${r}M${r} ${-r}L${-r} ${r}`} stroke="#000" stroke-width={10} />}
+    </g>
+  );
+}
+
+/** What the fills, outlines and marks stand for. */
+export function TableKey() {
+  return (
+    <details class="unit-key mn-key">
+      <summary>Key to the table</summary>
+      <p>
+        Fill: pale is clear ground, tan difficult terrain (half speed), orange dangerous, dark grey impassable. Outline: solid and thick is heavy cover, long dashes light cover,
+        short dashes none. Models: blue ringed bases are the first side, red barred bases the second, with the model’s initials; a red figure is the hits left, a crossed,
+        faded base a removed model. Hover a terrain piece for its name.
+      </p>
+    </details>
+  );
+}

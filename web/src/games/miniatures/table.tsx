@@ -1,0 +1,330 @@
+// Miniatures' part of the game page: what the game waits for, the push-back prompt with its
+// countdown, your models to select (two actions each), the kinds of action the rules list for the
+// model, and the table. A Move is drawn: press and drag from anywhere on the table (or arrow keys
+// in 0.5″ steps, Space for a corner), measured live by the server's preview (one request in
+// flight at a time), and sent only on confirmation. A shot or a fight shows its preview (range,
+// sight, cover, odds) and a sight line when its target button is hovered or focused.
+
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { MiniaturesCommand, MiniaturesGame } from '../../api/client.ts';
+import { Countdown } from '../../game/countdown.tsx';
+import type { GameUi, TableProps } from '../game-ui.ts';
+import { loadMiniatures, previewCommand, type CommandPreview, type MiniaturesData, type Point } from './data.ts';
+import { TableKey, TableTop, type Overlay } from './table-top.tsx';
+import { commandWords, inches, miniaturesEventWords, miniaturesNames, scenarioName, situationWords, type MiniaturesNames } from './words.ts';
+import { Forces } from './forces.tsx';
+
+export const miniatures: GameUi<MiniaturesGame, MiniaturesData> = {
+  load: (game) => loadMiniatures(game.options.scenario),
+  title: (game) => `Miniatures: ${scenarioName(game.options.scenario)}`,
+  names(game, data) {
+    const names = miniaturesNames(data.content, game);
+    return { seat: names.seat, event: (event) => miniaturesEventWords(event, names) };
+  },
+  Table: MiniaturesTable,
+  Picture: ({ game, data }) => {
+    const names = miniaturesNames(data.content, game);
+    return (
+      <div class="mn-layout">
+        <TableTop map={data.map} view={game.view} content={data.content} names={names} label={`The table: ${data.map.name}`} />
+        <Forces game={game} content={data.content} names={names} />
+      </div>
+    );
+  },
+};
+
+/** One keyboard step of a path's end point: half an inch. */
+const STEP = 50;
+/** A dragged path keeps a point every quarter inch, and at most this many (the command's limit). */
+const DRAG_SPACING = 25;
+const MAX_POINTS = 32;
+
+type Mode = 'move' | 'shoot' | 'melee' | null;
+type Actionable = Extract<MiniaturesCommand, { model: string }>;
+
+function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: TableProps<MiniaturesGame, MiniaturesData>) {
+  const names = useMemo(() => miniaturesNames(data.content, game), [data.content, game]);
+  const [picked, setPicked] = useState<string | null>(null);
+  const [mode, setMode] = useState<Mode>(null);
+  const [path, setPath] = useState<Point[]>([]);
+  const [measure, setMeasure] = useState<CommandPreview | null>(null);
+  const [aim, setAim] = useState<{ target: string; preview: CommandPreview | null } | null>(null);
+  const measuring = useMeasure(game.id);
+
+  // A choice made on an older version may no longer be legal.
+  useLayoutEffect(() => {
+    setPicked(null);
+    setMode(null);
+    setPath([]);
+    setMeasure(null);
+    setAim(null);
+    measuring.forget();
+  }, [game.version]);
+
+  const view = game.view;
+  const commands = game.legalCommands;
+  const finished = game.status === 'finished' || game.status === 'abandoned';
+  const actions = commands.filter((c): c is Actionable => 'model' in c);
+  const actors = [...new Set(actions.map((c) => c.model))];
+  const model = picked !== null && actors.includes(picked) ? picked : (actors[0] ?? null);
+  const ofModel = actions.filter((c) => c.model === model);
+  const moveCommand = ofModel.find((c) => c.type === 'MOVE');
+  const shots = ofModel.filter((c) => c.type === 'SHOOT');
+  const fights = ofModel.filter((c) => c.type === 'MELEE');
+  const special = ofModel.find((c) => c.type === 'SPECIAL');
+  const buttons = commands.filter((c) => c.type === 'ROLL_OFF' || c.type === 'END_PHASE');
+  const situation = view.situation;
+  const start = model ? view.models[model]!.at : null;
+
+  function pick(id: string) {
+    clearRefusal();
+    setPicked(id);
+    setMode(null);
+    setPath([]);
+    setMeasure(null);
+    setAim(null);
+  }
+  function choose(next: Mode) {
+    clearRefusal();
+    setMode(next);
+    setPath([]);
+    setMeasure(null);
+    setAim(null);
+  }
+  /** The path changed: draw it at once, measure it when the last measure is back. */
+  function draw(next: Point[]) {
+    setPath(next);
+    if (moveCommand) measuring.ask({ ...moveCommand, path: next }, setMeasure);
+  }
+  const drawing = mode === 'move' && moveCommand && start;
+  const onDraw = drawing
+    ? {
+        down: (at: Point) => draw([at]),
+        move: (at: Point) =>
+          setPath((current) => {
+            const last = current.at(-1) ?? start;
+            if (Math.hypot(at.x - last.x, at.y - last.y) < DRAG_SPACING) return current;
+            // Too many points for one command: keep every other one (the shape stays, the length barely moves).
+            const kept = current.length + 1 >= MAX_POINTS ? current.filter((_, i) => i % 2 === 1) : current;
+            const next = [...kept, at];
+            measuring.ask({ ...moveCommand, path: next }, setMeasure);
+            return next;
+          }),
+        up: () => undefined,
+      }
+    : undefined;
+  function onKeyDown(event: KeyboardEvent) {
+    if (!drawing) return;
+    const delta: Record<string, [number, number]> = { ArrowLeft: [-STEP, 0], ArrowRight: [STEP, 0], ArrowUp: [0, -STEP], ArrowDown: [0, STEP] };
+    const d = delta[event.key];
+    if (d) {
+      const end = path.at(-1) ?? start;
+      const moved = { x: Math.max(0, Math.min(data.map.width, end.x + d[0])), y: Math.max(0, Math.min(data.map.height, end.y + d[1])) };
+      draw(path.length ? [...path.slice(0, -1), moved] : [moved]);
+    } else if (event.key === ' ' && path.length && path.length < MAX_POINTS) draw([...path, path.at(-1)!]);
+    else if (event.key === 'Enter') void confirmMove();
+    else if (event.key === 'Escape') draw([]);
+    else return;
+    event.preventDefault();
+  }
+  async function confirmMove() {
+    if (!moveCommand || sending) return;
+    // Drop the repeated points a keyboard corner leaves behind.
+    const clean = path.filter((p, i) => i === 0 || p.x !== path[i - 1]!.x || p.y !== path[i - 1]!.y);
+    await send({ ...moveCommand, path: clean });
+  }
+  function aimAt(command: Actionable & { target: string }) {
+    setAim({ target: command.target, preview: null });
+    measuring.ask(command, (preview) => setAim((current) => (current?.target === command.target ? { target: command.target, preview } : current)));
+  }
+
+  const measured = measure?.details?.path;
+  const overlay: Overlay = {};
+  if (drawing && path.length) overlay.path = { points: [start, ...path], legal: measure ? measure.legal : null, label: measured ? `${inches(measured.length)} of ${inches(measured.allowance)}` : null };
+  if (aim && start) {
+    const target = view.models[aim.target];
+    const shot = aim.preview?.details?.shot;
+    if (target) overlay.sight = { from: start, to: target.at, clear: shot ? shot.lineOfSight : (aim.preview?.legal ?? true) };
+  }
+  const prompted = !finished && mine && situation.kind === 'push-back';
+  const pushes = commands.filter((c) => c.type === 'PUSH_BACK');
+
+  return (
+    <>
+      {prompted ? (
+        <section class="prompt" aria-labelledby="prompt-title" role="region">
+          <h2 id="prompt-title">{situationWords(game, names)}</h2>
+          <Countdown deadline={mine.deadline} label="Time to answer" />
+          <ul class="buttons" aria-label="Push back">
+            {pushes.map((command, index) => (
+              <li key={index}>
+                <button type="button" disabled={sending} onClick={() => send(command)}>
+                  {commandWords(command, names)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : (
+        <p class="situation" role="status">
+          {situationWords(game, names)}
+        </p>
+      )}
+
+      {!finished && !prompted && commands.length > 0 && (
+        <section class="choices" aria-label="Your choices">
+          {actors.length > 0 && (
+            <div class="reserve" role="group" aria-label="Your models">
+              {actors.map((id) => (
+                <button key={id} type="button" class={id === model ? 'selected' : ''} aria-pressed={id === model} disabled={sending} onClick={() => pick(id)}>
+                  Select {names.model(id)}
+                </button>
+              ))}
+            </div>
+          )}
+          {model && (
+            <div class="mn-actions" role="group" aria-label={`Actions of ${names.model(model)}`}>
+              {moveCommand && (
+                <button type="button" aria-pressed={mode === 'move'} disabled={sending} onClick={() => choose('move')}>
+                  Move
+                </button>
+              )}
+              {shots.length > 0 && (
+                <button type="button" aria-pressed={mode === 'shoot'} disabled={sending} onClick={() => choose('shoot')}>
+                  Shoot
+                </button>
+              )}
+              {fights.length > 0 && (
+                <button type="button" aria-pressed={mode === 'melee'} disabled={sending} onClick={() => choose('melee')}>
+                  Melee
+                </button>
+              )}
+              {special && (
+                <button type="button" disabled={sending} onClick={() => send(special)}>
+                  Special
+                </button>
+              )}
+            </div>
+          )}
+          {drawing && (
+            <div class="mn-move" role="group" aria-label="Draw the Move">
+              <p class="hint">Press and drag on the table to draw the path from {names.model(model!)}; or focus the table and use the arrow keys (½″ a step, Space for a corner), Enter to confirm, Escape to clear.</p>
+              <p class="measure" aria-live="polite">
+                {!path.length ? 'No path yet: a Move of 0″.' : !measure ? 'Measuring…' : measured ? `Path: ${measured.words}.` : ''}
+                {measure && !measure.legal && measure.problem ? ` Refused: ${measure.problem.message}` : ''}
+              </p>
+              <button type="button" disabled={sending || (measure !== null && !measure.legal)} onClick={() => void confirmMove()}>
+                Confirm the Move
+              </button>{' '}
+              <button type="button" class="link" disabled={!path.length} onClick={() => draw([])}>
+                Clear the path
+              </button>
+            </div>
+          )}
+          {(mode === 'shoot' || mode === 'melee') && (
+            <Targets commands={mode === 'shoot' ? shots : fights} names={names} sending={sending} send={send} aimAt={aimAt} aim={aim} />
+          )}
+          {buttons.length > 0 && (
+            <ul class="buttons" aria-label="Actions">
+              {buttons.map((command, index) => (
+                <li key={index}>
+                  <button type="button" disabled={sending} onClick={() => send(command)}>
+                    {commandWords(command, names)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+
+      <div class="mn-layout">
+        <TableTop
+          map={data.map}
+          view={view}
+          content={data.content}
+          names={names}
+          selected={model}
+          pickable={new Set(actors)}
+          onPick={pick}
+          overlay={overlay}
+          onDraw={onDraw}
+          onKeyDown={drawing ? onKeyDown : undefined}
+          label={drawing ? `The table: ${data.map.name}. Draw the Move: arrow keys move the path’s end, Enter confirms` : `The table: ${data.map.name}`}
+        />
+        <Forces game={game} content={data.content} names={names} />
+      </div>
+      <TableKey />
+    </>
+  );
+}
+
+function Targets({ commands, names, sending, send, aimAt, aim }: {
+  commands: (Actionable & { target: string })[];
+  names: MiniaturesNames;
+  sending: boolean;
+  send: (command: MiniaturesCommand) => Promise<void>;
+  aimAt: (command: Actionable & { target: string }) => void;
+  aim: { target: string; preview: CommandPreview | null } | null;
+}) {
+  const details = aim?.preview?.details;
+  return (
+    <div class="mn-targets">
+      <ul class="buttons" aria-label="Targets">
+        {commands.map((command, index) => (
+          <li key={index}>
+            <button type="button" disabled={sending} onMouseEnter={() => aimAt(command)} onFocus={() => aimAt(command)} onClick={() => send(command)}>
+              {commandWords(command, names)}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p class="measure" aria-live="polite">
+        {!aim
+          ? 'Hover or focus a target to see the odds.'
+          : !aim.preview
+            ? 'Measuring…'
+            : details?.shot
+              ? `${details.shot.words} Hit chance ${Math.round(details.shot.hitChance * 100)}%, a hit unsaved ${Math.round(details.shot.unsavedChance * 100)}%.`
+              : details?.path
+                ? `Into contact: ${details.path.words}.`
+                : ''}
+        {aim?.preview && !aim.preview.legal && aim.preview.problem ? ` Refused: ${aim.preview.problem.message}` : ''}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Previews, one in flight at a time: a request asked for while one is out waits, and only the
+ * latest waiting one is sent, so a drag costs a request per round trip, not one per pointer move.
+ */
+function useMeasure(gameId: string) {
+  const state = useRef<{ busy: boolean; next: { command: MiniaturesCommand; then: (p: CommandPreview) => void } | null; epoch: number }>({ busy: false, next: null, epoch: 0 });
+  return useMemo(() => {
+    const run = (command: MiniaturesCommand, then: (p: CommandPreview) => void) => {
+      const s = state.current;
+      s.busy = true;
+      const epoch = s.epoch;
+      previewCommand(gameId, command)
+        .then((preview) => epoch === s.epoch && then(preview), () => undefined)
+        .finally(() => {
+          s.busy = false;
+          const waiting = s.next;
+          s.next = null;
+          if (waiting) run(waiting.command, waiting.then);
+        });
+    };
+    return {
+      ask(command: MiniaturesCommand, then: (p: CommandPreview) => void) {
+        if (state.current.busy) state.current.next = { command, then };
+        else run(command, then);
+      },
+      /** The game moved on: answers to older questions are dropped. */
+      forget() {
+        state.current.epoch++;
+        state.current.next = null;
+      },
+    };
+  }, [gameId]);
+}
