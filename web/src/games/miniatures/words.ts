@@ -32,8 +32,16 @@ export function miniaturesEventWords(event: FeedEvent['data'], names: Miniatures
   const e = event as MiniaturesEvent | { type: string; text?: string };
   if (e.type === 'TurnBegan') return `Turn ${(e as Extract<MiniaturesEvent, { type: 'TurnBegan' }>).turn} begins.`;
   if (e.type === 'PhaseBegan') return `${names.seat((e as Extract<MiniaturesEvent, { type: 'PhaseBegan' }>).seat)}’s Phase begins.`;
-  return 'text' in e && typeof e.text === 'string' ? e.text : null;
+  // The module counts seats from 0; the page names them.
+  if (e.type === 'DiceRolled') {
+    const roll = e as Extract<MiniaturesEvent, { type: 'DiceRolled' }>;
+    if (roll.roll === 'roll-off' && roll.seat !== null) return `${names.seat(roll.seat)} rolls ${roll.dice[0]} for the first Phase.`;
+  }
+  if (e.type === 'FirstPhaseDecided') return `${names.seat((e as { seat: number }).seat)} rolled highest and takes the first Phase.`;
+  return 'text' in e && typeof e.text === 'string' ? sentence(e.text) : null;
 }
+
+const sentence = (text: string) => (/[.!?”]$/.test(text) ? text : `${text}.`);
 
 /** A button's words for a command offered as it is (no path, no target to choose). */
 export function commandWords(command: MiniaturesCommand, names: MiniaturesNames): string {

@@ -1,0 +1,189 @@
+// Judge Dredd Miniatures in a real browser, through the page only: create The Barko Brothers in the
+// lobby against a bot, see the table drawn top-down, roll off, then play one Phase by pointer (a
+// Move dragged on the table with its live measurement, then a shot with its odds and sight line, or
+// a second Move) and one Phase by keyboard (arrow keys draw the path, Enter confirms), and an axe
+// accessibility check of the game page. Saves docs/screenshots/miniatures.png.
+
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { QUICK_WORKER, useTestApp } from '../support/app.ts';
+import { callApi } from './support/api.ts';
+import { openBrowser, screenshot, signUp, tokenOf, type Player } from './support/browser.ts';
+
+const t = useTestApp({ worker: QUICK_WORKER });
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+let player: Player;
+
+beforeAll(async () => {
+  player = await openBrowser({ bypassCSP: true, width: 1280, height: 1000 });
+});
+afterAll(async () => {
+  await player?.close();
+});
+
+interface Model {
+  id: string;
+  name: string;
+  seat: number;
+  at: { x: number; y: number };
+  removed: boolean;
+}
+interface MiniaturesGame {
+  version: number;
+  mySeat: number | null;
+  status: string;
+  view: { turn: number; models: Record<string, Model>; phase: { seat: number; selected: { model: string; actions: number } | null; acted: string[] } | null; situation: { kind: string } };
+  legalCommands: { type: string; model?: string }[];
+}
+
+const main = (page: Page) => page.locator('main.game-page');
+const version = async (page: Page) => Number(await main(page).getAttribute('data-version'));
+
+/** Acts, then waits until the page shows a later version of the game (a refusal fails the test). */
+async function andWait(page: Page, act: () => Promise<void>): Promise<void> {
+  const before = await version(page);
+  await act();
+  await page.waitForFunction(
+    (v) => Number(document.querySelector('main.game-page')?.getAttribute('data-version')) > v || document.querySelector('.refusal') !== null,
+    before,
+    { timeout: 20_000 },
+  );
+  expect(await page.locator('.refusal').count()).toBe(0);
+}
+
+/** Waits for this seat's own Phase, answering a roll-off or a push-back on the way. */
+async function waitForMyPhase(page: Page, read: () => Promise<MiniaturesGame>): Promise<MiniaturesGame> {
+  for (let tries = 0; tries < 40; tries++) {
+    await page.waitForSelector('main.game-page[data-awaiting-me="yes"]', { timeout: 60_000 });
+    const game = await read();
+    if (game.view.situation.kind === 'phase' && game.view.phase?.seat === game.mySeat && game.legalCommands.length) return game;
+    const roll = page.getByRole('button', { name: 'Roll off for the first Phase' });
+    const noPush = page.getByRole('button', { name: 'Do not push' });
+    if (await roll.count()) await andWait(page, () => roll.click());
+    else if (await noPush.count()) await andWait(page, () => noPush.click());
+    else await page.waitForTimeout(300);
+  }
+  throw new Error('my Phase never came');
+}
+
+/** The centre of a model's base on the screen. */
+async function centreOf(page: Page, model: string): Promise<{ x: number; y: number }> {
+  const box = (await page.locator(`.mn-table .model[data-model="${model}"] circle`).last().boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Screen pixels per hundredth of an inch of the table. */
+async function scaleOf(page: Page, tableWidth: number): Promise<number> {
+  const box = (await page.locator('svg.mn-table').boundingBox())!;
+  return box.width / (tableWidth + 40);
+}
+
+test('create The Barko Brothers against a bot, see the table, play a Phase by pointer and a Phase by keyboard', async () => {
+  const { page } = player;
+  await signUp(page, t.base, 'mn');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Lobby' }).click();
+  await page.getByRole('heading', { name: 'Create a game' }).waitFor();
+  await page.getByLabel('Game', { exact: true }).selectOption('miniatures');
+  await page.getByLabel('Scenario').selectOption('barko-brothers');
+  await page.getByLabel('Clock').selectOption('live');
+  await page.getByText('Side 2: The Barko Gang').waitFor();
+  // Side 2 is a bot by default, so the game starts at once.
+  await page.getByRole('button', { name: 'Create game' }).click();
+  await page.waitForURL(/\/games\/[0-9a-f-]{36}$/);
+  const gameId = page.url().split('/').pop()!;
+  const token = await tokenOf(page);
+  const read = () => callApi<MiniaturesGame>(t.base, 'GET', `/v1/games/${gameId}`, token);
+  const table = await callApi<{ width: number; height: number }>(t.base, 'GET', '/v1/games/miniatures/maps/barko-brothers', null);
+
+  await page.getByRole('heading', { name: 'Miniatures: The Barko Brothers' }).waitFor();
+  await page.getByRole('group', { name: /^The table: Barko Street/ }).waitFor();
+  await page.getByRole('img', { name: /^Judge Rico \(Justice Department.*\), 2 of 2 hits/ }).waitFor();
+  await page.getByRole('img', { name: /^Big Barko \(The Barko Gang \(Bot\)\)/ }).waitFor();
+  expect(await page.locator('.mn-table polygon.terrain').count()).toBeGreaterThan(3);
+
+  // The roll-off, then the first Phase that is ours.
+  let game = await waitForMyPhase(page, read);
+  const log = page.getByRole('list', { name: 'Event log' });
+  await log.getByText(/ rolled highest and takes the first Phase\.$/).waitFor();
+
+  // ---- A Phase by pointer: select a model, Move, drag a path on the table, watch it measured, confirm.
+  const mover = game.legalCommands.find((c) => c.type === 'MOVE')!.model!;
+  const from = game.view.models[mover]!.at;
+  await page.getByRole('button', { name: `Select ${game.view.models[mover]!.name}` }).click();
+  await page.getByRole('group', { name: `Actions of ${game.view.models[mover]!.name}` }).getByRole('button', { name: 'Move' }).click();
+  const scale = await scaleOf(page, table.width);
+  const start = await centreOf(page, mover);
+  const north = from.y > table.height / 2 ? -1 : 1;
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step++) await page.mouse.move(start.x + step * 5 * scale, start.y + north * step * 25 * scale);
+  // Live, while the button is still down: the path is drawn and measured.
+  const measure = page.locator('.mn-move .measure');
+  await measure.filter({ hasText: /^Path: [\d.]+ in of [\d.]+ in/ }).waitFor();
+  await page.locator('.mn-table .path polyline').waitFor();
+  await page.mouse.up();
+  await measure.filter({ hasText: /^Path: [\d.]+ in of [\d.]+ in/ }).waitFor();
+  await screenshot(page, 'miniatures');
+  await andWait(page, () => page.getByRole('button', { name: 'Confirm the Move' }).click());
+  game = await read();
+  const moved = game.view.models[mover]!.at;
+  expect(Math.sign(moved.y - from.y)).toBe(north);
+  expect(Math.abs(moved.y - from.y)).toBeGreaterThan(150);
+  await log.getByText(new RegExp(`^${game.view.models[mover]!.name} moves`)).last().waitFor();
+
+  // Its second action: a shot if the rules offer one (odds and sight line shown first), else another Move.
+  const shoot = page.getByRole('group', { name: `Actions of ${game.view.models[mover]!.name}` }).getByRole('button', { name: 'Shoot' });
+  if (await shoot.count()) {
+    await shoot.click();
+    const target = page.getByRole('list', { name: 'Targets' }).getByRole('button').first();
+    await target.hover();
+    await page.locator('.mn-targets .measure').filter({ hasText: /Hit chance \d+%/ }).waitFor();
+    await page.locator('.mn-table line.sight').waitFor();
+    await andWait(page, () => target.click());
+  } else {
+    await page.getByRole('group', { name: `Actions of ${game.view.models[mover]!.name}` }).getByRole('button', { name: 'Move' }).click();
+    const again = await centreOf(page, mover);
+    await page.mouse.move(again.x, again.y);
+    await page.mouse.down();
+    for (let step = 1; step <= 5; step++) await page.mouse.move(again.x + step * 20 * scale, again.y);
+    await page.mouse.up();
+    await measure.filter({ hasText: /^Path: / }).waitFor();
+    await andWait(page, () => page.getByRole('button', { name: 'Confirm the Move' }).click());
+  }
+  game = await read();
+  expect(game.view.phase?.acted ?? []).toContain(mover);
+  await andWait(page, () => page.getByRole('button', { name: 'End the Phase' }).click());
+
+  // ---- A Phase by keyboard: Tab-reachable buttons pressed with Enter, arrow keys draw the path.
+  game = await waitForMyPhase(page, read);
+  const walker = game.legalCommands.find((c) => c.type === 'MOVE' && c.model !== mover)?.model ?? game.legalCommands.find((c) => c.type === 'MOVE')!.model!;
+  const walkerName = game.view.models[walker]!.name;
+  const before = game.view.models[walker]!.at;
+  await page.getByRole('button', { name: `Select ${walkerName}` }).focus();
+  await page.keyboard.press('Enter');
+  const actions = page.getByRole('group', { name: `Actions of ${walkerName}` });
+  for (let action = 0; action < 2; action++) {
+    await actions.getByRole('button', { name: 'Move' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('group', { name: /^The table: .+ Draw the Move/ }).focus();
+    const up = before.y > table.height / 2;
+    for (let step = 0; step < 4; step++) await page.keyboard.press(up ? 'ArrowUp' : 'ArrowDown');
+    await measure.filter({ hasText: /^Path: 2\.0 in of [\d.]+ in/ }).waitFor();
+    await andWait(page, () => page.keyboard.press('Enter'));
+  }
+  game = await read();
+  expect(Math.abs(game.view.models[walker]!.at.y - before.y)).toBe(400);
+  expect(game.view.phase?.acted ?? []).toContain(walker);
+  await page.getByRole('button', { name: 'End the Phase' }).focus();
+  await andWait(page, () => page.keyboard.press('Enter'));
+  await log.getByText(/’s Phase begins\.$/).last().waitFor();
+
+  // No serious accessibility violation on the game page.
+  await page.addScriptTag({ path: AXE });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+});
