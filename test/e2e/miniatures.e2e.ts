@@ -67,8 +67,9 @@ async function waitForMyPhase(page: Page, read: () => Promise<MiniaturesGame>): 
   throw new Error('my Phase never came');
 }
 
-/** The centre of a model's base on the screen. */
+/** The centre of a model's base on the screen (the whole table scrolled into view first). */
 async function centreOf(page: Page, model: string): Promise<{ x: number; y: number }> {
+  await page.locator('svg.mn-table').evaluate((table) => table.scrollIntoView({ block: 'center' }));
   const box = (await page.locator(`.mn-table .model[data-model="${model}"] circle`).last().boundingBox())!;
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
@@ -112,8 +113,8 @@ test('create The Barko Brothers against a bot, see the table, play a Phase by po
   const from = game.view.models[mover]!.at;
   await page.getByRole('button', { name: `Select ${game.view.models[mover]!.name}` }).click();
   await page.getByRole('group', { name: `Actions of ${game.view.models[mover]!.name}` }).getByRole('button', { name: 'Move' }).click();
-  const scale = await scaleOf(page, table.width);
   const start = await centreOf(page, mover);
+  const scale = await scaleOf(page, table.width);
   const north = from.y > table.height / 2 ? -1 : 1;
   await page.mouse.move(start.x, start.y);
   await page.mouse.down();

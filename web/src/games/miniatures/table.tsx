@@ -47,6 +47,8 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
   const [picked, setPicked] = useState<string | null>(null);
   const [mode, setMode] = useState<Mode>(null);
   const [path, setPath] = useState<Point[]>([]);
+  // The path as last drawn, read by the next key or pointer move before the page has re-rendered.
+  const latest = useRef<Point[]>([]);
   const [measure, setMeasure] = useState<CommandPreview | null>(null);
   const [aim, setAim] = useState<{ target: string; preview: CommandPreview | null } | null>(null);
   const measuring = useMeasure(game.id);
@@ -55,7 +57,7 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
   useLayoutEffect(() => {
     setPicked(null);
     setMode(null);
-    setPath([]);
+    setPath((latest.current = []));
     setMeasure(null);
     setAim(null);
     measuring.forget();
@@ -80,19 +82,20 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
     clearRefusal();
     setPicked(id);
     setMode(null);
-    setPath([]);
+    setPath((latest.current = []));
     setMeasure(null);
     setAim(null);
   }
   function choose(next: Mode) {
     clearRefusal();
     setMode(next);
-    setPath([]);
+    setPath((latest.current = []));
     setMeasure(null);
     setAim(null);
   }
   /** The path changed: draw it at once, measure it when the last measure is back. */
   function draw(next: Point[]) {
+    latest.current = next;
     setPath(next);
     if (moveCommand) measuring.ask({ ...moveCommand, path: next }, setMeasure);
   }
@@ -100,16 +103,14 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
   const onDraw = drawing
     ? {
         down: (at: Point) => draw([at]),
-        move: (at: Point) =>
-          setPath((current) => {
-            const last = current.at(-1) ?? start;
-            if (Math.hypot(at.x - last.x, at.y - last.y) < DRAG_SPACING) return current;
-            // Too many points for one command: keep every other one (the shape stays, the length barely moves).
-            const kept = current.length + 1 >= MAX_POINTS ? current.filter((_, i) => i % 2 === 1) : current;
-            const next = [...kept, at];
-            measuring.ask({ ...moveCommand, path: next }, setMeasure);
-            return next;
-          }),
+        move: (at: Point) => {
+          const current = latest.current;
+          const last = current.at(-1) ?? start;
+          if (Math.hypot(at.x - last.x, at.y - last.y) < DRAG_SPACING) return;
+          // Too many points for one command: keep every other one (the shape stays, the length barely moves).
+          const kept = current.length + 1 >= MAX_POINTS ? current.filter((_, i) => i % 2 === 1) : current;
+          draw([...kept, at]);
+        },
         up: () => undefined,
       }
     : undefined;
@@ -117,6 +118,7 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
     if (!drawing) return;
     const delta: Record<string, [number, number]> = { ArrowLeft: [-STEP, 0], ArrowRight: [STEP, 0], ArrowUp: [0, -STEP], ArrowDown: [0, STEP] };
     const d = delta[event.key];
+    const path = latest.current;
     if (d) {
       const end = path.at(-1) ?? start;
       const moved = { x: Math.max(0, Math.min(data.map.width, end.x + d[0])), y: Math.max(0, Math.min(data.map.height, end.y + d[1])) };
@@ -130,6 +132,7 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
   async function confirmMove() {
     if (!moveCommand || sending) return;
     // Drop the repeated points a keyboard corner leaves behind.
+    const path = latest.current;
     const clean = path.filter((p, i) => i === 0 || p.x !== path[i - 1]!.x || p.y !== path[i - 1]!.y);
     await send({ ...moveCommand, path: clean });
   }

@@ -1,7 +1,7 @@
 // Miniatures in words: a seat is its force, a model its name; most events carry their own sentence
 // (the module writes them, dice included), the rest are told here or are bookkeeping (null).
 
-import type { FeedEvent, MiniaturesCommand, MiniaturesGame } from '../../api/client.ts';
+import type { FeedEvent, MiniaturesCommand, MiniaturesGame, Schemas } from '../../api/client.ts';
 import type { MiniaturesContent } from './data.ts';
 
 /** The scenarios by id, for titles drawn before the content is fetched (the lobby, my games). */
@@ -26,19 +26,23 @@ export function miniaturesNames(content: MiniaturesContent, game: MiniaturesGame
   };
 }
 
-type MiniaturesEvent = Extract<FeedEvent['data'], { type: 'PhaseBegan' | 'TurnBegan' | 'DiceRolled' | 'ShotTaken' | 'ModelMoved' }>;
+type MiniaturesEvent = Schemas['MiniaturesEvent'];
 
 export function miniaturesEventWords(event: FeedEvent['data'], names: MiniaturesNames): string | null {
-  const e = event as MiniaturesEvent | { type: string; text?: string };
-  if (e.type === 'TurnBegan') return `Turn ${(e as Extract<MiniaturesEvent, { type: 'TurnBegan' }>).turn} begins.`;
-  if (e.type === 'PhaseBegan') return `${names.seat((e as Extract<MiniaturesEvent, { type: 'PhaseBegan' }>).seat)}’s Phase begins.`;
-  // The module counts seats from 0; the page names them.
-  if (e.type === 'DiceRolled') {
-    const roll = e as Extract<MiniaturesEvent, { type: 'DiceRolled' }>;
-    if (roll.roll === 'roll-off' && roll.seat !== null) return `${names.seat(roll.seat)} rolls ${roll.dice[0]} for the first Phase.`;
+  const e = event as MiniaturesEvent;
+  switch (e.type) {
+    case 'TurnBegan':
+      return `Turn ${e.turn} begins.`;
+    case 'PhaseBegan':
+      return `${names.seat(e.seat)}’s Phase begins.`;
+    // The module counts seats from 0 in these sentences; the page names them.
+    case 'FirstPhaseDecided':
+      return `${names.seat(e.seat)} rolled highest and takes the first Phase.`;
+    case 'DiceRolled':
+      return e.roll === 'roll-off' && e.seat !== null ? `${names.seat(e.seat)} rolls ${e.dice[0]} for the first Phase.` : sentence(e.text);
+    default:
+      return 'text' in e ? sentence(e.text) : null;
   }
-  if (e.type === 'FirstPhaseDecided') return `${names.seat((e as { seat: number }).seat)} rolled highest and takes the first Phase.`;
-  return 'text' in e && typeof e.text === 'string' ? sentence(e.text) : null;
 }
 
 const sentence = (text: string) => (/[.!?”]$/.test(text) ? text : `${text}.`);
