@@ -90,7 +90,7 @@ export function TableTop({ map, view, content, names, selected, pickable, onPick
       viewBox={`-20 -20 ${map.width + 40} ${map.height + 40}`}
       role="group"
       aria-label={label}
-      tabIndex={onKeyDown ? 0 : undefined}
+      tabindex={onKeyDown ? 0 : undefined}
       onKeyDown={onKeyDown}
       {...pointer}
     >
