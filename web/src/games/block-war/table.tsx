@@ -6,10 +6,11 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { loadBlockWar, type BlockMap, type BlockWarCommand, type BlockWarContent, type BlockWarGame, type PlazaMap } from '../../api/client.ts';
 import { Countdown } from '../../game/countdown.tsx';
+import { useTimeZone, zonedTime } from '../../zone.ts';
 import type { GameUi, TableProps } from '../game-ui.ts';
 import { BlockBoard, COLOUR_LOOKS, JusticeTrack, PlazaBoard, type Choosing } from './board.tsx';
 import { buttonCommands, bySquare, byUnit, placeables } from './choices.ts';
-import { blockWarCommandWords, blockWarEventWords, blockWarNames, situationWords, UNIT_LETTERS, type BlockWarNames } from './words.ts';
+import { blockWarCommandWords, blockWarEventWords, blockWarNames, situationWords, timeLimitWords, UNIT_LETTERS, type BlockWarNames } from './words.ts';
 
 export interface BlockWarData {
   content: BlockWarContent;
@@ -42,11 +43,23 @@ function Boards({ game, data, names, choosing }: { game: BlockWarGame; data: Blo
         ))}
       </div>
       <aside class="side">
+        <TimeLimit view={view} />
         <Blocks game={game} names={names.seat} />
         <JusticeTrack view={view} badges={data.content.justiceTrack.judgeBadges} names={names} />
         <UnitKey content={data.content} />
       </aside>
     </div>
+  );
+}
+
+/** The time limit (BW50), when the game has one: its end in the viewer's time zone, then the last round. */
+function TimeLimit({ view }: { view: BlockWarGame['view'] }) {
+  const zone = useTimeZone();
+  const words = timeLimitWords(view.timeLimit, (iso) => zonedTime(iso, zone));
+  return words === null ? null : (
+    <p class={`time-limit${view.timeLimit?.lastRound ? ' last-round' : ''}`} role="note" aria-label="Time limit">
+      {words}
+    </p>
   );
 }
 
@@ -57,7 +70,7 @@ function UnitKey({ content }: { content: BlockWarContent }) {
       <summary>Key to the counters</summary>
       <p>
         Each block’s counters have its colour and shape (red circle, blue square, green triangle, yellow diamond); judges are black badges. A wounded counter lies on its side,
-        faded.
+        faded. A crazed robo-doc (CR) has a dotted black edge: it fights for no block. A zigzag in a square’s corner is a scrawl; ♜ is a civic statue, ⌂ a hottie stall.
       </p>
       <dl>
         {content.units.map((kind) => (
@@ -125,7 +138,7 @@ function BlockWarTable({ game, data, mine, sending, send, clearRefusal }: TableP
   const commandButton = (command: BlockWarCommand, index: number) => (
     <li key={index}>
       <button type="button" disabled={sending} onClick={() => send(command)}>
-        {blockWarCommandWords(command, names)}
+        {blockWarCommandWords(command, names, situation)}
       </button>
     </li>
   );
