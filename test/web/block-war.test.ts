@@ -158,7 +158,7 @@ describe('the new rules on the page (issue 17)', () => {
 
   it('asks for the informant’s judge activation, ended by choosing no judge', () => {
     // "If your block counter lands on the control marker, … you may activate a judge unit immediately" (BW48).
-    const informant = { kind: 'turn', windowId: 'w9', seat: 0, step: 'informant', activationsLeft: 1, frenzied: false, activated: [], activation: null } as const;
+    const informant: BlockWarGame['view']['situation'] = { kind: 'turn', windowId: 'w9', seat: 0, step: 'informant', activationsLeft: 1, frenzied: false, activated: [], activation: null };
     const view = { ...game.view, situation: informant } as BlockWarGame['view'];
     expect(situationWords(view, names, 0)).toBe('Your turn: someone in the block informed on a neighbour: you may activate a judge unit at once.');
     expect(blockWarCommandWords({ type: 'END_STEP' }, names, informant)).toBe('Activate no judge');
