@@ -16,7 +16,7 @@ const COLOURS = ['red', 'blue', 'green', 'yellow'] as const;
 type Colour = (typeof COLOURS)[number];
 /** The options schema's bots: `true` asks for the default (the heuristic bot). */
 const BOTS = [
-  { id: 'heuristic', name: 'Heuristic bot (looks one move ahead)' },
+  { id: 'heuristic', name: 'Heuristic bot' },
   { id: 'random', name: 'Random bot' },
 ] as const;
 type BotKind = (typeof BOTS)[number]['id'];
