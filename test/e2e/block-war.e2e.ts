@@ -1,7 +1,8 @@
 // Block War in a real browser, through the page only: create a 3-block game in the lobby with two
-// bot blocks, see the plaza and the blocks drawn, play the set-up and one whole turn by pointer
-// (reinforcements, activate a unit, a step, an attack if one is offered, end), one step by keyboard,
-// and an axe accessibility check of the game page. Saves docs/screenshots/block-war.png.
+// bot blocks (one the random bot) and a time limit, see the plaza and the blocks drawn round it and
+// the limit's end, play the set-up and one whole turn by pointer (reinforcements, activate a unit,
+// a step, an attack if one is offered, end), one step by keyboard, and an axe accessibility check
+// of the game page. Saves docs/screenshots/block-war.png.
 
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -32,7 +33,13 @@ interface BlockWarGame {
   version: number;
   mySeat: number | null;
   status: string;
-  view: { situation: Situation; control: number; units: Record<string, { square: string | null; home: number | null }> };
+  seats: { botKind: string | null }[];
+  view: {
+    situation: Situation;
+    control: number;
+    units: Record<string, { square: string | null; home: number | null }>;
+    timeLimit?: { minutes: number; endsAt: string | null; lastRound: boolean };
+  };
   legalCommands: { type: string }[];
 }
 
@@ -98,6 +105,11 @@ test('create a Block War game in the lobby, see its boards, play the set-up and 
   await page.getByRole('button', { name: 'Add a block' }).click();
   await page.getByLabel('Block 1 (red)').fill('Rick Whitely');
   await expect(page.getByLabel('Block 3 (green)').inputValue()).resolves.toBe('Alan Turing');
+  // The third block is played by the random bot; the game has a time limit of 2 hours (BW50: "say two hours").
+  await page.getByLabel('Bot of block 3').selectOption('random');
+  await page.getByLabel('Set a time limit').check();
+  await page.getByLabel('Length of the time limit').fill('2');
+  await page.getByLabel('Unit of the time limit').selectOption('hours');
   // The two other blocks are bots (the default for added seats), so the game starts at once.
   await page.getByRole('button', { name: 'Create game' }).click();
   await page.waitForURL(/\/games\/[0-9a-f-]{36}$/);
@@ -109,9 +121,15 @@ test('create a Block War game in the lobby, see its boards, play the set-up and 
   await page.getByRole('group', { name: 'The plaza' }).waitFor();
   await page.getByRole('group', { name: /^Rick Whitely’s block/ }).waitFor();
   await page.getByRole('img', { name: /^Justice track: control at \d+/ }).waitFor();
+  const created = await read();
+  expect(created.view.timeLimit).toMatchObject({ minutes: 120 });
+  expect(created.seats.map((seat) => seat.botKind)).toEqual([null, 'heuristic', 'random']);
 
   // The set-up, by pointer: roll, place the block, the statue and stall, the counters drawn.
   await playSetUp(page, read);
+
+  // The limit started with the game's first command: its end is shown in the viewer's time zone.
+  await page.getByRole('note', { name: 'Time limit' }).filter({ hasText: /^Time limit: 2 hours, ends .+ \(.+\); then the round is finished/ }).waitFor();
 
   // Step 1 of the turn, reinforcements: each counter drawn is picked, then a highlighted square.
   let game = await read();
@@ -170,7 +188,7 @@ test('create a Block War game in the lobby, see its boards, play the set-up and 
   for (let steps = 0; steps < 10; steps++) {
     game = await read();
     if (game.view.situation.kind !== 'turn' || game.view.situation.seat !== game.mySeat) break;
-    const end = page.getByRole('button', { name: /^(End this step of the turn|End the activation)$/ }).first();
+    const end = page.getByRole('button', { name: /^(End this step of the turn|End the activation|Activate no judge)$/ }).first();
     await andWait(page, () => end.click());
   }
   await log.getByText(/^Rick Whitely \(.+\)’s turn ends; Ella Fitzgerald \(Bot\) is next\.$/).waitFor();

@@ -88,6 +88,8 @@ export interface GameAnswer {
   status: string;
   version: number;
   mySeat: number | null;
+  updatedAt: string;
+  seats: { seat: number; player: string | null; bot: boolean }[];
   awaiting: { seat: number; situation: string; windowId: string; deadline: string | null }[];
   legalCommands: ({ type: string } & Record<string, unknown>)[];
   anytimeCommands: ({ type: string } & Record<string, unknown>)[];

@@ -1,6 +1,6 @@
 // Block War's boards drawn as SVG from the map endpoints' data: the plaza (steps, splat zones,
 // obstacles, the centre), each placed block's board (levels, turbo lift, janitor's office, court,
-// hospital, section lines), the units on them — their block's colour AND a shape and letters, so
+// hospital, section lines), the scrawls, the units on them — their block's colour AND a shape and letters, so
 // colour is never the only cue — and the justice track with control and the block counters.
 // Squares and units the legal commands name are buttons; the rest are labelled pictures.
 
@@ -12,6 +12,8 @@ type View = BlockWarGame['view'];
 type Colour = View['seats'][number]['colour'];
 
 const CELL = 30;
+/** A scrawl counter: a zigzag across the square's top right corner (drawn, not only said). */
+const SCRAWL_MARK = `M${CELL - 14} 4l3 6l3 -6l3 6l3 -6`;
 
 /** Each block colour with its own shape and a text colour that reads on it. */
 export const COLOUR_LOOKS: Record<Colour, { fill: string; ink: string; shape: 'circle' | 'square' | 'triangle' | 'diamond' }> = {
@@ -79,11 +81,13 @@ function Grid(props: { cells: Cell[]; cols: number; rows: number; label: string;
     unitsOn.set(unit.square, [...(unitsOn.get(unit.square) ?? []), unit]);
   }
   const features = new Map(view.features.map((feature) => [feature.square, feature]));
+  const scrawled = new Set(view.scrawls);
   const describe = (cell: Cell) => {
     const parts = [names.square(cell.id)];
     if (cell.words) parts.push(cell.words);
     const feature = features.get(cell.id);
     if (feature) parts.push(`${feature.feature === 'statue' ? 'civic statue' : 'hottie stall'} of ${names.seat(feature.seat)}`);
+    if (scrawled.has(cell.id)) parts.push('scrawled');
     for (const unit of unitsOn.get(cell.id) ?? []) parts.push(`${names.unit(unit.id)}${unit.wounded ? ', wounded' : ''}`);
     return parts.join(', ');
   };
@@ -114,6 +118,7 @@ function Grid(props: { cells: Cell[]; cols: number; rows: number; label: string;
                 {features.get(cell.id)!.feature === 'statue' ? '♜' : '⌂'}
               </text>
             )}
+            {scrawled.has(cell.id) && <path class="scrawl" d={SCRAWL_MARK} fill="none" stroke="#a0006e" stroke-width="2" stroke-linejoin="round" transform={`translate(${cell.x * CELL} ${cell.y * CELL})`} aria-hidden="true" />}
           </g>
         );
       })}
@@ -123,8 +128,10 @@ function Grid(props: { cells: Cell[]; cols: number; rows: number; label: string;
           const actor = choosing.units.has(unit.id);
           const selected = choosing.selectedUnit === unit.id;
           const look = unit.home === null ? null : COLOUR_LOOKS[view.seats[unit.home]!.colour];
+          // The crazed robo-doc keeps its block's colour but fights for no one (BW47): a dotted black edge.
+          const crazed = unit.kind === 'crazed-robo-doc';
           const offset = (index - (all.length - 1) / 2) * 8;
-          const label = `${names.unit(unit.id)}${unit.wounded ? ', wounded' : ''}, on ${names.square(unit.square!)}`;
+          const label = `${names.unit(unit.id)}${crazed ? ' (independent)' : ''}${unit.wounded ? ', wounded' : ''}, on ${names.square(unit.square!)}`;
           return (
             <g
               key={unit.id}
@@ -141,8 +148,9 @@ function Grid(props: { cells: Cell[]; cols: number; rows: number; label: string;
               <path
                 d={shape(look ? look.shape : 'badge', unit.wounded ? 8 : 11)}
                 fill={look ? look.fill : '#222'}
-                stroke={look ? '#fff' : '#e0b000'}
-                stroke-width="1.5"
+                stroke={crazed ? '#000' : look ? '#fff' : '#e0b000'}
+                stroke-width={crazed ? 2 : 1.5}
+                stroke-dasharray={crazed ? '1 1.5' : undefined}
                 opacity={unit.wounded ? 0.55 : 1}
                 transform={unit.wounded ? 'rotate(90)' : undefined}
               />

@@ -1,6 +1,6 @@
-// Block War's legal commands sorted for the page: which squares and which units are buttons on
-// the boards, which counters (drawn, judges) are picked first before a square, and which commands
-// are plain buttons. Pure, so the tests can check it without a browser.
+// Block War's legal commands sorted for the page: which squares (steps, placings, scrawls and
+// cleaning) and which units are buttons on the boards, which counters (drawn, judges) are picked
+// first before a square, and which commands are plain buttons. Pure, so the tests can check it without a browser.
 
 import type { components } from '../../generated/api.ts';
 
@@ -26,6 +26,8 @@ function squareOf(command: BlockWarCommand, picked: string | null): string | nul
     case 'STEP':
       return command.to;
     case 'PLACE_FEATURE':
+    case 'SCRAWL': // a statue's square or a block's square (BW46)
+    case 'CLEAN':
       return command.square;
     case 'PLACE_UNIT':
     case 'PLACE_JUDGE':

@@ -1,8 +1,10 @@
 // The lobby's form for a Block War game: 2–4 seats in clockwise order, each a block named after a
-// famous figure, played by me, a bot or a player who joins; and the clock preset.
+// famous figure with its colour, played by me, a bot (of a kind) or a player who joins; the clock
+// preset; and the optional time limit (BW50: "say two hours").
 
 import { useState } from 'preact/hooks';
 import { api, problemText } from '../../api/client.ts';
+import { timeLimitMinutes, TIME_LIMIT_UNITS as UNITS } from './time-limit.ts';
 
 const CLOCKS = [
   { id: 'live', name: 'Live: 5 minutes a turn step, 2 minutes to place' },
@@ -11,18 +13,30 @@ const CLOCKS = [
 ] as const;
 const BLOCK_NAMES = ['Rick Whitely', 'Ella Fitzgerald', 'Alan Turing', 'Marie Curie'];
 const COLOURS = ['red', 'blue', 'green', 'yellow'] as const;
+type Colour = (typeof COLOURS)[number];
+/** The options schema's bots: `true` asks for the default (the heuristic bot). */
+const BOTS = [
+  { id: 'heuristic', name: 'Heuristic bot' },
+  { id: 'random', name: 'Random bot' },
+] as const;
+type BotKind = (typeof BOTS)[number]['id'];
 
 interface SeatChoice {
   block: string;
   bot: boolean;
+  botKind: BotKind;
+  colour: Colour;
 }
 
 export function CreateBlockWar(props: { onError: (message: string | null) => void; onCreated: (id: string) => void }) {
   const [clock, setClock] = useState<(typeof CLOCKS)[number]['id']>('live');
   const [seats, setSeats] = useState<SeatChoice[]>([
-    { block: BLOCK_NAMES[0]!, bot: false },
-    { block: BLOCK_NAMES[1]!, bot: true },
+    { block: BLOCK_NAMES[0]!, bot: false, botKind: 'heuristic', colour: 'red' },
+    { block: BLOCK_NAMES[1]!, bot: true, botKind: 'heuristic', colour: 'blue' },
   ]);
+  const [limited, setLimited] = useState(false);
+  const [limitAmount, setLimitAmount] = useState('2');
+  const [limitUnit, setLimitUnit] = useState<(typeof UNITS)[number]['id']>('hours');
   const [mySeat, setMySeat] = useState(0);
   const [busy, setBusy] = useState(false);
 
@@ -40,7 +54,15 @@ export function CreateBlockWar(props: { onError: (message: string | null) => voi
     const body = {
       game: 'block-war' as const,
       seat: mySeat,
-      options: { clock, seats: seats.map((seat, index) => (index !== mySeat && seat.bot ? { block: seat.block.trim(), bot: true } : { block: seat.block.trim() })) },
+      options: {
+        clock,
+        seats: seats.map((seat, index) =>
+          index !== mySeat && seat.bot
+            ? { block: seat.block.trim(), colour: seat.colour, bot: seat.botKind === 'heuristic' ? true : seat.botKind }
+            : { block: seat.block.trim(), colour: seat.colour },
+        ),
+        ...(limit === undefined || limit === null ? {} : { timeLimitMinutes: limit }),
+      },
     };
     const { data, error } = await api.POST('/v1/games', { body });
     setBusy(false);
@@ -49,6 +71,9 @@ export function CreateBlockWar(props: { onError: (message: string | null) => voi
   }
 
   const unnamed = seats.some((seat) => !seat.block.trim());
+  const sameColour = seats.some((seat, index) => seats.findIndex((other) => other.colour === seat.colour) !== index);
+  const limit = timeLimitMinutes(limited, limitAmount, limitUnit);
+  const freeColour = () => COLOURS.find((colour) => !seats.some((seat) => seat.colour === colour)) ?? 'red';
   return (
     <form onSubmit={create} class="create-game">
       <div class="field">
@@ -66,15 +91,34 @@ export function CreateBlockWar(props: { onError: (message: string | null) => voi
         {seats.map((seat, index) => (
           <div class="seat-row" key={index}>
             <label for={`block-${index}`}>
-              Block {index + 1} ({COLOURS[index]})
+              Block {index + 1} ({seat.colour})
             </label>
             <input id={`block-${index}`} type="text" maxLength={40} value={seat.block} onInput={(event) => update(index, { block: (event.currentTarget as HTMLInputElement).value })} />
+            <label class="inline">
+              Colour{' '}
+              <select value={seat.colour} aria-label={`Colour of block ${index + 1}`} onChange={(event) => update(index, { colour: (event.currentTarget as HTMLSelectElement).value as Colour })}>
+                {COLOURS.map((colour) => (
+                  <option key={colour} value={colour}>
+                    {colour}
+                  </option>
+                ))}
+              </select>
+            </label>
             <label class="inline">
               <input type="radio" name="bw-my-seat" checked={mySeat === index} onChange={() => setMySeat(index)} /> I play this block
             </label>
             <label class="inline">
               <input type="checkbox" checked={seat.bot && mySeat !== index} disabled={mySeat === index} onChange={(event) => update(index, { bot: (event.currentTarget as HTMLInputElement).checked })} /> Bot
             </label>
+            {seat.bot && mySeat !== index && (
+              <select value={seat.botKind} aria-label={`Bot of block ${index + 1}`} onChange={(event) => update(index, { botKind: (event.currentTarget as HTMLSelectElement).value as BotKind })}>
+                {BOTS.map((bot) => (
+                  <option key={bot.id} value={bot.id}>
+                    {bot.name}
+                  </option>
+                ))}
+              </select>
+            )}
             {seats.length > 2 && (
               <button type="button" class="link" onClick={() => removeSeat(index)} aria-label={`Remove block ${index + 1}`}>
                 Remove
@@ -83,13 +127,34 @@ export function CreateBlockWar(props: { onError: (message: string | null) => voi
           </div>
         ))}
         {seats.length < 4 && (
-          <button type="button" onClick={() => setSeats([...seats, { block: BLOCK_NAMES[seats.length] ?? '', bot: true }])}>
+          <button type="button" onClick={() => setSeats([...seats, { block: BLOCK_NAMES[seats.length] ?? '', bot: true, botKind: 'heuristic', colour: freeColour() }])}>
             Add a block
           </button>
         )}
       </fieldset>
+      <fieldset>
+        <legend>Time limit</legend>
+        <label class="inline">
+          <input type="checkbox" checked={limited} onChange={(event) => setLimited((event.currentTarget as HTMLInputElement).checked)} /> Set a time limit (then one last round)
+        </label>
+        {limited && (
+          <>
+            {' '}
+            <input type="number" min={1} step="any" aria-label="Length of the time limit" value={limitAmount} onInput={(event) => setLimitAmount((event.currentTarget as HTMLInputElement).value)} />{' '}
+            <select aria-label="Unit of the time limit" value={limitUnit} onChange={(event) => setLimitUnit((event.currentTarget as HTMLSelectElement).value as typeof limitUnit)}>
+              {UNITS.map((unit) => (
+                <option key={unit.id} value={unit.id}>
+                  {unit.id}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+      </fieldset>
       {unnamed && <p class="error">Each block needs a name.</p>}
-      <button type="submit" disabled={busy || unnamed}>
+      {sameColour && <p class="error">Each block needs its own colour.</p>}
+      {limit === null && <p class="error">A time limit is a whole number of minutes, up to 30 days.</p>}
+      <button type="submit" disabled={busy || unnamed || sameColour || limit === null}>
         Create game
       </button>
     </form>

@@ -6,10 +6,11 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { loadBlockWar, type BlockMap, type BlockWarCommand, type BlockWarContent, type BlockWarGame, type PlazaMap } from '../../api/client.ts';
 import { Countdown } from '../../game/countdown.tsx';
+import { useTimeZone, zonedTime } from '../../zone.ts';
 import type { GameUi, TableProps } from '../game-ui.ts';
 import { BlockBoard, COLOUR_LOOKS, JusticeTrack, PlazaBoard, type Choosing } from './board.tsx';
 import { buttonCommands, bySquare, byUnit, placeables } from './choices.ts';
-import { blockWarCommandWords, blockWarEventWords, blockWarNames, situationWords, UNIT_LETTERS, type BlockWarNames } from './words.ts';
+import { blockWarCommandWords, blockWarEventWords, blockWarNames, situationWords, timeLimitWords, UNIT_LETTERS, type BlockWarNames } from './words.ts';
 
 export interface BlockWarData {
   content: BlockWarContent;
@@ -30,23 +31,84 @@ export const blockWar: GameUi<BlockWarGame, BlockWarData> = {
 
 const NOTHING_TO_CHOOSE: Choosing = { squares: new Set(), onSquare: () => undefined, units: new Set(), selectedUnit: null, onUnit: () => undefined, active: null };
 
-/** The plaza, every block's board, the blocks' counters and the justice track. */
+/** The plaza with the blocks' boards round it, the blocks' counters and the justice track. */
 function Boards({ game, data, names, choosing }: { game: BlockWarGame; data: BlockWarData; names: BlockWarNames; choosing: Choosing }) {
   const view = game.view;
   return (
     <div class="bw-table">
-      <div class="bw-boards">
-        <PlazaBoard map={data.plaza} view={view} names={names} choosing={choosing} />
-        {view.seats.map((_, seat) => (
-          <BlockBoard key={seat} map={data.block} seat={seat} view={view} names={names} choosing={choosing} />
-        ))}
-      </div>
+      <PlazaAndBlocks game={game} data={data} names={names} choosing={choosing} />
       <aside class="side">
+        <TimeLimit view={view} />
         <Blocks game={game} names={names.seat} />
         <JusticeTrack view={view} badges={data.content.justiceTrack.judgeBadges} names={names} />
         <UnitKey content={data.content} />
       </aside>
     </div>
+  );
+}
+
+// The layout's sizes, inline so the shared stylesheet stays as it is: a block board's width beside
+// the plaza, and the plaza's (it wraps under a side block when the row is too narrow, as on a phone).
+const BLOCK_WIDTH = { flex: '0 1 11rem', minWidth: '8rem' };
+const PLAZA_WIDTH = { flex: '1 1 20rem', maxWidth: '36rem', minWidth: 0 };
+
+/**
+ * The plaza with each placed block's board on its side — north above, west left, east right, south
+ * below, as the blocks stand round it — and the blocks not yet placed after them. On a narrow screen
+ * the middle row wraps, so the boards stack. Each board keeps its own label, so the order on screen
+ * is also the reading order: north, west, the plaza, east, south.
+ */
+function PlazaAndBlocks({ game, data, names, choosing }: { game: BlockWarGame; data: BlockWarData; names: BlockWarNames; choosing: Choosing }) {
+  const view = game.view;
+  const board = (seat: number) => <BlockBoard key={seat} map={data.block} seat={seat} view={view} names={names} choosing={choosing} />;
+  const on = (side: string) => view.seats.flatMap((s, seat) => (s.side === side ? [seat] : []));
+  const unplaced = view.seats.flatMap((s, seat) => (s.side === null ? [seat] : []));
+  const edge = (side: 'north' | 'south') =>
+    on(side).map((seat) => (
+      <div key={seat} style={{ width: 'min(100%, 11rem)' }}>
+        {board(seat)}
+      </div>
+    ));
+  return (
+    <div class="bw-around" style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '0.5rem' }}>
+      {edge('north')}
+      <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', alignItems: 'center', gap: '0.5rem', width: '100%' }}>
+        {on('west').map((seat) => (
+          <div key={seat} style={BLOCK_WIDTH}>
+            {board(seat)}
+          </div>
+        ))}
+        <div style={PLAZA_WIDTH}>
+          <PlazaBoard map={data.plaza} view={view} names={names} choosing={choosing} />
+        </div>
+        {on('east').map((seat) => (
+          <div key={seat} style={BLOCK_WIDTH}>
+            {board(seat)}
+          </div>
+        ))}
+      </div>
+      {edge('south')}
+      {unplaced.length > 0 && (
+        <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '0.5rem', width: '100%' }}>
+          {unplaced.map((seat) => (
+            <div key={seat} style={BLOCK_WIDTH}>
+              {board(seat)}
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The time limit (BW50), when the game has one: its end in the viewer's time zone, then the last round. */
+function TimeLimit({ view }: { view: BlockWarGame['view'] }) {
+  const zone = useTimeZone();
+  const words = timeLimitWords(view.timeLimit, (iso) => zonedTime(iso, zone));
+  return words === null ? null : (
+    <p class={`time-limit${view.timeLimit?.lastRound ? ' last-round' : ''}`} role="note" aria-label="Time limit">
+      {words}
+    </p>
   );
 }
 
@@ -57,7 +119,7 @@ function UnitKey({ content }: { content: BlockWarContent }) {
       <summary>Key to the counters</summary>
       <p>
         Each block’s counters have its colour and shape (red circle, blue square, green triangle, yellow diamond); judges are black badges. A wounded counter lies on its side,
-        faded.
+        faded. A crazed robo-doc (CR) has a dotted black edge: it fights for no block. A zigzag in a square’s corner is a scrawl; ♜ is a civic statue, ⌂ a hottie stall.
       </p>
       <dl>
         {content.units.map((kind) => (
@@ -125,7 +187,7 @@ function BlockWarTable({ game, data, mine, sending, send, clearRefusal }: TableP
   const commandButton = (command: BlockWarCommand, index: number) => (
     <li key={index}>
       <button type="button" disabled={sending} onClick={() => send(command)}>
-        {blockWarCommandWords(command, names)}
+        {blockWarCommandWords(command, names, situation)}
       </button>
     </li>
   );

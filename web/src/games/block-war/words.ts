@@ -54,6 +54,9 @@ export function blockWarNames(content: BlockWarContent, game: BlockWarGame): Blo
   };
 }
 
+/** The human janitor cleans "on a die result of a 2 or more" (Unit Reference Sheet). */
+const HUMAN_JANITOR_CLEANS = 2;
+
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const list = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
@@ -62,6 +65,7 @@ const ENDINGS: Record<string, string> = {
   'control-reached-100': 'control reached 100 on the justice track',
   'block-counter-reached-100': 'a block counter reached 100 on the justice track',
   'last-block-fighting': 'one block is left fighting',
+  'time-limit': 'the time limit ran out and every block has had its last turn',
 };
 const SURRENDERS: Record<string, string> = { chose: 'chose to', 'no-fighting-units': 'has no fighting unit left and', outnumbered: 'is outnumbered and' };
 
@@ -134,6 +138,22 @@ export function blockWarEventWords(data: FeedEvent['data'], names: BlockWarNames
       return `${unit()} calls on the blocks to surrender.`;
     case 'BlockSurrendered':
       return `${seat()} ${SURRENDERS[str(e.reason)] ?? ''} surrender${e.reason === 'chose' ? '' : 's'}.`.replace('  ', ' ');
+    case 'StallRolled':
+      return `${unit()} rolls ${num(e.die)} to pass the hottie stall: ${e.passed ? 'moves on' : 'stalls there'}.`;
+    case 'Scrawled':
+      return `${unit()} scrawls on ${names.square(str(e.square))}.`;
+    case 'CleanRolled':
+      return `${unit()} rolls ${num(e.die)} to clean: ${num(e.die) >= HUMAN_JANITOR_CLEANS ? 'cleans' : 'fails'}.`;
+    case 'ScrawlCleaned':
+      return `${unit()} cleans the scrawl off ${names.square(str(e.square))}.`;
+    case 'RoboDocCrazed':
+      return `${unit()} is wrecked and rolls ${num(e.die)}: ${e.crazed ? `it goes crazed (${names.unit(str(e.crazed))}, independent).` : 'it stays a robo-doc.'}`;
+    case 'JanitorHired':
+      return `${unit()} becomes the block’s new janitor (${names.unit(str(e.janitor))}).`;
+    case 'TimeLimitStarted':
+      return 'The time limit starts now.';
+    case 'LastRoundBegan':
+      return 'The time is up: the last round begins, every block has one last turn.';
     case 'GameEnded':
       return `The block war is over: ${ENDINGS[str(e.reason)] ?? str(e.reason)}.`;
     default:
@@ -142,7 +162,9 @@ export function blockWarEventWords(data: FeedEvent['data'], names: BlockWarNames
 }
 
 /** A command as the words on the button that sends it. */
-export function blockWarCommandWords(command: BlockWarCommand, names: BlockWarNames): string {
+export function blockWarCommandWords(command: BlockWarCommand, names: BlockWarNames, situation?: View['situation']): string {
+  // The informant's step (BW48) is ended by choosing no judge: "you may activate a judge unit".
+  const informant = situation?.kind === 'turn' && situation.step === 'informant';
   switch (command.type) {
     case 'ROLL_FOR_ORDER':
       return 'Roll for turn order';
@@ -162,6 +184,10 @@ export function blockWarCommandWords(command: BlockWarCommand, names: BlockWarNa
       return `Shoot at ${names.unit(command.target)}`;
     case 'HEAL':
       return `Heal ${names.unit(command.target)}`;
+    case 'SCRAWL':
+      return `Scrawl on ${names.square(command.square)}`;
+    case 'CLEAN':
+      return `Clean the scrawl off ${names.square(command.square)}`;
     case 'PLACE_JUDGE':
       return `Place ${names.unit(command.unit)} on ${names.square(command.square)}`;
     case 'JUDGE_TARGET':
@@ -169,7 +195,7 @@ export function blockWarCommandWords(command: BlockWarCommand, names: BlockWarNa
     case 'END_ACTIVATION':
       return 'End the activation';
     case 'END_STEP':
-      return 'End this step of the turn';
+      return informant ? 'Activate no judge' : 'End this step of the turn';
     case 'CALL_SURRENDER':
       return 'Call on the blocks to surrender';
     case 'SURRENDER':
@@ -191,7 +217,14 @@ export function situationWords(view: View, names: BlockWarNames, mySeat: number 
     case 'place-unit':
       return `${you(s.seat)}: place the counters drawn in the block${s.duringSetup ? ' (set-up)' : ' (reinforcements)'}.`;
     case 'turn': {
-      const step = s.step === 'activate' ? `activate units (${s.activationsLeft} left${s.frenzied ? ', frenzied' : ''})` : s.step === 'independent' ? 'activate an independent unit' : 'activate a judge unit';
+      const step =
+        s.step === 'activate'
+          ? `activate units (${s.activationsLeft} left${s.frenzied ? ', frenzied' : ''})`
+          : s.step === 'independent'
+            ? 'activate an independent unit'
+            : s.step === 'informant'
+              ? 'someone in the block informed on a neighbour: you may activate a judge unit at once'
+              : 'activate a judge unit';
       const active = s.activation
         ? ` Now: ${names.unit(s.activation.unit)}, ${s.activation.movementPoints} movement points left${s.activation.attacked ? ', attack made' : ''}.`
         : '';
@@ -204,4 +237,16 @@ export function situationWords(view: View, names: BlockWarNames, mySeat: number 
     case 'over':
       return 'The block war is over.';
   }
+}
+
+/**
+ * The time limit (BW50) in words: its length, when it ends (`when` formats the instant in the
+ * viewer's time zone), and the last round once it runs. Null in a game without one.
+ */
+export function timeLimitWords(limit: View['timeLimit'], when: (iso: string) => string): string | null {
+  if (!limit) return null;
+  const length = limit.minutes % 60 === 0 ? `${limit.minutes / 60} hour${limit.minutes === 60 ? '' : 's'}` : `${limit.minutes} minute${limit.minutes === 1 ? '' : 's'}`;
+  if (limit.lastRound) return `Time limit (${length}) reached: the last round, every block has one last turn.`;
+  if (limit.endsAt === null) return `Time limit: ${length}, starting with the first move.`;
+  return `Time limit: ${length}, ends ${when(limit.endsAt)}; then the round is finished and every block has one last turn.`;
 }
