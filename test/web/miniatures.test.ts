@@ -3,8 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../web/src/generated/api.ts';
-import { initials } from '../../web/src/games/miniatures/table-top.tsx';
-import { commandWords, inches, miniaturesEventWords, miniaturesNames, situationWords } from '../../web/src/games/miniatures/words.ts';
+import { commandWords, inches, initials, miniaturesEventWords, miniaturesNames, situationWords } from '../../web/src/games/miniatures/words.ts';
 
 type Game = components['schemas']['MiniaturesGame'];
 type Content = components['schemas']['MiniaturesContent'];

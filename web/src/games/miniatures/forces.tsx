@@ -3,8 +3,8 @@
 
 import type { MiniaturesGame } from '../../api/client.ts';
 import type { MiniaturesContent } from './data.ts';
-import { initials, SIDE_LOOKS } from './table-top.tsx';
-import type { MiniaturesNames } from './words.ts';
+import { SIDE_LOOKS } from './table-top.tsx';
+import { initials, type MiniaturesNames } from './words.ts';
 
 export function Forces({ game, content, names }: { game: MiniaturesGame; content: MiniaturesContent; names: MiniaturesNames }) {
   const models = Object.values(game.view.models);

@@ -7,7 +7,7 @@
 import type { ComponentChildren } from 'preact';
 import { useRef } from 'preact/hooks';
 import type { MiniaturesContent, MiniaturesMap, MiniaturesModel, MiniaturesView, Point } from './data.ts';
-import type { MiniaturesNames } from './words.ts';
+import { initials, type MiniaturesNames } from './words.ts';
 
 type Terrain = MiniaturesMap['terrain'][number];
 
@@ -18,14 +18,6 @@ export const SIDE_LOOKS = [
 
 const TERRAIN_FILL: Record<Terrain['type'], string> = { clear: '#e9e6dc', difficult: '#c9b27c', dangerous: '#f08a4b', impassable: '#555' };
 const COVER_STROKE: Record<Terrain['cover'], { width: number; dash: string }> = { none: { width: 4, dash: '12 12' }, light: { width: 8, dash: '30 12' }, heavy: { width: 14, dash: '' } };
-
-/** "Judge Rico" → "JR", "Punk 1" → "P1". */
-export const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .map((word) => (/^\d+$/.test(word) ? word : word[0]!.toUpperCase()))
-    .join('')
-    .slice(0, 3);
 
 export interface Overlay {
   /** The path drawn, its start included, and whether the rules accept it (null: not measured yet). */

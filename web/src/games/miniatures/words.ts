@@ -1,8 +1,14 @@
 // Miniatures in words: a seat is its force, a model its name; most events carry their own sentence
 // (the module writes them, dice included), the rest are told here or are bookkeeping (null).
 
-import type { FeedEvent, MiniaturesCommand, MiniaturesGame, Schemas } from '../../api/client.ts';
-import type { MiniaturesContent } from './data.ts';
+// Types from the generated schema, not the client: these words are tested without a browser.
+import type { components } from '../../generated/api.ts';
+
+type Schemas = components['schemas'];
+type FeedEvent = Schemas['FeedEvent'];
+type MiniaturesCommand = Schemas['MiniaturesCommand'];
+type MiniaturesGame = Schemas['MiniaturesGame'];
+type MiniaturesContent = Schemas['MiniaturesContent'];
 
 /** The scenarios by id, for titles drawn before the content is fetched (the lobby, my games). */
 export const SCENARIO_NAMES: Record<string, string> = { 'barko-brothers': 'The Barko Brothers', 'street-rumble': 'Street Rumble' };
@@ -85,3 +91,11 @@ export function situationWords(game: MiniaturesGame, names: MiniaturesNames): st
 
 /** Inches from hundredths, as the rules write them. */
 export const inches = (hundredths: number) => `${(hundredths / 100).toFixed(hundredths % 100 === 0 ? 0 : hundredths % 10 === 0 ? 1 : 2)}″`;
+
+/** "Judge Rico" → "JR", "Punk 1" → "P1". */
+export const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .map((word) => (/^\d+$/.test(word) ? word : word[0]!.toUpperCase()))
+    .join('')
+    .slice(0, 3);
