@@ -2,7 +2,8 @@
 // lobby against a bot, see the table drawn top-down, roll off, then play one Phase by pointer (a
 // Move dragged on the table with its live measurement, then a shot with its odds and sight line, or
 // a second Move) and one Phase by keyboard (arrow keys draw the path, Enter confirms), and an axe
-// accessibility check of the game page. Saves docs/screenshots/miniatures.png.
+// accessibility check of the game page; then a game two bots play out, and its replay. Saves
+// docs/screenshots/miniatures.png.
 
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -196,4 +197,34 @@ test('create The Barko Brothers against a bot, see the table, play a Phase by po
     return (await axe.run(document)).violations;
   })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+});
+
+test('two bots play a game to its end; its replay draws the table move by move', async () => {
+  const { page } = player;
+  const token = await tokenOf(page).catch(async () => (await signUp(page, t.base, 'mn'), tokenOf(page)));
+  const created = await callApi<{ id: string }>(t.base, 'POST', '/v1/games', token, {
+    game: 'miniatures',
+    options: { scenario: 'barko-brothers', clock: 'live', seats: [{ bot: true }, { bot: true }] },
+  });
+  // Both seats the server's: the game starts at once and the bots play it out.
+  let status = 'active';
+  for (let waited = 0; waited < 120 && status !== 'finished'; waited++) {
+    status = (await callApi<MiniaturesGame>(t.base, 'GET', `/v1/games/${created.id}`, token)).status;
+    if (status !== 'finished') await page.waitForTimeout(500);
+  }
+  expect(status).toBe('finished');
+  await page.goto(`${t.base}/games/${created.id}`);
+  await page.locator('.result').filter({ hasText: /^Game over: / }).waitFor();
+  await page.getByRole('link', { name: 'Replay it move by move' }).click();
+  await page.waitForURL(`${t.base}/games/${created.id}/replay`);
+  const step = page.locator('.replay-event');
+  await step.filter({ hasText: /^Move 1 of \d+: / }).waitFor();
+  await page.getByRole('group', { name: 'The table: Barko Street' }).waitFor();
+  // At the start every model stands at its deployment point, unhurt.
+  await page.getByRole('img', { name: /^Big Barko \(.+\), 2 of 2 hits/ }).waitFor();
+  await page.getByRole('button', { name: 'Last' }).click();
+  await step.filter({ hasText: /^Move (\d+) of \1: / }).waitFor();
+  // The last step's picture is the finished game: as many models crossed out as the game removed.
+  const removed = Object.values((await callApi<MiniaturesGame>(t.base, 'GET', `/v1/games/${created.id}`, token)).view.models).filter((m) => m.removed).length;
+  await page.waitForFunction((n) => document.querySelectorAll('.mn-table .model.removed').length === n, removed, { timeout: 10_000 });
 });
