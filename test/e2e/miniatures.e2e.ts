@@ -199,7 +199,7 @@ test('create The Barko Brothers against a bot, see the table, play a Phase by po
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
 });
 
-test('two bots play a game to its end; its replay draws the table move by move', async () => {
+test('two bots play a game to its end; at phone width it fits; its replay draws the table move by move', async () => {
   const { page } = player;
   const token = await tokenOf(page).catch(async () => (await signUp(page, t.base, 'mn'), tokenOf(page)));
   const created = await callApi<{ id: string }>(t.base, 'POST', '/v1/games', token, {
@@ -213,8 +213,13 @@ test('two bots play a game to its end; its replay draws the table move by move',
     if (status !== 'finished') await page.waitForTimeout(500);
   }
   expect(status).toBe('finished');
+  // At phone width the table and the forces fit: no sideways scrolling.
+  await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`${t.base}/games/${created.id}`);
   await page.locator('.result').filter({ hasText: /^Game over: / }).waitFor();
+  await page.getByRole('group', { name: 'The table: Barko Street' }).waitFor();
+  await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 1000 });
   await page.getByRole('link', { name: 'Replay it move by move' }).click();
   await page.waitForURL(`${t.base}/games/${created.id}/replay`);
   const step = page.locator('.replay-event');

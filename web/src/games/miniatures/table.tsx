@@ -5,7 +5,7 @@
 // flight at a time), and sent only on confirmation. A shot or a fight shows its preview (range,
 // sight, cover, odds) and a sight line when its target button is hovered or focused.
 
-import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { MiniaturesCommand, MiniaturesGame } from '../../api/client.ts';
 import { Countdown } from '../../game/countdown.tsx';
 import type { GameUi, TableProps } from '../game-ui.ts';
@@ -61,6 +61,14 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
     setMeasure(null);
     setAim(null);
     measuring.forget();
+  }, [game.version]);
+
+  // Keyboard players: what they pressed (a target, the table) is gone or inert once the game moves
+  // on, so focus goes to the next choice offered (never away from something still focused).
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && !focused.matches('svg.mn-table') && document.contains(focused)) return;
+    document.querySelector<HTMLButtonElement>('.choices .mn-actions button, .choices button')?.focus({ preventScroll: true });
   }, [game.version]);
 
   const view = game.view;
