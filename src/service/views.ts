@@ -109,7 +109,8 @@ export class Views {
   /**
    * The game row and seats as they are now. When this process holds them (its own last command on
    * the game, or an earlier read), only the row's changing part is read (`GameStamp`): the rest is
-   * still the game's while its version, clock revision and seats revision are those held. Else
+   * still the game's while its version, clock revision and seats revision are those held (a game's
+   * options never change once it is created; its seats move the seats revision). Else
    * (or when they moved) the row and seats are read whole (and `game` holds them from then on).
    */
   private async read(gameId: string): Promise<GameWithSeats | null> {
