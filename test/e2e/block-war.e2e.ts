@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { callApi } from './support/api.ts';
 import { openBrowser, screenshot, signUp, tokenOf, type Player } from './support/browser.ts';
+import { andWait } from './support/play.ts';
 
 const t = useTestApp({ worker: QUICK_WORKER });
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -43,20 +44,6 @@ interface BlockWarGame {
   legalCommands: { type: string }[];
 }
 
-const main = (page: Page) => page.locator('main.game-page');
-const version = async (page: Page) => Number(await main(page).getAttribute('data-version'));
-
-/** Clicks, then waits until the page shows a later version of the game (a refusal fails the test). */
-async function andWait(page: Page, click: () => Promise<void>): Promise<void> {
-  const before = await version(page);
-  await click();
-  await page.waitForFunction(
-    (v) => Number(document.querySelector('main.game-page')?.getAttribute('data-version')) > v || document.querySelector('.refusal') !== null,
-    before,
-    { timeout: 20_000 },
-  );
-  expect(await page.locator('.refusal').count()).toBe(0);
-}
 
 /** Attacks once if a target is offered, ends the activation when the page offers it, steps on otherwise; true if it attacked. */
 async function finishActivation(page: Page): Promise<boolean> {

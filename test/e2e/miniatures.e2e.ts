@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { callApi } from './support/api.ts';
 import { openBrowser, screenshot, signUp, tokenOf, type Player } from './support/browser.ts';
+import { andWait } from './support/play.ts';
 
 const t = useTestApp({ worker: QUICK_WORKER });
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -39,20 +40,6 @@ interface MiniaturesGame {
   awaiting: { seat: number }[];
 }
 
-const main = (page: Page) => page.locator('main.game-page');
-const version = async (page: Page) => Number(await main(page).getAttribute('data-version'));
-
-/** Acts, then waits until the page shows a later version of the game (a refusal fails the test). */
-async function andWait(page: Page, act: () => Promise<void>): Promise<void> {
-  const before = await version(page);
-  await act();
-  await page.waitForFunction(
-    (v) => Number(document.querySelector('main.game-page')?.getAttribute('data-version')) > v || document.querySelector('.refusal') !== null,
-    before,
-    { timeout: 20_000 },
-  );
-  expect(await page.locator('.refusal').count()).toBe(0);
-}
 
 /** Waits for this seat's own Phase, answering a roll-off or a push-back on the way. */
 async function waitForMyPhase(page: Page, read: () => Promise<MiniaturesGame>): Promise<MiniaturesGame> {

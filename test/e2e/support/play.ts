@@ -3,11 +3,25 @@
 // then moves, deployment, and ends the turn last.
 
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const game = (page: Page) => page.locator('main.game-page');
 
-async function version(page: Page): Promise<number> {
+/** The game version the page shows. */
+export async function version(page: Page): Promise<number> {
   return Number(await game(page).getAttribute('data-version'));
+}
+
+/** Acts, then waits until the page shows a later version of the game (a refusal fails the test). */
+export async function andWait(page: Page, act: () => Promise<void>): Promise<void> {
+  const before = await version(page);
+  await act();
+  await page.waitForFunction(
+    (v) => Number(document.querySelector('main.game-page')?.getAttribute('data-version')) > v || document.querySelector('.refusal') !== null,
+    before,
+    { timeout: 20_000 },
+  );
+  expect(await page.locator('.refusal').count()).toBe(0);
 }
 
 /** Waits until the game awaits this page's seat or is over; false when it is over. */
