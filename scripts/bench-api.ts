@@ -7,7 +7,9 @@
 // (b) The service, flat out. `src/main.ts` runs as its own process (rate limits off,
 //     LOG_LEVEL=warn). `--clients` clients (32), each with two accounts and its own 2-player game
 //     (daily clocks), play over HTTP (undici, one connection each): read the game as the awaited
-//     seat, POST one of its `legalCommands`, again; a new game when one ends. After `--warmup`
+//     seat, POST one of its `legalCommands` (asking for the game back, `Prefer:
+//     return=representation`, so the same seat acting again needs no read), again; a new game
+//     when one ends. After `--warmup`
 //     seconds every POST /commands is timed for `--duration` seconds. S = commands/s.
 // (a) The lean ceiling, pgbench-style: the service is stopped, and `--clients` raw `pg`
 //     connections (one per game row, none shared) run the command's one write statement back to
@@ -20,7 +22,8 @@
 //     (b) stored: as many events (rounded), sampled from (b)'s events, a command payload from (b),
 //     and a snapshot as often as (b) wrote one (a snapshot (b) wrote). Hence (b) runs first. Unlike
 //     the service, no read of the game precedes the write: the ceiling is the write alone. C = /s.
-// (c) The service paced, open loop: started again on the same database, `--paced-clients` (128:
+// (c) The service paced, open loop: started again on the same database and warmed up as (b) was
+//     (flat out for `--warmup` seconds, unmeasured), `--paced-clients` (128:
 //     (b)'s and more, so that a send almost never waits for a client to be free) send
 //     POSTs on a Poisson schedule at `--paced` (0.5) × C commands/s in all (`--rate R` overrides),
 //     whether or not earlier answers have come: each scheduled send goes to a client whose next
@@ -120,6 +123,20 @@ async function benchFlat(players: LoadClient[], meter: Meter, label = '(b) flat 
   stopping = true;
   await failed;
   return { posts: { seconds, count: posts.length, latencies: posts, cpu }, gets: { seconds, count: gets.length, latencies: gets } };
+}
+
+/** (b)'s load for `--warmup` seconds, measuring nothing: a freshly started process's code gets optimised. */
+async function warmUp(players: LoadClient[]): Promise<void> {
+  say(`warming the restarted service up: ${players.length} clients flat out for ${WARMUP_S} s…`);
+  let stopping = false;
+  const loops = Promise.all(
+    players.map(async (player) => {
+      while (!stopping) await player.step();
+    }),
+  );
+  await Promise.race([sleep(WARMUP_S * 1000), loops]);
+  stopping = true;
+  await loops;
 }
 
 // ───────────────────────────── (c) paced, open loop ─────────────────────────────
@@ -352,6 +369,9 @@ try {
   // More clients than (b)'s: an open-loop load must not wait for a client to be free, or the
   // service's own latency would throttle the offered rate (each client reads before it sends).
   const pacedPlayers = [...players, ...(await newPlayers(api, PACED_CLIENTS - players.length, 'paced', players.length))];
+  // The restarted process is warmed as (b)'s and (d)'s were (by their flat-out phase) before it is
+  // paced: (c) measures the service at half the ceiling, not its just-in-time compiler warming up.
+  await warmUp(players);
   const paced = await benchPaced(pacedPlayers, offered, meterWith(service.pid));
   const loadPaced = load();
   await api.close();

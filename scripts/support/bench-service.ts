@@ -101,11 +101,11 @@ export class Api {
     this.http = new HttpPool(url, { connections, pipelining: 1 });
   }
 
-  async call<T>(method: 'GET' | 'POST', pathname: string, token: string | null, body?: unknown): Promise<{ status: number; body: T }> {
+  async call<T>(method: 'GET' | 'POST', pathname: string, token: string | null, body?: unknown, extra: Record<string, string> = {}): Promise<{ status: number; body: T }> {
     const response = await this.http.request({
       method,
       path: pathname,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...extra },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.body.text();
@@ -157,6 +157,9 @@ export async function twoPlayerGame(api: Api, tokens: readonly string[], options
 
 export type Recorder = (kind: 'get' | 'post', ms: number) => void;
 
+/** RFC 7240: the command's answer carries the game as its sender then sees it. */
+const REPRESENTATION = { prefer: 'return=representation' };
+
 /** A command ready to send: read as the awaited seat, one of its legal commands. */
 export interface Prepared {
   token: string;
@@ -166,12 +169,17 @@ export interface Prepared {
 /**
  * A client with two accounts playing 2-player games over HTTP (default clocks: daily, so the
  * clocks never act): read the game as the awaited seat (named by the previous command's answer),
- * POST one of its `legalCommands`; a new game when one ends.
+ * POST one of its `legalCommands`; a new game when one ends. Each POST asks for the game back
+ * (`Prefer: return=representation`), as a client that acts again would: while the same seat is
+ * awaited, its next command comes from that answer, and the game is read only when the other
+ * seat is awaited (its player reads its own view).
  */
 export class Player {
   private tokens: string[] = [];
   private game = '';
   private seat = 0;
+  /** The game as the last POST's answer showed it to its sender, while that seat is still awaited. */
+  private represented: GameView | null = null;
   private readonly next: (n: number) => number;
 
   constructor(
@@ -207,9 +215,13 @@ export class Player {
   /** Reads the game as the awaited seat (a new game when it has ended) and picks one legal command. */
   async prepare(record: Recorder = () => undefined): Promise<Prepared> {
     for (;;) {
+      let game = this.represented;
+      this.represented = null;
       let started = performance.now();
-      let game = await this.read();
-      record('get', performance.now() - started);
+      if (!game) {
+        game = await this.read();
+        record('get', performance.now() - started);
+      }
       if (game.status !== 'active' || game.awaiting.length === 0) {
         await this.newGame();
         continue;
@@ -235,10 +247,17 @@ export class Player {
    */
   async send(prepared: Prepared, record: Recorder = () => undefined): Promise<number> {
     const started = performance.now();
-    const sent = await this.api.call<{ version: number; awaiting?: { seat: number }[] }>('POST', `/v1/games/${this.game}/commands`, prepared.token, prepared.body);
+    const sent = await this.api.call<{ version: number; awaiting?: { seat: number }[]; game?: GameView }>(
+      'POST',
+      `/v1/games/${this.game}/commands`,
+      prepared.token,
+      prepared.body,
+      REPRESENTATION,
+    );
     record('post', performance.now() - started);
     if (sent.status !== 200) throw new Error(`command: ${sent.status} ${JSON.stringify(sent.body)}`);
     const next = sent.body.awaiting?.[0]?.seat;
+    this.represented = next === this.seat && sent.body.game ? sent.body.game : null;
     if (next !== undefined) this.seat = next;
     return sent.body.version;
   }

@@ -150,7 +150,7 @@ export async function gameRoutes(app: FastifyInstance, { service }: { service: G
     },
   );
 
-  app.post<{ Params: { id: string }; Body: Record<string, unknown> & { expectedVersion?: number }; Headers: { 'if-match'?: string; 'idempotency-key'?: string } }>(
+  app.post<{ Params: { id: string }; Body: Record<string, unknown> & { expectedVersion?: number }; Headers: { 'if-match'?: string; 'idempotency-key'?: string; prefer?: string } }>(
     '/v1/games/:id/commands',
     {
       schema: {
@@ -171,6 +171,12 @@ export async function gameRoutes(app: FastifyInstance, { service }: { service: G
               maxLength: 255,
               description: 'Retry safely: the same key with the same command returns the first response (for 24 hours) and applies nothing again.',
             },
+            prefer: {
+              type: 'string',
+              maxLength: 1024,
+              description:
+                'RFC 7240. `return=representation`: the answer also carries `game`, the game as your seat sees it after the command (what GET /v1/games/{id} would answer), so a client that acts again needs no read in between. Other preferences are ignored.',
+            },
           },
         },
         body: { $ref: 'Command#' },
@@ -178,6 +184,7 @@ export async function gameRoutes(app: FastifyInstance, { service }: { service: G
           200: json('Accepted: the new version and what the command caused, as your seat may see it.', 'CommandAccepted#', {
             ...versionHeaders,
             'idempotent-replayed': { type: 'string', enum: ['true'], description: 'Present when this is the stored answer to an earlier request with the same `Idempotency-Key`.' },
+            'preference-applied': { type: 'string', enum: ['return=representation'], description: 'RFC 7240: present when the answer carries `game`, as `Prefer` asked.' },
           }),
           ...problems({
             400: 'The body fits no command (`VALIDATION_FAILED`, with the offending fields), or `If-Match` is not a version.',
@@ -214,6 +221,10 @@ export async function gameRoutes(app: FastifyInstance, { service }: { service: G
         awaiting: accepted.game.deadlines.map(({ seat, situation, windowId, deadline }) => ({ seat, situation, windowId, deadline })),
       };
       reply.header('etag', `"${body.version}"`);
+      if (wantsRepresentation(request.headers.prefer)) {
+        reply.header('preference-applied', 'return=representation');
+        return { ...body, game: await run(() => service.views.afterCommand(accepted, caller.accountId)) };
+      }
       return body;
     },
   );
@@ -253,6 +264,11 @@ function previewRoute(app: FastifyInstance, service: GameService): void {
       return run(() => service.previews.preview(request.params.id, caller.accountId, command));
     },
   );
+}
+
+/** RFC 7240's `Prefer: return=representation`, among any other preferences (comma-separated, case-insensitive). */
+function wantsRepresentation(prefer: string | undefined): boolean {
+  return prefer !== undefined && prefer.split(',').some((p) => p.split(';')[0]!.trim().toLowerCase() === 'return=representation');
 }
 
 /** Sends a game resource with its version as the ETag. */

@@ -518,6 +518,11 @@ const commandAcceptedSchema = {
       description:
         'The seats the game waits for after this command (as in the game resource), so a client knows who acts next without reading the game. Absent only when replaying the answer to a command sent before the server had this field.',
     },
+    game: {
+      $ref: 'GameResource#',
+      description:
+        'Only when the request said `Prefer: return=representation`: the game as your seat sees it after this command (its view, who is awaited, your `legalCommands` now), exactly what GET /v1/games/{id} would answer at `version`, saving that request. For a replayed `Idempotency-Key`, the game as it is now.',
+    },
   },
 } as const;
 

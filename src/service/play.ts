@@ -217,7 +217,7 @@ export class Play {
     try {
       const appended = await log.append(game, input);
       if (!appended) return null;
-      return { game: { ...game, version, status, deadlines }, seats, seat, version, events: appended.events, state: next, untold: appended.untold };
+      return { game: { ...game, version, status, deadlines, updatedAt: appended.updatedAt }, seats, seat, version, events: appended.events, state: next, untold: appended.untold };
     } catch (error) {
       if (error instanceof IdempotencyKeyTaken) return null;
       throw error;

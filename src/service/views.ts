@@ -77,14 +77,29 @@ export class Views {
   async game(gameId: string, accountId: string | null, at?: number): Promise<GameResource> {
     const found = await this.read(gameId);
     if (!found) throw notFound(`Game ${gameId}`);
-    const { game, seats } = found;
+    const { game } = found;
     if (at !== undefined && (at < 0 || at > game.version))
       throw new Refusal('invalid', 'VERSION_OUT_OF_RANGE', `Version ${at} is not between 0 and ${game.version}.`, { version: game.version });
-    const mySeat = seatOf(seats, accountId);
-    const module = this.states.moduleOf(game);
     const version = at ?? game.version;
     const state = await this.states.at(game, version);
     if (version === game.version) this.states.see(found);
+    return this.resource(found, accountId, version, state);
+  }
+
+  /**
+   * The game as the author of a command it just accepted sees it (`Prefer: return=representation`):
+   * built from the row, seats and state the append committed, with no read; what a GET would have
+   * answered at that version. A replayed Idempotency-Key has no state of then: the game as it is now.
+   */
+  async afterCommand(accepted: { game: GameRow; seats?: SeatRow[]; state: unknown; replayed?: boolean }, accountId: string): Promise<GameResource> {
+    if (accepted.replayed || !accepted.seats) return this.game(accepted.game.id, accountId);
+    return this.resource({ game: accepted.game, seats: accepted.seats }, accountId, accepted.game.version, accepted.state);
+  }
+
+  /** The resource of `found` at `version` (its `state`), as `accountId`'s seat (or a spectator) sees it. */
+  private resource({ game, seats }: GameWithSeats, accountId: string | null, version: number, state: unknown): GameResource {
+    const mySeat = seatOf(seats, accountId);
+    const module = this.states.moduleOf(game);
     // An abandoned game awaits nobody: its deadlines stopped with it.
     const started = game.status === 'active' || game.status === 'finished';
     const current = version === game.version;

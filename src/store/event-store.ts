@@ -146,7 +146,7 @@ export class EventStore {
    */
   async append(db: Queryable, game: GameRow, input: AppendInput): Promise<Appended | null> {
     const version = game.version + input.events.length;
-    const { rows } = await db.query<{ commandSeq: number; acceptedAt: Date; untold: boolean }>({
+    const { rows } = await db.query<{ commandSeq: number; acceptedAt: Date; untold: boolean; updatedAt: Date }>({
       name: 'append',
       text: `WITH moved AS (
          UPDATE games SET version = $8::int, status = $9::text, deadlines = $10::jsonb, next_deadline = $17::timestamptz, updated_at = now(),
@@ -154,7 +154,7 @@ export class EventStore {
            notified_deadlines = CASE WHEN listeners.unheard AND notified_version = $7::int THEN $10::jsonb ELSE notified_deadlines END
          FROM (SELECT NOT notify_wanted($1::uuid) AS unheard) AS listeners
          WHERE id = $1::uuid AND version = $7::int AND clock_revision = $11::int
-         RETURNING id, notified_version < version AS untold
+         RETURNING id, notified_version < version AS untold, updated_at
        ), command AS (
          INSERT INTO commands (game_id, seq, type, payload, sender_kind, seat, caller_id, version, deadlines, accepted_at)
          SELECT $1::uuid, (SELECT COALESCE(MAX(seq), 0) + 1 FROM commands WHERE game_id = $1::uuid), $2::text, $3::jsonb, $4::text, $5::int, $6::text, $8::int, $10::jsonb,
@@ -173,7 +173,7 @@ export class EventStore {
          SELECT $6::text, $18::text, $19::text, $1::uuid, command.seq, $8::int, now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
          FROM command WHERE $18::text IS NOT NULL
        )
-       SELECT seq AS "commandSeq", accepted_at AS "acceptedAt", moved.untold,
+       SELECT seq AS "commandSeq", accepted_at AS "acceptedAt", moved.untold, moved.updated_at AS "updatedAt",
               pg_notify($15::text, $16::text || CASE WHEN moved.untold THEN ':news' ELSE '' END)
        FROM command, moved`,
       values: [
@@ -200,11 +200,12 @@ export class EventStore {
       ],
     });
     if (!rows[0]) return null;
-    const { commandSeq, acceptedAt, untold } = rows[0];
+    const { commandSeq, acceptedAt, untold, updatedAt } = rows[0];
     return {
       version,
       commandSeq,
       untold,
+      updatedAt,
       events: input.events.map((e, i) => ({
         seq: game.version + 1 + i,
         commandSeq,

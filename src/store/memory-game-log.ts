@@ -202,7 +202,7 @@ export class MemoryGameLog implements GameLog {
     }
     const untold = game.notifiedVersion < version;
     this.notify(input.channel, gameSignal(read.id, version, input.deadlines) + (untold ? ':news' : ''));
-    return { version, commandSeq, events: clone(events), untold };
+    return { version, commandSeq, events: clone(events), untold, updatedAt: now };
   }
 
   async withDueGame<T>(work: (log: GameLog, due: GameWithSeats) => Promise<T>): Promise<{ value: T } | null> {

@@ -108,6 +108,8 @@ export interface Appended {
   events: StoredEvent[];
   /** The game has news for the notifier (someone could be told, or earlier news is untold). */
   untold: boolean;
+  /** The game row's `updated_at` as the append wrote it. */
+  updatedAt: Date;
 }
 
 export interface SeatRow {
