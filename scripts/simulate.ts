@@ -8,7 +8,7 @@
 // often it wins (scripts/support/bot-match.ts).
 //   npm run simulate -- --game block-war --games 2000 --players 3 [--surrender-rate 0.0005] [--bots]
 // plays Block War instead (scripts/support/block-war-simulation.ts).
-//   npm run simulate -- --game miniatures --games 1000
+//   npm run simulate -- --game miniatures --games 1000 [--scenario street-rumble] [--seats heuristic,heuristic]
 // plays the Miniatures game's scenarios with its random and heuristic bots (scripts/support/miniatures-simulation.ts).
 
 import { parseArgs } from 'node:util';
@@ -34,6 +34,8 @@ const { values } = parseArgs({
     game: { type: 'string', default: 'helter-skelter' },
     'surrender-rate': { type: 'string', default: '0.0005' },
     solo: { type: 'boolean', default: false },
+    scenario: { type: 'string' },
+    seats: { type: 'string' },
   },
 });
 if (values.game === 'block-war') {
@@ -41,7 +43,7 @@ if (values.game === 'block-war') {
   process.exit();
 }
 if (values.game === 'miniatures') {
-  runMiniaturesSimulation({ games: values.games, seed: values.seed, expiryRate: values['expiry-rate'] });
+  runMiniaturesSimulation({ games: values.games, seed: values.seed, expiryRate: values['expiry-rate'], scenario: values.scenario, seats: values.seats });
   process.exit();
 }
 if (values.game !== 'helter-skelter') throw new Error('--game must be helter-skelter, block-war or miniatures');

@@ -1,6 +1,8 @@
 // `npm run simulate -- --game miniatures`: plays N whole games of the Miniatures game (both
 // scenarios in turn) between the game's bots — random against random, heuristic against random
-// from either side, heuristic against heuristic — and reports how they went. Any rule error (a
+// from either side, heuristic against heuristic — and reports how they went. `--scenario <id>`
+// plays one scenario only, `--seats heuristic,random` one pairing only (seat 0's bot first): the
+// balance figures in docs/content.md come from these. Any rule error (a
 // listed command refused, a seat awaited with nothing to do, a stuck game, a preview that measures
 // a path differently from the move it previews) is printed and makes the exit code 1.
 //
@@ -27,10 +29,14 @@ export interface MiniaturesSimulation {
   games: string;
   seed: string;
   expiryRate: string;
+  /** One scenario's id, or every scenario in turn. */
+  scenario?: string | undefined;
+  /** One pairing, "seat 0's bot,seat 1's bot", or every pairing in turn. */
+  seats?: string | undefined;
 }
 
 /** The seats' bots, game by game in turn. */
-const PAIRINGS = [
+const PAIRINGS: readonly (readonly [string, string])[] = [
   ['random', 'random'],
   ['heuristic', 'random'],
   ['random', 'heuristic'],
@@ -127,6 +133,11 @@ export function runMiniaturesSimulation(options: MiniaturesSimulation): void {
   const games = Number(options.games);
   if (!Number.isInteger(games) || games < 1) throw new Error('--games must be a positive integer');
   const expiryRate = Number(options.expiryRate);
+  const scenarios = options.scenario === undefined ? SCENARIO_IDS : [options.scenario];
+  if (!scenarios.every((id) => SCENARIO_IDS.includes(id))) throw new Error(`--scenario must be one of ${SCENARIO_IDS.join(', ')}`);
+  const pairings = options.seats === undefined ? PAIRINGS : [options.seats.split(',') as [string, string]];
+  const kinds = Object.keys(miniatures.bots!.kinds);
+  if (!pairings.every((p) => p.length === 2 && p.every((k) => kinds.includes(k)))) throw new Error(`--seats must be two of ${kinds.join(', ')}, comma-separated`);
   const tally: Tally = { drawnTried: 0, drawnAccepted: 0, expired: 0 };
   const ended = new Map<string, number>();
   const byPairing = new Map<string, { games: number; wins: [number, number]; draws: number }>();
@@ -138,8 +149,8 @@ export function runMiniaturesSimulation(options: MiniaturesSimulation): void {
   const errors: string[] = [];
   const started = performance.now();
   for (let g = 0; g < games; g++) {
-    const scenario = SCENARIO_IDS[g % SCENARIO_IDS.length]!;
-    const pairing = PAIRINGS[Math.floor(g / SCENARIO_IDS.length) % PAIRINGS.length]!;
+    const scenario = scenarios[g % scenarios.length]!;
+    const pairing = pairings[Math.floor(g / scenarios.length) % pairings.length]!;
     const seed = `${options.seed}-${g}`;
     try {
       const result = playOne(scenario, pairing, seed, expiryRate, tally);
@@ -167,7 +178,7 @@ export function runMiniaturesSimulation(options: MiniaturesSimulation): void {
   const seconds = (performance.now() - started) / 1000;
   const played = Math.max(1, games - errors.length);
   const pct = (n: number) => `${((100 * n) / Math.max(1, completed)).toFixed(1).padStart(5)}%  (${n})`;
-  console.log(`game:                miniatures, ${SCENARIO_IDS.join(' and ')} in turn`);
+  console.log(`game:                miniatures, ${scenarios.join(' and ')}${scenarios.length > 1 ? ' in turn' : ''}`);
   console.log(`games played:        ${games}`);
   console.log(`games completed:     ${completed}`);
   console.log(`games unfinished:    ${unfinished} (stopped at the command cap)`);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { blockWar } from '../../../src/games/block-war/index.ts';
 import { nextInt, keyedRng, type KeyedRng } from '../../../src/platform/random.ts';
 import type { Command, Event, GameState } from '../../../src/games/block-war/types.ts';
+import { expectStoredStateBehavesAsPlayed } from '../../support/jsonb.ts';
 import { keyN, TestGame } from './support.ts';
 
 const JUNK: unknown[] = [
@@ -88,24 +89,9 @@ describe('decide', () => {
 });
 
 describe('a state read back from storage', () => {
-  it('replays to the same bytes whatever order its keys come back in (Postgres jsonb sorts them)', () => {
+  it('replays, decides and shows to the same bytes whatever order its keys come back in (Postgres jsonb sorts them)', () => {
     const g = randomGame(4, keyN(35), 250, () => undefined);
-    const jsonbOrder = (v: unknown): unknown =>
-      Array.isArray(v)
-        ? v.map(jsonbOrder)
-        : v !== null && typeof v === 'object'
-          ? Object.fromEntries(
-              Object.keys(v)
-                .sort((a, b) => a.length - b.length || (a < b ? -1 : 1))
-                .map((k) => [k, jsonbOrder((v as Record<string, unknown>)[k])]),
-            )
-          : v;
-    const stored = jsonbOrder(g.state) as GameState;
-    expect(JSON.stringify(stored)).not.toBe(JSON.stringify(g.state));
-    expect(JSON.stringify(blockWar.replay(stored, []))).toBe(JSON.stringify(blockWar.replay(g.state, [])));
-    const next = blockWar.legalCommands(g.state, blockWar.awaiting(g.state)[0]!.seat)[0]!;
-    const seat = blockWar.awaiting(g.state)[0]!.seat;
-    expect(JSON.stringify(blockWar.decide(stored, next, { kind: 'seat', seat }))).toBe(JSON.stringify(blockWar.decide(g.state, next, { kind: 'seat', seat })));
+    expectStoredStateBehavesAsPlayed(blockWar, g.state, [0, 1, 2, 3, null]);
   });
 });
 

@@ -1,6 +1,8 @@
 // "Checks" and "THE TURN" of the Judge Dredd Miniatures Game rules primer, on The Barko Brothers.
 
 import { describe, expect, it } from 'vitest';
+import { SCENARIOS, type Scenario } from '../../../src/games/miniatures/content/index.ts';
+import { STREET_RUMBLE } from '../../../src/games/miniatures/content/street-rumble.ts';
 import { checkSucceeds } from '../../../src/games/miniatures/dice.ts';
 import { miniatures } from '../../../src/games/miniatures/index.ts';
 import { all, find, keyN, position, rolls, TestGame } from './support.ts';
@@ -164,12 +166,27 @@ describe('a scenario that names the first Phase (Street Rumble, reconstructed)',
     expect(g.state.phase?.seat).toBe(0);
     expect(find(g.send(0, { type: 'END_PHASE' }), 'TurnBegan')?.turn).toBe(2);
   });
-  it('M10: a scenario may end in a draw after its last turn', () => {
+  it('M10: after turn 6 the gang wins while a rumbler still stands (the Judges did not clear the plaza)', () => {
     const g = TestGame.create(keyN(1), 'street-rumble');
     for (let turn = 1; turn <= 6; turn++) {
       g.send(1, { type: 'END_PHASE' });
       g.send(0, { type: 'END_PHASE' });
     }
-    expect(find(g.log, 'GameEnded')).toMatchObject({ winner: null, reason: 'last-turn', text: 'Turn 6 is over: a draw' });
+    expect(find(g.log, 'GameEnded')).toMatchObject({ winner: 1, reason: 'last-turn', text: 'Turn 6 is over: The Rumblers win' });
+  });
+  it('M10: a scenario that names no winner after its last turn ends in a draw', () => {
+    // No scenario of ours ends in a draw now; a copy of Street Rumble that names no winner does.
+    const registry = SCENARIOS as Record<string, Scenario>;
+    registry['street-rumble-drawn'] = { ...STREET_RUMBLE, id: 'street-rumble-drawn', afterLastTurn: null };
+    try {
+      const g = TestGame.create(keyN(1), 'street-rumble-drawn');
+      for (let turn = 1; turn <= 6; turn++) {
+        g.send(1, { type: 'END_PHASE' });
+        g.send(0, { type: 'END_PHASE' });
+      }
+      expect(find(g.log, 'GameEnded')).toMatchObject({ winner: null, reason: 'last-turn', text: 'Turn 6 is over: a draw' });
+    } finally {
+      delete registry['street-rumble-drawn'];
+    }
   });
 });

@@ -1,10 +1,13 @@
 // "Street Rumble": a chapter title in the primer's contents; the transcription has none of it. A
 // second scenario, reconstructed (docs/content.md, "Miniatures"): three Street Judges break up a
-// rumble in a plaza. The scenario names the first Phase (the gang's) and ends in a draw if neither
-// side is removed after six turns.
+// rumble in a plaza. The scenario names the first Phase (the gang's). The Judges must clear the
+// plaza in six turns; if a rumbler still stands after turn 6, the gang wins (the rumble goes on).
+// Three Judges against seven rumblers was one-sided (the Judges won 199 of 200 games between the
+// heuristic bots), so the gang is twenty strong: the numbers that make the fight even are
+// measured in docs/content.md, "Street Rumble: balance".
 
 import type { Point } from '../geometry/shapes.ts';
-import type { Scenario, Table } from './types.ts';
+import type { Scenario, ScenarioModel, Table } from './types.ts';
 
 const rect = (x0: number, y0: number, x1: number, y1: number): Point[] => [
   { x: x0, y: y0 },
@@ -40,38 +43,38 @@ export const RUMBLE_PLAZA: Table = {
   ],
 };
 
+/**
+ * `count` models of `profile` spread evenly across the table's width at the given depths (in turn,
+ * so two depths stand them in staggered ranks), numbered from 1.
+ */
+const rank = (id: string, name: string, profile: string, count: number, depths: readonly number[]): ScenarioModel[] =>
+  Array.from({ length: count }, (_, i) => ({
+    id: `${id}-${i + 1}`,
+    name: `${name} ${i + 1}`,
+    profile,
+    at: { x: Math.floor((RUMBLE_PLAZA.width * (i + 1)) / (count + 1)), y: depths[i % depths.length]! },
+  }));
+
+const JUDGES: ScenarioModel[] = [
+  { id: 'judge-1', name: 'Judge Rico', profile: 'street-judge', at: { x: 600, y: 2250 } },
+  { id: 'judge-2', name: 'Judge Hunt', profile: 'street-judge', at: { x: 1200, y: 2250 } },
+  { id: 'judge-3', name: 'Judge Lopez', profile: 'street-judge', at: { x: 1800, y: 2250 } },
+];
+/** Twelve punks in two ranks by the north edge, eight juves in front of them beyond the planters. */
+const RUMBLERS: ScenarioModel[] = [...rank('punk', 'Punk', 'punk', 12, [300, 400]), ...rank('juve', 'Juve', 'juve', 8, [800, 850])];
+
 export const STREET_RUMBLE: Scenario = {
   id: 'street-rumble',
   name: 'Street Rumble',
   table: RUMBLE_PLAZA,
   source: 'reconstructed',
   briefing:
-    'A rumble between punks and juves spills into Rumble Plaza as three Street Judges arrive. The gang acts first. Each side wins by removing every enemy model; after turn 6 the fight is a draw.',
+    'A rumble between punks and juves spills into Rumble Plaza as three Street Judges arrive. The gang acts first. The Judges win by removing every rumbler; the gang wins by removing every Judge, or if any rumbler still stands at the end of turn 6.',
   firstPhase: 1,
   turns: 6,
-  afterLastTurn: null,
+  afterLastTurn: 1,
   forces: [
-    {
-      name: 'Justice Department',
-      models: [
-        { id: 'judge-1', name: 'Judge Rico', profile: 'street-judge', at: { x: 800, y: 2250 } },
-        { id: 'judge-2', name: 'Judge Hunt', profile: 'street-judge', at: { x: 1200, y: 2250 } },
-        { id: 'judge-3', name: 'Judge Lopez', profile: 'street-judge', at: { x: 1600, y: 2250 } },
-      ],
-      winsWhenRemoved: ['punk-1', 'punk-2', 'punk-3', 'juve-1', 'juve-2', 'juve-3', 'juve-4'],
-    },
-    {
-      name: 'The Rumblers',
-      models: [
-        { id: 'punk-1', name: 'Punk 1', profile: 'punk', at: { x: 700, y: 400 } },
-        { id: 'punk-2', name: 'Punk 2', profile: 'punk', at: { x: 1200, y: 300 } },
-        { id: 'punk-3', name: 'Punk 3', profile: 'punk', at: { x: 1700, y: 400 } },
-        { id: 'juve-1', name: 'Juve 1', profile: 'juve', at: { x: 500, y: 800 } },
-        { id: 'juve-2', name: 'Juve 2', profile: 'juve', at: { x: 900, y: 850 } },
-        { id: 'juve-3', name: 'Juve 3', profile: 'juve', at: { x: 1500, y: 850 } },
-        { id: 'juve-4', name: 'Juve 4', profile: 'juve', at: { x: 1900, y: 800 } },
-      ],
-      winsWhenRemoved: ['judge-1', 'judge-2', 'judge-3'],
-    },
+    { name: 'Justice Department', models: JUDGES, winsWhenRemoved: RUMBLERS.map((m) => m.id) },
+    { name: 'The Rumblers', models: RUMBLERS, winsWhenRemoved: JUDGES.map((m) => m.id) },
   ],
 };

@@ -170,7 +170,7 @@ export function* eventStates(g: RandomGame, events: readonly Event[]): Generator
 
 // ───────────────────────────── comparing commands ─────────────────────────────
 
-/** Sorts object keys recursively (what a jsonb column does to key order, roughly). */
+/** Sorts object keys recursively: a canonical form for comparing commands (jsonb's own order is test/support/jsonb.ts). */
 export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value !== null && typeof value === 'object') {
