@@ -33,7 +33,8 @@
 //     Latency runs from the scheduled send time to the answer, so a stall is not hidden by fewer
 //     sends (no coordinated omission).
 // (d) The floor under (b) and (c): `scripts/support/floor-server.ts`, a process with the same
-//     framework, pool size and database that only reads the game row and appends (a)'s command,
+//     framework, pool size and database that only reads the game row (as often a command as (b)'s
+//     clients read the game) and appends (a)'s command,
 //     no authentication, rules or view, driven flat out by (b)'s 32 clients and paced at (c)'s
 //     rate. Whatever (d) measures, the service cannot beat on this machine: if (d) misses a
 //     latency target, the target is out of reach here, whatever the service does.
@@ -389,7 +390,9 @@ try {
     args['pool-max'],
   );
   api = new Api(service.url, PACED_CLIENTS);
-  const floorClients = (await floorGames(database.url, PACED_CLIENTS)).map((game) => new FloorClient(api!, game));
+  // As many reads a command as (b)'s clients made.
+  const readsPerCommand = Math.min(1, flat.gets.count / Math.max(1, flat.posts.count));
+  const floorClients = (await floorGames(database.url, PACED_CLIENTS)).map((game) => new FloorClient(api!, game, readsPerCommand));
   const floorFlat = await benchFlat(floorClients.slice(0, CLIENTS), meterWith(service.pid), '(d) floor flat out');
   const floorPaced = await benchPaced(floorClients, offered, meterWith(service.pid), '(d) floor paced, open loop');
   await api.close();
