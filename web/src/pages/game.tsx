@@ -175,7 +175,7 @@ export function GamePage({ id }: { id: string }) {
 
       <Table game={game} data={data} mine={mine} sending={sending} send={send} clearRefusal={() => setRefusal(null)} />
 
-      {game.mySeat !== null && !finished && game.game === 'helter-skelter' && <SeatOrders gameId={id} seat={game.mySeat} />}
+      {game.mySeat !== null && !finished && ui.orders.length > 0 && <SeatOrders gameId={id} seat={game.mySeat} fields={ui.orders} />}
       <EventLog events={events} words={names.event} />
       <ChatPanel gameId={id} me={me?.handle ?? null} seatName={names.seat} />
     </main>

@@ -26,6 +26,8 @@ export const blockWar: GameUi<BlockWarGame, BlockWarData> = {
     return { seat: names.seat, event: (event) => blockWarEventWords(event, names) };
   },
   Table: BlockWarTable,
+  // Block War's module declares no standing orders.
+  orders: [],
   Picture: ({ game, data }) => <Boards game={game} data={data} names={blockWarNames(data.content, game)} choosing={NOTHING_TO_CHOOSE} />,
 };
 

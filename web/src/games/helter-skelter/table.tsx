@@ -8,6 +8,7 @@ import { Countdown } from '../../game/countdown.tsx';
 import { TEAM_LOOKS, TeamBadge } from '../../teams.tsx';
 import type { GameUi, TableProps } from '../game-ui.ts';
 import { Board } from './board.tsx';
+import { HELTER_SKELTER_ORDERS } from './orders.ts';
 import { afterPick, afterTarget, attackLine, isButtonCommand, picks, playable, samePick, type Pick } from './choices.ts';
 import { commandWords, eventWords, namesFrom, type Names } from './words.ts';
 
@@ -31,6 +32,7 @@ export const helterSkelter: GameUi<Game, HelterSkelterData> = {
     return { seat: names.seat, event: (event) => eventWords(event, names) };
   },
   Table: HelterSkelterTable,
+  orders: HELTER_SKELTER_ORDERS,
   Picture: ({ game, data }) => (
     <Board
       map={data.map}

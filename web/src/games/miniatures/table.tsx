@@ -13,6 +13,7 @@ import { loadMiniatures, previewCommand, type CommandPreview, type MiniaturesDat
 import { TableKey, TableTop, type Overlay } from './table-top.tsx';
 import { commandWords, inches, miniaturesEventWords, miniaturesNames, scenarioName, situationWords, type MiniaturesNames } from './words.ts';
 import { Forces } from './forces.tsx';
+import { MINIATURES_ORDERS } from './orders.ts';
 
 export const miniatures: GameUi<MiniaturesGame, MiniaturesData> = {
   load: (game) => loadMiniatures(game.options.scenario),
@@ -22,6 +23,7 @@ export const miniatures: GameUi<MiniaturesGame, MiniaturesData> = {
     return { seat: names.seat, event: (event) => miniaturesEventWords(event, names) };
   },
   Table: MiniaturesTable,
+  orders: MINIATURES_ORDERS,
   Picture: ({ game, data }) => {
     const names = miniaturesNames(data.content, game);
     return (
