@@ -3,16 +3,9 @@
 // how each is put in words, is each game's own (`GameUi.orders`, web/src/games/<game>/orders.ts);
 // the API merges every game's settings into one `StandingOrders` object.
 
-import type { Schemas } from './api/client.ts';
+import type { OrderField, Orders } from './order-fields.ts';
 
-export type Orders = Schemas['StandingOrders'];
-
-/** One setting of a game's standing orders (its name in the API) and its values in words. */
-export interface OrderField {
-  name: keyof Orders & string;
-  label: string;
-  choices: readonly { value: string; text: string }[];
-}
+export type { OrderField, Orders };
 
 export function OrderFields({ fields, orders, idPrefix, onChange }: { fields: readonly OrderField[]; orders: Orders; idPrefix: string; onChange: (change: Partial<Orders>) => void }) {
   return (

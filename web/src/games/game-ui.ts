@@ -4,7 +4,7 @@
 
 import type { ComponentType } from 'preact';
 import type { AnyCommand, AnyGame, FeedEvent } from '../api/client.ts';
-import type { OrderField } from '../orders.tsx';
+import type { OrderField } from '../order-fields.ts';
 
 export type Awaited = AnyGame['awaiting'][number];
 

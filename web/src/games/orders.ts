@@ -2,7 +2,7 @@
 // them all (an account's preferred orders reach its seats of every game), the game page one game's
 // (GameUi.orders). A game whose module declares none (Block War) has no entry.
 
-import type { OrderField } from '../orders.tsx';
+import type { OrderField } from '../order-fields.ts';
 import { HELTER_SKELTER_ORDERS } from './helter-skelter/orders.ts';
 import { MINIATURES_ORDERS } from './miniatures/orders.ts';
 

@@ -1,7 +1,7 @@
 // Helter Skelter's standing orders in words (docs/rulings.md R34–R40): what the server answers for
 // the seat in an INTERRUPT window and when a defence is asked of it.
 
-import type { OrderField } from '../../orders.tsx';
+import type { OrderField } from '../../order-fields.ts';
 
 export const HELTER_SKELTER_ORDERS: readonly OrderField[] = [
   {

@@ -3,7 +3,7 @@
 // Combat": "moving the enemy model 2” directly away … He may then immediately move his own model
 // back into contact").
 
-import type { OrderField } from '../../orders.tsx';
+import type { OrderField } from '../../order-fields.ts';
 
 export const MINIATURES_ORDERS: readonly OrderField[] = [
   {
