@@ -4,10 +4,10 @@
 // the platform accepts it only where the server allows scenarios (ALLOW_SCENARIOS) and tells
 // readers only that there was one.
 
-import { RuleError } from '../../platform/game-module.ts';
+import { RuleError, type Seat } from '../../platform/game-module.ts';
 import { profile, type Scenario } from './content/index.ts';
+import type { Point } from './geometry/shapes.ts';
 import { checkPath, type Base } from './table/movement.ts';
-import type { Point, Seat } from './types.ts';
 
 export interface ModelPlacement {
   at?: Point;
