@@ -1,14 +1,14 @@
 // Judge Dredd Miniatures in a real browser, through the page only: create The Barko Brothers in the
-// lobby against a bot and see the table drawn top-down; then, in the same game under a chosen seed,
+// lobby against a bot and see the table drawn top-down; then, in a game like it under a chosen seed,
 // roll off, play one Phase by pointer (a Move dragged on the table with its live measurement, then a
 // shot with its odds and sight line, or a second Move) and one Phase by keyboard (arrow keys draw
 // the path, Enter confirms), and an axe accessibility check of the game page; then a game two bots
 // play out, and its replay. Saves docs/screenshots/miniatures.png.
 //
-// Why a seed: the bot can win. With a secret key the dice differ every run, and in about one run in
-// ten (measured under load: 1 of 10, and the same from the rules module alone) the gang removed
-// both Judges before the player's second Phase, so the page never asked the player again: the
-// "unexplained 60 s wait" of a fresh-clone CI run. With a seed (ALLOW_SCENARIOS) the dice, and the
+// Why a seed: the bot can win. With a secret key the dice differ every run, and in one run of ten
+// (under CPU load, to look for a race; none was found) the game was over before the player's second
+// Phase, so the page never asked the player again: what the old wait reported as the "unexplained
+// 60 s wait" of a fresh-clone CI run. With a seed (ALLOW_SCENARIOS) the dice, and the
 // bot's choices keyed by the game's key, are the same on every run; the test also lets the bot roll
 // off first, so the two rolls are drawn in the same order every time.
 
@@ -126,7 +126,7 @@ test('create The Barko Brothers against a bot, see the table, play a Phase by po
   };
   await drawn();
 
-  // The same game under the seed, created as the lobby did: the rest is played on its page.
+  // A game like it under the seed, created as the lobby did: the rest is played on its page.
   const token = await tokenOf(page);
   const { id: gameId } = await callApi<{ id: string }>(t.base, 'POST', '/v1/games', token, {
     game: 'miniatures',
