@@ -109,10 +109,10 @@ test('the winner of a Melee is asked whether to push the loser back 2″ and fol
   await answers.filter({ hasText: 'Push back and follow up' }).focus();
   await andWait(page, () => page.keyboard.press('Enter'));
   game = await read(id);
-  const [rico, punk] = [game.view.models['judge-1']!, game.view.models['big-barko']!];
+  const [rico, barko] = [game.view.models['judge-1']!, game.view.models['big-barko']!];
   // "moving the enemy model 2” directly away from his own": Rico stood due south, so Big Barko goes 2″ north …
-  expect(punk.at).toEqual({ x: before['big-barko']!.at.x, y: before['big-barko']!.at.y - 200 });
-  expect(punk.removed).toBe(false);
+  expect(barko.at).toEqual({ x: before['big-barko']!.at.x, y: before['big-barko']!.at.y - 200 });
+  expect(barko.removed).toBe(false);
   // … "then immediately move his own model back into contact": Rico follows, straight north, and the fight goes on.
   expect(rico.at.x).toBe(before['judge-1']!.at.x);
   expect(rico.at.y).toBeLessThan(before['judge-1']!.at.y - 150);
