@@ -42,7 +42,7 @@ export async function gameRoutes(app: FastifyInstance, { service }: { service: G
             location: { type: 'string', description: 'The game’s URL, `/v1/games/{id}`.' },
           }),
           ...problems({
-            400: 'The body is invalid (`VALIDATION_FAILED`, with the offending fields) or describes no game the box allows (`UNKNOWN_GAME`, `UNKNOWN_MAP`, `BAD_PLAYER_COUNT`, `TEAM_TAKEN`, `INVALID_OPTIONS`, `INVALID_SCENARIO`), or `seat` is none of its seats or a bot’s (`NOT_A_SEAT`).',
+            400: 'The body is invalid (`VALIDATION_FAILED`, with the offending fields) or describes no game the box allows (`UNKNOWN_GAME`, `UNKNOWN_MAP`, `BAD_PLAYER_COUNT`, `TEAM_TAKEN`, `INVALID_OPTIONS`, `INVALID_SCENARIO`, `INVALID_POSITION`), or `seat` is none of its seats or a bot’s (`NOT_A_SEAT`).',
             401: true,
             403: 'This server does not accept scenarios (`SCENARIOS_DISABLED`) or a chosen seed (`SEED_DISABLED`).',
             429: true,

@@ -1,6 +1,7 @@
 // The settings the web client gained beside the table chat, through the page only:
 // - a seat's standing orders changed from the game page (the API then holds them for that seat);
 // - the time zone deadlines are shown in, chosen in the settings, named beside the deadline;
+// - the standing orders new games start with, for every game that has them (Miniatures' push-back too);
 // - a per-game webhook, subscribed from the settings for one of the player's games.
 
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -46,6 +47,11 @@ test('seat orders from the game page, the time zone of deadlines, a per-game web
   await page.getByLabel('Time zone for deadlines').selectOption('Asia/Tokyo');
   await page.getByRole('status').filter({ hasText: 'Saved.' }).first().waitFor();
   expect((await api<{ timeZone: string }>('GET', '/v1/me/preferences', token)).timeZone).toBe('Asia/Tokyo');
+
+  // Every game's standing orders, one group each: Miniatures' push-back beside Helter Skelter's answers.
+  await page.getByRole('group', { name: 'Helter Skelter' }).getByLabel('Defences').waitFor();
+  await page.getByRole('group', { name: 'Miniatures' }).getByLabel('Push-backs after a won Melee').selectOption('always');
+  await expect.poll(async () => (await api<{ orders: Record<string, string> }>('GET', '/v1/me/preferences', token)).orders).toMatchObject({ pushBack: 'always', defence: 'ask' });
 
   // A webhook for every event of that one game.
   await page.getByLabel('URL').fill('http://127.0.0.1:9/hook');

@@ -199,6 +199,16 @@ describe('the Miniatures game over HTTP', () => {
     expect(unknown.contentType).toMatch(/application\/problem\+json/);
   });
 
+  it('a described position (`position`) is refused on a server that allows no scenarios, and creates nothing', async () => {
+    const anna = await register('mn-pos');
+    const position = { models: { 'judge-1': { at: { x: 2300, y: 1800 } }, 'punk-1': { at: { x: 2300, y: 1700 } } }, firstPhase: 0 };
+    const refused = await api('POST', '/v1/games', {}, { token: anna.token, body: { game: 'miniatures', options: { scenario: 'barko-brothers', seats: [{}, {}], position } } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'SCENARIOS_DISABLED' });
+    const mine = await api('GET', '/v1/me/games', {}, { token: anna.token });
+    expect((mine.body as { games: unknown[] }).games).toEqual([]);
+  });
+
   it('two people play The Barko Brothers to its end with previews before their commands; every view fits the published schema; the log turns public at the end', async () => {
     const players = [await register('mn-rico'), await register('mn-gang')];
     const created = await api('POST', '/v1/games', {}, { token: players[0]!.token, body: { game: 'miniatures', options: { scenario: 'barko-brothers', seats: [{}, {}] } } });

@@ -1,29 +1,27 @@
-// The standing orders as two labelled choices, shared by the settings page (the orders every new
-// game starts with) and the game page (one seat's orders in one game).
+// Standing orders as labelled choices, shared by the settings page (the orders every new game
+// starts with) and the game page (one seat's orders in one game). Which settings there are, and
+// how each is put in words, is each game's own (`GameUi.orders`, web/src/games/<game>/orders.ts);
+// the API merges every game's settings into one `StandingOrders` object.
 
-import type { Schemas } from './api/client.ts';
+import type { OrderField, Orders } from './order-fields.ts';
 
-export type Orders = Schemas['StandingOrders'];
+export type { OrderField, Orders };
 
-export function OrderFields({ orders, idPrefix, onChange }: { orders: Orders; idPrefix: string; onChange: (change: Partial<Orders>) => void }) {
+export function OrderFields({ fields, orders, idPrefix, onChange }: { fields: readonly OrderField[]; orders: Orders; idPrefix: string; onChange: (change: Partial<Orders>) => void }) {
   return (
     <>
-      <div class="field">
-        <label for={`${idPrefix}-interrupt`}>INTERRUPT windows</label>
-        <select id={`${idPrefix}-interrupt`} value={orders.interrupt} onChange={(event) => onChange({ interrupt: (event.currentTarget as HTMLSelectElement).value as Orders['interrupt'] })}>
-          <option value="ask">ask me</option>
-          <option value="endOfTurnOnly">pass after actions, ask me at the end of a turn</option>
-          <option value="never">always pass</option>
-        </select>
-      </div>
-      <div class="field">
-        <label for={`${idPrefix}-defence`}>Defences</label>
-        <select id={`${idPrefix}-defence`} value={orders.defence} onChange={(event) => onChange({ defence: (event.currentTarget as HTMLSelectElement).value as Orders['defence'] })}>
-          <option value="ask">ask me</option>
-          <option value="always">defend whenever a card allows (the server picks the card)</option>
-          <option value="never">take the damage</option>
-        </select>
-      </div>
+      {fields.map((field) => (
+        <div class="field" key={field.name}>
+          <label for={`${idPrefix}-${field.name}`}>{field.label}</label>
+          <select id={`${idPrefix}-${field.name}`} value={orders[field.name]} onChange={(event) => onChange({ [field.name]: (event.currentTarget as HTMLSelectElement).value } as Partial<Orders>)}>
+            {field.choices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.text}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
     </>
   );
 }

@@ -28,6 +28,7 @@ export const miniatures: GameModule<GameSetup, GameState, Command, Event, GameVi
   situations: SITUATIONS,
   bots: BOTS,
   standingOrders,
+  positionOption: 'position',
   schemas: gameSchemas,
   optionsSchema,
   commandSchemas: commandSchemas(),

@@ -112,14 +112,15 @@ export const gameSchemas: GameSchemas = {
   preview: previewSchema,
   visibleEvent: visibleEventSchema,
   publicOptions: {
-    description: 'The options the game was created with, as sent (a `seed` is never shown).',
+    description: 'The options the game was created with, as sent (a `seed` is never shown; `position` is `true` for a game started from a described position).',
     ...obj(
       {
         scenario: { type: 'string', enum: [...SCENARIO_IDS] },
+        position: { type: 'boolean', const: true, description: 'The game started from a described position, which is not shown.' },
         seats: { type: 'array', items: obj({ bot: { anyOf: [{ type: 'boolean' }, { type: 'string' }] } }, ['bot']) },
         clock: { description: 'The clock as sent: a preset name or seconds per situation.' },
       },
-      ['clock'],
+      ['clock', 'position'],
     ),
   },
   components: { Point: pointSchema, Model: modelSchema, Phase: phaseSchema, Situation: situationSchema, StandingOrders: standingOrders.schema },

@@ -6,6 +6,7 @@ import type { GeneratorName, RngPosition, RngState } from '../../platform/random
 import type { CoverClass } from './content/types.ts';
 import type { Point } from './geometry/shapes.ts';
 import type { StandingOrders } from './orders.ts';
+import type { Position } from './position.ts';
 
 export type { Point, Seat };
 export type ModelId = string;
@@ -14,6 +15,8 @@ export interface GameSetup {
   scenario: string;
   generator: GeneratorName;
   key: string;
+  /** A described position instead of the scenario's deployment (position.ts); only where the server allows scenarios. */
+  position?: Position;
 }
 
 export interface ModelState {

@@ -3,9 +3,10 @@
 
 import { useEffect, useState } from 'preact/hooks';
 import { api, problemText } from '../api/client.ts';
-import { OrderFields, type Orders } from '../orders.tsx';
+import { OrderFields, type OrderField, type Orders } from '../orders.tsx';
 
-export function SeatOrders({ gameId, seat }: { gameId: string; seat: number }) {
+/** `fields`: the game's own settings (GameUi.orders). */
+export function SeatOrders({ gameId, seat, fields }: { gameId: string; seat: number; fields: readonly OrderField[] }) {
   const [orders, setOrders] = useState<Orders | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const path = { path: { id: gameId, seat } };
@@ -29,7 +30,7 @@ export function SeatOrders({ gameId, seat }: { gameId: string; seat: number }) {
     <details class="seat-orders">
       <summary>Standing orders in this game</summary>
       <p class="hint">What the server answers for your seat without asking you, here only. Your defaults for new games are in the settings.</p>
-      {orders && <OrderFields orders={orders} idPrefix="seat-order" onChange={change} />}
+      {orders && <OrderFields fields={fields} orders={orders} idPrefix="seat-order" onChange={change} />}
       {message && (
         <p role={message.error ? 'alert' : 'status'} class={message.error ? 'error' : 'ok'}>
           {message.text}

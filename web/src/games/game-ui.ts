@@ -1,9 +1,10 @@
 // What the game page asks of each game: the shared shell (header, status and countdown, log,
-// chat, seat orders, following over SSE) lives in pages/game.tsx; the board, the hand or pools and
+// chat, the seat's standing orders, following over SSE) lives in pages/game.tsx; the board, the hand or pools and
 // the choosing of a command live behind this interface, one per game under web/src/games/<game>/.
 
 import type { ComponentType } from 'preact';
 import type { AnyCommand, AnyGame, FeedEvent } from '../api/client.ts';
+import type { OrderField } from '../order-fields.ts';
 
 export type Awaited = AnyGame['awaiting'][number];
 
@@ -30,6 +31,8 @@ export interface GameUi<G extends AnyGame, D> {
   title(game: G): string;
   names(game: G, data: D): ShellNames;
   Table: ComponentType<TableProps<G, D>>;
+  /** The game's standing orders in words (none: the game has none); the shell offers them to the seat. */
+  orders: readonly OrderField[];
   /** The boards alone, nothing to choose: the replay's picture of the game after an event. */
   Picture: ComponentType<{ game: G; data: D }>;
 }

@@ -7,6 +7,7 @@ import { api, problemText, type AnyCommand, type AnyGame, type FeedEvent } from 
 import { ChatPanel } from '../game/chat.tsx';
 import { SeatOrders } from '../game/seat-orders.tsx';
 import { Countdown } from '../game/countdown.tsx';
+import { latest } from '../game/latest.ts';
 import { followGame } from '../game/stream.ts';
 import { blockWar } from '../games/block-war/table.tsx';
 import type { GameUi, ShellNames } from '../games/game-ui.ts';
@@ -84,7 +85,7 @@ export function GamePage({ id }: { id: string }) {
       refreshTimer.current = setTimeout(async () => {
         try {
           const next = await fetchAnyGame(id);
-          if (live) setGame((current) => (current && current.version > next.version ? current : next));
+          if (live) setGame((current) => latest(current, next));
         } catch {
           /* the next event retries */
         }
@@ -132,7 +133,10 @@ export function GamePage({ id }: { id: string }) {
     setSending(false);
     // Refused or not, show the game as it now stands (a refusal often means it moved on).
     if (error) setRefusal(problemText(error));
-    if (data || error) setGame(await fetchAnyGame(id).catch(() => game!));
+    if (data || error) {
+      const next = await fetchAnyGame(id).catch(() => null);
+      if (next) setGame((current) => latest(current, next));
+    }
   }
 
   return (
@@ -175,7 +179,7 @@ export function GamePage({ id }: { id: string }) {
 
       <Table game={game} data={data} mine={mine} sending={sending} send={send} clearRefusal={() => setRefusal(null)} />
 
-      {game.mySeat !== null && !finished && game.game === 'helter-skelter' && <SeatOrders gameId={id} seat={game.mySeat} />}
+      {game.mySeat !== null && !finished && ui.orders.length > 0 && <SeatOrders gameId={id} seat={game.mySeat} fields={ui.orders} />}
       <EventLog events={events} words={names.event} />
       <ChatPanel gameId={id} me={me?.handle ?? null} seatName={names.seat} />
     </main>

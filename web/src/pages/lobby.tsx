@@ -6,6 +6,7 @@ import { useLocation } from 'preact-iso';
 import { api, loadMap, problemText, type AnyGame, type MapId, type Team } from '../api/client.ts';
 import { CreateBlockWar } from '../games/block-war/create.tsx';
 import { CreateMiniatures } from '../games/miniatures/create.tsx';
+import { ClockField, SeatsFieldset } from '../games/create-fields.tsx';
 import { BoardPicture } from '../games/helter-skelter/board.tsx';
 import { useLoad, useSession } from '../hooks.ts';
 import { TEAM_LOOKS, TEAMS, TeamBadge } from '../teams.tsx';
@@ -174,16 +175,7 @@ function CreateGame(props: CreateProps) {
           </select>
         </div>
         <div class="map-preview">{preview.value && <BoardPicture map={preview.value} title={`Preview of ${preview.value.name}`} />}</div>
-        <div class="field">
-          <label for="clock">Clock</label>
-          <select id="clock" value={clock} onChange={(event) => setClock((event.currentTarget as HTMLSelectElement).value as typeof clock)}>
-            {CLOCKS.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ClockField id="clock" clocks={CLOCKS} value={clock} onChange={setClock} />
         <div class="field">
           <label class="inline">
             <input type="checkbox" checked={solo} onChange={(event) => setSolo((event.currentTarget as HTMLInputElement).checked)} /> Solo against the Dark Judges
@@ -202,37 +194,28 @@ function CreateGame(props: CreateProps) {
             <p class="hint">The server plays the Dark Judges’ turns from their solo cards; the game starts at once.</p>
           </div>
         ) : (
-          <fieldset>
-            <legend>Seats, in turn order</legend>
-            {seats.map((seat, index) => (
-              <div class="seat-row" key={index}>
+          <SeatsFieldset
+            legend="Seats, in turn order"
+            noun="seat"
+            name="my-seat"
+            seats={seats}
+            mySeat={mySeat}
+            onMySeat={setMySeat}
+            onChange={(index, play) => update(index, { bot: play.bot })}
+            bounds={{ least: 2, most: 4, add: addSeat, remove: removeSeat }}
+            identity={(index) => (
+              <>
                 <label for={`seat-${index}-team`}>Seat {index + 1}</label>
-                <select id={`seat-${index}-team`} value={seat.team} onChange={(event) => update(index, { team: (event.currentTarget as HTMLSelectElement).value as Team })}>
+                <select id={`seat-${index}-team`} value={seats[index]!.team} onChange={(event) => update(index, { team: (event.currentTarget as HTMLSelectElement).value as Team })}>
                   {TEAMS.map((team) => (
                     <option key={team} value={team}>
                       {TEAM_LOOKS[team].name}
                     </option>
                   ))}
                 </select>
-                <label class="inline">
-                  <input type="radio" name="my-seat" checked={mySeat === index} onChange={() => setMySeat(index)} /> I play this seat
-                </label>
-                <label class="inline">
-                  <input type="checkbox" checked={seat.bot && mySeat !== index} disabled={mySeat === index} onChange={(event) => update(index, { bot: (event.currentTarget as HTMLInputElement).checked })} /> Bot
-                </label>
-                {seats.length > 2 && (
-                  <button type="button" class="link" onClick={() => removeSeat(index)} aria-label={`Remove seat ${index + 1}`}>
-                    Remove
-                  </button>
-                )}
-              </div>
-            ))}
-            {seats.length < 4 && (
-              <button type="button" onClick={addSeat}>
-                Add a seat
-              </button>
+              </>
             )}
-          </fieldset>
+          />
         )}
         {duplicate && <p class="error">Each seat plays a different team.</p>}
         <button type="submit" disabled={busy || duplicate}>

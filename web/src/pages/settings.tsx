@@ -7,6 +7,7 @@ import { shortDate } from '../format.ts';
 import { useLoad, useSession } from '../hooks.ts';
 import { loginHref } from './auth.tsx';
 import { OrderFields, type Orders } from '../orders.tsx';
+import { GAME_ORDERS } from '../games/orders.ts';
 import { browserZone, zoneChanged } from '../zone.ts';
 import { gameTitle } from './my-games.tsx';
 
@@ -300,7 +301,12 @@ function Orders() {
       <p>What the server answers for you without asking, in games that start from now on (change one game’s on its page).</p>
       {value && (
         <>
-          <OrderFields orders={value.orders} idPrefix="order" onChange={(orders) => change({ orders })} />
+          {GAME_ORDERS.map(({ game, title, fields }) => (
+            <fieldset key={game}>
+              <legend>{title}</legend>
+              <OrderFields fields={fields} orders={value.orders} idPrefix="order" onChange={(orders) => change({ orders })} />
+            </fieldset>
+          ))}
           <div class="field">
             <label for="time-zone">Time zone for deadlines</label>
             <select id="time-zone" value={value.timeZone} onChange={(event) => change({ timeZone: (event.currentTarget as HTMLSelectElement).value })}>

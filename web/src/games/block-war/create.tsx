@@ -4,6 +4,7 @@
 
 import { useState } from 'preact/hooks';
 import { api, problemText } from '../../api/client.ts';
+import { ClockField, SeatsFieldset } from '../create-fields.tsx';
 import { timeLimitMinutes, TIME_LIMIT_UNITS as UNITS } from './time-limit.ts';
 
 const CLOCKS = [
@@ -76,27 +77,26 @@ export function CreateBlockWar(props: { onError: (message: string | null) => voi
   const freeColour = () => COLOURS.find((colour) => !seats.some((seat) => seat.colour === colour)) ?? 'red';
   return (
     <form onSubmit={create} class="create-game">
-      <div class="field">
-        <label for="bw-clock">Clock</label>
-        <select id="bw-clock" value={clock} onChange={(event) => setClock((event.currentTarget as HTMLSelectElement).value as typeof clock)}>
-          {CLOCKS.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <fieldset>
-        <legend>Blocks, clockwise</legend>
-        {seats.map((seat, index) => (
-          <div class="seat-row" key={index}>
+      <ClockField id="bw-clock" clocks={CLOCKS} value={clock} onChange={setClock} />
+      <SeatsFieldset
+        legend="Blocks, clockwise"
+        noun="block"
+        name="bw-my-seat"
+        seats={seats}
+        mySeat={mySeat}
+        onMySeat={setMySeat}
+        onChange={(index, play) => update(index, { bot: play.bot, botKind: play.botKind as BotKind })}
+        botKinds={BOTS}
+        bounds={{ least: 2, most: 4, remove: removeSeat, add: () => setSeats([...seats, { block: BLOCK_NAMES[seats.length] ?? '', bot: true, botKind: 'heuristic', colour: freeColour() }]) }}
+        identity={(index) => (
+          <>
             <label for={`block-${index}`}>
-              Block {index + 1} ({seat.colour})
+              Block {index + 1} ({seats[index]!.colour})
             </label>
-            <input id={`block-${index}`} type="text" maxLength={40} value={seat.block} onInput={(event) => update(index, { block: (event.currentTarget as HTMLInputElement).value })} />
+            <input id={`block-${index}`} type="text" maxLength={40} value={seats[index]!.block} onInput={(event) => update(index, { block: (event.currentTarget as HTMLInputElement).value })} />
             <label class="inline">
               Colour{' '}
-              <select value={seat.colour} aria-label={`Colour of block ${index + 1}`} onChange={(event) => update(index, { colour: (event.currentTarget as HTMLSelectElement).value as Colour })}>
+              <select value={seats[index]!.colour} aria-label={`Colour of block ${index + 1}`} onChange={(event) => update(index, { colour: (event.currentTarget as HTMLSelectElement).value as Colour })}>
                 {COLOURS.map((colour) => (
                   <option key={colour} value={colour}>
                     {colour}
@@ -104,34 +104,9 @@ export function CreateBlockWar(props: { onError: (message: string | null) => voi
                 ))}
               </select>
             </label>
-            <label class="inline">
-              <input type="radio" name="bw-my-seat" checked={mySeat === index} onChange={() => setMySeat(index)} /> I play this block
-            </label>
-            <label class="inline">
-              <input type="checkbox" checked={seat.bot && mySeat !== index} disabled={mySeat === index} onChange={(event) => update(index, { bot: (event.currentTarget as HTMLInputElement).checked })} /> Bot
-            </label>
-            {seat.bot && mySeat !== index && (
-              <select value={seat.botKind} aria-label={`Bot of block ${index + 1}`} onChange={(event) => update(index, { botKind: (event.currentTarget as HTMLSelectElement).value as BotKind })}>
-                {BOTS.map((bot) => (
-                  <option key={bot.id} value={bot.id}>
-                    {bot.name}
-                  </option>
-                ))}
-              </select>
-            )}
-            {seats.length > 2 && (
-              <button type="button" class="link" onClick={() => removeSeat(index)} aria-label={`Remove block ${index + 1}`}>
-                Remove
-              </button>
-            )}
-          </div>
-        ))}
-        {seats.length < 4 && (
-          <button type="button" onClick={() => setSeats([...seats, { block: BLOCK_NAMES[seats.length] ?? '', bot: true, botKind: 'heuristic', colour: freeColour() }])}>
-            Add a block
-          </button>
+          </>
         )}
-      </fieldset>
+      />
       <fieldset>
         <legend>Time limit</legend>
         <label class="inline">

@@ -5,7 +5,7 @@
 
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { loadBlockWar, type BlockMap, type BlockWarCommand, type BlockWarContent, type BlockWarGame, type PlazaMap } from '../../api/client.ts';
-import { Countdown } from '../../game/countdown.tsx';
+import { Prompt } from '../../game/prompt.tsx';
 import { useTimeZone, zonedTime } from '../../zone.ts';
 import type { GameUi, TableProps } from '../game-ui.ts';
 import { BlockBoard, COLOUR_LOOKS, JusticeTrack, PlazaBoard, type Choosing } from './board.tsx';
@@ -26,6 +26,8 @@ export const blockWar: GameUi<BlockWarGame, BlockWarData> = {
     return { seat: names.seat, event: (event) => blockWarEventWords(event, names) };
   },
   Table: BlockWarTable,
+  // Block War's module declares no standing orders.
+  orders: [],
   Picture: ({ game, data }) => <Boards game={game} data={data} names={blockWarNames(data.content, game)} choosing={NOTHING_TO_CHOOSE} />,
 };
 
@@ -198,16 +200,17 @@ function BlockWarTable({ game, data, mine, sending, send, clearRefusal }: TableP
   return (
     <>
       {prompted && (
-        <section class="prompt" aria-labelledby="prompt-title" role="region">
-          <h2 id="prompt-title">{situationWords(view, names, game.mySeat)}</h2>
-          <Countdown deadline={mine.deadline} label="Time to answer" />
-          {judgeTargets.length > 0 && (
-            <ul class="buttons" aria-label="Units the judges may target">
-              {judgeTargets.map(commandButton)}
-            </ul>
-          )}
+        <Prompt
+          question={situationWords(view, names, game.mySeat)}
+          deadline={mine.deadline}
+          answers={judgeTargets}
+          answersLabel="Units the judges may target"
+          words={(command) => blockWarCommandWords(command, names, situation)}
+          disabled={sending}
+          onAnswer={send}
+        >
           {situation.kind === 'place-judge' && <p class="hint">Choose a highlighted square for each judge.</p>}
-        </section>
+        </Prompt>
       )}
       {!prompted && (
         <p class="situation" role="status">

@@ -4,10 +4,11 @@
 
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { loadContent, loadMap, type Command, type Content, type Game, type GameMap } from '../../api/client.ts';
-import { Countdown } from '../../game/countdown.tsx';
+import { Prompt } from '../../game/prompt.tsx';
 import { TEAM_LOOKS, TeamBadge } from '../../teams.tsx';
 import type { GameUi, TableProps } from '../game-ui.ts';
 import { Board } from './board.tsx';
+import { HELTER_SKELTER_ORDERS } from './orders.ts';
 import { afterPick, afterTarget, attackLine, isButtonCommand, picks, playable, samePick, type Pick } from './choices.ts';
 import { commandWords, eventWords, namesFrom, type Names } from './words.ts';
 
@@ -31,6 +32,7 @@ export const helterSkelter: GameUi<Game, HelterSkelterData> = {
     return { seat: names.seat, event: (event) => eventWords(event, names) };
   },
   Table: HelterSkelterTable,
+  orders: HELTER_SKELTER_ORDERS,
   Picture: ({ game, data }) => (
     <Board
       map={data.map}
@@ -138,9 +140,9 @@ function HelterSkelterTable({ game, data, mine, sending, send: post, clearRefusa
   return (
     <>
       {!finished && mine && situation.kind !== 'turn' && (
-        <section class="prompt" aria-labelledby="prompt-title" role="region">
-          <h2 id="prompt-title">
-            {situation.kind === 'defence'
+        <Prompt
+          question={
+            situation.kind === 'defence'
               ? `${names.character(situation.attack.character)} ${situation.attack.action} for ${situation.attack.damage} damage: defend!`
               : situation.kind === 'interrupt'
                 ? 'INTERRUPT? You may take an interrupting turn.'
@@ -150,11 +152,15 @@ function HelterSkelterTable({ game, data, mine, sending, send: post, clearRefusa
                     ? 'Set-up: choose where your characters start.'
                     : buttons.some((command) => command.type === 'REMOVE_MAP_CARD')
                       ? 'Set-up: choose the map card to remove.'
-                      : 'Set-up: choose your starting map cards.'}
-          </h2>
-          <Countdown deadline={mine.deadline} label="Time to answer" />
-          <CommandButtons commands={buttons} names={names} disabled={sending} onSend={send} />
-        </section>
+                      : 'Set-up: choose your starting map cards.'
+          }
+          deadline={mine.deadline}
+          answers={buttons}
+          answersLabel="Actions"
+          words={(command) => commandWords(command, names)}
+          disabled={sending}
+          onAnswer={send}
+        />
       )}
 
       <div class="table">

@@ -5,6 +5,7 @@
 import { useState } from 'preact/hooks';
 import { api, problemText } from '../../api/client.ts';
 import { useLoad } from '../../hooks.ts';
+import { ClockField, SeatsFieldset } from '../create-fields.tsx';
 import { loadMiniatures } from './data.ts';
 import { SCENARIO_NAMES } from './words.ts';
 
@@ -49,38 +50,21 @@ export function CreateMiniatures(props: { onError: (message: string | null) => v
         </select>
         {chosen && <p class="hint">{chosen.briefing}</p>}
       </div>
-      <div class="field">
-        <label for="mn-clock">Clock</label>
-        <select id="mn-clock" value={clock} onChange={(event) => setClock((event.currentTarget as HTMLSelectElement).value as typeof clock)}>
-          {CLOCKS.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <fieldset>
-        <legend>Sides</legend>
-        {[0, 1].map((index) => (
-          <div class="seat-row" key={index}>
-            <span>
-              Side {index + 1}: {chosen?.forces[index]?.name ?? '…'}
-            </span>
-            <label class="inline">
-              <input type="radio" name="mn-my-seat" checked={mySeat === index} onChange={() => setMySeat(index)} /> I play this side
-            </label>
-            <label class="inline">
-              <input
-                type="checkbox"
-                checked={bots[index]! && mySeat !== index}
-                disabled={mySeat === index}
-                onChange={(event) => setBots(bots.map((bot, i) => (i === index ? (event.currentTarget as HTMLInputElement).checked : bot)))}
-              />{' '}
-              Bot
-            </label>
-          </div>
-        ))}
-      </fieldset>
+      <ClockField id="mn-clock" clocks={CLOCKS} value={clock} onChange={setClock} />
+      <SeatsFieldset
+        legend="Sides"
+        noun="side"
+        name="mn-my-seat"
+        seats={bots.map((bot) => ({ bot }))}
+        mySeat={mySeat}
+        onMySeat={setMySeat}
+        onChange={(index, play) => setBots(bots.map((bot, i) => (i === index ? play.bot : bot)))}
+        identity={(index) => (
+          <span>
+            Side {index + 1}: {chosen?.forces[index]?.name ?? '…'}
+          </span>
+        )}
+      />
       <button type="submit" disabled={busy}>
         Create game
       </button>

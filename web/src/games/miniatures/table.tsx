@@ -7,12 +7,13 @@
 
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { MiniaturesCommand, MiniaturesGame } from '../../api/client.ts';
-import { Countdown } from '../../game/countdown.tsx';
+import { Prompt } from '../../game/prompt.tsx';
 import type { GameUi, TableProps } from '../game-ui.ts';
 import { loadMiniatures, previewCommand, type CommandPreview, type MiniaturesData, type Point } from './data.ts';
 import { TableKey, TableTop, type Overlay } from './table-top.tsx';
 import { commandWords, inches, miniaturesEventWords, miniaturesNames, scenarioName, situationWords, type MiniaturesNames } from './words.ts';
 import { Forces } from './forces.tsx';
+import { MINIATURES_ORDERS } from './orders.ts';
 
 export const miniatures: GameUi<MiniaturesGame, MiniaturesData> = {
   load: (game) => loadMiniatures(game.options.scenario),
@@ -22,6 +23,7 @@ export const miniatures: GameUi<MiniaturesGame, MiniaturesData> = {
     return { seat: names.seat, event: (event) => miniaturesEventWords(event, names) };
   },
   Table: MiniaturesTable,
+  orders: MINIATURES_ORDERS,
   Picture: ({ game, data }) => {
     const names = miniaturesNames(data.content, game);
     return (
@@ -163,19 +165,15 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
   return (
     <>
       {prompted ? (
-        <section class="prompt" aria-labelledby="prompt-title" role="region">
-          <h2 id="prompt-title">{situationWords(game, names)}</h2>
-          <Countdown deadline={mine.deadline} label="Time to answer" />
-          <ul class="buttons" aria-label="Push back">
-            {pushes.map((command, index) => (
-              <li key={index}>
-                <button type="button" disabled={sending} onClick={() => send(command)}>
-                  {commandWords(command, names)}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <Prompt
+          question={situationWords(game, names)}
+          deadline={mine.deadline}
+          answers={pushes}
+          answersLabel="Push back"
+          words={(command) => commandWords(command, names)}
+          disabled={sending}
+          onAnswer={send}
+        />
       ) : (
         <p class="situation" role="status">
           {situationWords(game, names)}

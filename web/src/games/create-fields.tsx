@@ -1,0 +1,88 @@
+// What every game's lobby form asks alike: the clock preset, and per seat whether I play it, a bot
+// does (of which kind, where the game offers several) or a player who joins; seats added and removed
+// where the game allows it. Each game's form (web/src/games/<game>/create.tsx, pages/lobby.tsx for
+// Helter Skelter) supplies its own presets and what makes a seat its own (a team, a block, a side).
+
+import type { ComponentChildren } from 'preact';
+
+export function ClockField<Id extends string>({ id, clocks, value, onChange }: { id: string; clocks: readonly { id: Id; name: string }[]; value: Id; onChange: (clock: Id) => void }) {
+  return (
+    <div class="field">
+      <label for={id}>Clock</label>
+      <select id={id} value={value} onChange={(event) => onChange((event.currentTarget as HTMLSelectElement).value as Id)}>
+        {clocks.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A seat as the form holds it: a bot's or not, and of which kind where there is a choice. */
+export interface SeatPlay {
+  bot: boolean;
+  botKind?: string;
+}
+
+export function SeatsFieldset(props: {
+  legend: string;
+  /** The game's word for a seat: "seat", "block", "side". */
+  noun: string;
+  /** The radio group's name, one per form. */
+  name: string;
+  seats: readonly SeatPlay[];
+  mySeat: number;
+  onMySeat: (index: number) => void;
+  onChange: (index: number, change: SeatPlay) => void;
+  /** What makes seat `index` the game's own: its team, block name and colour, or side. */
+  identity: (index: number) => ComponentChildren;
+  /** The kinds of bot to choose from, if more than one. */
+  botKinds?: readonly { id: string; name: string }[];
+  /** Seats can be added up to `most` and removed down to `least`. */
+  bounds?: { least: number; most: number; add: () => void; remove: (index: number) => void };
+}) {
+  const { noun, seats, mySeat, bounds } = props;
+  return (
+    <fieldset>
+      <legend>{props.legend}</legend>
+      {seats.map((seat, index) => (
+        <div class="seat-row" key={index}>
+          {props.identity(index)}
+          <label class="inline">
+            <input type="radio" name={props.name} checked={mySeat === index} onChange={() => props.onMySeat(index)} /> I play this {noun}
+          </label>
+          <label class="inline">
+            <input
+              type="checkbox"
+              checked={seat.bot && mySeat !== index}
+              disabled={mySeat === index}
+              onChange={(event) => props.onChange(index, { ...seat, bot: (event.currentTarget as HTMLInputElement).checked })}
+            />{' '}
+            Bot
+          </label>
+          {props.botKinds && seat.bot && mySeat !== index && (
+            <select value={seat.botKind} aria-label={`Bot of ${noun} ${index + 1}`} onChange={(event) => props.onChange(index, { ...seat, botKind: (event.currentTarget as HTMLSelectElement).value })}>
+              {props.botKinds.map((bot) => (
+                <option key={bot.id} value={bot.id}>
+                  {bot.name}
+                </option>
+              ))}
+            </select>
+          )}
+          {bounds && seats.length > bounds.least && (
+            <button type="button" class="link" onClick={() => bounds.remove(index)} aria-label={`Remove ${noun} ${index + 1}`}>
+              Remove
+            </button>
+          )}
+        </div>
+      ))}
+      {bounds && seats.length < bounds.most && (
+        <button type="button" onClick={bounds.add}>
+          Add a {noun}
+        </button>
+      )}
+    </fieldset>
+  );
+}
