@@ -1,5 +1,5 @@
-// The page hears of a game's new state from two places that can answer out of order: the fetch
-// after its own command, and the fetch each SSE event schedules. A bot that answers within 50 ms
+// The page hears of a game's new state from two places that can answer out of order: the game its
+// own command's answer carries, and the fetch each SSE event schedules. A bot that answers within 50 ms
 // makes the second start later but possibly finish sooner; whichever answers last must not put the
 // page back to an older version, or the page would wait for a move it has already been asked for.
 

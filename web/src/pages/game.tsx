@@ -129,14 +129,16 @@ export function GamePage({ id }: { id: string }) {
   async function send(command: AnyCommand) {
     setSending(true);
     setRefusal(null);
-    const { data, error } = await api.POST('/v1/games/{id}/commands', { params: { path: { id } }, body: command });
+    // The answer carries the game as this seat now sees it (RFC 7240): no read after each move.
+    const { data, error } = await api.POST('/v1/games/{id}/commands', {
+      params: { path: { id }, header: { prefer: 'return=representation' } },
+      body: command,
+    });
     setSending(false);
     // Refused or not, show the game as it now stands (a refusal often means it moved on).
     if (error) setRefusal(problemText(error));
-    if (data || error) {
-      const next = await fetchAnyGame(id).catch(() => null);
-      if (next) setGame((current) => latest(current, next));
-    }
+    const next = data?.game ? (data.game as AnyGame) : data || error ? await fetchAnyGame(id).catch(() => null) : null;
+    if (next) setGame((current) => latest(current, next));
   }
 
   return (
