@@ -15,11 +15,9 @@
 //     connections (one per game row, none shared) run the command's one write statement back to
 //     back for `--ceiling` seconds: UPDATE the game row (version, status, deadlines, next_deadline,
 //     updated_at, checked against version and clock revision), INSERT the command and its events,
-//     the snapshot when one is due, and pg_notify — with one connection LISTENing on the channel.
-//     The statement is `EventStore.append` itself, called with the `AppendInput` the service passes
-//     (channel, no jobs, no Idempotency-Key) but no `processId`, so that it always notifies, as the
-//     issue shapes the lean transaction (the service's appends notify only when another process
-//     watches the game: in (b), none does). So it cannot drift
+//     the snapshot when one is due, and pg_notify — with one connection LISTENing on the channel, as
+//     the service's listener does. The statement is `EventStore.append` itself, called with the
+//     `AppendInput` the service passes (channel, no jobs, no Idempotency-Key), so it cannot drift
 //     from the service's SQL. The commands are shaped like (b)'s average command, measured from what
 //     (b) stored: as many events (rounded), sampled from (b)'s events, a command payload from (b),
 //     and a snapshot as often as (b) wrote one (a snapshot (b) wrote). Hence (b) runs first. Unlike

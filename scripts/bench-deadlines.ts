@@ -15,9 +15,8 @@
 //    ends. Expiries are timed for `--duration` s. The defaults (20 games, 0.5–2 s) ask for about
 //    16 expiries/s: under the flat-out load the sweeper (2 at a time) manages about 30/s on this
 //    2-core machine, so 40 games of 0.2–1 s (about 65/s) measure its backlog, not its lateness.
-// 4. Each window's deadline is the expiry the game announced when it moved (the NOTIFY each
-//    commit sends, `<game>:<version>:<next expiry ms>`, heard here on a LISTEN connection, as
-//    this bench watches the timed games in `game_watchers` as another process's readers would): the
+// 4. Each window's deadline is the expiry the game announced when it moved (the NOTIFY every
+//    commit sends, `<game>:<version>:<next expiry ms>`, heard here on a LISTEN connection): the
 //    expiry that the command after version v must honour. Lateness = the EXPIRE_WINDOW command's
 //    `accepted_at` (the sweeper's clock as it decides) − that deadline. Also shown: when its commit
 //    was heard (the NOTIFY of the expiry) − the deadline, i.e. including deciding and appending.
@@ -98,10 +97,7 @@ try {
     Array.from({ length: GAMES }, async (_, i) => {
       const seconds = Math.round((CLOCK_MIN_S + ((CLOCK_MAX_S - CLOCK_MIN_S) * (i + 0.5)) / GAMES) * 1000) / 1000;
       const clock = { setup: seconds, turn: seconds, defence: seconds, interrupt: seconds };
-      const id = await twoPlayerGame(api!, owners, { map: MAPS[i % 2]!, clock });
-      // Watched from here, as a process whose readers wait on it: its commits' NOTIFYs come to our LISTEN.
-      await pool.query(`INSERT INTO game_watchers (game_id, process_id, expires_at) VALUES ($1, gen_random_uuid(), now() + interval '1 hour')`, [id]);
-      timed.push(id);
+      timed.push(await twoPlayerGame(api!, owners, { map: MAPS[i % 2]!, clock }));
     }),
   );
   await sleep(Math.max(0, started + DURATION_S * 1000 - Date.now()));

@@ -67,8 +67,6 @@ export async function feedRoutes(app: FastifyInstance, { service, streams: open 
       const abort = new AbortController();
       request.raw.once('close', () => abort.abort());
       const release = wait > 0 ? open.take(callerKey(request)) : () => undefined;
-      // Watched (other processes' commands on the game signalled here) before the first read.
-      const unwatch = wait > 0 ? await run(() => service.signals.watch(id)).catch((error: unknown) => (release(), Promise.reject(error))) : () => undefined;
       const arrival = wait > 0 ? service.signals.waitPast(id, after, wait * 1000, abort.signal) : null;
       try {
         let feed = await run(() => service.views.events(id, reader, after));
@@ -76,7 +74,6 @@ export async function feedRoutes(app: FastifyInstance, { service, streams: open 
         return feed;
       } finally {
         abort.abort();
-        unwatch();
         release();
       }
     },
@@ -131,20 +128,15 @@ export async function feedRoutes(app: FastifyInstance, { service, streams: open 
       });
       // Fail with a problem (404) before switching to a stream.
       let first: Awaited<ReturnType<typeof service.views.events>>;
-      let unwatch = () => undefined as void;
       try {
-        // Watched (other processes' commands on the game signalled here) before the first read.
-        unwatch = await run(() => service.signals.watch(id));
         first = await run(() => service.views.events(id, reader, cursor));
       } catch (error) {
-        unwatch();
         unsubscribe();
         release();
         throw error;
       }
 
       const { res, message } = startEventStream(request, reply, streams, () => {
-        unwatch();
         unsubscribe();
         release();
       });

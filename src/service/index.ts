@@ -3,7 +3,6 @@
 // its ports (./ports/), which the adapters implement (src/store over Postgres, src/db's listener)
 // and the composition (src/app.ts) hands it.
 
-import { randomUUID } from 'node:crypto';
 import { nextExpiry, type Deadline } from '../clock/deadlines.ts';
 import type { Logger } from '../config/logger.ts';
 import { Bots } from './bots.ts';
@@ -53,8 +52,6 @@ export interface GameServiceSettings {
   abandonAfterSilentDeadlines?: number;
   /** The games it plays (src/service/registry.ts, `gameRegistry`); the registered ones when absent. */
   games?: Games;
-  /** How often a game this process's readers wait on is renewed in `game_watchers` (default 30 s; it lapses after three times that). */
-  watchRenewSeconds?: number;
 }
 
 export class GameService {
@@ -94,9 +91,7 @@ export class GameService {
     this.games = settings.games ?? GAMES;
     this.states = new GameStates(this.log, settings.states, this.games);
     this.deadlines = new DeadlineKeeper(settings.now ?? (() => new Date()));
-    // This process, as its appends and its readers' watches name it (src/service/signals.ts).
-    const watching = ports.watchers ? { watchers: ports.watchers, processId: randomUUID(), renewSeconds: settings.watchRenewSeconds } : undefined;
-    this.play = new Play(this.log, this.states, this.deadlines, settings.abandonAfterSilentDeadlines ?? 0, (accepted) => this.afterCommit(accepted), watching?.processId);
+    this.play = new Play(this.log, this.states, this.deadlines, settings.abandonAfterSilentDeadlines ?? 0, (accepted) => this.afterCommit(accepted));
     const background = settings.background ? ports.backgroundLog : null;
     const interval = settings.background ? { intervalMs: settings.background.pollIntervalMs } : {};
     this.sweeper = background
@@ -109,15 +104,11 @@ export class GameService {
     this.lobby = new Lobby(ports.records, { allowScenarios: settings.allowScenarios, ...limits, games: this.games }, this.deadlines);
     this.views = new Views(ports.records, this.states);
     this.previews = new Previews(ports.records, this.states);
-    // Other processes' commits on games watched here, heard through their NOTIFY: news for the notifier, a next expiry for the sweeper.
-    this.signals = new GameSignals(
-      ports.listen,
-      (signal) => {
-        if (signal.news) this.notifier?.wake();
-        this.sweeper?.expect(signal.nextExpiry);
-      },
-      watching,
-    );
+    // Every process's commits, heard through the NOTIFY each append sends: news for the notifier, a next expiry for the sweeper.
+    this.signals = new GameSignals(ports.listen, (signal) => {
+      if (signal.news) this.notifier?.wake();
+      this.sweeper?.expect(signal.nextExpiry);
+    });
     this.bots = new Bots(ports.records, this.states, this.play, logger, settings.botMinDecisionMs);
     this.orders = new SeatOrders(ports.records, this.states, (s) => this.submit(s));
     this.preferences = new PreferenceBook(this.games, ports.accounts, (s) => this.submit(s), logger);

@@ -77,8 +77,6 @@ export class Play {
     private readonly abandonAfter = 0,
     /** After each commit that changed a game (a command, an expiry): signals, bots, the sweeper's timer. */
     private readonly afterCommit: (accepted: Accepted) => void = () => undefined,
-    /** This process, as its appends name it: their NOTIFY goes out only when another process watches the game (src/service/signals.ts). */
-    private readonly processId?: string,
   ) {}
 
   /**
@@ -214,7 +212,6 @@ export class Play {
       snapshot: this.states.snapshotDue(game.version, version) ? next : undefined,
       // Delivered at commit to every process listening: long-polls, SSE streams, sweepers, notifiers.
       channel: CHANNEL,
-      processId: this.processId,
       idempotency,
     };
     try {

@@ -1,14 +1,10 @@
-// Tells waiting readers (long-polls, SSE streams) that a game has new events. A command accepted
-// here is told to this process's readers at once (`local`). One accepted by another process
-// reaches them through the Postgres NOTIFY its append sends at commit — which it sends only when
-// some process other than its own watches the game (`watch`, the `game_watchers` rows): a move
-// that nobody elsewhere waits for wakes no other process. The same NOTIFY, when it comes, wakes
-// the notifier and tells the deadline sweeper the game's next expiry (`onSignal`); without it,
-// the committing process does both for itself, and every process's sweeper and notifier still
-// look on their own every second.
+// Tells waiting readers (long-polls, SSE streams) that a game has new events. The append
+// transaction sends a Postgres NOTIFY, delivered at commit to every server process listening, so
+// a reader connected to one process hears about commands accepted by another. The same NOTIFY
+// wakes the notifier and tells the deadline sweeper the game's next expiry (`onSignal`).
 
 import { EventEmitter } from 'node:events';
-import type { ChannelSubscription, Listen, Watchers } from './ports/changes.ts';
+import type { ChannelSubscription, Listen } from './ports/changes.ts';
 
 export const CHANNEL = 'game_events';
 
@@ -29,30 +25,11 @@ export function parseSignal(payload: string): GameSignal | null {
   return { gameId, version: Number(version), nextExpiry: next && /^\d+$/.test(next) ? Number(next) : null, news: news === 'news' };
 }
 
-/** How this process tells others that its readers wait on a game: the store, and its own id. */
-export interface Watching {
-  watchers: Watchers;
-  /** This process's id, as its appends name it (AppendInput.processId). */
-  processId: string;
-  /** How often a watched game's row is renewed (default 30 s); it lapses after three times that. */
-  renewSeconds?: number;
-}
-
 export class GameSignals {
   private readonly emitter = new EventEmitter();
   private readonly listener: ChannelSubscription;
-  /** Games this process's readers wait on, and how many readers each. */
-  private readonly watched = new Map<string, number>();
-  private renewal: NodeJS.Timeout | undefined;
-  /** The watchers' writes, one after another: a game's delete must never overtake a later insert. */
-  private writes: Promise<unknown> = Promise.resolve();
 
-  constructor(
-    listen: Listen,
-    onSignal: (signal: GameSignal) => void = () => undefined,
-    /** Absent: every append notifies (one process, or a store without watchers). */
-    private readonly watching?: Watching,
-  ) {
+  constructor(listen: Listen, onSignal: (signal: GameSignal) => void = () => undefined) {
     this.emitter.setMaxListeners(0);
     this.listener = listen(CHANNEL, (payload) => {
       const signal = parseSignal(payload);
@@ -68,72 +45,11 @@ export class GameSignals {
    * in this process still hear this process's own commands meanwhile (`local`).
    */
   start(): Promise<void> {
-    if (this.watching) {
-      this.renewal = setInterval(() => void this.renew(), this.renewSeconds * 1000);
-      this.renewal.unref();
-    }
     return this.listener.start();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.renewal);
-    const watching = this.watching;
-    if (watching) await this.write(() => watching.watchers.unwatch(watching.processId)).catch(() => undefined);
-    await this.listener.stop();
-  }
-
-  /**
-   * A reader of this process waits on the game: once this resolves, a command another process
-   * accepts on it is signalled here. Call before reading what the reader has not seen, so that
-   * nothing committed in between goes unheard; call the returned function when the reader leaves.
-   */
-  async watch(gameId: string): Promise<() => void> {
-    const readers = this.watched.get(gameId) ?? 0;
-    this.watched.set(gameId, readers + 1);
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      const left = (this.watched.get(gameId) ?? 1) - 1;
-      if (left > 0) this.watched.set(gameId, left);
-      else {
-        this.watched.delete(gameId);
-        // A failed delete only lets the row lapse later: appends on the game notify until then.
-        const watching = this.watching;
-        if (watching) void this.write(() => watching.watchers.unwatch(watching.processId, [gameId])).catch(() => undefined);
-      }
-    };
-    const watching = this.watching;
-    if (watching) {
-      try {
-        await this.write(() => watching.watchers.watch(watching.processId, [gameId], this.lapseSeconds));
-      } catch (error) {
-        release();
-        throw error;
-      }
-    }
-    return release;
-  }
-
-  private get renewSeconds(): number {
-    return this.watching?.renewSeconds ?? 30;
-  }
-
-  private get lapseSeconds(): number {
-    return this.renewSeconds * 3;
-  }
-
-  /** Renews every game this process watches; a failure is tried again at the next renewal, well before the rows lapse. */
-  private async renew(): Promise<void> {
-    const watching = this.watching;
-    if (!watching || this.watched.size === 0) return;
-    await this.write(() => watching.watchers.watch(watching.processId, [...this.watched.keys()], this.lapseSeconds)).catch(() => undefined);
-  }
-
-  private write<T>(work: () => Promise<T>): Promise<T> {
-    const done = this.writes.then(work, work);
-    this.writes = done.catch(() => undefined);
-    return done;
+  stop(): Promise<void> {
+    return this.listener.stop();
   }
 
   /** Also signals in-process at once (the NOTIFY arrives a moment later). */

@@ -135,8 +135,7 @@ export class EventStore {
    * read: same version, same clock revision (a vacation moves deadlines without a new version).
    * One statement, so one round trip and atomic without a transaction: the game row (version,
    * status, deadlines and the next expiry), the command (numbered after the last), its events, a
-   * snapshot when one is due, the Idempotency-Key when there is one, and the NOTIFY (given a
-   * `processId`, only when another process watches the game: `game_watchers`). No job rows:
+   * snapshot when one is due, the Idempotency-Key when there is one, and the NOTIFY. No job rows:
    * deadlines are swept from `next_deadline`, notifications follow the log (`unnotified`). A game
    * nobody could be told about (`notify_wanted`), whose players have been told everything before,
    * has its notifier cursor moved along here, so the notifier never reads or writes it.
@@ -175,9 +174,7 @@ export class EventStore {
          FROM command WHERE $18::text IS NOT NULL
        )
        SELECT seq AS "commandSeq", accepted_at AS "acceptedAt", moved.untold, moved.updated_at AS "updatedAt",
-              CASE WHEN $21::uuid IS NULL OR EXISTS (
-                     SELECT 1 FROM game_watchers w WHERE w.game_id = $1::uuid AND w.process_id <> $21::uuid AND w.expires_at > now())
-                   THEN pg_notify($15::text, $16::text || CASE WHEN moved.untold THEN ':news' ELSE '' END) END
+              pg_notify($15::text, $16::text || CASE WHEN moved.untold THEN ':news' ELSE '' END)
        FROM command, moved`,
       values: [
         game.id,
@@ -200,7 +197,6 @@ export class EventStore {
         input.idempotency?.key ?? null,
         input.idempotency?.requestHash ?? null,
         input.command.acceptedAt ?? null,
-        input.processId ?? null,
       ],
     });
     if (!rows[0]) return null;

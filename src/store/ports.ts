@@ -8,7 +8,6 @@ import { PrismaAccountRecords } from './account-records.ts';
 import { EventStore } from './event-store.ts';
 import { PostgresGameLog } from './game-log.ts';
 import { PostgresGameRecords } from './game-records.ts';
-import { PostgresWatchers } from './watchers.ts';
 
 /**
  * `pool` serves requests; `background` (null: no sweeper or notifier in this process) is the
@@ -23,6 +22,5 @@ export function postgresPorts(pool: pg.Pool, background: pg.Pool | null, prisma:
     records: new PostgresGameRecords(store, pool, prisma),
     accounts: new PrismaAccountRecords(prisma),
     listen: (channel, onPayload) => new ChannelListener(pool, channel, onPayload),
-    watchers: new PostgresWatchers(pool),
   };
 }

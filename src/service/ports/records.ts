@@ -63,11 +63,6 @@ export interface AppendInput {
   snapshot?: unknown;
   /** The channel of the NOTIFY sent with the append (delivered to listeners if and when it commits): `gameSignal` is its payload. */
   channel: string;
-  /**
-   * The appending process (src/service/signals.ts `Watching`): the NOTIFY is sent only when another
-   * process watches the game. Absent: it is always sent.
-   */
-  processId?: string;
   /** The request's Idempotency-Key: recorded with the command, so the same key finds this command again. */
   idempotency?: { callerId: string; key: string; requestHash: string };
 }

@@ -1,7 +1,7 @@
 // Everything the game service stands on, as the composition (src/app.ts) hands it over.
 
 import type { AccountRecords } from './accounts.ts';
-import type { Listen, Watchers } from './changes.ts';
+import type { Listen } from './changes.ts';
 import type { GameLog } from './game-log.ts';
 import type { GameRecords } from './game-records.ts';
 
@@ -19,9 +19,4 @@ export interface ServicePorts {
   accounts: AccountRecords;
   /** Every process's commits, as notifications on a channel. */
   listen: Listen;
-  /**
-   * Where a process says its readers wait on a game, so that other processes' appends notify it
-   * (and only then). Absent (one process, in memory): every append notifies.
-   */
-  watchers?: Watchers;
 }
