@@ -6,7 +6,7 @@
 
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { callApi } from './support/api.ts';
 import { openBrowser, screenshot, signUp, tokenOf, type Player } from './support/browser.ts';
@@ -45,8 +45,20 @@ interface BlockWarGame {
 }
 
 
+/**
+ * The first highlighted square no counter stands on, else the first: a counter is drawn over its
+ * square and takes a tap at the square's centre (a person taps the free part, or an empty square).
+ */
+async function freeTarget(page: Page, read: () => Promise<BlockWarGame>): Promise<Locator> {
+  const occupied = new Set(Object.values((await read()).view.units).map((u) => u.square));
+  const targets = page.locator('.bw-board .square.target');
+  const squares = await targets.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-square')));
+  const free = squares.findIndex((square) => !occupied.has(square));
+  return targets.nth(Math.max(0, free));
+}
+
 /** Attacks once if a target is offered, ends the activation when the page offers it, steps on otherwise; true if it attacked. */
-async function finishActivation(page: Page): Promise<boolean> {
+async function finishActivation(page: Page, read: () => Promise<BlockWarGame>): Promise<boolean> {
   let attacked = false;
   for (let moves = 0; moves < 12; moves++) {
     if ((await page.getByText(/Now: .+ movement points left/).count()) === 0) return attacked;
@@ -60,7 +72,10 @@ async function finishActivation(page: Page): Promise<boolean> {
         if (await ways.first().isVisible({ timeout: 500 }).catch(() => false)) await ways.first().click();
       });
     } else if ((await end.count()) > 0) await andWait(page, () => end.click());
-    else await andWait(page, () => page.locator('.bw-board .square.target').first().click());
+    else {
+      const step = await freeTarget(page, read);
+      await andWait(page, () => step.click());
+    }
   }
   throw new Error('the activation did not end');
 }
@@ -73,7 +88,10 @@ async function playSetUp(page: Page, read: () => Promise<BlockWarGame>): Promise
     if (situation.kind === 'turn' || (situation.kind === 'place-unit' && !situation.duringSetup)) return;
     const button = page.locator('.choices .buttons button:enabled, .prompt .buttons button:enabled').first();
     if ((await button.count()) > 0) await andWait(page, () => button.click());
-    else await andWait(page, () => page.locator('.bw-board .square.target').first().click());
+    else {
+      const square = await freeTarget(page, read);
+      await andWait(page, () => square.click());
+    }
   }
   throw new Error('the set-up did not end');
 }
@@ -140,7 +158,7 @@ test('create a Block War game in the lobby, see its boards, play the set-up and 
   expect((await read()).view.situation.activation?.unit).toBe(unitId);
   await page.getByText(/Now: .+, \d+ movement points left/).waitFor();
   await screenshot(page, 'block-war');
-  const target = page.locator('.bw-board .square.target').first();
+  const target = await freeTarget(page, read);
   const to = (await target.getAttribute('data-square'))!;
   await andWait(page, () => target.click());
   game = await read();
@@ -152,7 +170,7 @@ test('create a Block War game in the lobby, see its boards, play the set-up and 
 
   // Then one attack, if one is offered (its dice are in the log in words), and the end of the
   // activation — stepping on while the rules leave nothing else (a plaza run already paid for).
-  const attacked = await finishActivation(page);
+  const attacked = await finishActivation(page, read);
   if (attacked) await log.getByText(/^(Brawl: the attacker rolls|Shot: rolls|Heal: rolls)/).last().waitFor();
   await log.getByText(/ ends its activation\./).last().waitFor();
 
@@ -168,7 +186,7 @@ test('create a Block War game in the lobby, see its boards, play the set-up and 
     await andWait(page, () => page.keyboard.press('Enter'));
     const active = (await read()).view.situation.activation!;
     expect((await read()).view.units[active.unit]!.square).toBe(where);
-    await finishActivation(page);
+    await finishActivation(page, read);
   }
 
   // The rest of the turn: end each step until the turn passes to the next block.
