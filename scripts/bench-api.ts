@@ -49,7 +49,7 @@ import { createLogger } from '../src/config/logger.ts';
 import { EventStore, type GameRow } from '../src/store/event-store.ts';
 import { openBenchDatabase } from './support/bench-database.ts';
 import { FloorClient, floorGames, startFloor } from './support/bench-floor.ts';
-import { Api, cpuMeter, newPlayers, percentile, say, sleep, startService, type CpuUse, type Meter, type Recorder, type Service } from './support/bench-service.ts';
+import { Api, cpuMeter, flatOut, newPlayers, percentile, say, sleep, startService, type CpuUse, type Meter, type Player, type Recorder, type Service } from './support/bench-service.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -127,17 +127,11 @@ async function benchFlat(players: LoadClient[], meter: Meter, label = '(b) flat 
 }
 
 /** (b)'s load for `--warmup` seconds, measuring nothing: a freshly started process's code gets optimised. */
-async function warmUp(players: LoadClient[]): Promise<void> {
+async function warmUp(players: readonly Player[]): Promise<void> {
   say(`warming the restarted service up: ${players.length} clients flat out for ${WARMUP_S} s…`);
-  let stopping = false;
-  const loops = Promise.all(
-    players.map(async (player) => {
-      while (!stopping) await player.step();
-    }),
-  );
-  await Promise.race([sleep(WARMUP_S * 1000), loops]);
-  stopping = true;
-  await loops;
+  const load = flatOut(players);
+  await sleep(WARMUP_S * 1000);
+  await load.stop();
 }
 
 // ───────────────────────────── (c) paced, open loop ─────────────────────────────
