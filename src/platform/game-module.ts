@@ -194,10 +194,10 @@ export interface GameModule<Setup, State, Command, Event, View, VisibleEvent = E
   readonly optionsSchema: object;
   /**
    * The creation option, if the game has one, that starts it from a described position instead of
-   * its rules' set-up (tutorials, puzzles, tests: Helter Skelter's `scenario`). The platform accepts
+   * its rules' set-up (tutorials, puzzles, tests: `scenario` in one game, `position` in another). The platform accepts
    * it only where the server allows scenarios (`ALLOW_SCENARIOS`), shows readers only that there was
-   * one, and the public verifier declines such games. Every other option, whatever its name (the
-   * Miniatures game's `scenario` picks one of its printed scenarios), is the game's own.
+   * one, and the public verifier declines such games. Every other option, whatever its name (a
+   * `scenario` that picks one of a game's printed scenarios), is the game's own.
    */
   readonly positionOption?: string;
   /**
