@@ -209,9 +209,11 @@ describe('a second game, played over HTTP beside Helter Skelter', () => {
     }
     expect(seatsOf(await readGame(t.base, id, bob))[0]).not.toHaveProperty('orders');
 
-    // Bob picks 4: seat 0 is asked whether to raise, blind, for 0.2 s; nobody answers.
-    expect((await postCommand(t.base, id, bob, { type: 'PICK', number: 4 })).status).toBe(200);
-    game = await readGame(t.base, id, alice);
+    // Bob picks 4: seat 0 is asked whether to raise, blind, for 0.2 s; nobody answers. Read at the
+    // version the pick reached: a plain read on a busy machine may come after the window closed.
+    const raised = await postCommand(t.base, id, bob, { type: 'PICK', number: 4 });
+    expect(raised.status).toBe(200);
+    game = await readGame(t.base, id, alice, `?at=${(raised.body as { version: number }).version}`);
     expect(game.awaiting).toMatchObject([{ seat: 0, situation: 'respond', windowId: 'w2' }]);
     expect(Date.parse(game.awaiting[0]!.deadline!) - Date.now()).toBeLessThan(1000);
     expect(seatsOf(game)[1]).toEqual({ seat: 1, side: 'even', picked: true });
