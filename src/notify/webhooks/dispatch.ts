@@ -93,6 +93,25 @@ interface Planned {
   format: WebhookFormat;
 }
 
+/** A delivery and its subscription, as an attempt needs them. */
+interface LoadedDelivery {
+  notification_id: string;
+  payload: string;
+  status: string;
+  attempts: Attempt[];
+  subscription_id: string;
+  account_id: string;
+  url: string;
+  secrets: string[];
+  previous_secret_expires_at: Date | null;
+  /** Null only if the subscription went between the delivery's insert and this read: nothing is sent. */
+  enabled: boolean | null;
+}
+
+/** The columns of a `LoadedDelivery`: `d`, the delivery; `s`, its subscription. */
+const DELIVERY_COLUMNS = `d.notification_id, d.payload, d.status, d.attempts, d.subscription_id,
+  s.account_id, s.url, s.secrets, s.previous_secret_expires_at, s.enabled`;
+
 export class WebhookDispatcher {
   /** Set by the email channel (src/app.ts); without one, a disabling is only logged. */
   onDisabled: DisabledHook | null = null;
@@ -181,15 +200,23 @@ export class WebhookDispatcher {
    */
   private async addAndAttempt(planned: readonly Planned[]): Promise<void> {
     if (planned.length === 0) return;
-    const { rows: added } = await this.pool.query<{ id: string }>({
+    // The statement answers each added row as `deliverOnce` would load it (with its subscription),
+    // so the first attempt starts without a second round trip: under load, each one waits its
+    // turn for the database, and a player hears later. (`queued` is the outer side of the join, so
+    // every added row gets its job whatever the plan.)
+    const { rows: added } = await this.pool.query<LoadedDelivery & { id: string }>({
       name: 'webhook-deliveries-add',
       text: `WITH added AS (
                INSERT INTO webhook_deliveries (subscription_id, notification_id, event_type, payload)
                SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[])
                ON CONFLICT (subscription_id, notification_id) DO NOTHING
-               RETURNING id)
-             SELECT id, graphile_worker.add_job($5::text, json_build_object('deliveryId', id),
-               run_at := now() + make_interval(secs => $6), job_key := 'webhook:' || id, max_attempts := 5) AS job FROM added`,
+               RETURNING id, notification_id, payload, status, attempts, subscription_id),
+             queued AS (
+               SELECT added.*, graphile_worker.add_job($5::text, json_build_object('deliveryId', id),
+                 run_at := now() + make_interval(secs => $6), job_key := 'webhook:' || id, max_attempts := 5) AS job
+               FROM added)
+             SELECT d.id, ${DELIVERY_COLUMNS}
+             FROM queued d LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id`,
       values: [
         planned.map((p) => p.subscriptionId),
         planned.map((p) => p.notification.id),
@@ -202,11 +229,11 @@ export class WebhookDispatcher {
     // Not awaited: the notifier or reminder job that got here is done once the rows are in,
     // and frees its worker for the next notice instead of waiting on receivers. Should this
     // process die mid-attempt, the safety-net job makes the attempt.
-    for (const { id } of added) this.attemptInBackground(id);
+    for (const delivery of added) this.attemptInBackground(delivery.id, delivery);
   }
 
-  private attemptInBackground(deliveryId: string): void {
-    const attempt = this.deliverOnce({ deliveryId })
+  private attemptInBackground(deliveryId: string, delivery: LoadedDelivery): void {
+    const attempt = this.attempt(deliveryId, delivery)
       .catch((error: unknown) => this.logger?.warn({ err: error, deliveryId }, 'first webhook attempt failed; the queued job retries it'))
       .finally(() => this.inFlight.delete(attempt));
     this.inFlight.add(attempt);
@@ -219,27 +246,20 @@ export class WebhookDispatcher {
 
   /** The `deliver-webhook` task: one attempt, logged; then the next attempt, or the end. */
   async deliverOnce({ deliveryId }: { deliveryId: string }): Promise<void> {
-    const { rows } = await this.pool.query<{
-      notification_id: string;
-      payload: string;
-      status: string;
-      attempts: Attempt[];
-      subscription_id: string;
-      account_id: string;
-      url: string;
-      secrets: string[];
-      previous_secret_expires_at: Date | null;
-      enabled: boolean;
-    }>({
+    const { rows } = await this.pool.query<LoadedDelivery>({
       name: 'webhook-delivery-load',
-      text: `SELECT d.notification_id, d.payload, d.status, d.attempts, d.subscription_id,
-                    s.account_id, s.url, s.secrets, s.previous_secret_expires_at, s.enabled
+      text: `SELECT ${DELIVERY_COLUMNS}
              FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id
              WHERE d.id = $1`,
       values: [deliveryId],
     });
     const delivery = rows[0];
-    if (!delivery || delivery.status !== 'pending') return;
+    if (delivery) await this.attempt(deliveryId, delivery);
+  }
+
+  /** One attempt of a delivery as loaded (by `deliverOnce`, or as `addAndAttempt` added it), logged. */
+  private async attempt(deliveryId: string, delivery: LoadedDelivery): Promise<void> {
+    if (delivery.status !== 'pending') return;
     if (!delivery.enabled) {
       await this.pool.query(`UPDATE webhook_deliveries SET status = 'failed' WHERE id = $1 AND status = 'pending'`, [deliveryId]);
       return;
