@@ -131,17 +131,22 @@ export class WebhookDispatcher {
    * job for each seat it awaits, where the subscription wants reminders.
    */
   async onNotice(notice: GameNotice): Promise<void> {
-    const found = await this.store.gameWithSeats(this.pool, notice.gameId);
-    if (!found) return;
+    // The game and the subscriptions that may want it, read side by side (one round trip of
+    // waiting, not two): the subscriptions' owners are found from the seats in SQL, and who is
+    // told is still decided below from the seats read with the game.
+    const [found, { rows: subscriptions }] = await Promise.all([
+      this.store.gameWithSeats(this.pool, notice.gameId),
+      this.pool.query<{ id: string; account_id: string; game_id: string | null; format: WebhookFormat; reminder_minutes: number | null }>({
+        name: 'webhook-subscriptions-for-notice',
+        text: `SELECT id, account_id, game_id, format, reminder_minutes FROM webhook_subscriptions
+               WHERE enabled AND (game_id = $1::uuid OR (game_id IS NULL AND account_id IN (
+                 SELECT account_id FROM game_seats WHERE game_id = $1::uuid AND NOT bot AND account_id IS NOT NULL)))`,
+        values: [notice.gameId],
+      }),
+    ]);
+    if (!found || subscriptions.length === 0) return;
     const { game, seats } = found;
     const owners = humanOwners(seats);
-    const { rows: subscriptions } = await this.pool.query<{ id: string; account_id: string; game_id: string | null; format: WebhookFormat; reminder_minutes: number | null }>({
-      name: 'webhook-subscriptions-for-notice',
-      text: `SELECT id, account_id, game_id, format, reminder_minutes FROM webhook_subscriptions
-             WHERE enabled AND (game_id = $1 OR (game_id IS NULL AND account_id = ANY($2::uuid[])))`,
-      values: [game.id, [...new Set(owners.values())]],
-    });
-    if (subscriptions.length === 0) return;
 
     const notified = await this.notified(game, seats, notice.version);
     const planned: Planned[] = [];
