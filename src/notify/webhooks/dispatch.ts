@@ -207,8 +207,8 @@ export class WebhookDispatcher {
     if (planned.length === 0) return;
     // The statement answers each added row as `deliverOnce` would load it (with its subscription),
     // so the first attempt starts without a second round trip: under load, each one waits its
-    // turn for the database, and a player hears later. (`queued` is the outer side of the join, so
-    // every added row gets its job whatever the plan.)
+    // turn for the database, and a player hears later. (`queued` is the kept side of a LEFT JOIN,
+    // so every added row comes out, and gets its job, whatever the plan.)
     const { rows: added } = await this.pool.query<LoadedDelivery & { id: string }>({
       name: 'webhook-deliveries-add',
       text: `WITH added AS (
