@@ -209,13 +209,17 @@ describe('a second game, played over HTTP beside Helter Skelter', () => {
     }
     expect(seatsOf(await readGame(t.base, id, bob))[0]).not.toHaveProperty('orders');
 
-    // Bob picks 4: seat 0 is asked whether to raise, blind, for 0.2 s; nobody answers. Read at the
-    // version the pick reached: a plain read on a busy machine may come after the window closed.
+    // Bob picks 4: seat 0 is asked whether to raise, blind, for 0.2 s; nobody answers. The window
+    // and its deadline are read from the pick's answer, the seats at the version the pick reached:
+    // a plain read on a busy machine may come after the window closed (and a past version shows
+    // no deadline).
     const raised = await postCommand(t.base, id, bob, { type: 'PICK', number: 4 });
     expect(raised.status).toBe(200);
-    game = await readGame(t.base, id, alice, `?at=${(raised.body as { version: number }).version}`);
+    const { version, awaiting } = raised.body as { version: number; awaiting: GameAnswer['awaiting'] };
+    expect(awaiting).toMatchObject([{ seat: 0, situation: 'respond', windowId: 'w2' }]);
+    expect(Date.parse(awaiting[0]!.deadline!) - Date.now()).toBeLessThan(1000);
+    game = await readGame(t.base, id, alice, `?at=${version}`);
     expect(game.awaiting).toMatchObject([{ seat: 0, situation: 'respond', windowId: 'w2' }]);
-    expect(Date.parse(game.awaiting[0]!.deadline!) - Date.now()).toBeLessThan(1000);
     expect(seatsOf(game)[1]).toEqual({ seat: 1, side: 'even', picked: true });
 
     game = await until(id, bob, (g) => g.status === 'finished');
