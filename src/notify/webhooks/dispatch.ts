@@ -234,12 +234,12 @@ export class WebhookDispatcher {
     // Not awaited: the notifier or reminder job that got here is done once the rows are in,
     // and frees its worker for the next notice instead of waiting on receivers. Should this
     // process die mid-attempt, the safety-net job makes the attempt.
-    for (const delivery of added) this.attemptInBackground(delivery.id, delivery);
+    for (const delivery of added) this.attemptInBackground(delivery);
   }
 
-  private attemptInBackground(deliveryId: string, delivery: LoadedDelivery): void {
-    const attempt = this.attempt(deliveryId, delivery)
-      .catch((error: unknown) => this.logger?.warn({ err: error, deliveryId }, 'first webhook attempt failed; the queued job retries it'))
+  private attemptInBackground(delivery: LoadedDelivery & { id: string }): void {
+    const attempt = this.attempt(delivery.id, delivery)
+      .catch((error: unknown) => this.logger?.warn({ err: error, deliveryId: delivery.id }, 'first webhook attempt failed; the queued job retries it'))
       .finally(() => this.inFlight.delete(attempt));
     this.inFlight.add(attempt);
   }
