@@ -8,13 +8,18 @@ import { parseSquare } from './board/squares.ts';
 import { unitKind } from './content/index.ts';
 import { CRAZED } from './crazed.ts';
 import { rollDie } from './dice.ts';
+import { FRENZY_MOVEMENT } from './frenzy.ts';
 import { check, type Draft } from './draft.ts';
 import { hireJanitor } from './new-janitor.ts';
 import { featureOn, friendly, healthyUnitOn, placement } from './state.ts';
 import { activatable, afterActivation } from './turn.ts';
 import type { Activation, GameState, Seat, SquareId, UnitId } from './types.ts';
 
-/** "All units have 3 movement points." Frenzied: "units gain +1 movement point". */
+/**
+ * "All units have 3 movement points." Frenzied: "units gain +1 movement point … if the block
+ * becomes frenzied at any point" — the block's own units, activated in step 2 (BW19, BW53); not
+ * the independent and judge units any player activates in steps 3 and 4, nor an informant's judge.
+ */
 export function activate(d: Draft, seat: Seat, unit: UnitId): void {
   const sit = d.state.situation;
   check(sit.kind === 'turn' && sit.seat === seat, 'NOT_YOUR_TURN', 'It is not your turn.');
@@ -25,7 +30,7 @@ export function activate(d: Draft, seat: Seat, unit: UnitId): void {
     'CANNOT_ACTIVATE',
     sit.step === 'activate' ? 'Activate one of your own healthy units on the board, once a turn.' : `Activate a healthy ${sit.step} unit on the board.`,
   );
-  d.emit({ type: 'UnitActivated', unit, movementPoints: MOVEMENT_POINTS + (sit.frenzied ? 1 : 0) });
+  d.emit({ type: 'UnitActivated', unit, movementPoints: MOVEMENT_POINTS + (sit.step === 'activate' && sit.frenzied ? FRENZY_MOVEMENT : 0) });
 }
 
 export interface PricedStep extends Step {

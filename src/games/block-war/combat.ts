@@ -14,7 +14,8 @@ import { TRACK_LENGTH } from './content/justice-track.ts';
 import { rollDie } from './dice.ts';
 import { check, type Draft } from './draft.ts';
 import { armour, brawling, frenzyBonus, shooting } from './skills.ts';
-import { gainSpirit } from './spirit.ts';
+import { isFrenzied } from './frenzy.ts';
+import { frenzyAfterGains, gainSpirit } from './spirit.ts';
 import { controlLandedMidTurn } from './control.ts';
 import { informIfLanded } from './informant.ts';
 import { featureOn, friendly, healthyUnitOn, isOver, placement } from './state.ts';
@@ -81,6 +82,7 @@ export function brawl(d: Draft, seat: Seat, target: UnitId): void {
   const attacker = checkAttack(d, seat, target, brawlTargets(d.state), 'brawl');
   const control = d.state.control;
   const spirit = d.state.seats[seat]!.spirit;
+  const wasFrenzied = isFrenzied(d.state, seat);
   const defender = d.state.units[target]!;
   // "The attacker and defender roll a die each and add their brawling skill (B)."
   const attackerDie = rollDie(d);
@@ -92,6 +94,7 @@ export function brawl(d: Draft, seat: Seat, target: UnitId): void {
   // the defending unit scores higher, or there is a draw, then neither unit is injured".
   if (attackerTotal > defenderTotal) hit(d, seat, attacker, defender);
   afterAttackOnDredd(d, seat, attacker, defender);
+  frenzyAfterGains(d, seat, wasFrenzied);
   informIfLanded(d, seat, spirit);
   landIfMoved(d, control);
 }
@@ -106,6 +109,7 @@ export function shoot(d: Draft, seat: Seat, target: UnitId): void {
   const shooter = checkAttack(d, seat, target, shootTargets(d.state), 'shoot');
   const control = d.state.control;
   const spirit = d.state.seats[seat]!.spirit;
+  const wasFrenzied = isFrenzied(d.state, seat);
   const t = d.state.units[target]!;
   const n = d.state.seats.length;
   // "roll a die, add the units shooting skill and subtract any difference in levels between the
@@ -117,6 +121,7 @@ export function shoot(d: Draft, seat: Seat, target: UnitId): void {
   d.emit({ type: 'ShotRolled', die, total, hit: isHit, rng: rngPosition(d.state.rng) });
   if (isHit) hit(d, seat, shooter, t);
   afterAttackOnDredd(d, seat, shooter, t);
+  frenzyAfterGains(d, seat, wasFrenzied);
   informIfLanded(d, seat, spirit);
   landIfMoved(d, control);
 }

@@ -4,6 +4,7 @@
 import { rngAt } from '../../platform/random.ts';
 import { chargeAfter } from './board/charge.ts';
 import { SPACES_PER_PAYMENT } from './board/movement.ts';
+import { FRENZY_MOVEMENT } from './frenzy.ts';
 import { cloneSituation, cloneState, forgetOccupancy } from './state.ts';
 import type { Event, GameState } from './types.ts';
 
@@ -167,6 +168,18 @@ export function applyEvent(s: GameState, e: Event): void {
       return;
     case 'TurnPassed':
       return;
+    case 'TurnBegan':
+      s.beganFrenzied = e.frenzied;
+      return;
+    case 'BlockFrenzied': {
+      // BW53: "units gain +1 movement point … if the block becomes frenzied at any point" — its own
+      // block units (BW19): those activated in step 2 from now on, and the one moving now.
+      const sit = s.situation;
+      if (sit.kind !== 'turn' || sit.seat !== e.seat) return;
+      sit.frenzied = true;
+      if (sit.step === 'activate' && sit.activation) sit.activation.movementPoints += FRENZY_MOVEMENT;
+      return;
+    }
     case 'JudgeReturnedToPool':
       s.units[e.unit]!.square = null;
       s.units[e.unit]!.wounded = false;

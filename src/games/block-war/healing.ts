@@ -8,7 +8,8 @@ import { unitKind } from './content/index.ts';
 import { rollDie } from './dice.ts';
 import { check, type Draft } from './draft.ts';
 import { informIfLanded } from './informant.ts';
-import { gainSpirit } from './spirit.ts';
+import { isFrenzied } from './frenzy.ts';
+import { frenzyAfterGains, gainSpirit } from './spirit.ts';
 import type { GameState, Seat, UnitId, UnitState } from './types.ts';
 
 /** "Eldsters get a +2 bonus to being healed." */
@@ -61,6 +62,8 @@ export function heal(d: Draft, seat: Seat, target: UnitId): void {
   d.emit({ type: 'UnitHealed', unit: target });
   // "Healing a friendly unit — 1" (Fighting Spirit Table): the active player's own unit (BW26).
   const before = d.state.seats[seat]!.spirit;
+  const wasFrenzied = isFrenzied(d.state, seat);
   if (t.home === seat && unitKind(t.kind).allegiance === 'block') gainSpirit(d, seat, 1);
+  frenzyAfterGains(d, seat, wasFrenzied);
   informIfLanded(d, seat, before);
 }

@@ -7,6 +7,7 @@
 
 import { unitKind } from './content/index.ts';
 import type { Draft } from './draft.ts';
+import { isFrenzied } from './frenzy.ts';
 import { isOver } from './state.ts';
 import type { GameState, Seat, UnitState } from './types.ts';
 
@@ -23,7 +24,9 @@ export function informIfLanded(d: Draft, seat: Seat, before: number): boolean {
   const spirit = s.seats[seat]!.spirit;
   if (isOver(s) || spirit === before || spirit !== s.control || informantJudges(s).length === 0) return false;
   const sit = s.situation;
-  const frenzied = sit.kind === 'turn' ? sit.frenzied : false;
+  // The informing block's own frenzy, not the situation's (at the start of a turn, the previous
+  // player's): shown in the view; the judge it activates gains no movement from it (BW19).
+  const frenzied = isFrenzied(s, seat);
   const resume = sit.kind === 'turn' && sit.seat === seat ? (({ kind: _k, windowId: _w, ...rest }) => ({ resume: rest }))(sit) : {};
   d.open({ kind: 'turn', seat, step: 'informant', activationsLeft: 1, frenzied, activated: [], activation: null, ...resume });
   return true;

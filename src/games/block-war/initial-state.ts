@@ -50,6 +50,7 @@ export function initialState(setup: GameSetup): GameState {
     order: [],
     // "The control marker is placed on the '1' space of the justice track."
     control: CONTROL_START,
+    beganFrenzied: false,
     units: sorted,
     judgePool,
     features: [],

@@ -7,7 +7,8 @@ import { stepsFrom } from './board/movement.ts';
 import { parseSquare } from './board/squares.ts';
 import { check, type Draft } from './draft.ts';
 import { informIfLanded } from './informant.ts';
-import { gainSpirit } from './spirit.ts';
+import { isFrenzied } from './frenzy.ts';
+import { frenzyAfterGains, gainSpirit } from './spirit.ts';
 import { placement } from './state.ts';
 import type { GameState, Seat, SquareId, UnitState } from './types.ts';
 
@@ -51,8 +52,10 @@ export function scrawl(d: Draft, seat: Seat, square: SquareId): void {
   check(scrawlSquares(d.state).includes(square), 'ILLEGAL_SQUARE', 'Scrawl an adjacent enemy civic statue, or your square or an adjacent one in an enemy block, not yet scrawled.');
   const kind = scrawlKind(d.state, unit, square)!;
   const before = d.state.seats[seat]!.spirit;
+  const wasFrenzied = isFrenzied(d.state, seat);
   // "automatic": no die.
   d.emit({ type: 'Scrawled', unit: unit.id, square });
   if (sit.step === 'activate' && unit.home === seat) gainSpirit(d, seat, kind === 'statue' ? SCRAWLING_A_STATUE : SCRAWL_IN_A_BLOCK);
+  frenzyAfterGains(d, seat, wasFrenzied);
   informIfLanded(d, seat, before);
 }

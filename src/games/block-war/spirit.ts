@@ -4,6 +4,8 @@
 import { parseSquare } from './board/squares.ts';
 import { TRACK_LENGTH, unitKind } from './content/index.ts';
 import type { Draft } from './draft.ts';
+import { isFrenzied } from './frenzy.ts';
+import { isOver } from './state.ts';
 import type { GameState, Seat, UnitState } from './types.ts';
 
 /** Moves the block counter up; "If a player's block counter reaches 100 then the block has gained a resounding win". */
@@ -12,6 +14,16 @@ export function gainSpirit(d: Draft, seat: Seat, amount: number): void {
   if (to === d.state.seats[seat]!.spirit) return;
   d.emit({ type: 'FightingSpiritGained', seat, amount: to - d.state.seats[seat]!.spirit, to });
   if (to >= TRACK_LENGTH) d.emit({ type: 'GameEnded', winners: [seat], reason: 'block-counter-reached-100' });
+}
+
+/**
+ * "When your fighting spirit is 20 or more points beyond the control marker, your block becomes
+ * 'Frenzied!'": told once an action's gains are all made — wounding a judge moves control on after
+ * its 5 (BW53), so the block is judged on where both stand at the end — for its units gain +1
+ * movement point from then on. `wasFrenzied`: whether it was before the action.
+ */
+export function frenzyAfterGains(d: Draft, seat: Seat, wasFrenzied: boolean): void {
+  if (!wasFrenzied && !isOver(d.state) && isFrenzied(d.state, seat)) d.emit({ type: 'BlockFrenzied', seat });
 }
 
 const inPlaza = (s: GameState, u: UnitState) => u.square !== null && !u.wounded && parseSquare(u.square, s.seats.length)?.on === 'plaza';

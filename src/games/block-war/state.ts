@@ -21,6 +21,7 @@ export function cloneState(s: GameState): GameState {
     seats: s.seats.map((x) => ({ block: x.block, colour: x.colour, side: x.side, spirit: x.spirit, pool: x.pool.slice(), drawn: x.drawn.slice(), surrendered: x.surrendered })),
     order: s.order.slice(),
     control: s.control,
+    beganFrenzied: s.beganFrenzied,
     units,
     judgePool: s.judgePool.slice(),
     features: s.features.map((f) => ({ feature: f.feature, seat: f.seat, square: f.square })),

@@ -10,7 +10,7 @@ import { informIfLanded } from './informant.ts';
 import { roundEnded } from './time-limit.ts';
 import { checkMorale } from './morale.ts';
 import { drawUnits } from './reinforcements.ts';
-import { startOfTurnSpirit } from './spirit.ts';
+import { frenzyAfterGains, startOfTurnSpirit } from './spirit.ts';
 import { isOver, nextInOrder } from './state.ts';
 import { automaticSurrender, surrender } from './surrender.ts';
 import type { GameState, Seat, TurnStep, UnitState } from './types.ts';
@@ -22,11 +22,15 @@ export const REINFORCEMENTS = 3;
 
 /** "1. Draw Reinforcements — Draw 3* units from your block pool and place them in your block." */
 export function beginTurn(d: Draft, seat: Seat): void {
+  // BW53: "if it begins the turn frenzied" is judged as the turn begins, before anything in it —
+  // the morale checks' moment (BW27), before the start-of-turn fighting spirit (BW31).
+  d.emit({ type: 'TurnBegan', seat, frenzied: isFrenzied(d.state, seat) });
   // BW27: "at the start of your turn", before reinforcements arrive.
   checkMorale(d, seat);
   // BW31: the start-of-turn entries of the Fighting Spirit Table, after the morale checks.
   const before = d.state.seats[seat]!.spirit;
   startOfTurnSpirit(d, seat);
+  frenzyAfterGains(d, seat, d.state.beganFrenzied);
   if (d.state.situation.kind === 'over') return;
   // "Block's automatically surrender when there are no fighting units left in their block at the
   // start of their turn …, or if there are more enemy units than friendly units" (BW34).
@@ -42,16 +46,18 @@ export function beginTurn(d: Draft, seat: Seat): void {
 }
 
 /** The rest of step 1, once the start of the turn is settled. */
-function reinforce(d: Draft, seat: Seat): void {  // "A block draws one extra reinforcement and activates one extra unit if it begins the turn frenzied."
-  drawUnits(d, seat, REINFORCEMENTS + (isFrenzied(d.state, seat) ? 1 : 0));
+function reinforce(d: Draft, seat: Seat): void {
+  // "A block draws one extra reinforcement and activates one extra unit if it begins the turn frenzied."
+  drawUnits(d, seat, REINFORCEMENTS + (d.state.beganFrenzied ? 1 : 0));
   if (d.state.seats[seat]!.drawn.length > 0) return d.open({ kind: 'place-unit', seat, duringSetup: false });
   beginActivations(d, seat);
 }
 
 /** "2. Activate Units — You may activate 3* of your units." */
 export function beginActivations(d: Draft, seat: Seat): void {
-  const frenzied = isFrenzied(d.state, seat);
-  openStep(d, seat, 'activate', frenzied ? ACTIVATIONS + 1 : ACTIVATIONS, frenzied);
+  // The extra activation if the block began the turn frenzied; `frenzied`, whether it is now (it
+  // may have become so since, BW53), for the +1 movement point of the units it activates.
+  openStep(d, seat, 'activate', d.state.beganFrenzied ? ACTIVATIONS + 1 : ACTIVATIONS, isFrenzied(d.state, seat));
 }
 
 const STEPS: readonly TurnStep[] = ['activate', 'independent', 'judge'];

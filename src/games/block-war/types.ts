@@ -105,6 +105,11 @@ export interface GameState {
   /** Seats in turn order, first player first; empty until the dice decide it. */
   order: Seat[];
   control: number;
+  /**
+   * Whether the block whose turn it is began it frenzied (BW53: judged as the turn begins, before
+   * its start-of-turn fighting spirit): "one extra reinforcement and … one extra unit".
+   */
+  beganFrenzied: boolean;
   units: Record<UnitId, UnitState>;
   judgePool: UnitId[];
   features: { feature: Feature; seat: Seat; square: SquareId }[];
@@ -175,6 +180,10 @@ export type Event =
   | { type: 'JudgeDeployed'; unit: UnitId; square: SquareId }
   | { type: 'JudgesTarget'; block: Seat; unit: UnitId }
   | { type: 'TurnPassed'; from: Seat; to: Seat }
+  /** A turn begins; `frenzied`: the block begins it frenzied (BW53). */
+  | { type: 'TurnBegan'; seat: Seat; frenzied: boolean }
+  /** A gain of fighting spirit took the block 20 or more beyond control (BW53). */
+  | { type: 'BlockFrenzied'; seat: Seat }
   | { type: 'JudgeReturnedToPool'; unit: UnitId }
   | { type: 'SurrenderCalled'; unit: UnitId }
   | { type: 'BlockSurrendered'; seat: Seat; reason: 'chose' | 'no-fighting-units' | 'outnumbered' }

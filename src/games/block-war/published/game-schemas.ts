@@ -147,7 +147,7 @@ const situationSchema = {
         seat,
         step: turnStep,
         activationsLeft: { type: 'integer', minimum: 0 },
-        frenzied: { type: 'boolean' },
+        frenzied: { type: 'boolean', description: 'Whether the block whose turn it is is frenzied now: its own units activated in step 2 gain +1 movement point (BW53).' },
         activated: { ...units, description: 'Units activated in this step.' },
         activation: { $ref: 'Activation#' },
         resume: { $ref: 'TurnResume#', description: 'The turn an informant’s judge activation interrupted (BW48); it goes on afterwards.' },
@@ -177,11 +177,15 @@ const gameViewSchema = {
   description:
     'A Block War game as one seat (or a spectator) sees it. Everything is public (BW9) but the game’s generator: which counter or judge is drawn next, and every die, are decided only when drawn or rolled.',
   additionalProperties: false,
-  required: ['seats', 'order', 'control', 'units', 'judgePool', 'features', 'scrawls', 'windows', 'situation', 'winners', 'viewer'],
+  required: ['seats', 'order', 'control', 'beganFrenzied', 'units', 'judgePool', 'features', 'scrawls', 'windows', 'situation', 'winners', 'viewer'],
   properties: {
     seats: { type: 'array', items: { $ref: 'SeatView#' } },
     order: { ...seats, description: 'Seats in turn order, first player first; empty until the dice decide it.' },
     control: { type: 'integer', minimum: 1, maximum: 100, description: 'The control marker’s space on the justice track.' },
+    beganFrenzied: {
+      type: 'boolean',
+      description: 'Whether the block whose turn it is began it frenzied, before its start-of-turn fighting spirit (BW53): one extra reinforcement and one extra activation.',
+    },
     units: { type: 'object', additionalProperties: { $ref: 'UnitView#' }, description: 'Every counter of the game, by id.' },
     judgePool: { ...units, description: 'Judge units not yet drawn, in a fixed order (draws are made by the generator).' },
     features: {
@@ -232,7 +236,7 @@ const EVENT_TYPES = [
   'UnitReturned', 'AttackMade', 'BrawlRolled', 'ShotRolled', 'ArmourSaveRolled', 'UnitWounded', 'HealRolled', 'UnitHealed', 'UnitRemoved',
   'MoraleChecked', 'FightingSpiritGained', 'ActivationEnded', 'ControlMoved', 'JudgesDrawn', 'JudgeDeployed', 'JudgesTarget', 'TurnPassed',
   'JudgeReturnedToPool', 'SurrenderCalled', 'BlockSurrendered', 'GameEnded', 'StallRolled', 'Scrawled', 'CleanRolled', 'ScrawlCleaned', 'RoboDocCrazed',
-  'JanitorHired', 'TimeLimitStarted', 'LastRoundBegan',
+  'JanitorHired', 'TimeLimitStarted', 'LastRoundBegan', 'TurnBegan', 'BlockFrenzied',
 ] as const satisfies readonly Event['type'][];
 const everyEventType: Exclude<Event['type'], (typeof EVENT_TYPES)[number]> extends never ? true : never = true;
 
