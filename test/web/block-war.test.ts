@@ -107,6 +107,13 @@ describe('Block War in words', () => {
     expect(say({ type: 'SituationOpened' })).toBeNull();
   });
 
+  it('tells frenzy: "A block draws one extra reinforcement and activates one extra unit if it begins the turn frenzied and units gain +1 movement point and +1 to combat results if the block becomes frenzied at any point" (BW53)', () => {
+    const say = (data: Record<string, unknown>) => blockWarEventWords(data as never, names);
+    expect(say({ type: 'TurnBegan', seat: 0, frenzied: false })).toBeNull();
+    expect(say({ type: 'TurnBegan', seat: 0, frenzied: true })).toBe('Rick Whitely (rico) begins the turn frenzied: one extra reinforcement and one extra activation.');
+    expect(say({ type: 'BlockFrenzied', seat: 1 })).toBe('Ella Fitzgerald (Bot) is frenzied: its units gain +1 movement point and +1 to combat results.');
+  });
+
   it('says what each command does on its button, and what the turn asks', () => {
     expect(blockWarCommandWords({ type: 'STEP', to: 'plaza:4,0' }, names)).toBe('Step to plaza 4,0');
     expect(blockWarCommandWords({ type: 'SHOOT', target: 's1-juve-1' }, names)).toBe('Shoot at Juve 1 of Ella Fitzgerald');

@@ -132,6 +132,10 @@ export function blockWarEventWords(data: FeedEvent['data'], names: BlockWarNames
       return `The judges target ${unit()} of ${names.seat(num(e.block))}.`;
     case 'TurnPassed':
       return `${names.seat(num(e.from))}’s turn ends; ${names.seat(num(e.to))} is next.`;
+    case 'TurnBegan':
+      return e.frenzied ? `${seat()} begins the turn frenzied: one extra reinforcement and one extra activation.` : null;
+    case 'BlockFrenzied':
+      return `${seat()} is frenzied: its units gain +1 movement point and +1 to combat results.`;
     case 'JudgeReturnedToPool':
       return `${unit()} returns to the judge pool.`;
     case 'SurrenderCalled':
