@@ -255,3 +255,34 @@ describe('Juve: "For each juve you have in the plaza, their brawling increases b
     expect(brawlTotal({ 's1-juve-2': p(8, 8) })).toBe(1);
   });
 });
+
+describe('rulings settled with the text (BW22, BW23, BW32)', () => {
+  const shootTargets = (g: TestGame, unit: string) => {
+    g.send(0, { type: 'ACTIVATE', unit });
+    return blockWar.legalCommands(g.state, 0).flatMap((c) => (c.type === 'SHOOT' ? [c.target] : []));
+  };
+
+  it('BW22: "A unit in a block may fire at a unit in … a neighbouring block": every other block, the one across the plaza too', () => {
+    // Four blocks: seat 0 north, seat 1 east, seat 2 south (across the plaza), seat 3 west.
+    const g = position({ players: 4, placed: { 's0-punk-1': b(0, 5, 0), 's1-punk-1': b(1, 5, 0), 's2-punk-1': b(2, 5, 0), 's3-punk-1': b(3, 5, 0) } });
+    expect(shootTargets(g, 's0-punk-1').sort()).toEqual(['s1-punk-1', 's2-punk-1', 's3-punk-1']);
+  });
+
+  it('BW23: "Units in the plaza are not protected by cover if fired at from a higher level": behind an obstacle, out of sight from the plaza, but a block fires at it freely, with no modifier but the levels', () => {
+    const placed = { 's1-punk-1': p(4, 2), 's0-punk-1': p(1, 2), 's0-punk-2': b(0, 1, 2) };
+    expect(shootTargets(position({ placed }), 's0-punk-1')).toEqual([]); // the obstacle at (2,2) stands between
+    const base = position({ placed }).state;
+    expect(shootTargets(new TestGame(structuredClone(base)), 's0-punk-2')).toEqual(['s1-punk-1']);
+    const shot = find(attackWith(base, 0, 's0-punk-2', { type: 'SHOOT', target: 's1-punk-1' }, 1), 'ShotRolled')!;
+    expect(shot.total).toBe(shot.die + 2 - 1); // S 2, one level down, no cover
+  });
+
+  it('BW32: "adding his brawl skill of 1" — the juve\'s printed skill is 1, so a juve in his block brawls with 1 (not the 0 of a printed 0 counting himself)', () => {
+    const brawl = (placed: Record<string, string>) => {
+      const g = position({ placed: { 's1-punk-1': b(0, 5, 1), ...placed } });
+      return find(attackWith(g.state, 0, 's0-juve-1', { type: 'BRAWL', target: 's1-punk-1' }, 1), 'BrawlRolled')!;
+    };
+    const inBlock = brawl({ 's0-juve-1': b(0, 5, 0), 's0-juve-2': p(1, 1) });
+    expect(inBlock.attackerTotal - inBlock.attackerDie).toBe(1);
+  });
+});

@@ -98,3 +98,21 @@ describe('Healing Units', () => {
     expect(g.refused(0, { type: 'HEAL', target: 's0-juve-2' })).toBe('CANNOT_HEAL');
   });
 });
+
+describe('BW26: "Healing a friendly unit — 1", though "You do not score fighting spirit from an independent unit"', () => {
+  /** The first key under which the robo-doc heals `target`; the events of that heal. */
+  const healed = (base: GameState, target: string) => {
+    for (let k = 1; k <= 200; k++) {
+      const { events } = heal(base, target, k);
+      if (find(events, 'UnitHealed')) return events;
+    }
+    throw new Error('no key heals');
+  };
+
+  it('the robo-doc (an independent unit) healing one of the active block\'s own units scores 1; another block\'s unit, or the block\'s human janitor (independent), scores nothing', () => {
+    const base = patient({ 's0-juve-1': b(0, 3, 5), 's1-punk-1': b(0, 4, 4), 's0-human-janitor': b(0, 2, 4) }, ['s0-juve-1', 's1-punk-1', 's0-human-janitor']).state;
+    expect(find(healed(base, 's0-juve-1'), 'FightingSpiritGained')).toMatchObject({ seat: 0, amount: 1 });
+    expect(find(healed(base, 's1-punk-1'), 'FightingSpiritGained')).toBeUndefined();
+    expect(find(healed(base, 's0-human-janitor'), 'FightingSpiritGained')).toBeUndefined();
+  });
+});

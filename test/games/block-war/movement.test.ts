@@ -163,3 +163,25 @@ describe('Ape: "May swing past (move through) enemy units in both blocks and the
     expect(walk(h, 's0-ape-1', [b(0, 5, 1)])).toEqual([1]);
   });
 });
+
+describe('rulings settled with the text (BW6, BW8)', () => {
+  it('BW6: "Leaping from level 10 or 11 — 1" goes roof to roof; no step from levels 10 and 11 lands in the plaza\'s splat zones', () => {
+    for (const column of [0, 6]) {
+      const g = position({ players: 4, placed: { [JUVE]: b(0, 10, column) } });
+      g.send(0, { type: 'ACTIVATE', unit: JUVE });
+      const steps = blockWar.legalCommands(g.state, 0).flatMap((c) => (c.type === 'STEP' ? [c.to] : []));
+      expect(steps.filter((to) => to.startsWith('plaza'))).toEqual([]);
+      // The leap's landing: the neighbouring block's facing column, the same level.
+      expect(steps).toContain(column === 6 ? b(1, 10, 0) : b(3, 10, 6));
+    }
+  });
+
+  it('BW8: "may only move through friendly units" — the block\'s own robo-doc, an independent unit, is no friend: it blocks its own block\'s units', () => {
+    const g = position({ placed: { [JUVE]: b(0, 3, 5), 's0-robo-doc': b(0, 3, 4) } });
+    g.send(0, { type: 'ACTIVATE', unit: JUVE });
+    expect(g.refused(0, { type: 'STEP', to: b(0, 3, 4) })).toBe('ILLEGAL_STEP');
+    const janitor = position({ placed: { [JUVE]: b(0, 1, 1), 's0-robo-janitor': b(0, 1, 0) } });
+    janitor.send(0, { type: 'ACTIVATE', unit: JUVE });
+    expect(janitor.refused(0, { type: 'STEP', to: b(0, 1, 0) })).toBe('ILLEGAL_STEP');
+  });
+});

@@ -44,6 +44,15 @@ describe('automatic surrender, at the start of the block’s turn (BW34)', () =>
     expect(surrendered(g.log)).toEqual([]);
   });
 
+  it('BW34: the block\'s own block judge, a Justice Dept. unit ("The Block Judge has been assigned to the building"), counts as an enemy; its own robo-doc and robo-janitor count for neither side', () => {
+    const judgeAlone = startOfSeat0({ 's0-juve-1': b(0, 5, 0), 'block-judge-red': b(0, 6, 2) });
+    expect(surrendered(judgeAlone.log)).toEqual([]); // one against one is not "more enemy units than friendly units"
+    const twoJudges = startOfSeat0({ 's0-juve-1': b(0, 5, 0), 'block-judge-red': b(0, 6, 2), 'street-judge-1': b(0, 7, 2) });
+    expect(surrendered(twoJudges.log)).toEqual([{ type: 'BlockSurrendered', seat: 0, reason: 'outnumbered' }]);
+    const staff = startOfSeat0({ 's0-juve-1': b(0, 5, 0), 'block-judge-red': b(0, 6, 2), 's0-robo-doc': b(0, 3, 4), 's0-robo-janitor': b(0, 1, 0) });
+    expect(surrendered(staff.log)).toEqual([]);
+  });
+
   it('with three blocks, the surrendered block’s turns are passed over and the game goes on', () => {
     const g = startOfSeat0({ 's0-juve-1': p(3, 3) }, 3);
     expect(surrendered(g.log)).toHaveLength(1);
