@@ -42,6 +42,26 @@ describe('"units gain +1 movement point … if the block becomes frenzied at any
     expect(turn(g).activation?.movementPoints).toBe(1); // a section line (2), then a compartment (1): 3 of its 4 spent
   });
 
+  it('a kill ("Wounding an enemy unit — 1") from 19 beyond: the shooter gains the point in the middle of its move', () => {
+    let checked = 0;
+    for (let k = 1; k <= 300 && checked === 0; k++) {
+      const base = position({ placed: { 's0-punk-1': p(4, 1), 's1-punk-1': p(4, 4), [JUVE]: b(0, 2, 2) }, spirit: [29, 10], control: 10 });
+      const g = new TestGame({ ...structuredClone(base.state), rng: keyedRng(keyN(k)) });
+      g.send(0, { type: 'ACTIVATE', unit: 's0-punk-1' });
+      g.send(0, { type: 'STEP', to: p(4, 2) });
+      const events = g.send(0, { type: 'SHOOT', target: 's1-punk-1' });
+      if (!g.unit('s1-punk-1').wounded) continue;
+      checked++;
+      expect(events.slice(-2)).toEqual([
+        { type: 'FightingSpiritGained', seat: 0, amount: 1, to: 30 },
+        { type: 'BlockFrenzied', seat: 0 },
+      ]);
+      // 3 points, one spent on the plaza step (its free second space unused, BW5: the attack ends the run): 2, and now 3.
+      expect(turn(g)).toMatchObject({ frenzied: true, activation: { movementPoints: 3 } });
+    }
+    expect(checked).toBe(1);
+  });
+
   it('judged once the action\'s gains are all made: wounding a judge from 15 beyond scores 5, then control moves on — 19 beyond, no frenzy', () => {
     let checked = 0;
     for (let k = 1; k <= 300 && checked === 0; k++) {
