@@ -116,8 +116,8 @@ export class Views {
       seats: seats.map((s) => summary(module, s, game.options as unknown as StoredOptions)),
       mySeat,
       // Until the last seat is taken, every seat sees what a spectator sees: a creator who saw their
-      // own deal could open games until they liked one (docs/rulings.md, "The deal is shown when
-      // the game starts"). The deal itself is fixed at creation by the committed key.
+      // own deal could open games until they liked one (docs/rulings.md, R3b). The deal itself is
+      // fixed at creation by the committed key.
       view: module.view(state, game.status === 'open' ? null : mySeat),
       awaiting: started ? module.awaiting(state).map((a) => ({ ...a, deadline: current ? deadlineFor(game, a) : null })) : [],
       legalCommands: started && current && mySeat !== null ? module.legalCommands(state, mySeat) : [],

@@ -2,7 +2,7 @@
 // have arranged, every hand. Such a game says `fairness.seeded: true` to everyone, and the public
 // lobby does not list it unless the operator allows it (LIST_CHOSEN_GAMES): it is reached by its
 // link. And no creator sees their deal before the last seat is taken, so nobody can open games
-// until they like one (docs/rulings.md, "The deal is shown when the game starts").
+// until they like one (docs/rulings.md, R3b).
 
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -88,7 +88,7 @@ interface ViewSeen {
 }
 
 describe('the deal', () => {
-  it('is shown to no one, its creator included, before the last seat is taken; then to each seat its own', async () => {
+  it('is shown to no one, its creator included, before the last seat is taken; then to each seat its own (R3b)', async () => {
     const creator = await registerPlayer(t.app);
     const joiner = await registerPlayer(t.app);
     const game = await create(t.app, creator, {});
