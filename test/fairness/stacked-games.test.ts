@@ -23,7 +23,7 @@ async function create(app: typeof t.app, creator: Player, options: Record<string
     .set(as(creator))
     .send({ game: 'helter-skelter', seat: 0, options: { map: MAP, seats: SEATS, ...options } });
   expect(res.status, res.text).toBe(201);
-  return res.body as { id: string; fairness: { seeded: boolean; position: boolean } };
+  return res.body as { id: string; view: unknown; fairness: { seeded: boolean; position: boolean } };
 }
 
 const lobbyIds = async (app: typeof t.app, reader: Player | null = null) =>
@@ -97,7 +97,9 @@ describe('the deal', () => {
     expect(mine.status).toBe('open');
     expect(mine.mySeat).toBe(0);
     const spectator = await getGame(t.app, game.id, null);
-    // The creator sees what a spectator sees: no hand, no map cards, no starting cards.
+    // The creator sees what a spectator sees: no hand, no map cards, no starting cards; from the
+    // answer to the creation on.
+    expect(game.view).toEqual(spectator.view);
     expect(mine.view).toEqual(spectator.view);
     const before = mine.view as unknown as ViewSeen;
     for (const seat of before.seats) expect(seat.hand ?? seat.mapCards ?? seat.orders).toBeUndefined();
