@@ -118,7 +118,7 @@ const createSeed = {
   minLength: 1,
   maxLength: 128,
   description:
-    'Makes the random set-up reproducible: the key derives from it, so whoever knows it can predict every deck and hand. Accepted only where the server allows scenarios (`ALLOW_SCENARIOS`; otherwise 403 `SEED_DISABLED`), and the game then says `fairness.seeded: true` to everyone who looks at it. Never shown.',
+    'Makes the random set-up reproducible: the key derives from it, so whoever knows it can predict every deck and hand. Accepted only where the server allows scenarios (`ALLOW_SCENARIOS`; otherwise 403 `SEED_DISABLED`), and the game then says `fairness.seeded: true` to everyone who looks at it and is not listed in the lobby (unless the operator sets `LIST_CHOSEN_GAMES`). Never shown.',
 } as const;
 
 /** A seat's `bot` option: which of the game's bots plays it, if any. */
