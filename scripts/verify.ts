@@ -2,9 +2,13 @@
 //   npm run verify                                   every stored game (DATABASE_URL, or the embedded
 //                                                    Postgres under DATA_DIR: stop `npm start` first)
 //   npm run verify -- --game ID                      one stored game
-//   npm run verify -- --game ID --public [--url URL] one finished game, from the public API alone:
+//   npm run verify -- --game ID --public [--url URL] [--commitment HEX]
+//                                                    one finished game, from the public API alone:
 //                                                    the revealed key against its commitment, and a
-//                                                    replay of the public commands against the public log
+//                                                    replay of the public commands against the public log.
+//                                                    --commitment is the one you saw when the game was
+//                                                    created: without it the key is checked only against
+//                                                    the commitment the server shows now.
 
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config/config.ts';
@@ -13,13 +17,14 @@ import { openDatabase } from '../src/db/database.ts';
 import { installJobQueue } from '../src/jobs/queue.ts';
 import { EventStore } from '../src/store/event-store.ts';
 import { verifyAll, verifyGame, type VerifyReport } from '../src/service/verify.ts';
-import { verifyPublic } from '../src/service/verify-public.ts';
+import { COMMITMENT_FORMAT, verifyPublic } from '../src/service/verify-public.ts';
 import { storedGames } from '../src/store/game-records.ts';
 
 const { values } = parseArgs({
   options: {
     game: { type: 'string' },
     public: { type: 'boolean', default: false },
+    commitment: { type: 'string' },
     url: { type: 'string', default: process.env.PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}` },
   },
 });
@@ -29,16 +34,26 @@ if (values.public) {
     console.error('error: --public needs --game ID');
     process.exit(2);
   }
+  if (values.commitment !== undefined && !COMMITMENT_FORMAT.test(values.commitment)) {
+    console.error('error: --commitment must be the 64 hexadecimal digits the game showed when it was created');
+    process.exit(2);
+  }
   const base = values.url.replace(/\/$/, '');
   const read = async (path: string) => {
     const response = await fetch(base + path, { headers: { accept: 'application/json' } });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${(await response.text()).slice(0, 300)}`);
     return response.json();
   };
-  const verdict = await verifyPublic(read, values.game);
+  const verdict = await verifyPublic(read, values.game, { commitment: values.commitment });
   console.log(`game ${values.game} at ${base}`);
   for (const line of verdict.lines) console.log(`  ${line}`);
-  console.log(verdict.ok ? 'verdict: fair — the log is exactly what the rules and the committed key give' : 'verdict: NOT verified');
+  console.log(
+    !verdict.ok
+      ? 'verdict: NOT verified'
+      : verdict.pinned
+        ? 'verdict: fair — the log is exactly what the rules and the key you saw committed at creation give'
+        : 'verdict: consistent — the log is exactly what the rules and the key give, but the key was checked only against the commitment the server shows now (pass --commitment to bind it to the one you saw at creation)',
+  );
   process.exit(verdict.ok ? 0 : 1);
 }
 

@@ -72,6 +72,8 @@ export interface AppDeps {
 export interface AppSettings extends AuthSettings, ConnectionLimits, ResourceLimits {
   /** Accept `scenario` game creation (explicit positions): on in development and tests. */
   allowScenarios: boolean;
+  /** List games whose creator chose the seed or the position in the public lobby (LIST_CHOSEN_GAMES; default: by link only). */
+  listChosenGames: boolean;
   /** Run the job queue's worker (deadlines) in this process; null: none (tests that need no deadlines). */
   worker: WorkerSettings | null;
   /** Days a year a player may pause their clocks. */
@@ -104,6 +106,7 @@ export async function buildApp(deps: AppDeps) {
   const loggerInstance: FastifyBaseLogger | undefined = deps.logger;
   const settings: AppSettings = {
     allowScenarios: true,
+    listChosenGames: false,
     worker: null,
     vacationDaysPerYear: 30,
     abandonAfterSilentDeadlines: 24,
@@ -217,6 +220,7 @@ export async function buildApp(deps: AppDeps) {
     {
       games: registry,
       allowScenarios: settings.allowScenarios,
+      listChosenGames: settings.listChosenGames,
       background: settings.worker ? { pollIntervalMs: settings.worker.pollIntervalMs } : null,
       now: settings.now,
       vacationDaysPerYear: settings.vacationDaysPerYear,

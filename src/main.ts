@@ -57,6 +57,7 @@ async function start(): Promise<void> {
     prisma: db.prisma,
     settings: {
       allowScenarios: config.allowScenarios,
+      listChosenGames: config.listChosenGames,
       authIssuer: config.authIssuer,
       authAudience: config.authAudience,
       sessionTtlSeconds: config.sessionTtlSeconds,

@@ -33,7 +33,7 @@ export async function gameRoutes(app: FastifyInstance, { service }: { service: G
         tags: ['games'],
         summary: 'Create a game',
         description:
-          'Creates a game with free seats; with `seat` you take that one in the same step, else none yet (claim it). Bot seats are taken at once, and a game of bots only (or of bots and your `seat`, e.g. a solo game) starts at once. The game starts when every seat is taken. Every game is shuffled from a secret key whose commitment it shows at once and which it reveals when it ends (`fairness`); with `seed` (where the server allows scenarios) the set-up is reproducible and the game says so; with `scenario` (when the server allows it) the game starts from that position.',
+          'Creates a game with free seats; with `seat` you take that one in the same step, else none yet (claim it). Bot seats are taken at once, and a game of bots only (or of bots and your `seat`, e.g. a solo game) starts at once. The game starts when every seat is taken. Every game is shuffled from a secret key whose commitment it shows at once and which it reveals when it ends (`fairness`); with `seed` (where the server allows scenarios) the set-up is reproducible and the game says so; with `scenario` (when the server allows it) the game starts from that position. A game with a chosen seed or position shows `fairness.seeded: true` and is not listed in the lobby (unless the operator sets `LIST_CHOSEN_GAMES`): share its link. Before every seat is taken, the game shows even its own creator no dealt cards (a spectator’s view), so no one can open games until they like their deal.',
         security: bearerOnly,
         body: gameApi(service.games).createGameBody,
         response: {
@@ -66,7 +66,8 @@ export async function gameRoutes(app: FastifyInstance, { service }: { service: G
         operationId: 'listGames',
         tags: ['games'],
         summary: 'The lobby: games with free seats',
-        description: 'Games waiting for players, oldest first (at most 100), each as you see it: claim a free seat to join.',
+        description:
+          'Games waiting for players, oldest first (at most 100), each as you see it: claim a free seat to join. Games whose creator chose the seed or the starting position (`fairness.seeded`) are not listed, unless the operator sets `LIST_CHOSEN_GAMES`: they are reached by their link.',
         security: bearerOptional,
         querystring: {
           type: 'object',

@@ -118,7 +118,7 @@ const createSeed = {
   minLength: 1,
   maxLength: 128,
   description:
-    'Makes the random set-up reproducible: the key derives from it, so whoever knows it can predict every deck and hand. Accepted only where the server allows scenarios (`ALLOW_SCENARIOS`; otherwise 403 `SEED_DISABLED`), and the game then says `fairness.seeded: true` to everyone who looks at it. Never shown.',
+    'Makes the random set-up reproducible: the key derives from it, so whoever knows it can predict every deck and hand. Accepted only where the server allows scenarios (`ALLOW_SCENARIOS`; otherwise 403 `SEED_DISABLED`), and the game then says `fairness.seeded: true` to everyone who looks at it and is not listed in the lobby (unless the operator sets `LIST_CHOSEN_GAMES`). Never shown.',
 } as const;
 
 /** A seat's `bot` option: which of the game's bots plays it, if any. */
@@ -403,14 +403,19 @@ const fairnessSchema = {
   $id: 'Fairness',
   type: ['object', 'null'],
   description:
-    'How to check that the game was shuffled fairly (README, "Fair play"). Every deal, draw and reshuffle comes from a generator keyed by a secret 256-bit key drawn when the game was created. `commitment` is published from the start; `key` once the game is over, so anyone can check `SHA-256("judge-dredd-pbw shuffle key v1\\n" + key) = commitment` and replay the whole public log with it (`npm run verify -- --game ID --public`). Null for games created before keyed shuffles.',
-  required: ['generator', 'commitment', 'seeded', 'key'],
+    'How to check that the game was shuffled fairly (README, "Fair play"). Every deal, draw and reshuffle comes from a generator keyed by a secret 256-bit key drawn when the game was created. `commitment` is published from the start (keep it: only the one you saw at creation binds the server); `key` once the game is over, so anyone can check `SHA-256("judge-dredd-pbw shuffle key v1\\n" + key) = commitment` and replay the whole public log with it (`npm run verify -- --game ID --public --commitment HEX`). Null for games created before keyed shuffles.',
+  required: ['generator', 'commitment', 'seeded', 'position', 'key'],
   properties: {
     generator: { type: 'string', const: KEYED_GENERATOR, description: 'HMAC-SHA-256 in counter mode, keyed by `key`.' },
     commitment: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'SHA-256 (hex) of the label and the key, fixed before the first card was dealt.' },
     seeded: {
       type: 'boolean',
-      description: 'True when the creator chose the `seed` the key derives from: the creator can then know every hand. Check this before you claim a seat.',
+      description:
+        'True when the creator chose the `seed` the key derives from, or the starting position (a scenario): the creator can then know, or have arranged, every hand. Such games are not listed in the lobby (unless the operator sets `LIST_CHOSEN_GAMES`); check this before you claim a seat.',
+    },
+    position: {
+      type: 'boolean',
+      description: 'True when the game started from a position its creator described (Helter Skelter’s `scenario`, Miniatures’ `position`); `seeded` is then true too.',
     },
     key: { type: ['string', 'null'], pattern: '^[0-9a-f]{64}$', description: 'The generator’s key (hex), once the game is over; null before.' },
   },

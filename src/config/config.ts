@@ -39,6 +39,8 @@ export interface Config extends ConnectionLimits, ResourceLimits {
   shutdownTimeoutMs: number;
   /** Accept games created from an explicit `scenario` position (tutorials, puzzles, tests). */
   allowScenarios: boolean;
+  /** List games with a chosen seed or position in the public lobby (LIST_CHOSEN_GAMES). */
+  listChosenGames: boolean;
   /** The `iss` of the tokens the service issues and accepts. */
   authIssuer: string;
   /** The `aud` of the tokens the service issues and accepts. */
@@ -120,6 +122,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     embeddedPostgresPort: read('EMBEDDED_POSTGRES_PORT', 0, integer(0, 65535)),
     shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', 10_000, integer(1, 600_000)),
     allowScenarios: read('ALLOW_SCENARIOS', env.NODE_ENV !== 'production', boolean),
+    listChosenGames: read('LIST_CHOSEN_GAMES', false, boolean),
     authIssuer: read('AUTH_ISSUER', publicUrl ?? LEGACY_TOKEN_ISSUER, tokenName),
     authAudience: read('AUTH_AUDIENCE', LEGACY_TOKEN_AUDIENCE, tokenName),
     sessionTtlSeconds: read('SESSION_TTL_SECONDS', 3600, integer(60, 30 * 86_400)),

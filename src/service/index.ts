@@ -28,6 +28,8 @@ import { Views } from './views.ts';
 
 export interface GameServiceSettings {
   allowScenarios: boolean;
+  /** List games whose creator chose the seed or position in the public lobby (default: by link only). */
+  listChosenGames?: boolean;
   states?: GameStatesOptions;
   /**
    * Run the deadline sweeper and the notifier in this process (with the job worker, src/app.ts):
@@ -101,7 +103,7 @@ export class GameService {
       ? new Notifier(background, this.noticeListeners, { ...DEFAULT_NOTIFIER_SETTINGS, ...interval, ...settings.notifier }, logger)
       : null;
     const limits = { ...DEFAULT_RESOURCE_LIMITS, ...settings.limits };
-    this.lobby = new Lobby(ports.records, { allowScenarios: settings.allowScenarios, ...limits, games: this.games }, this.deadlines);
+    this.lobby = new Lobby(ports.records, { allowScenarios: settings.allowScenarios, listChosenGames: settings.listChosenGames, ...limits, games: this.games }, this.deadlines);
     this.views = new Views(ports.records, this.states);
     this.previews = new Previews(ports.records, this.states);
     // Every process's commits, heard through the NOTIFY each append sends: news for the notifier, a next expiry for the sweeper.

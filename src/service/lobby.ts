@@ -31,7 +31,14 @@ export interface CreateGame {
 export class Lobby {
   constructor(
     private readonly records: GameRecords,
-    private readonly settings: { allowScenarios: boolean; openGamesPerAccount: number; gamesPerDayPerAccount: number; games?: Games },
+    private readonly settings: {
+      allowScenarios: boolean;
+      /** List games whose creator chose the seed or the position in the public lobby (off: by link only). */
+      listChosenGames?: boolean;
+      openGamesPerAccount: number;
+      gamesPerDayPerAccount: number;
+      games?: Games;
+    },
     private readonly deadlines: DeadlineKeeper,
   ) {}
 
@@ -48,7 +55,9 @@ export class Lobby {
     if (seed !== undefined && !this.settings.allowScenarios)
       throw new Refusal('forbidden', 'SEED_DISABLED', 'This server does not accept a chosen seed (ALLOW_SCENARIOS): every game is shuffled from a secret key.');
     const key = seed === undefined ? randomBytes(32).toString('hex') : keyFromSeed(seed);
-    const fairness: Fairness = { key, commitment: commitment(key), seeded: seed !== undefined };
+    // A chosen position stacks the game as surely as a chosen seed (a scenario can hand its creator
+    // every INTERRUPT card), so both say `seeded` and keep the game out of the public lobby.
+    const fairness: Fairness = { key, commitment: commitment(key), seeded: seed !== undefined || position !== undefined, position: position !== undefined };
     const setup = module.createSetup(rest, { key });
     if (setup instanceof RuleError) throw new Refusal('invalid', setup.code, setup.message);
     let clocks: Clocks;
@@ -106,9 +115,12 @@ export class Lobby {
     return { ...game, status: 'active', deadlines };
   }
 
-  /** Open games with a seat a player can claim (not a bot's), oldest first. */
+  /**
+   * Open games with a seat a player can claim (not a bot's), oldest first. A game whose creator
+   * chose its seed or position is reachable by its link only, unless the operator lists them.
+   */
   open(limit = 100): Promise<string[]> {
-    return this.records.openGames(limit);
+    return this.records.openGames(limit, { chosen: this.settings.listChosenGames ?? false });
   }
 
   /** Takes a seat; the game starts when none is left free. One seat per account per game. */

@@ -47,8 +47,10 @@ export interface FairnessView {
   generator: typeof KEYED_GENERATOR;
   /** SHA-256 of the commitment label and the key, published before the first card was dealt. */
   commitment: string;
-  /** True when the creator chose the seed: the creator can know every hand. */
+  /** True when the creator chose the seed or the starting position: the creator can know (or have arranged) every hand. */
   seeded: boolean;
+  /** True when the game started from a position its creator described (a scenario). */
+  position: boolean;
   /** The generator's key, once the game is over; null before. */
   key: string | null;
 }
@@ -113,7 +115,10 @@ export class Views {
       options: (game.options as unknown as StoredOptions).public,
       seats: seats.map((s) => summary(module, s, game.options as unknown as StoredOptions)),
       mySeat,
-      view: module.view(state, mySeat),
+      // Until the last seat is taken, every seat sees what a spectator sees: a creator who saw their
+      // own deal could open games until they liked one (docs/rulings.md, R3b). The deal itself is
+      // fixed at creation by the committed key.
+      view: module.view(state, game.status === 'open' ? null : mySeat),
       awaiting: started ? module.awaiting(state).map((a) => ({ ...a, deadline: current ? deadlineFor(game, a) : null })) : [],
       legalCommands: started && current && mySeat !== null ? module.legalCommands(state, mySeat) : [],
       anytimeCommands: started && current && mySeat !== null && module.anytimeCommands ? module.anytimeCommands(state, mySeat) : [],
@@ -205,6 +210,7 @@ export function fairnessOf(game: GameRow): FairnessView | null {
     generator: KEYED_GENERATOR,
     commitment: fairness.commitment,
     seeded: fairness.seeded,
+    position: fairness.position,
     key: hasEnded(game.status) ? fairness.key : null,
   };
 }

@@ -75,9 +75,13 @@ export class PostgresGameRecords implements GameRecords {
     return rows[0]!;
   }
 
-  async openGames(limit: number): Promise<string[]> {
+  async openGames(limit: number, include: { chosen: boolean }): Promise<string[]> {
     const games = await this.prisma.game.findMany({
-      where: { status: 'open', seats: { some: { accountId: null, bot: false } } },
+      where: {
+        status: 'open',
+        seats: { some: { accountId: null, bot: false } },
+        ...(include.chosen ? {} : { options: { path: ['fairness', 'seeded'], equals: false } }),
+      },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       take: limit,
       select: { id: true },

@@ -119,10 +119,11 @@ export class MemoryGameRecords implements GameRecords {
     return { open: mine.filter(({ game }) => game.status === 'open').length, today: mine.filter(({ game }) => game.createdAt.getTime() > dayAgo).length };
   }
 
-  async openGames(limit: number) {
+  async openGames(limit: number, include: { chosen: boolean }) {
     return this.log
       .all()
       .filter(({ game, seats }) => game.status === 'open' && seats.some((s) => !s.bot && s.accountId === null))
+      .filter(({ game }) => include.chosen || (game.options as unknown as StoredOptions).fairness?.seeded === false)
       .slice(0, limit)
       .map(({ game }) => game.id);
   }

@@ -41,8 +41,11 @@ export interface GameRecords {
   withGameLocked<T>(gameId: string, work: (held: HeldGame, game: GameRow, seats: SeatRow[]) => Promise<T>): Promise<{ value: T } | null>;
   /** The account's games waiting for players, and those it created in the last 24 hours (the lobby's limits). */
   gamesCreatedBy(accountId: string): Promise<{ open: number; today: number }>;
-  /** Open games with a seat a player can claim (not a bot's), oldest first. */
-  openGames(limit: number): Promise<string[]>;
+  /**
+   * Open games with a seat a player can claim (not a bot's), oldest first; with `chosen` false,
+   * none whose creator chose the seed or the position (`fairness.seeded`).
+   */
+  openGames(limit: number, include: { chosen: boolean }): Promise<string[]>;
   /** Games where the account holds a seat, newest activity first (at most 500). */
   gamesOfAccount(accountId: string): Promise<{ gameId: string; seat: number }[]>;
   /** Active games whose deadlines await a bot seat (at most `limit`). */

@@ -123,13 +123,20 @@ export interface SeatRow {
 
 /**
  * Provably fair shuffles: the game's generator key, its commitment (published from creation) and
- * whether a client chose the seed it derives from. The key is shown only once the game is over.
+ * whether its creator chose what it starts from. The key is shown only once the game is over.
  * Absent for games stored before keyed generators.
  */
 export interface Fairness {
   key: string;
   commitment: string;
+  /**
+   * True when the creator chose the seed the key derives from, or the starting position (a
+   * scenario): either way the creator may know or have arranged every hand, and the game is
+   * never listed in the public lobby unless the operator allows it.
+   */
   seeded: boolean;
+  /** True when the game started from a position its creator described (`positionOption`). */
+  position: boolean;
 }
 
 /** What the platform stores in `games.options`. `setup` and `fairness.key` are secret while the game runs. */

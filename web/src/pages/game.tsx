@@ -7,6 +7,7 @@ import { api, problemText, type AnyCommand, type AnyGame, type FeedEvent } from 
 import { ChatPanel } from '../game/chat.tsx';
 import { SeatOrders } from '../game/seat-orders.tsx';
 import { Countdown } from '../game/countdown.tsx';
+import { FairnessBlock } from '../game/fairness.tsx';
 import { latest } from '../game/latest.ts';
 import { followGame } from '../game/stream.ts';
 import { blockWar } from '../games/block-war/table.tsx';
@@ -182,6 +183,7 @@ export function GamePage({ id }: { id: string }) {
       <Table game={game} data={data} mine={mine} sending={sending} send={send} clearRefusal={() => setRefusal(null)} />
 
       {game.mySeat !== null && !finished && ui.orders.length > 0 && <SeatOrders gameId={id} seat={game.mySeat} fields={ui.orders} />}
+      <FairnessBlock game={game} />
       <EventLog events={events} words={names.event} />
       <ChatPanel gameId={id} me={me?.handle ?? null} seatName={names.seat} />
     </main>

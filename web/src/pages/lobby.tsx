@@ -64,6 +64,10 @@ export function LobbyPage() {
           {(open.value ?? []).map((game) => (
             <li key={game.id}>
               <span class="title">{gameTitle(game)}</span>
+              {/* Listed only where the operator allows it (LIST_CHOSEN_GAMES): say so before anyone sits. */}
+              {game.fairness?.seeded && (
+                <strong class="chosen-flag">{game.fairness.position ? 'Position chosen by its creator: not a fair deal' : 'Seed chosen by its creator: not a fair deal'}</strong>
+              )}
               <span class="actions">
                 {game.seats
                   .filter((seat) => seat.player === null && !seat.bot)
