@@ -135,14 +135,14 @@ export async function accountRoutes(app: FastifyInstance, { auth, limits }: { au
           ...problems({
             400: true,
             401: 'No account matches this handle or email and password (`INVALID_CREDENTIALS`), or the token sent is unusable (`INVALID_TOKEN`).',
-            429: 'Too many attempts: from your address (`RATE_LIMITED`), or failed ones with this handle or email (`LOGIN_THROTTLED`: wait; `LOGIN_LOCKED`: locked for minutes, it ends by itself). `retry-after` says when to try again.',
+            429: 'Too many attempts: from your address (`RATE_LIMITED`), or failed ones with this handle or email from your address (`LOGIN_THROTTLED`: wait; `LOGIN_LOCKED`: locked for minutes, it ends by itself; log-in from another address is not refused). `retry-after` says when to try again.',
           }),
         },
       },
     },
     async (request) => {
       const { password, ...login } = request.body;
-      const session = await auth.logIn(login, password);
+      const session = await auth.logIn(login, password, request.ip);
       return { token: session.token, expiresAt: session.expiresAt };
     },
   );
