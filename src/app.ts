@@ -52,6 +52,7 @@ import { EmailChannel } from './notify/email/dispatch.ts';
 import { EmailSettingsBook } from './notify/email/settings.ts';
 import { createMailer } from './notify/email/transport.ts';
 import { createLogger } from './config/logger.ts';
+import { finiteNumbersValidator } from './api/finite-numbers.ts';
 import type { WebhookUrlPolicy } from './notify/webhooks/address-guard.ts';
 
 export interface AppDeps {
@@ -122,6 +123,8 @@ export async function buildApp(deps: AppDeps) {
     // `discriminator`: a `oneOf` on `game` or a command's `type` is validated by the one branch
     // that property names (Ajv's own discriminator), not by trying them all.
     ajv: { customOptions: { removeAdditional: false, discriminator: true } },
+    // Ajv as Fastify sets it up, and then no number that is not finite (src/api/finite-numbers.ts).
+    schemaController: { compilersFactory: { buildValidator: finiteNumbersValidator() } },
     bodyLimit: settings.bodyLimitBytes,
     requestTimeout: settings.requestTimeoutMs,
     http: nodeServerLimits(settings),

@@ -59,7 +59,7 @@ export async function accountRoutes(app: FastifyInstance, { auth, limits }: { au
         tags: ['accounts'],
         summary: 'Register',
         description:
-          'Creates an account and logs it in: the answer carries a session token, and a link to verify your email address is sent to it (no notification is emailed before). Passwords are stored as scrypt hashes; one that is your handle or email, or one character repeated, is refused (422 `WEAK_PASSWORD`). Handles are public and unique: a taken one is refused (409 `HANDLE_TAKEN`). Email addresses are private: the answer is the same whether or not another account holds the address. An address belongs to the account that verifies it; if a verified account holds it, its owner is told of the attempt and no verification link is sent, so the new account cannot verify that address.',
+          'Creates an account and logs it in: the answer carries a session token, and a link to verify your email address is sent to it (no notification is emailed before). Passwords are stored as scrypt hashes. A password has 8 to 200 characters and no rules about which; one that is easy to guess (a common or breached password, a word with a digit, a keyboard row, your handle or email) is refused (422 `WEAK_PASSWORD`, with a sentence saying why). Handles are public and unique: a taken one is refused (409 `HANDLE_TAKEN`). Email addresses are private: the answer is the same whether or not another account holds the address. An address belongs to the account that verifies it; if a verified account holds it, its owner is told of the attempt and no verification link is sent, so the new account cannot verify that address.',
         body: {
           type: 'object',
           required: ['handle', 'email', 'password'],
@@ -82,7 +82,7 @@ export async function accountRoutes(app: FastifyInstance, { auth, limits }: { au
             400: true,
             401: true,
             409: 'The handle is taken, in any case (`HANDLE_TAKEN`).',
-            422: 'The password is your handle, your email or one character repeated (`WEAK_PASSWORD`).',
+            422: 'The password is too easy to guess: a common password, a pattern, your handle or your email (`WEAK_PASSWORD`).',
             429: true,
           }),
         },
@@ -135,14 +135,14 @@ export async function accountRoutes(app: FastifyInstance, { auth, limits }: { au
           ...problems({
             400: true,
             401: 'No account matches this handle or email and password (`INVALID_CREDENTIALS`), or the token sent is unusable (`INVALID_TOKEN`).',
-            429: 'Too many attempts: from your address (`RATE_LIMITED`), or failed ones with this handle or email (`LOGIN_THROTTLED`: wait; `LOGIN_LOCKED`: locked for minutes, it ends by itself). `retry-after` says when to try again.',
+            429: 'Too many attempts: from your address (`RATE_LIMITED`), or failed ones with this handle or email from your address (`LOGIN_THROTTLED`: wait; `LOGIN_LOCKED`: locked for minutes, it ends by itself; log-in from another address is not refused). `retry-after` says when to try again.',
           }),
         },
       },
     },
     async (request) => {
       const { password, ...login } = request.body;
-      const session = await auth.logIn(login, password);
+      const session = await auth.logIn(login, password, request.ip);
       return { token: session.token, expiresAt: session.expiresAt };
     },
   );

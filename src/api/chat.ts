@@ -129,7 +129,7 @@ export async function chatRoutes(app: FastifyInstance, { chat, streams: open }: 
         response: {
           201: json('The message, as readers see it.', 'ChatMessage#'),
           ...problems({
-            400: 'The request is malformed (`VALIDATION_FAILED`), or the text is empty once trimmed (`CHAT_MESSAGE_EMPTY`), too long (`CHAT_MESSAGE_TOO_LONG`) or holds control characters (`CHAT_MESSAGE_CONTROL_CHARACTERS`).',
+            400: 'The request is malformed (`VALIDATION_FAILED`), or the text is empty once trimmed (`CHAT_MESSAGE_EMPTY`), too long (`CHAT_MESSAGE_TOO_LONG`), holds control characters (`CHAT_MESSAGE_CONTROL_CHARACTERS`) or tag characters outside a flag (`CHAT_MESSAGE_INVISIBLE_CHARACTERS`), has nothing to see (`CHAT_MESSAGE_INVISIBLE`), or stacks more than 4 combining marks on a character (`CHAT_MESSAGE_STACKED_MARKS`).',
             401: true,
             404: noGame,
             429: 'Too many messages from you at this table in the last minute (`CHAT_RATE_LIMITED`, with `retry-after`), the table’s chat is full (`CHAT_FULL`), or too many requests (`RATE_LIMITED`).',

@@ -29,11 +29,11 @@ export interface AuthSettings {
   rateLimitPerMinute: number;
   /** Log-in attempts a minute per IP address; 0 leaves log-in under the general limit. */
   loginRateLimitPerMinute: number;
-  /** Failed log-ins in a row per handle or email before each attempt must wait; 0 turns the per-account throttle off. */
+  /** Failed log-ins in a row per handle or email (from one address, or from all together) before each attempt from the failing address must wait; 0 turns the per-account throttle off. */
   loginFailuresBeforeDelay: number;
   /** The first such wait; it doubles with each further failure. */
   loginDelaySeconds: number;
-  /** Failed log-ins in a row per handle or email that lock it for `loginLockMinutes`. */
+  /** Failed log-ins in a row per handle or email (from one address, or from all together) that lock the failing address out of it for `loginLockMinutes`. */
   loginFailuresBeforeLock: number;
   loginLockMinutes: number;
   /** SIGNING_KEY_SECRET: encrypts the signing keys at rest (key-encryption.ts); empty: stored plain. */

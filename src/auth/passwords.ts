@@ -7,6 +7,7 @@
 // (the PHC string format; `ln` is log2 of scrypt's cost N).
 
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { guessableReason } from './password-strength.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
@@ -36,8 +37,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /**
- * Checks the password against the account's own names, or nothing; the length is the request
- * schema's job (PASSWORD_MIN_LENGTH to PASSWORD_MAX_LENGTH characters). Returns why it is refused.
+ * Checks the password's length, the account's own names, and how easy it is to guess
+ * (password-strength.ts: common and breached passwords, words, sequences). Returns why it is
+ * refused; nothing for a good one. No composition rules (NIST SP 800-63B).
  */
 export function weakPasswordReason(password: string, account: { handle: string; email: string }): string | undefined {
   const normalized = normalize(password);
@@ -51,7 +53,7 @@ export function weakPasswordReason(password: string, account: { handle: string; 
     return 'A password cannot be your handle or your email address.';
   }
   if (new Set(normalized).size === 1) return 'A password cannot be one character repeated.';
-  return undefined;
+  return guessableReason(normalized, [account.handle, account.email]);
 }
 
 let decoy: Promise<string> | undefined;

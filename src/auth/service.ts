@@ -8,7 +8,7 @@ import { Accounts, type AccessToken, type Account } from './accounts.ts';
 import type { Caller } from './caller.ts';
 import type { KeySealer } from './key-encryption.ts';
 import { KeyStore } from './keys.ts';
-import { LoginThrottle, loginKey, type LoginThrottlePolicy } from './login-throttle.ts';
+import { attemptKeys, LoginThrottle, type LoginThrottlePolicy } from './login-throttle.ts';
 import { weakPasswordReason } from './passwords.ts';
 import { SessionRevocations } from './session-revocations.ts';
 import { sqlTokenRows, TokenService, type TokenSettings } from './tokens.ts';
@@ -60,14 +60,15 @@ export class AuthService {
 
   /**
    * The same answer, in about the same time, for an unknown account and a wrong password; after
-   * too many failures with one handle or email, 429 before any password is checked (login-throttle.ts).
+   * too many failures with one handle or email from `address` (the request's source), 429 before
+   * any password is checked (login-throttle.ts).
    */
-  async logIn(login: { handle?: string; email?: string }, password: string): Promise<Session> {
-    const key = loginKey(login);
-    await this.loginThrottle.admit(key);
+  async logIn(login: { handle?: string; email?: string }, password: string, address: string): Promise<Session> {
+    const keys = attemptKeys(login, address);
+    await this.loginThrottle.admit(keys);
     const account = await this.accounts.authenticate(login, password);
     if (!account) throw new Refusal('unauthenticated', 'INVALID_CREDENTIALS', 'No account matches this handle or email and password.');
-    await this.loginThrottle.succeeded(key);
+    await this.loginThrottle.succeeded(keys);
     return this.tokens.issueSession(account);
   }
 

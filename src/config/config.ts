@@ -51,11 +51,11 @@ export interface Config extends ConnectionLimits, ResourceLimits {
   rateLimitPerMinute: number;
   /** Log-in attempts a minute per IP address; 0 leaves log-in under RATE_LIMIT_PER_MINUTE. */
   loginRateLimitPerMinute: number;
-  /** Failed log-ins in a row per handle or email before each attempt must wait; 0 turns that throttle off. */
+  /** Failed log-ins in a row per handle or email (from one address, or from all together) before each attempt from the failing address must wait; 0 turns that throttle off. */
   loginFailuresBeforeDelay: number;
   /** The first wait; it doubles with each further failure. */
   loginDelaySeconds: number;
-  /** Failed log-ins in a row per handle or email that lock it for LOGIN_LOCK_MINUTES. */
+  /** Failed log-ins in a row per handle or email (from one address, or from all together) that lock the failing address out of it for LOGIN_LOCK_MINUTES. */
   loginFailuresBeforeLock: number;
   loginLockMinutes: number;
   /**

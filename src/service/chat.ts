@@ -43,6 +43,35 @@ const RATE_WINDOW_MS = 60_000;
  */
 const FORBIDDEN = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 
+/**
+ * What a reader can see: a letter, digit, punctuation mark or symbol (emoji are symbols). A message
+ * without one is blank on screen — only spaces, zero-width characters, marks with nothing to sit
+ * on, or tag characters — and reads as a message that says nothing, or hides one.
+ */
+const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
+/**
+ * Characters that draw nothing though some count as letters or symbols: Unicode's default-ignorable
+ * ones (zero-width space and joiners, the Hangul fillers, variation selectors) and the blank
+ * Braille pattern, the usual ways to make an "empty" name or message.
+ */
+const BLANK = /[\p{Default_Ignorable_Code_Point}\u2800]/gu;
+
+/**
+ * Combining marks in a row on one character. Real writing stacks a few (Vietnamese two, some
+ * Indic and Tibetan clusters three or four; a keycap emoji two); hundreds are "Zalgo" text that
+ * spills over the lines around it.
+ */
+export const MAX_MARKS_PER_CHARACTER = 4;
+const STACKED_MARKS = new RegExp(`\\p{M}{${MAX_MARKS_PER_CHARACTER + 1},}`, 'u');
+
+/**
+ * Unicode tag characters (U+E0000–U+E007F) are invisible and can carry a hidden message. Their one
+ * use in text is an emoji tag sequence: a black flag, tags, the cancel tag (the flags of England,
+ * Scotland, Wales). Those are kept; any other tag character is refused.
+ */
+const FLAG_TAG_SEQUENCE = /\u{1F3F4}[\u{E0020}-\u{E007E}]{1,7}\u{E007F}/gu;
+const TAG_CHARACTER = /[\u{E0000}-\u{E007F}]/u;
+
 export class TableChat {
   private readonly emitter = new EventEmitter();
   private readonly listener: ChannelSubscription;
@@ -142,12 +171,20 @@ export class TableChat {
   }
 }
 
-/** The message as stored: trimmed, not empty, not too long, one line of visible text. */
+/** The message as stored: trimmed, not empty, not too long, one line of visible text without hidden or stacked characters. */
 export function checkedText(text: string, maxLength: number): string {
   const trimmed = text.trim();
   if (trimmed === '') throw new Refusal('invalid', 'CHAT_MESSAGE_EMPTY', 'The message is empty.');
   if ([...trimmed].length > maxLength) throw new Refusal('invalid', 'CHAT_MESSAGE_TOO_LONG', `A message has at most ${maxLength} characters.`, { limit: maxLength });
   if (FORBIDDEN.test(trimmed)) throw new Refusal('invalid', 'CHAT_MESSAGE_CONTROL_CHARACTERS', 'A message is one line of text, without control characters.');
+  if (TAG_CHARACTER.test(trimmed.replace(FLAG_TAG_SEQUENCE, '')))
+    throw new Refusal('invalid', 'CHAT_MESSAGE_INVISIBLE_CHARACTERS', 'A message cannot hold Unicode tag characters (invisible text), except in a flag emoji.');
+  if (!VISIBLE.test(trimmed.replace(BLANK, '')))
+    throw new Refusal('invalid', 'CHAT_MESSAGE_INVISIBLE', 'A message needs something to see: a letter, digit, punctuation mark or symbol, not only invisible or combining characters.');
+  if (STACKED_MARKS.test(trimmed))
+    throw new Refusal('invalid', 'CHAT_MESSAGE_STACKED_MARKS', `A character carries at most ${MAX_MARKS_PER_CHARACTER} combining marks in a row.`, {
+      limit: MAX_MARKS_PER_CHARACTER,
+    });
   return trimmed;
 }
 

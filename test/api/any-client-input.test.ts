@@ -19,7 +19,12 @@ const pathParameter = fc.oneof(
   fc.string({ maxLength: 12 }).map(encodeURIComponent),
 );
 
-const url = fc.tuple(fc.constantFrom(...documented), fc.array(pathParameter, { minLength: 4, maxLength: 4 }), fc.constantFrom('', '?after=-1', '?wait=abc', '?at=x', '?status=nope&awaiting=maybe', '?after=1&wait=0')).map(
+// Issue 28: numbers that are not finite, as every route's numbers may be spelled (the full sweep,
+// route by route and field by field, is test/robustness/non-finite-numbers.test.ts).
+const NON_FINITE = ['Infinity', '-Infinity', '1e309', '-1e309', 'NaN'];
+const NON_FINITE_QUERIES = NON_FINITE.flatMap((value) => ['after', 'before', 'limit', 'wait', 'at'].map((name) => `?${name}=${value}`));
+
+const url = fc.tuple(fc.constantFrom(...documented), fc.array(pathParameter, { minLength: 4, maxLength: 4 }), fc.constantFrom('', '?after=-1', '?wait=abc', '?at=x', '?status=nope&awaiting=maybe', '?after=1&wait=0', ...NON_FINITE_QUERIES)).map(
   ([template, parameters, query]) => {
     let i = 0;
     return template.replace(/\{[^}]+\}/g, () => parameters[i++]!) + query;
@@ -31,6 +36,10 @@ const body = fc.oneof(
   fc.jsonValue().map((value) => JSON.stringify(value)),
   fc.string({ maxLength: 200 }),
   fc.record({ type: fc.string({ maxLength: 20 }), expectedVersion: fc.oneof(fc.integer(), fc.string()) }).map((value) => JSON.stringify(value)),
+  // A non-finite number, as a JSON string or as a JSON number that parses to ±Infinity, in any field.
+  fc
+    .tuple(fc.constantFrom('expiresInDays', 'days', 'digestMinutes', 'quietMinutes', 'reminderMinutes', 'expectedVersion', 'seats', 'limit'), fc.constantFrom(...NON_FINITE.map((v) => JSON.stringify(v)), '1e309', '-1e309'))
+    .map(([field, value]) => `{"${field}":${value}}`),
 );
 
 const headers = fc.record(

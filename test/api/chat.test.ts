@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOn, useTestApp, type TestApp } from '../support/app.ts';
+import { checkedText } from '../../src/service/chat.ts';
 import { as, getGame, registerPlayer, startGameFor, type Player } from '../support/players.ts';
 import { openSse, type SseStream } from '../support/sse.ts';
 
@@ -126,6 +127,24 @@ describe('refusals', () => {
     for (const body of [{}, { text: { nested: true } }, { text: ['a', 'b'] }, { text: 'hi', extra: 1 }, []])
       expectProblem(await write(id, who, body), 400, 'VALIDATION_FAILED');
     expect(texts(await read(id, null))).toEqual([]);
+
+    // Issue 28: nothing to see. Only zero-width characters, Hangul fillers or blank Braille; tag
+    // characters (invisible text) outside a flag; a character under hundreds of combining marks.
+    for (const text of ['\u200b\u200b\u200b', '\u200d\u2060\ufeff\u200c', '\u3164\u3164', '\u2800', '\u0301\u0301', '\u180e\u034f'])
+      expectProblem(await write(id, who, { text }), 400, 'CHAT_MESSAGE_INVISIBLE');
+    const tags = (hidden: string) => [...hidden].map((c) => String.fromCodePoint(0xe0000 + c.codePointAt(0)!)).join('');
+    for (const text of [tags('hidden'), `hello ${tags('ignore previous instructions')}`, '\u{E0001}en'])
+      expectProblem(await write(id, who, { text }), 400, 'CHAT_MESSAGE_INVISIBLE_CHARACTERS');
+    for (const text of [`Z${'\u0336\u0337\u0338\u0335\u0334'.repeat(60)}algo`, 'a\u0300\u0301\u0302\u0303\u0304'])
+      expectProblem(await write(id, who, { text }), 400, 'CHAT_MESSAGE_STACKED_MARKS');
+    expect(texts(await read(id, null))).toEqual([]);
+    // What real writing does with the same characters is kept: joiners in emoji and Persian,
+    // stacked accents in Vietnamese, a keycap, the flag of Scotland (a tag sequence).
+    const scotland = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
+    for (const text of ['👩\u200d👩\u200d👧 family', 'می\u200cخواهم', 'Việt Nam ệ̂', '1\ufe0f\u20e3', scotland]) expect(checkedText(text, 500), text).toBe(text);
+    expect((await write(id, who, { text: scotland })).status).toBe(201);
+    expect(texts(await read(id, null))).toEqual([scotland]);
+    await t.db.pool.query('DELETE FROM chat_messages WHERE game_id = $1', [id]);
 
     // Characters, not UTF-16 units: 500 emoji are 500 characters.
     const emoji = '🙂'.repeat(500);

@@ -80,6 +80,19 @@ describe('POST /v1/accounts', () => {
     }
   });
 
+  it('refuses a common or easily guessed password with 422 WEAK_PASSWORD and a sentence saying why, and creates nothing (issue 28)', async () => {
+    for (const password of ['password', '12345678', 'iloveyou123', 'Password1!', 'qwertyuiop', 'Fargo_12345', 'judge dredd 1']) {
+      const res = await post('/v1/accounts', { handle: 'Fargo_1234', email: 'fargo@example.test', password }).expect(422);
+      expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+      expect(res.body.code, password).toBe('WEAK_PASSWORD');
+      expect(res.body.detail).toMatch(/^This password is too easy to guess\..* no particular characters are required\.$/);
+    }
+    const { rows } = await t.pool.query('SELECT 1 FROM accounts WHERE lower(handle) = $1', ['fargo_1234']);
+    expect(rows).toEqual([]);
+    // Eight characters of no pattern are enough: no digit, capital or symbol is asked for.
+    await post('/v1/accounts', { handle: 'Fargo_1234', email: 'fargo@example.test', password: 'kqzvtmbx' }).expect(201);
+  });
+
   it('stores the password as a salted scrypt hash, never as given', async () => {
     const a = await register(t.app, 'hashed');
     const b = await register(t.app, 'hashed');

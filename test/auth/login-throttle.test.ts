@@ -4,7 +4,9 @@
 
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { blockAfter, judgeAttempt, loginKey, type FailureRecord, type LoginThrottlePolicy } from '../../src/auth/login-throttle.ts';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { blockAfter, judgeAttempt, loginKey, sourceKey, type FailureRecord, type LoginThrottlePolicy } from '../../src/auth/login-throttle.ts';
 import { useTestApp } from '../support/app.ts';
 import { authAppOn, register } from './support.ts';
 
@@ -36,6 +38,18 @@ describe('judgeAttempt', () => {
     expect(judgeAttempt({ failures: 4, lastFailureAt: now, blockedUntil: at(60_000) }, at(100), POLICY)).toEqual({ refused: true, locked: true, retryAfterSeconds: 60 });
   });
 
+  it('holds a source back as long as the identifier’s failures from every source earn, but never refuses a source that has not failed', () => {
+    const now = at(0);
+    const everywhere: FailureRecord = { failures: 40, lastFailureAt: now, blockedUntil: null };
+    // A fresh source is checked, however many failures others have made.
+    const fresh = judgeAttempt(undefined, at(1000), POLICY, everywhere);
+    expect(fresh).toMatchObject({ refused: false, record: { failures: 1 }, everywhere: { failures: 41 } });
+    // Should its password be wrong, it waits like a source that failed 41 times: a lock.
+    if (fresh.refused) return;
+    expect(fresh.record.blockedUntil!.getTime() - at(1000).getTime()).toBe(60_000);
+    expect(judgeAttempt(fresh.record, at(2000), POLICY, fresh.everywhere)).toMatchObject({ refused: true, locked: true });
+  });
+
   it('forgets failures a day old', () => {
     const verdict = judgeAttempt({ failures: 9, lastFailureAt: at(0), blockedUntil: at(60_000) }, at(24 * 3_600_000 + 1), POLICY);
     expect(verdict).toMatchObject({ refused: false, record: { failures: 1, blockedUntil: null } });
@@ -54,7 +68,7 @@ describe('judgeAttempt', () => {
   });
 });
 
-describe('POST /v1/sessions, throttled per handle or email', () => {
+describe('POST /v1/sessions, throttled per handle or email and source address', () => {
   const t = useTestApp(
     { loginFailuresBeforeDelay: POLICY.failuresBeforeDelay, loginDelaySeconds: POLICY.delaySeconds, loginFailuresBeforeLock: POLICY.failuresBeforeLock, loginLockMinutes: POLICY.lockMinutes },
     authAppOn,
@@ -76,8 +90,8 @@ describe('POST /v1/sessions, throttled per handle or email', () => {
     };
   };
   /** Moves the identifier's block into the past, as if its time had passed. */
-  const endBlock = (login: { handle?: string; email?: string }) =>
-    t.pool.query(`UPDATE login_failures SET blocked_until = now() - interval '1 millisecond' WHERE key = $1`, [loginKey(login)]);
+  const endBlock = (login: { handle?: string; email?: string }, address = '127.0.0.1') =>
+    t.pool.query(`UPDATE login_failures SET blocked_until = now() - interval '1 millisecond' WHERE key = $1`, [sourceKey(login, address)]);
 
   it('delays, then locks, the same way for an account and for a handle nobody has; the lock ends and a success starts the count again', async () => {
     const account = await register(t.app, 'throttled');
@@ -148,6 +162,58 @@ describe('POST /v1/sessions, throttled per handle or email', () => {
     // The owner still gets in with the email; others are not affected at all.
     expect((await logIn({ email: victim.email, password: victim.password })).status).toBe(200);
     expect((await logIn({ handle: bystander.handle, password: bystander.password })).status).toBe(200);
+  });
+
+  /** A log-in sent from `localAddress` (another loopback address: another source, as the server sees it). */
+  const logInFrom = (localAddress: string, body: object) =>
+    new Promise<{ status: number; body: { code?: string } }>((resolve, reject) => {
+      const payload = JSON.stringify(body);
+      const req = http.request(
+        { host: '127.0.0.1', port: (t.app.server.address() as AddressInfo).port, localAddress, method: 'POST', path: '/v1/sessions', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as { code?: string } }));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+
+  it('an attacker failing with a victim’s handle locks out only their own address: the owner logs in from theirs (issue 28)', async () => {
+    const victim = await register(t.app, 'victim');
+    const attacker = '127.0.0.2';
+    // Far past the lock, each wait ended as if its time had passed.
+    for (let i = 0; i < POLICY.failuresBeforeLock + 3; i++) {
+      await endBlock({ handle: victim.handle }, attacker);
+      expect((await logInFrom(attacker, { handle: victim.handle, password: 'a wrong guess' })).status).toBe(401);
+    }
+    // The attacker's address is locked, even with the right password: it is not checked.
+    const attackerAgain = await logInFrom(attacker, { handle: victim.handle, password: victim.password });
+    expect([attackerAgain.status, attackerAgain.body.code]).toEqual([429, 'LOGIN_LOCKED']);
+    // The owner, from their own address, is not.
+    const owner = await logInFrom('127.0.0.1', { handle: victim.handle, password: victim.password });
+    expect(owner.status).toBe(200);
+    // And the attacker's address stays locked after the owner's success.
+    expect((await logInFrom(attacker, { handle: victim.handle, password: victim.password })).body.code).toBe('LOGIN_LOCKED');
+  });
+
+  it('a guesser with many addresses gets one guess per address per lock once the handle has failed often', async () => {
+    const victim = await register(t.app, 'spread');
+    const addresses = Array.from({ length: POLICY.failuresBeforeLock + 2 }, (_, i) => `127.0.1.${i + 1}`);
+    const answers = [];
+    for (const address of addresses) {
+      answers.push((await logInFrom(address, { handle: victim.handle, password: 'a wrong guess' })).status);
+      answers.push((await logInFrom(address, { handle: victim.handle, password: 'another wrong guess' })).body.code ?? 'checked');
+    }
+    // Each address's first guess is checked (401). Its second: free while the handle's failures
+    // from everywhere are few, then held back as long as they earn — a lock once they reach it.
+    expect(answers.filter((_, i) => i % 2 === 0)).toEqual(addresses.map(() => 401));
+    const seconds = answers.filter((_, i) => i % 2 === 1);
+    expect(seconds[0]).toBe('INVALID_CREDENTIALS');
+    expect(seconds.slice(POLICY.failuresBeforeLock / 2)).toEqual(seconds.slice(POLICY.failuresBeforeLock / 2).map(() => 'LOGIN_LOCKED'));
+    // A new address, the owner's, is still let in.
+    expect((await logInFrom('127.0.2.1', { handle: victim.handle, password: victim.password })).status).toBe(200);
   });
 
   it('counts parallel guesses before checking them: a burst gets no more than the free failures checked', async () => {

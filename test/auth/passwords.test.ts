@@ -35,12 +35,20 @@ describe('password rules', () => {
 
   it('accept 8 to 200 characters that are not the handle, the email, or one character repeated', () => {
     expect(weakPasswordReason('correct horse', account)).toBeUndefined();
-    expect(weakPasswordReason('x'.repeat(7) + 'y', account)).toBeUndefined();
+    expect(weakPasswordReason('kqzvtmbx', account)).toBeUndefined();
+    expect(weakPasswordReason(`correct horse battery staple ${'x'.repeat(170)}`, account)).toBeUndefined();
     expect(weakPasswordReason('short', account)).toMatch(/8 to 200/);
     expect(weakPasswordReason('ab'.repeat(101), account)).toMatch(/8 to 200/);
     expect(weakPasswordReason('dredd@EXAMPLE.com', account)).toMatch(/handle or your email/);
     expect(weakPasswordReason('        ', account)).toMatch(/only spaces/);
     expect(weakPasswordReason('zzzzzzzzzz', account)).toMatch(/repeated/);
+  });
+
+  it('refuse passwords on the common-password lists, words with digits, keyboard rows and sequences, and the account’s own words (NIST SP 800-63B)', () => {
+    for (const password of ['password', '12345678', 'passw0rd', 'Password1!', 'iloveyou123', 'trustno1!', 'qwertyuiop', 'abcd1234', 'aaaaaaab', 'hunter22', 'dredd12345', 'dreddexample', 'helterskelter']) {
+      expect(weakPasswordReason(password, account), password).toMatch(/^This password is too easy to guess\./);
+    }
+    expect(weakPasswordReason('password', account)).toContain('This is a heavily used password.');
   });
 });
 

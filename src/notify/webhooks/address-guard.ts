@@ -5,6 +5,7 @@
 // 127.0.0.1 today (DNS rebinding) — and then connect to exactly the address we checked.
 
 import { lookup } from 'node:dns/promises';
+import ipaddr from 'ipaddr.js';
 import { isIP } from 'node:net';
 
 export interface WebhookUrlPolicy {
@@ -154,121 +155,70 @@ function isLocalName(hostname: string): boolean {
 }
 
 // ---- Addresses -------------------------------------------------------------------------------
+//
+// Which addresses are public is ipaddr.js's table of IANA's special-purpose ranges (`range()`),
+// not a list of our own: it is kept up to date as ranges are assigned. An address is public when
+// it falls in none of them ('unicast'), or in one of the few special ranges that are globally
+// reachable. IPv6 ranges that carry an IPv4 address are judged by that address.
 
-interface Range {
-  prefix: number[];
-  bits: number;
-  why: string;
-}
+/** Special IPv4 ranges that are globally reachable (IANA's registry says so): AS112 and AMT anycast. */
+const PUBLIC_V4_RANGES = new Set(['unicast', 'as112', 'amt']);
 
-function v4Range(cidr: string, why: string): Range {
-  const [address = '', bits = ''] = cidr.split('/');
-  return { prefix: parseIPv4(address) ?? [], bits: Number(bits), why };
-}
+/** Why each special range is not public, in words; a range missing here is named as ipaddr.js names it. */
+const RANGE_WORDS: Record<string, string> = {
+  unspecified: 'unspecified',
+  broadcast: 'broadcast',
+  multicast: 'multicast',
+  linkLocal: 'link-local',
+  loopback: 'loopback',
+  carrierGradeNat: 'carrier-grade NAT',
+  private: 'private',
+  reserved: 'reserved or documentation',
+  uniqueLocal: 'unique local (private)',
+  deprecatedSiteLocal: 'site-local',
+  discard: 'discard-only',
+  rfc6145: 'IPv4-translated',
+  rfc6052: 'local NAT64',
+  teredo: 'Teredo',
+  benchmarking: 'benchmarking',
+  segmentRouting: 'segment routing',
+};
 
-function v6Range(cidr: string, why: string): Range {
-  const [address = '', bits = ''] = cidr.split('/');
-  return { prefix: parseIPv6(address) ?? [], bits: Number(bits), why };
-}
-
-// IANA's special-purpose registries, less the few that are globally reachable.
-const NON_PUBLIC_V4: Range[] = [
-  v4Range('0.0.0.0/8', 'unspecified ("this network")'),
-  v4Range('10.0.0.0/8', 'private'),
-  v4Range('100.64.0.0/10', 'carrier-grade NAT'),
-  v4Range('127.0.0.0/8', 'loopback'),
-  v4Range('169.254.0.0/16', 'link-local'),
-  v4Range('172.16.0.0/12', 'private'),
-  v4Range('192.0.0.0/24', 'IETF protocol assignments'),
-  v4Range('192.0.2.0/24', 'documentation'),
-  v4Range('192.88.99.0/24', '6to4 relay anycast'),
-  v4Range('192.168.0.0/16', 'private'),
-  v4Range('198.18.0.0/15', 'benchmarking'),
-  v4Range('198.51.100.0/24', 'documentation'),
-  v4Range('203.0.113.0/24', 'documentation'),
-  v4Range('224.0.0.0/4', 'multicast'),
-  v4Range('240.0.0.0/4', 'reserved and broadcast'),
-];
-
-const NON_PUBLIC_V6: Range[] = [
-  // Covers :: (unspecified), ::1 (loopback) and the deprecated IPv4-compatible addresses.
-  v6Range('::/96', 'unspecified, loopback or IPv4-compatible'),
-  v6Range('64:ff9b:1::/48', 'local NAT64'),
-  v6Range('100::/64', 'discard-only'),
-  v6Range('2001::/23', 'IETF protocol assignments'),
-  v6Range('2001:db8::/32', 'documentation'),
-  v6Range('fc00::/7', 'unique local (private)'),
-  v6Range('fe80::/10', 'link-local'),
-  v6Range('fec0::/10', 'site-local'),
-  v6Range('ff00::/8', 'multicast'),
-];
-
-/** IPv6 ranges that carry an IPv4 address: judged by the IPv4 address they lead to. */
-const EMBEDS_V4: { range: Range; at: number }[] = [
-  { range: v6Range('::ffff:0:0/96', 'IPv4-mapped'), at: 12 },
-  { range: v6Range('64:ff9b::/96', 'NAT64'), at: 12 },
-  { range: v6Range('2002::/16', '6to4'), at: 2 },
-];
-
-function inRange(bytes: number[], range: Range): boolean {
-  if (bytes.length !== range.prefix.length) return false;
-  let bits = range.bits;
-  for (let i = 0; bits > 0; i++, bits -= 8) {
-    const mask = bits >= 8 ? 0xff : (0xff << (8 - bits)) & 0xff;
-    if (((bytes[i] ?? 0) & mask) !== ((range.prefix[i] ?? 0) & mask)) return false;
-  }
-  return true;
+/** The IPv4 address an IPv6 address of these ranges leads to, and the words for the range. */
+function embeddedV4(v6: ipaddr.IPv6, range: string): { inner: ipaddr.IPv4; why: string } | null {
+  const bytes = v6.toByteArray();
+  const v4At = (at: number) => new ipaddr.IPv4(bytes.slice(at, at + 4));
+  if (range === 'ipv4Mapped') return { inner: v4At(12), why: 'IPv4-mapped' };
+  // The well-known NAT64 prefix only: its local-use neighbour (64:ff9b:1::/48) is refused whole.
+  if (range === 'rfc6052' && v6.match(ipaddr.IPv6.parse('64:ff9b::'), 96)) return { inner: v4At(12), why: 'NAT64' };
+  if (range === '6to4') return { inner: v4At(2), why: '6to4' };
+  return null;
 }
 
 /** Why an address is not public, or null if it is. Unparseable input is never public. */
 export function nonPublicReason(address: string): string | null {
-  const v4 = parseIPv4(address);
-  if (v4 !== null) {
-    return NON_PUBLIC_V4.find((r) => inRange(v4, r))?.why ?? null;
+  const bare = address.replace(/%.*$/, ''); // a zone ("%eth0") does not change the range
+  if (isIP(bare) === 0) return 'not an IP address';
+  const parsed = ipaddr.parse(bare);
+  if (parsed.kind() === 'ipv4') return v4Reason(parsed as ipaddr.IPv4);
+  const v6 = parsed as ipaddr.IPv6;
+  const range = v6.range();
+  const embedded = embeddedV4(v6, range);
+  if (embedded !== null) {
+    const why = v4Reason(embedded.inner);
+    return why === null ? null : `${embedded.why} ${why}`;
   }
-  const v6 = parseIPv6(address);
-  if (v6 === null) return 'not an IP address';
-  for (const { range, at } of EMBEDS_V4) {
-    if (inRange(v6, range)) {
-      const inner = v6.slice(at, at + 4);
-      const why = NON_PUBLIC_V4.find((r) => inRange(inner, r))?.why;
-      return why === undefined ? null : `${range.why} ${why}`;
-    }
-  }
-  return NON_PUBLIC_V6.find((r) => inRange(v6, r))?.why ?? null;
+  // The deprecated IPv4-compatible addresses (::/96, RFC 4291 2.5.5.1), which ipaddr.js calls
+  // unicast: no public server has one, and some stacks send them to the IPv4 address inside.
+  if (v6.match(ipaddr.IPv6.parse('::'), 96)) return 'unspecified, loopback or IPv4-compatible';
+  return range === 'unicast' ? null : (RANGE_WORDS[range] ?? range);
+}
+
+function v4Reason(v4: ipaddr.IPv4): string | null {
+  const range = v4.range();
+  return PUBLIC_V4_RANGES.has(range) ? null : (RANGE_WORDS[range] ?? range);
 }
 
 export function isPublicAddress(address: string): boolean {
   return nonPublicReason(address) === null;
-}
-
-/** Dotted-quad only: URL and getaddrinfo have already turned "0x7f.1" and "2130706433" into it. */
-function parseIPv4(text: string): number[] | null {
-  const parts = text.split('.');
-  if (parts.length !== 4) return null;
-  const bytes = parts.map((p) => (/^\d{1,3}$/.test(p) ? Number(p) : NaN));
-  return bytes.every((b) => b >= 0 && b <= 255) ? bytes : null;
-}
-
-function parseIPv6(text: string): number[] | null {
-  const address = text.replace(/%.*$/, ''); // a zone ("%eth0") does not change the range
-  if (isIP(address) !== 6) return null;
-  let groups = address.split(':');
-  // A trailing dotted quad ("::ffff:127.0.0.1") stands for the last two groups.
-  const last = groups[groups.length - 1] ?? '';
-  if (last.includes('.')) {
-    const [a = 0, b = 0, c = 0, d = 0] = parseIPv4(last) ?? [];
-    groups = [...groups.slice(0, -1), ((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
-  }
-  const gap = groups.indexOf('');
-  if (gap !== -1) {
-    const head = groups.slice(0, gap).filter((g) => g !== '');
-    const tail = groups.slice(gap).filter((g) => g !== '');
-    groups = [...head, ...Array<string>(8 - head.length - tail.length).fill('0'), ...tail];
-  }
-  if (groups.length !== 8) return null;
-  return groups.flatMap((g) => {
-    const value = parseInt(g, 16);
-    return [value >> 8, value & 0xff];
-  });
 }

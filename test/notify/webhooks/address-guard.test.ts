@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkWebhookUrl,
   isPublicAddress,
+  nonPublicReason,
   resolveDeliveryTarget,
   type ResolvedAddress,
   type ResolveHost,
@@ -82,6 +83,18 @@ describe('checkWebhookUrl', () => {
       expect(await codeFor(`https://[${ip}]/hook`), ip).toBe('WEBHOOK_URL_PRIVATE');
     }
     expect(await codeFor('https://[::ffff:93.184.215.14]/hook')).toBe('OK');
+  });
+
+  it('the IPv4-translated range (::ffff:0:0:0/96) and the other special IPv6 ranges are refused', async () => {
+    // Issue 28: `::ffff:0:7f00:1` leads to 127.0.0.1 through a translator, and passed.
+    const refused = ['::ffff:0:7f00:1', '::ffff:0:a00:1', '::ffff:0:5db8:d70e', '64:ff9b:1::a00:1', 'fec0::1', '2001:db8::1', '2001::1', '3fff::1', '100::1'];
+    for (const ip of refused) {
+      expect(await codeFor(`https://[${ip}]/hook`), ip).toBe('WEBHOOK_URL_PRIVATE');
+    }
+    expect(nonPublicReason('::ffff:0:7f00:1')).toBe('IPv4-translated');
+    for (const ip of ['2606:4700::6810:84e5', '2a00:1450:4001:82b::200e', '64:ff9b::5db8:d70e', '2002:5db8:d70e::1']) {
+      expect(await codeFor(`https://[${ip}]/hook`), ip).toBe('OK');
+    }
   });
 
   it('localhost and names under it are refused without asking DNS', async () => {

@@ -107,7 +107,7 @@ export function SignupPage() {
       <form onSubmit={submit}>
         <Field label="Handle" name="handle" autocomplete="username" value={handle} onInput={setHandle} hint="Your name at the table: 3 to 32 letters, digits, _ or -." />
         <Field label="Email" name="email" type="email" autocomplete="email" value={email} onInput={setEmail} hint="For notifications; never shown to other players." />
-        <Field label="Password" name="password" type="password" autocomplete="new-password" value={password} onInput={setPassword} hint="8 to 200 characters." />
+        <Field label="Password" name="password" type="password" autocomplete="new-password" value={password} onInput={setPassword} hint="8 to 200 characters, hard to guess: a few unrelated words work well." />
         {error && (
           <p role="alert" class="error">
             {error}
