@@ -102,8 +102,9 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
   app.decorateRequest('refusedToken', null);
   app.addHook('onRequest', async (request) => authenticate(auth, request));
   app.addHook('preParsing', async (request, reply) => {
+    // Undefined, not null, on routes registered before this plugin decorated requests (the probes).
     const refused = request.refusedToken;
-    if (refused === null) return;
+    if (!refused) return;
     reply.header('www-authenticate', `Bearer error="invalid_token", error_description="${refused.replace(/[^\x20-\x7e]|"/g, '')}"`);
     throw new Refusal('unauthenticated', 'INVALID_TOKEN', refused);
   });
@@ -154,8 +155,8 @@ async function authenticate(auth: AuthService, request: FastifyRequest): Promise
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Why the bearer token sent cannot be used; null when none was sent or it was accepted. */
-    refusedToken: string | null;
+    /** Why the bearer token sent cannot be used; null (or undefined) when none was sent or it was accepted. */
+    refusedToken: string | null | undefined;
   }
   interface FastifyInstance {
     /** Accounts, tokens and signing keys, for tests and scripts that drive the app in-process. */
