@@ -48,15 +48,23 @@ export function startEventStream(request: FastifyRequest, reply: FastifyReply, {
     onEnd();
     res.end();
   };
-  // Past the bound, the unsent bytes are dropped with the connection: waiting for them to leave
-  // would keep holding them.
+  // What is still unsent once the connection has taken what it can (Node hands a reply's writes
+  // to the socket at the end of the tick, so not at once) is measured against the bound; past
+  // it, the unsent bytes are dropped with the connection: waiting for them to leave would keep
+  // holding them.
+  let measuring = false;
+  const measure = () => {
+    measuring = false;
+    if (res.writableEnded || res.destroyed || res.writableLength <= bufferBytes) return;
+    end();
+    res.destroy();
+  };
   const write = (text: string) => {
     if (res.writableEnded || res.destroyed) return;
     res.write(text);
-    if (res.writableLength > bufferBytes) {
-      end();
-      res.destroy();
-    }
+    if (measuring) return;
+    measuring = true;
+    setImmediate(measure);
   };
   write('retry: 2000\n\n');
   const heartbeat = setInterval(() => write(': keep-alive\n\n'), SSE_HEARTBEAT_MS);
