@@ -189,12 +189,12 @@ export async function chatRoutes(
         behind = true;
         if (streaming) catchUp();
       });
+      // Lost before the stream starts: refused (401) instead; once it runs: ended.
       let lost = false;
-      let stream: ReturnType<typeof startEventStream> | undefined;
-      const watch = watchCredential(credentials, request, () => {
+      let onLost = () => {
         lost = true;
-        stream?.end('the token was revoked or expired');
-      });
+      };
+      const watch = watchCredential(credentials, request, () => onLost());
       // Fail with a problem (404) before switching to a stream.
       let first: { messages: ChatMessage[]; more: boolean };
       try {
@@ -207,7 +207,7 @@ export async function chatRoutes(
         throw error;
       }
 
-      stream = startEventStream(request, reply, {
+      const stream = startEventStream(request, reply, {
         open: streams,
         bufferBytes,
         onEnd: () => {
@@ -216,6 +216,7 @@ export async function chatRoutes(
           release();
         },
       });
+      onLost = () => stream.end('the token was revoked or expired');
       const { res, message, drained } = stream;
       const ended = () => res.writableEnded || res.destroyed;
       const send = (messages: ChatMessage[]) => {
@@ -245,7 +246,7 @@ export async function chatRoutes(
                 return read;
               })
               .catch(() => null);
-            if (page === 'lost') return stream?.end('the token was revoked or expired');
+            if (page === 'lost') return stream.end('the token was revoked or expired');
             if (!page) {
               behind = true;
               await new Promise((resolve) => setTimeout(resolve, pauseMs));

@@ -135,12 +135,12 @@ export async function feedRoutes(
         latest = Math.max(latest, version);
         if (streaming) catchUp();
       });
+      // Lost before the stream starts: refused (401) instead; once it runs: ended.
       let lost = false;
-      let stream: ReturnType<typeof startEventStream> | undefined;
-      const watch = watchCredential(credentials, request, () => {
+      let onLost = () => {
         lost = true;
-        stream?.end('the token was revoked or expired');
-      });
+      };
+      const watch = watchCredential(credentials, request, () => onLost());
       // Fail with a problem (404) before switching to a stream.
       let first: Awaited<ReturnType<typeof service.views.events>>;
       try {
@@ -153,7 +153,7 @@ export async function feedRoutes(
         throw error;
       }
 
-      stream = startEventStream(request, reply, {
+      const stream = startEventStream(request, reply, {
         open: streams,
         bufferBytes,
         onEnd: () => {
@@ -162,6 +162,7 @@ export async function feedRoutes(
           release();
         },
       });
+      onLost = () => stream.end('the token was revoked or expired');
       const { res, message, drained } = stream;
       const ended = () => res.writableEnded || res.destroyed;
       let sending = Promise.resolve();
@@ -191,7 +192,7 @@ export async function feedRoutes(
                 return page;
               })
               .catch(() => null);
-            if (feed === 'lost') return stream?.end('the token was revoked or expired');
+            if (feed === 'lost') return stream.end('the token was revoked or expired');
             if (!feed) {
               await new Promise((resolve) => setTimeout(resolve, pauseMs));
               pauseMs = Math.min(pauseMs * 2, CATCH_UP_RETRY_MAX_MS);

@@ -62,14 +62,14 @@ async function untilPrivateDraw(base: string, id: string, players: HttpPlayer[],
   expect(ownDraws(feed.messages, 0).length, 'seat 0 drew no cards').toBeGreaterThan(0);
 }
 
+/** Two new players for each test, so that one test's log-outs never reach another's. */
+const pair = (base: string, prefix: string) => Promise.all([0, 1].map(() => register(base, prefix)));
+
 describe('in one process', () => {
   const t = useTestApp();
-  let players: HttpPlayer[];
-  beforeAll(async () => {
-    players = await Promise.all([0, 1].map(() => register(t.base, 'creds')));
-  });
 
   it('logging out everywhere ends the game stream and the chat stream opened with a session token', async () => {
+    const players = await pair(t.base, 'creds');
     const id = await startGame(t.base, players);
     const { feed, chat } = await follow(t.base, id, players[0]!.token);
     await untilPrivateDraw(t.base, id, players, feed);
@@ -88,6 +88,7 @@ describe('in one process', () => {
   });
 
   it('logging out the one session ends its streams; another session’s streams go on', async () => {
+    const players = await pair(t.base, 'creds');
     const id = await startGame(t.base, players);
     const other = await logIn(t.base, players[0]!);
     const ending = await follow(t.base, id, players[0]!.token);
@@ -102,6 +103,7 @@ describe('in one process', () => {
   });
 
   it('revoking a personal access token ends the streams opened with it', async () => {
+    const players = await pair(t.base, 'creds');
     const id = await startGame(t.base, players);
     const pat = await personalToken(t.base, players[0]!);
     const { feed, chat } = await follow(t.base, id, pat.token);
@@ -115,6 +117,7 @@ describe('in one process', () => {
   });
 
   it('a long-poll waiting when its session is logged out answers 401 INVALID_TOKEN, not the events that follow', async () => {
+    const players = await pair(t.base, 'creds');
     const id = await startGame(t.base, players);
     const { version } = (await call(t.base, 'GET', `/v1/games/${id}`)).body as { version: number };
     const poll = call(t.base, 'GET', `/v1/games/${id}/events?after=${version}&wait=30`, { token: players[0]!.token });
@@ -136,7 +139,7 @@ describe('a session that expires', () => {
   const t = useTestApp({ sessionTtlSeconds: TTL_SECONDS });
 
   it('ends its streams at its expiry', async () => {
-    const players = await Promise.all([0, 1].map(() => register(t.base, 'expiring')));
+    const players = await pair(t.base, 'expiring');
     const id = await startGame(t.base, players);
     const { feed, chat } = await follow(t.base, id, players[0]!.token);
     await endOf(feed, 'the game stream');
@@ -150,25 +153,24 @@ describe('across processes', () => {
   const first = useTestApp();
   let second: TestApp;
   let secondBase: string;
-  let players: HttpPlayer[];
   beforeAll(async () => {
     second = await appOn(first.database.url);
     await second.app.listen({ port: 0, host: '127.0.0.1' });
     secondBase = `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`;
-    players = await Promise.all([0, 1].map(() => register(first.base, 'creds2')));
   });
   afterAll(() => second.close());
 
   it('logging out everywhere on one process ends the streams open on the other', async () => {
+    const players = await pair(first.base, 'creds2');
     const id = await startGame(first.base, players);
     const { feed, chat } = await follow(secondBase, id, players[0]!.token);
     expect((await call(first.base, 'DELETE', '/v1/sessions', { token: players[0]!.token })).status).toBe(204);
     await endOf(feed, 'the game stream on the other process');
     await endOf(chat, 'the chat stream on the other process');
-    players[0] = await logIn(first.base, players[0]!);
   });
 
   it('revoking a personal access token on one process ends the streams open with it on the other', async () => {
+    const players = await pair(first.base, 'creds2');
     const id = await startGame(first.base, players);
     const pat = await personalToken(first.base, players[0]!);
     const { feed, chat } = await follow(secondBase, id, pat.token);
