@@ -9,8 +9,11 @@
 //   process's) that may concern the token makes it check again;
 // - `stillValid()` verifies the token afresh (tokens.ts: signature, expiry, logged-out sessions in
 //   memory, a personal access token's row): a holder calls it before each delivery, so that an
-//   announcement lost on the way (a NOTIFY is sent after a PAT's revocation commits) cannot keep
-//   private events flowing.
+//   announcement lost on the way cannot keep private events flowing. A session is checked in
+//   memory every time. A personal access token's row is read again at most every
+//   PAT_RECHECK_MS: its revocation is announced (a NOTIFY after the commit) and ends the stream at
+//   once; the read covers only an announcement lost when the revoking process died between its
+//   commit and its NOTIFY, and a stream of a busy game must not double its database reads.
 
 import { decodeJwt } from 'jose';
 import type { Caller } from './caller.ts';
@@ -19,6 +22,8 @@ import { InvalidTokenError, type TokenService } from './tokens.ts';
 
 /** setTimeout's longest delay; a later expiry is reached in several steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** How long a personal access token's row, once read, is trusted between announcements. */
+const PAT_RECHECK_MS = 60_000;
 /** `exp` is in whole seconds and a timer may fire a millisecond early: look just after it. */
 const PAST_EXPIRY_MS = 50;
 
@@ -39,14 +44,24 @@ export class CredentialWatches {
   watch(token: string, caller: Caller, onLost: () => void): CredentialWatch {
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
-    const stillValid = () =>
+    const expiresAtMs = expiryOf(token);
+    // The request's own verification, a moment ago, read the row.
+    let rowReadAt = Date.now();
+    const verify = () =>
       this.tokens.verify(token).then(
-        (now) => now.accountId === caller.accountId,
+        (now) => {
+          rowReadAt = Date.now();
+          return now.accountId === caller.accountId;
+        },
         (error: unknown) => {
           if (error instanceof InvalidTokenError) return false;
           throw error;
         },
       );
+    const stillValid = async () => {
+      const trusted = caller.tokenKind === 'pat' && Date.now() - rowReadAt < PAT_RECHECK_MS && (expiresAtMs === undefined || Date.now() < expiresAtMs);
+      return trusted || verify();
+    };
     const stop = () => {
       stopped = true;
       clearTimeout(timer);
@@ -54,7 +69,7 @@ export class CredentialWatches {
     };
     const check = () => {
       if (stopped) return;
-      stillValid().then(
+      verify().then(
         (valid) => {
           if (valid || stopped) return;
           stop();
@@ -65,9 +80,11 @@ export class CredentialWatches {
       );
     };
     const unsubscribe = this.revocations.onRevoked((revoked) => {
-      if (concerns(revoked, caller)) check();
+      if (!concerns(revoked, caller)) return;
+      // Until the row is read again, nothing is delivered on the strength of the last read.
+      rowReadAt = 0;
+      check();
     });
-    const expiresAtMs = expiryOf(token);
     if (expiresAtMs !== undefined) {
       const arm = () => {
         const left = expiresAtMs + PAST_EXPIRY_MS - Date.now();
