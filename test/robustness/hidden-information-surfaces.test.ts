@@ -78,6 +78,8 @@ const t = useTestApp(() => ({
   mail: { smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'Helter Skelter <no-reply@example.org>' },
   // Four accounts play every game here, several pairs at once.
   streamsPerCaller: 200,
+  // All from one address.
+  streamsPerAddress: 800,
   openGamesPerAccount: 200,
   gamesPerDayPerAccount: 1_000,
   webhooksPerAccount: 500,
