@@ -29,6 +29,7 @@ import { webhookRoutes } from './api/webhooks.ts';
 import { webClientRoutes } from './api/web-client.ts';
 import { withDiscriminatorMappings, withRequestExamples } from './api/schemas.ts';
 import { DEFAULT_AUTH_SETTINGS, rateLimitsOf, registerAuth, type AuthSettings } from './auth/index.ts';
+import { CredentialWatches } from './auth/credential-watch.ts';
 import { GameService } from './service/index.ts';
 import { DEFAULT_CHAT_LIMITS, TableChat, type ChatLimits } from './service/chat.ts';
 import { ChatStore } from './store/chat.ts';
@@ -37,6 +38,7 @@ import { PRODUCT_NAME } from './config/product.ts';
 import { registerBodyGuard } from './api/body-guard.ts';
 import { clientErrorHandler, DEFAULT_CONNECTION_LIMITS, nodeServerLimits, registerUrlLimit, type ConnectionLimits } from './api/limits.ts';
 import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './service/limits.ts';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './config/limits.ts';
 import { frameworkErrorHandler, registerProblemHandling } from './api/problems.ts';
 import { PROJECT_ROOT } from './config/config.ts';
 import type { Logger } from './config/logger.ts';
@@ -70,7 +72,7 @@ export interface AppDeps {
   settings?: Partial<AppSettings>;
 }
 
-export interface AppSettings extends AuthSettings, ConnectionLimits, ResourceLimits {
+export interface AppSettings extends AuthSettings, ConnectionLimits, ResourceLimits, StreamLimits {
   /** Accept `scenario` game creation (explicit positions): on in development and tests. */
   allowScenarios: boolean;
   /** List games whose creator chose the seed or the position in the public lobby (LIST_CHOSEN_GAMES; default: by link only). */
@@ -115,6 +117,7 @@ export async function buildApp(deps: AppDeps) {
     ...DEFAULT_AUTH_SETTINGS,
     ...DEFAULT_CONNECTION_LIMITS,
     ...DEFAULT_RESOURCE_LIMITS,
+    ...DEFAULT_STREAM_LIMITS,
     ...deps.settings,
   };
   const app = Fastify({
@@ -297,10 +300,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(sessionRoutes, { auth });
   await app.register(accessTokenRoutes, { auth });
   await app.register(gameRoutes, { service: games });
-  // One count of open streams per caller, game feeds and chat streams together.
-  const streams = new OpenStreams(settings.streamsPerCaller);
-  await app.register(feedRoutes, { service: games, streams });
-  await app.register(chatRoutes, { chat, streams });
+  // One count of open streams (per caller, per address, in the process), game feeds and chat
+  // streams together; each ends with the token it was opened with.
+  const streams = new OpenStreams(settings);
+  const streamOptions = { credentials: new CredentialWatches(auth.tokens, auth.revocations), bufferBytes: settings.streamBufferBytes };
+  await app.register(feedRoutes, { service: games, streams, ...streamOptions });
+  await app.register(chatRoutes, { chat, streams, ...streamOptions });
   await app.register(commandLogRoutes, { service: games });
   await app.register(orderRoutes, { service: games });
   await app.register(preferenceRoutes, { service: games });

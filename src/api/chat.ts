@@ -7,7 +7,8 @@ import { requireCaller } from '../auth/caller.ts';
 import type { ChatMessage, TableChat } from '../service/chat.ts';
 import { run } from './games.ts';
 import { startEventStream } from './event-stream.ts';
-import { callerKey, type OpenStreams } from './open-streams.ts';
+import { STREAM_REFUSALS, type OpenStreams } from './open-streams.ts';
+import { credentialLost, watchCredential, type StreamOptions } from './stream-credentials.ts';
 import { bearerOnly, bearerOptional, gameIdParams, json, problems } from './schemas.ts';
 
 /** A stream whose read failed tries again after this, doubling up to the maximum. */
@@ -64,13 +65,11 @@ const handleParams = {
 const noGame = 'There is no such game (`NOT_FOUND`).';
 const noPlayer = 'No player with that handle has sat or written at a table (`PLAYER_NOT_FOUND`).';
 
-export async function chatRoutes(app: FastifyInstance, { chat, streams: open }: { chat: TableChat; streams: OpenStreams }): Promise<void> {
+export async function chatRoutes(
+  app: FastifyInstance,
+  { chat, streams: open, credentials, bufferBytes }: { chat: TableChat; streams: OpenStreams } & StreamOptions,
+): Promise<void> {
   for (const schema of chatSchemas) app.addSchema(schema);
-  // A refusal for too many streams says when to try again.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '5');
-    return payload;
-  });
   // Open streams end when the server closes, so a graceful shutdown is not held open by them.
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
@@ -173,7 +172,7 @@ export async function chatRoutes(app: FastifyInstance, { chat, streams: open }: 
               },
             },
           },
-          ...problems({ 400: true, 401: true, 404: noGame, 429: 'Too many streams open at once (`TOO_MANY_STREAMS`), or too many requests (`RATE_LIMITED`).' }),
+          ...problems({ 400: true, 401: true, 404: noGame, ...STREAM_REFUSALS }),
         },
       },
     },
@@ -181,46 +180,73 @@ export async function chatRoutes(app: FastifyInstance, { chat, streams: open }: 
       const { id } = request.params;
       const reader = request.caller?.accountId ?? null;
       let cursor = Number(request.headers['last-event-id'] ?? request.query.after ?? 0);
-      const release = open.take(callerKey(request));
-      // Listen before the first read, so that a message written while it runs is not missed.
+      const release = open.take(request);
+      // Listen before the first read, so that a message written while it runs is not missed; and
+      // watch the token from before it too, so that no revocation falls between.
       let behind = false;
       let streaming = false;
       const unsubscribe = chat.subscribe(id, () => {
         behind = true;
         if (streaming) catchUp();
       });
+      // Lost before the stream starts: refused (401) instead; once it runs: ended.
+      let lost = false;
+      let onLost = () => {
+        lost = true;
+      };
+      const watch = watchCredential(credentials, request, () => onLost());
       // Fail with a problem (404) before switching to a stream.
       let first: { messages: ChatMessage[]; more: boolean };
       try {
         first = await run(() => chat.read(id, reader, { after: cursor }, STREAM_PAGE));
+        if (lost || (watch && !(await watch.stillValid()))) throw credentialLost();
       } catch (error) {
         unsubscribe();
+        watch?.stop();
         release();
         throw error;
       }
 
-      const { res, message } = startEventStream(request, reply, streams, () => {
-        unsubscribe();
-        release();
+      const stream = startEventStream(request, reply, {
+        open: streams,
+        bufferBytes,
+        onEnd: () => {
+          unsubscribe();
+          watch?.stop();
+          release();
+        },
       });
+      onLost = () => stream.end('the token was revoked or expired');
+      const { res, message, drained } = stream;
+      const ended = () => res.writableEnded || res.destroyed;
       const send = (messages: ChatMessage[]) => {
         for (const m of messages) {
-          if (res.writableEnded) return;
+          if (ended()) return;
           message(m.id, 'chat', m);
           cursor = m.id;
         }
       };
       // One read at a time, in order, so no message is sent twice or skipped; reads again while
-      // a message was announced meanwhile or the page was not the last. A message muted for this
-      // reader is never read: its announcement costs one read that finds nothing. A failed read
-      // is tried again after a growing pause.
+      // a message was announced meanwhile or the page was not the last, each page once the last
+      // has left. A message muted for this reader is never read: its announcement costs one read
+      // that finds nothing. A failed read is tried again after a growing pause. Before each page
+      // is sent the token is verified again (what a reader's mutes hide is theirs alone).
       let sending = Promise.resolve();
       const catchUp = () => {
         sending = sending.then(async () => {
           let pauseMs = RETRY_MS;
-          while (behind && !res.writableEnded) {
+          while (behind && !ended()) {
+            await drained();
+            if (ended()) return;
             behind = false;
-            const page = await chat.read(id, reader, { after: cursor }, STREAM_PAGE).catch(() => null);
+            const page = await chat
+              .read(id, reader, { after: cursor }, STREAM_PAGE)
+              .then(async (read) => {
+                if (watch && !(await watch.stillValid())) return 'lost' as const;
+                return read;
+              })
+              .catch(() => null);
+            if (page === 'lost') return stream.end('the token was revoked or expired');
             if (!page) {
               behind = true;
               await new Promise((resolve) => setTimeout(resolve, pauseMs));

@@ -4,8 +4,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ProblemError } from './problems.ts';
 import { startEventStream } from './event-stream.ts';
-import { callerKey, type OpenStreams } from './open-streams.ts';
+import { STREAM_REFUSALS, type OpenStreams } from './open-streams.ts';
 import { requireCaller } from '../auth/caller.ts';
+import { credentialLost, watchCredential, type StreamOptions } from './stream-credentials.ts';
 import type { GameService } from '../service/index.ts';
 import { run } from './games.ts';
 import { addGameSchemas, bearerOnly, bearerOptional, gameApi, gameIdParams, json, problems } from './schemas.ts';
@@ -14,13 +15,13 @@ const MAX_WAIT_SECONDS = 60;
 /** A stream whose catch-up read failed tries again after this, doubling up to the maximum. */
 const CATCH_UP_RETRY_MS = 100;
 const CATCH_UP_RETRY_MAX_MS = 5_000;
+/** Events a stream reads (and then writes) at a time: what one stream holds in memory at most. */
+const STREAM_PAGE = 200;
 
-export async function feedRoutes(app: FastifyInstance, { service, streams: open }: { service: GameService; streams: OpenStreams }): Promise<void> {
-  // A refusal for too many streams says when to try again.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '5');
-    return payload;
-  });
+export async function feedRoutes(
+  app: FastifyInstance,
+  { service, streams: open, credentials, bufferBytes }: { service: GameService; streams: OpenStreams } & StreamOptions,
+): Promise<void> {
   addGameSchemas(app, service.games);
   // Responses are written from the documented schemas, unions passed through (see schemas.ts).
   app.setSerializerCompiler(gameApi(service.games).serializer);
@@ -50,7 +51,7 @@ export async function feedRoutes(app: FastifyInstance, { service, streams: open 
         },
         response: {
           200: json('Events, oldest first.', 'EventPage#'),
-          ...problems({ 400: true, 401: true, 404: 'There is no such game (`NOT_FOUND`).', 429: true }),
+          ...problems({ 400: true, 401: true, 404: 'There is no such game (`NOT_FOUND`).', ...STREAM_REFUSALS }),
         },
       },
     },
@@ -66,14 +67,21 @@ export async function feedRoutes(app: FastifyInstance, { service, streams: open 
       // Listen before reading, so that a command accepted while the read runs is not missed.
       const abort = new AbortController();
       request.raw.once('close', () => abort.abort());
-      const release = wait > 0 ? open.take(callerKey(request)) : () => undefined;
+      const release = wait > 0 ? open.take(request) : () => undefined;
       const arrival = wait > 0 ? service.signals.waitPast(id, after, wait * 1000, abort.signal) : null;
+      // A wait ends early when the token is revoked or expires meanwhile; its events are then not sent.
+      const watch = wait > 0 ? watchCredential(credentials, request, () => abort.abort()) : null;
       try {
         let feed = await run(() => service.views.events(id, reader, after));
-        if (feed.events.length === 0 && arrival && (await arrival) !== null) feed = await run(() => service.views.events(id, reader, after));
+        if (feed.events.length === 0 && arrival) {
+          const arrived = (await arrival) !== null;
+          if (watch && !(await watch.stillValid())) throw credentialLost();
+          if (arrived) feed = await run(() => service.views.events(id, reader, after));
+        }
         return feed;
       } finally {
         abort.abort();
+        watch?.stop();
         release();
       }
     },
@@ -110,7 +118,7 @@ export async function feedRoutes(app: FastifyInstance, { service, streams: open 
               },
             },
           },
-          ...problems({ 400: true, 401: true, 404: 'There is no such game (`NOT_FOUND`).', 429: true }),
+          ...problems({ 400: true, 401: true, 404: 'There is no such game (`NOT_FOUND`).', ...STREAM_REFUSALS }),
         },
       },
     },
@@ -118,45 +126,73 @@ export async function feedRoutes(app: FastifyInstance, { service, streams: open 
       const { id } = request.params;
       const reader = request.caller?.accountId ?? null;
       let cursor = Number(request.headers['last-event-id'] ?? request.query.after ?? 0);
-      const release = open.take(callerKey(request));
-      // Listen before the first read, so that a command accepted while it runs is not missed.
+      const release = open.take(request);
+      // Listen before the first read, so that a command accepted while it runs is not missed; and
+      // watch the token from before it too, so that no revocation falls between.
       let latest = 0;
       let streaming = false;
       const unsubscribe = service.signals.subscribe(id, (version) => {
         latest = Math.max(latest, version);
         if (streaming) catchUp();
       });
+      // Lost before the stream starts: refused (401) instead; once it runs: ended.
+      let lost = false;
+      let onLost = () => {
+        lost = true;
+      };
+      const watch = watchCredential(credentials, request, () => onLost());
       // Fail with a problem (404) before switching to a stream.
       let first: Awaited<ReturnType<typeof service.views.events>>;
       try {
-        first = await run(() => service.views.events(id, reader, cursor));
+        first = await run(() => service.views.events(id, reader, cursor, STREAM_PAGE));
+        if (lost || (watch && !(await watch.stillValid()))) throw credentialLost();
       } catch (error) {
         unsubscribe();
+        watch?.stop();
         release();
         throw error;
       }
 
-      const { res, message } = startEventStream(request, reply, streams, () => {
-        unsubscribe();
-        release();
+      const stream = startEventStream(request, reply, {
+        open: streams,
+        bufferBytes,
+        onEnd: () => {
+          unsubscribe();
+          watch?.stop();
+          release();
+        },
       });
+      onLost = () => stream.end('the token was revoked or expired');
+      const { res, message, drained } = stream;
+      const ended = () => res.writableEnded || res.destroyed;
       let sending = Promise.resolve();
       const send = (events: typeof first.events) => {
         for (const e of events) {
-          if (res.writableEnded) return;
+          if (ended()) return;
           message(e.seq, e.type, e);
           cursor = e.seq;
         }
       };
       // One fetch at a time, in order, so no event is sent twice or skipped; pages until it has
-      // sent everything up to the newest version it knows of. A read that fails (the pool busy,
-      // the database restarting) is tried again after a pause, growing to a few seconds: giving
-      // up would leave the stream behind until the game's next command, which may be days away.
+      // sent everything up to the newest version it knows of, each page once the last has left. A
+      // read that fails (the pool busy, the database restarting) is tried again after a pause,
+      // growing to a few seconds: giving up would leave the stream behind until the game's next
+      // command, which may be days away. Before each page is sent the token is verified again:
+      // a seat's private events go only to a token that still holds.
       const catchUp = () => {
         sending = sending.then(async () => {
           let pauseMs = CATCH_UP_RETRY_MS;
-          while (cursor < latest && !res.writableEnded) {
-            const feed = await service.views.events(id, reader, cursor).catch(() => null);
+          while (cursor < latest && !ended()) {
+            await drained();
+            if (ended()) return;
+            const feed = await service.views
+              .events(id, reader, cursor, STREAM_PAGE)
+              .then(async (page) => {
+                if (watch && !(await watch.stillValid())) return 'lost' as const;
+                return page;
+              })
+              .catch(() => null);
+            if (feed === 'lost') return stream.end('the token was revoked or expired');
             if (!feed) {
               await new Promise((resolve) => setTimeout(resolve, pauseMs));
               pauseMs = Math.min(pauseMs * 2, CATCH_UP_RETRY_MAX_MS);

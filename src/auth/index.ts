@@ -8,7 +8,7 @@
 // registers them right after this plugin, so they are limited too. Refusals are `Refusal`s with a
 // kind (src/platform/refusal.ts); src/api/problems.ts turns them into statuses.
 
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { PrismaClient } from '../db/prisma.ts';
 import { Refusal } from '../platform/refusal.ts';
@@ -95,8 +95,19 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
   app.decorate('auth', auth);
   app.decorateRequest('caller', null);
 
-  // On the root instance, not in a plugin: the hooks apply to every route.
-  app.addHook('onRequest', async (request, reply) => authenticate(auth, request, reply));
+  // On the root instance, not in a plugin: the hooks apply to every route. A refused token is
+  // answered only after the rate limiter (a route's own `onRequest` hook, which runs after the
+  // app's) has counted the request against its address: refusing it here, first, would let a
+  // flood of bad tokens past the limiter (rate-limit.ts).
+  app.decorateRequest('refusedToken', null);
+  app.addHook('onRequest', async (request) => authenticate(auth, request));
+  app.addHook('preParsing', async (request, reply) => {
+    // Undefined, not null, on routes registered before this plugin decorated requests (the probes).
+    const refused = request.refusedToken;
+    if (!refused) return;
+    reply.header('www-authenticate', `Bearer error="invalid_token", error_description="${refused.replace(/[^\x20-\x7e]|"/g, '')}"`);
+    throw new Refusal('unauthenticated', 'INVALID_TOKEN', refused);
+  });
   app.addHook('onSend', async (_request, reply, payload) => {
     // RFC 9110: a 401 says how to authenticate.
     if (reply.statusCode === 401 && !reply.hasHeader('www-authenticate')) reply.header('www-authenticate', 'Bearer');
@@ -123,21 +134,30 @@ export function rateLimitsOf(settings: Partial<AuthSettings>): RateLimits {
   return { perMinute: rateLimitPerMinute, loginPerMinute: loginRateLimitPerMinute };
 }
 
-async function authenticate(auth: AuthService, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+/** The token in an `Authorization: Bearer` header, if it holds one: what a stream watches (credential-watch.ts). */
+export function bearerToken(header: string | undefined): string | undefined {
+  return header === undefined ? undefined : BEARER.exec(header)?.[1];
+}
+
+/** Fills `request.caller`, or `request.refusedToken` with why the token sent cannot be used (refused in `preParsing`). */
+async function authenticate(auth: AuthService, request: FastifyRequest): Promise<void> {
   const header = request.headers.authorization;
   if (header === undefined) return;
-  const token = BEARER.exec(header)?.[1];
+  const token = bearerToken(header);
   try {
     if (!token) throw new InvalidTokenError('Send the token as "Authorization: Bearer <token>".');
     request.caller = await auth.tokens.verify(token);
   } catch (error) {
     if (!(error instanceof InvalidTokenError)) throw error;
-    reply.header('www-authenticate', `Bearer error="invalid_token", error_description="${error.message.replace(/[^\x20-\x7e]|"/g, '')}"`);
-    throw new Refusal('unauthenticated', 'INVALID_TOKEN', error.message);
+    request.refusedToken = error.message;
   }
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** Why the bearer token sent cannot be used; null (or undefined) when none was sent or it was accepted. */
+    refusedToken: string | null | undefined;
+  }
   interface FastifyInstance {
     /** Accounts, tokens and signing keys, for tests and scripts that drive the app in-process. */
     auth: AuthService;

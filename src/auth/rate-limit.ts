@@ -1,6 +1,9 @@
 // Requests per minute, per caller: by account when the request carries a valid token (every token
 // of an account shares one budget, so minting tokens does not buy more), by IP address otherwise.
 // It runs after authentication (route-level hooks run after the app's), so it knows the caller.
+// A request whose token is refused (malformed, a bad signature, an unknown key, expired, logged
+// out) has no caller: it counts against its address, and is answered 401 only after this count
+// (index.ts), so a flood of made-up tokens meets 429 like any other flood.
 // A long-poll or an SSE stream is one request, however long it stays open. The counters live in
 // this process: with several instances behind a balancer, each enforces its own.
 //

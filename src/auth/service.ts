@@ -117,6 +117,8 @@ export class AuthService {
     if (!(await this.accounts.revokeAccessToken(caller.accountId, id))) {
       throw new Refusal('not-found', 'TOKEN_NOT_FOUND', 'You have no personal access token with this id.');
     }
+    // Streams open with it, in every process, end now (credential-watch.ts).
+    await this.revocations.announcePersonalTokenRevoked(id);
     // A retired signing key kept only for this PAT can now expire.
     await this.keys.settle();
   }

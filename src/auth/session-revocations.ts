@@ -18,7 +18,12 @@
 // everything, so a revocation made meanwhile is applied once it is back.
 //
 // Personal access tokens are not affected: each has its own row, read on every request, and its
-// own revoke (DELETE /v1/me/tokens/{id}).
+// own revoke (DELETE /v1/me/tokens/{id}). Their revocations are still announced on the same
+// channel (`p:<id>`), so that an open stream in any process ends with its token
+// (credential-watch.ts); the row stays the authority, read again before each delivery.
+//
+// Whoever holds something open under a token (a stream, a long-poll) hears every revocation
+// applied here, its own process's or another's, through `onRevoked`.
 
 import type pg from 'pg';
 import { ChannelListener } from '../db/listener.ts';
@@ -36,7 +41,16 @@ export interface SessionClaims {
   generation: number;
 }
 
+/** What was revoked: one session (`jti`), every session of an account, or one personal access token. */
+export type Revoked =
+  | { kind: 'session'; jti: string }
+  | { kind: 'account'; accountId: string }
+  | { kind: 'pat'; id: string }
+  /** Listening again after a lost connection: anything may have been revoked meanwhile, unheard. */
+  | { kind: 'reloaded' };
+
 export class SessionRevocations {
+  private readonly listeners = new Set<(revoked: Revoked) => void>();
   /** jti → when the token expires (ms): after that it is refused anyway. */
   private readonly revoked = new Map<string, number>();
   /** account id → its current generation, and until when (ms) a token of an older one may still be alive. */
@@ -91,6 +105,22 @@ export class SessionRevocations {
     return generation;
   }
 
+  /**
+   * Announces that a personal access token was revoked (its row already says so): other
+   * processes end the streams it holds open. After the commit, not in it, so a lost announcement
+   * leaves the row to refuse the token before the stream's next delivery.
+   */
+  async announcePersonalTokenRevoked(id: string): Promise<void> {
+    this.tell({ kind: 'pat', id });
+    await this.pool.query('SELECT pg_notify($1, $2)', [REVOCATIONS_CHANNEL, `p:${id}`]);
+  }
+
+  /** Calls `listener` with every revocation applied here from now on; returns the unsubscribe. */
+  onRevoked(listener: (revoked: Revoked) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   /** Starts listening and loads what is revoked; returns once the first attempt is done (keeps retrying in the background if it failed). */
   async start(): Promise<void> {
     this.pruner = setInterval(() => this.prune(), PRUNE_EVERY_MS);
@@ -112,11 +142,16 @@ export class SessionRevocations {
       [this.sessionTtlSeconds + SKEW_MS / 1000],
     );
     for (const row of accounts.rows) this.applyGeneration(row.id, row.generation, row.revoked_at.getTime());
+    this.tell({ kind: 'reloaded' });
   }
 
-  /** `s:<expiry, ms since the epoch>|<jti>` or `a:<account id>|<generation>`; anything else is ignored. */
+  /** `s:<expiry, ms since the epoch>|<jti>`, `a:<account id>|<generation>` or `p:<access token id>`; anything else is ignored. */
   private onNotification(payload: string): void {
     const [kind, rest] = [payload.slice(0, 2), payload.slice(2)];
+    if (kind === 'p:') {
+      if (rest !== '') this.tell({ kind: 'pat', id: rest });
+      return;
+    }
     const bar = rest.indexOf('|');
     if (bar < 0) return;
     const [head, tail] = [rest.slice(0, bar), rest.slice(bar + 1)];
@@ -130,7 +165,9 @@ export class SessionRevocations {
   }
 
   private applySession(jti: string, expiresAtMs: number): void {
+    const known = this.revoked.get(jti);
     this.revoked.set(jti, expiresAtMs);
+    if (known === undefined) this.tell({ kind: 'session', jti });
   }
 
   private applyGeneration(accountId: string, generation: number, revokedAtMs: number): void {
@@ -138,6 +175,18 @@ export class SessionRevocations {
     // Notifications and a reload may arrive in any order: a generation never goes back.
     if (known && known.generation >= generation) return;
     this.generations.set(accountId, { generation, until: revokedAtMs + this.sessionTtlSeconds * 1000 + SKEW_MS });
+    this.tell({ kind: 'account', accountId });
+  }
+
+  /** A listener that throws must not stop the others, nor the notification's handling. */
+  private tell(revoked: Revoked): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(revoked);
+      } catch {
+        // the listener's own business
+      }
+    }
   }
 
   private prune(now = Date.now()): void {

@@ -4,7 +4,7 @@
 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_CONNECTION_LIMITS, DEFAULT_RESOURCE_LIMITS, type ConnectionLimits, type ResourceLimits } from './limits.ts';
+import { DEFAULT_CONNECTION_LIMITS, DEFAULT_RESOURCE_LIMITS, DEFAULT_STREAM_LIMITS, type ConnectionLimits, type ResourceLimits, type StreamLimits } from './limits.ts';
 import { StartupError } from './startup-error.ts';
 import { LEGACY_TOKEN_AUDIENCE, LEGACY_TOKEN_ISSUER, PRODUCT_NAME } from './product.ts';
 
@@ -12,7 +12,7 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Limits on one connection and on what one account holds (README, "Limits") are read here too. */
-export interface Config extends ConnectionLimits, ResourceLimits {
+export interface Config extends ConnectionLimits, ResourceLimits, StreamLimits {
   /** TCP port of the HTTP API; 0 picks a free one. */
   port: number;
   /** Interface the HTTP API listens on. */
@@ -142,6 +142,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     requestTimeoutMs: read('REQUEST_TIMEOUT_MS', DEFAULT_CONNECTION_LIMITS.requestTimeoutMs, integer(1_000, 600_000)),
     maxUrlLength: read('MAX_URL_LENGTH', DEFAULT_CONNECTION_LIMITS.maxUrlLength, integer(256, 65_536)),
     streamsPerCaller: read('STREAMS_PER_ACCOUNT', DEFAULT_RESOURCE_LIMITS.streamsPerCaller, integer(1, 10_000)),
+    streamsPerAddress: read('STREAMS_PER_ADDRESS', DEFAULT_STREAM_LIMITS.streamsPerAddress, integer(1, 100_000)),
+    streamsPerProcess: read('STREAMS_PER_PROCESS', DEFAULT_STREAM_LIMITS.streamsPerProcess, integer(1, 1_000_000)),
+    streamBufferBytes: read('STREAM_BUFFER_BYTES', DEFAULT_STREAM_LIMITS.streamBufferBytes, integer(4_096, 67_108_864)),
     openGamesPerAccount: read('OPEN_GAMES_PER_ACCOUNT', DEFAULT_RESOURCE_LIMITS.openGamesPerAccount, integer(1, 100_000)),
     gamesPerDayPerAccount: read('GAMES_PER_DAY_PER_ACCOUNT', DEFAULT_RESOURCE_LIMITS.gamesPerDayPerAccount, integer(1, 1_000_000)),
     webhooksPerAccount: read('WEBHOOKS_PER_ACCOUNT', DEFAULT_RESOURCE_LIMITS.webhooksPerAccount, integer(1, 10_000)),

@@ -37,3 +37,19 @@ export const DEFAULT_RESOURCE_LIMITS: ResourceLimits = {
   webhooksPerGame: 10,
   tokensPerAccount: 50,
 };
+
+/** Limits on the streams and long-polls the service holds open (src/api/open-streams.ts, src/api/event-stream.ts). */
+export interface StreamLimits {
+  /** Event streams and long-polls open at once from one address, whatever the accounts (STREAMS_PER_ADDRESS); 503 beyond it. */
+  streamsPerAddress: number;
+  /** Event streams and long-polls this process holds open at once (STREAMS_PER_PROCESS); 503 beyond it. */
+  streamsPerProcess: number;
+  /** Bytes a stream may hold unsent for a slow reader (STREAM_BUFFER_BYTES); beyond it the stream ends and the client resumes with Last-Event-ID. */
+  streamBufferBytes: number;
+}
+
+export const DEFAULT_STREAM_LIMITS: StreamLimits = {
+  streamsPerAddress: 64,
+  streamsPerProcess: 500,
+  streamBufferBytes: 262_144,
+};

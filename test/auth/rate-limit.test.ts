@@ -5,7 +5,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/app.ts';
 import { createTestDatabase } from '../support/database.ts';
-import { authAppOn, bearer, register } from './support.ts';
+import { authAppOn, bearer, expectInvalidToken, register, sessionClaims, signWithServiceKey } from './support.ts';
 
 const LIMIT = 5;
 const LOGIN_LIMIT = 3;
@@ -63,6 +63,36 @@ describe('rate limiting', () => {
     expect(attempts.map((r) => r.status)).toEqual([...Array(LOGIN_LIMIT).fill(401), 429]);
     expect(attempts[0]!.headers['x-ratelimit-limit']).toBe(String(LOGIN_LIMIT));
     expect(attempts.at(-1)!.body.code).toBe('RATE_LIMITED');
+  });
+});
+
+describe('refused tokens', () => {
+  // Its own service, so that its address starts with a whole budget.
+  const fresh = useTestApp({ rateLimitPerMinute: LIMIT }, authAppOn);
+
+  it('count against the address they come from: a burst of bad tokens meets 429 RATE_LIMITED with retry-after within the limit', async () => {
+    // Registering (anonymous) takes one request of the address's budget; the account's requests do not.
+    const account = await register(fresh.app, 'forger');
+    const forged = [
+      'x.y.z',
+      // Signed by another key under the service's kid: a bad signature.
+      (await signWithServiceKey(fresh.pool, sessionClaims(account))).replace(/.{4}$/, 'AAAA'),
+      // A kid the service never had.
+      await signWithServiceKey(fresh.pool, sessionClaims(account), { kid: 'no-such-key' }),
+      // Expired an hour ago.
+      await signWithServiceKey(fresh.pool, sessionClaims(account, { iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 })),
+    ];
+    const answers = [];
+    for (let i = 0; i < LIMIT * 3; i++) answers.push(await request(fresh.app.server).get('/v1/me').set(bearer(forged[i % forged.length]!)));
+    // The registration and LIMIT - 1 refused tokens use up the budget; every request after is 429.
+    for (const refused of answers.slice(0, LIMIT - 1)) expectInvalidToken(refused);
+    for (const limited of answers.slice(LIMIT - 1)) {
+      expect(limited.status, limited.text).toBe(429);
+      expect(limited.body.code).toBe('RATE_LIMITED');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // The account's own valid token has its own budget, untouched by the address's bad ones.
+    await request(fresh.app.server).get('/v1/me').set(bearer(account.token)).expect(200);
   });
 });
 

@@ -24,9 +24,10 @@ export interface SseStream {
   ended: Promise<void>;
 }
 
-export function openSse(url: string, headers: Record<string, string> = {}): Promise<SseStream> {
+/** `localAddress`: the address to connect from (any 127.x.y.z on Linux), to be another client's address. */
+export function openSse(url: string, headers: Record<string, string> = {}, { localAddress }: { localAddress?: string } = {}): Promise<SseStream> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
+    const request = http.get(url, { headers: { accept: 'text/event-stream', ...headers }, ...(localAddress ? { localAddress } : {}) }, (res) => {
       const waiters = new Set<() => void>();
       let buffer = '';
       let current: { id?: string; event?: string; data: string[] } = { data: [] };
