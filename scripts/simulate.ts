@@ -2,7 +2,9 @@
 //   npm run simulate -- --games 1000 --players 4 --map grand-hall-of-justice
 //   npm run simulate -- --dark-judges --games 2000     (a Dark Judges seat in every game)
 //   npm run simulate -- --solo --games 10000           (one player against the Dark Judges' solo cards)
-// Any rule error (a listed command refused, a stuck game) is printed and makes the exit code 1.
+// Any rule error (a listed command refused, a seat awaited with nothing to do but give up: the
+// platform's guard, src/platform/awaited-guard.ts) or stall (a deadline that changed nothing) is
+// printed and makes the exit code 1.
 //   npm run simulate -- --bots --games 1000 [--players 4] [--bot heuristic]
 // instead plays one bot of the game's (default `heuristic`) against random bots and prints how
 // often it wins (scripts/support/bot-match.ts).
@@ -80,6 +82,8 @@ let unfinished = 0;
 let events = 0;
 let commands = 0;
 const errors: string[] = [];
+/** Deadlines that passed and changed nothing (the sweeper would retry them for ever). */
+const stalls: string[] = [];
 const started = performance.now();
 for (let g = 0; g < games; g++) {
   const players = playerCounts[g % playerCounts.length]!;
@@ -96,6 +100,7 @@ for (let g = 0; g < games; g++) {
     );
     events += result.events.length;
     commands += result.commands;
+    stalls.push(...result.stalls.map((s) => `game ${g} (seed ${seed}): ${s}`));
     if (result.finished) completed++;
     else unfinished++;
     if (values.solo) soloWins += result.finished && result.state.winners.includes(0) ? 1 : 0;
@@ -112,7 +117,8 @@ const seconds = (performance.now() - started) / 1000;
 console.log(`games played:        ${games}`);
 console.log(`games completed:     ${completed}`);
 console.log(`games unfinished:    ${unfinished} (stopped at the command cap)`);
-console.log(`rule errors:         ${errors.length}`);
+console.log(`rule errors:         ${errors.length} (a listed command refused, a seat awaited with nothing to do but give up)`);
+console.log(`stalls:              ${stalls.length} (a deadline that passed and changed nothing)`);
 console.log(`avg events per game: ${(events / Math.max(1, games - errors.length)).toFixed(1)}`);
 console.log(`avg commands / game: ${(commands / Math.max(1, games - errors.length)).toFixed(1)}`);
 console.log(`time:                ${seconds.toFixed(1)} s`);
@@ -120,5 +126,5 @@ console.log('win rate per team (games won / games played, shared wins count for 
 for (const [team, r] of record)
   if (r.played > 0) console.log(`  ${team.padEnd(18)} ${((100 * r.won) / r.played).toFixed(1).padStart(5)}%  (${r.won} / ${r.played})`);
 if (values.solo) console.log(`solo player won:     ${((100 * soloWins) / games).toFixed(1)}%  (${soloWins} / ${games}; the Dark Judges won the rest finished)`);
-for (const e of errors.slice(0, 10)) console.log(`  ${e}`);
-process.exitCode = errors.length > 0 || unfinished > 0 ? 1 : 0;
+for (const e of [...errors.slice(0, 10), ...stalls.slice(0, 10)]) console.log(`  ${e}`);
+process.exitCode = errors.length > 0 || stalls.length > 0 || unfinished > 0 ? 1 : 0;

@@ -1,7 +1,8 @@
 // `npm run simulate -- --game block-war`: plays N whole games of Block War between random legal
 // players and reports how they went: the summary lines Helter Skelter's simulation prints, how the
-// games ended and how long they lasted. Any rule error (a listed command refused, a stuck game) is
-// printed and makes the exit code 1.
+// games ended and how long they lasted. Any rule error (a listed command refused, a seat awaited
+// with nothing to do but give up: the platform's guard) or stall (a deadline that changed nothing)
+// is printed and makes the exit code 1.
 //
 // Random players answer what the game awaits with a random legal command; now and then (the
 // surrender rate) a random seat instead sends its anytime command, SURRENDER; now and then a
@@ -55,6 +56,8 @@ export function runBlockWarSimulation(options: BlockWarSimulation): void {
   let longest = 0;
   const wins = new Map<number, number>();
   const errors: string[] = [];
+  /** Deadlines that passed and changed nothing (the sweeper would retry them for ever). */
+  const stalls: string[] = [];
   const started = performance.now();
   for (let g = 0; g < games; g++) {
     const players = playerCounts[g % playerCounts.length]!;
@@ -71,6 +74,7 @@ export function runBlockWarSimulation(options: BlockWarSimulation): void {
       );
       events += result.events.length;
       commands += result.commands;
+      stalls.push(...result.stalls.map((s) => `game ${g} (seed ${seed}): ${s}`));
       const gameTurns = result.events.filter((e) => e.type === 'TurnPassed').length + 1;
       turns += gameTurns;
       longest = Math.max(longest, gameTurns);
@@ -100,7 +104,8 @@ export function runBlockWarSimulation(options: BlockWarSimulation): void {
   console.log(`games played:        ${games}`);
   console.log(`games completed:     ${completed}`);
   console.log(`games unfinished:    ${unfinished} (stopped at the command cap)`);
-  console.log(`rule errors:         ${errors.length}`);
+  console.log(`rule errors:         ${errors.length} (a listed command refused, a seat awaited with nothing to do but give up)`);
+  console.log(`stalls:              ${stalls.length} (a deadline that passed and changed nothing)`);
   console.log(`avg events per game: ${(events / played).toFixed(1)}`);
   console.log(`avg commands / game: ${(commands / played).toFixed(1)}`);
   console.log(`avg turns / game:    ${(turns / played).toFixed(1)} (longest ${longest})`);
@@ -113,8 +118,8 @@ export function runBlockWarSimulation(options: BlockWarSimulation): void {
   console.log(`unit specials: ${[...specials].map(([k, n]) => `${k} ${n}`).join(', ')}`);
   console.log('wins by place in turn order (shared wins count for each winner):');
   for (const [place, n] of [...wins].sort((a, b) => a[0] - b[0])) console.log(`  ${String(place + 1).padStart(2)}: ${n}`);
-  for (const e of errors.slice(0, 10)) console.log(`  ${e}`);
-  process.exitCode = errors.length > 0 || unfinished > 0 ? 1 : 0;
+  for (const e of [...errors.slice(0, 10), ...stalls.slice(0, 10)]) console.log(`  ${e}`);
+  process.exitCode = errors.length > 0 || stalls.length > 0 || unfinished > 0 ? 1 : 0;
 }
 
 /** One heuristic bot against random bots in every game, its seat moving round: its wins and decision times. */

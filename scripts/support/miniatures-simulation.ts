@@ -3,8 +3,9 @@
 // from either side, heuristic against heuristic — and reports how they went. `--scenario <id>`
 // plays one scenario only, `--seats heuristic,random` one pairing only (seat 0's bot first): the
 // balance figures in docs/content.md come from these. Any rule error (a
-// listed command refused, a seat awaited with nothing to do, a stuck game, a preview that measures
-// a path differently from the move it previews) is printed and makes the exit code 1.
+// listed command refused, a seat awaited with nothing to do but give up — the platform's guard —,
+// a preview that measures a path differently from the move it previews) or stall (a deadline that
+// changed nothing) is printed and makes the exit code 1.
 //
 // A table is continuous, so the listed commands carry no path (a MOVE without one is a Move of
 // 0 in). To play the paths too, a random seat that picks a MOVE draws a path of its own half the
@@ -22,6 +23,7 @@ import { miniatures, type Command, type Event, type GameState } from '../../src/
 import { SCENARIO_IDS } from '../../src/games/miniatures/content/index.ts';
 import { PUSH_BACK_ORDERS } from '../../src/games/miniatures/orders.ts';
 import type { Preview } from '../../src/games/miniatures/preview.ts';
+import { expiryStalled, stranding, strandedError } from '../../src/platform/awaited-guard.ts';
 import { RuleError, type Bot, type Sender } from '../../src/platform/game-module.ts';
 import { nextFloat, nextInt, seedRng, type RngState } from '../../src/platform/random.ts';
 
@@ -53,6 +55,8 @@ interface Tally {
   drawnTried: number;
   drawnAccepted: number;
   expired: number;
+  /** Deadlines that passed and changed nothing (the sweeper would retry them for ever). */
+  stalls: string[];
 }
 
 function playOne(scenario: string, pairing: readonly [string, string], seed: string, expiryRate: number, tally: Tally): { state: GameState; events: Event[]; commands: number } {
@@ -66,7 +70,13 @@ function playOne(scenario: string, pairing: readonly [string, string], seed: str
   const apply = (command: Command, sender: Sender, what: string) => {
     const d = miniatures.decide(state, command, sender);
     if (!d.ok) throw new Error(`${what} refused: ${d.error.code} ${d.error.message} ${JSON.stringify(command)}`);
+    const before = state;
     state = miniatures.replay(state, d.events);
+    // The platform's guard (src/platform/awaited-guard.ts), as the service runs it after every decision.
+    const stuck = stranding(miniatures, state);
+    if (stuck) throw new Error(`${strandedError(stuck).code}: ${strandedError(stuck).message}`);
+    if (command.type === 'EXPIRE_WINDOW' && expiryStalled(miniatures, before, command.windowId, d.events, state))
+      tally.stalls.push(`${seed}: window ${command.windowId} expired at command ${commands} and changed nothing`);
     events.push(...d.events);
     commands++;
     return d.events;
@@ -138,7 +148,7 @@ export function runMiniaturesSimulation(options: MiniaturesSimulation): void {
   const pairings = options.seats === undefined ? PAIRINGS : [options.seats.split(',') as [string, string]];
   const kinds = Object.keys(miniatures.bots!.kinds);
   if (!pairings.every((p) => p.length === 2 && p.every((k) => kinds.includes(k)))) throw new Error(`--seats must be two of ${kinds.join(', ')}, comma-separated`);
-  const tally: Tally = { drawnTried: 0, drawnAccepted: 0, expired: 0 };
+  const tally: Tally = { drawnTried: 0, drawnAccepted: 0, expired: 0, stalls: [] };
   const ended = new Map<string, number>();
   const byPairing = new Map<string, { games: number; wins: [number, number]; draws: number }>();
   let completed = 0;
@@ -182,7 +192,8 @@ export function runMiniaturesSimulation(options: MiniaturesSimulation): void {
   console.log(`games played:        ${games}`);
   console.log(`games completed:     ${completed}`);
   console.log(`games unfinished:    ${unfinished} (stopped at the command cap)`);
-  console.log(`rule errors:         ${errors.length}`);
+  console.log(`rule errors:         ${errors.length} (a listed command refused, a seat awaited with nothing to do but give up)`);
+  console.log(`stalls:              ${tally.stalls.length} (a deadline that passed and changed nothing)`);
   console.log(`avg events per game: ${(events / played).toFixed(1)}`);
   console.log(`avg commands / game: ${(commands / played).toFixed(1)}`);
   console.log(`avg dice rolls / game: ${(rolls / played).toFixed(1)}`);
@@ -193,6 +204,6 @@ export function runMiniaturesSimulation(options: MiniaturesSimulation): void {
   for (const [how, n] of [...ended].sort()) console.log(`  ${how.padEnd(52)} ${pct(n)}`);
   console.log('by bots (seat 0 wins / seat 1 wins / draws):');
   for (const [key, p] of [...byPairing].sort()) console.log(`  ${key.padEnd(64)} ${p.wins[0]} / ${p.wins[1]} / ${p.draws}`);
-  for (const e of errors.slice(0, 10)) console.log(`  ${e}`);
-  process.exitCode = errors.length > 0 || unfinished > 0 ? 1 : 0;
+  for (const e of [...errors.slice(0, 10), ...tally.stalls.slice(0, 10)]) console.log(`  ${e}`);
+  process.exitCode = errors.length > 0 || tally.stalls.length > 0 || unfinished > 0 ? 1 : 0;
 }

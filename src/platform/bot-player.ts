@@ -2,6 +2,7 @@
 // benchmark and the bots' tests. It knows no game. Each bot decision gets its own generator,
 // seeded from the match seed and the decision's number, as the service keys one per decision.
 
+import { stranding, strandedError } from './awaited-guard.ts';
 import type { Bot, GameModule, Seat } from './game-module.ts';
 import { seedRng } from './random.ts';
 
@@ -39,7 +40,9 @@ export function playBotGame<Setup, State, Command extends { type: string }, Even
     if (awaited.length === 0) throw new Error('No seat is awaited, but the game is not over.');
     const seat = awaited[0]!.seat;
     const legal = game.legalCommands(state, seat);
-    if (legal.length === 0) throw new Error(`Seat ${seat} is awaited but has no legal command.`);
+    // The platform's guard (awaited-guard.ts), as the service runs it after every decision.
+    const stuck = stranding(game, state, (s) => (s === seat ? legal : game.legalCommands(state, s)));
+    if (stuck) throw new Error(`${strandedError(stuck).code}: ${strandedError(stuck).message}`);
     const bot = bots[seat];
     if (!bot) throw new Error(`No bot for seat ${seat}.`);
     const started = performance.now();

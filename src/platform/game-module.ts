@@ -236,6 +236,12 @@ export interface GameModule<Setup, State, Command, Event, View, VisibleEvent = E
    */
   anytimeCommands?(state: State, seat: Seat): Command[];
   /**
+   * The command types that give the game up (a surrender, a resignation). The platform's guard
+   * (src/platform/awaited-guard.ts) requires every awaited seat to have a legal command of another
+   * type: a seat whose only way out is to give up is a frozen game. Optional: none.
+   */
+  readonly givingUp?: readonly string[];
+  /**
    * What the game measures of a command `seat` might send, without deciding it: a path's length, a
    * shot's range, line of sight, cover, the odds of a hit. Optional; the platform answers whether
    * `decide` would accept the command either way (POST /v1/games/{id}/preview). Only what `seat`

@@ -3,6 +3,7 @@
 // is chosen by first picking a command type, then a command of that type, so that a rare choice
 // such as ending the turn is not drowned by a hundred ways of moving.
 
+import { expiryStalled, stranding, strandedError } from './awaited-guard.ts';
 import type { GameModule, Seat } from './game-module.ts';
 import { nextFloat, nextInt, type RngState } from './random.ts';
 
@@ -25,6 +26,8 @@ export interface PlayedGame<State, Command, Event> {
   history: { command: Command; sender: SenderOf; events: number }[];
   commands: number;
   finished: boolean;
+  /** Expiries of an awaited window that changed nothing (`expiryStalled`): each one a window the sweeper would retry for ever. */
+  stalls: string[];
 }
 
 export interface RandomPlayOptions {
@@ -38,7 +41,11 @@ export interface RandomPlayOptions {
   anytimeRate?: number;
 }
 
-/** Plays a whole game with random legal commands. Throws if the module refuses one it listed. */
+/**
+ * Plays a whole game with random legal commands. Throws if the module refuses one it listed, or if
+ * a state reached would freeze the game (the platform's guard, awaited-guard.ts: the service refuses
+ * the decision that led there). Expiries that change nothing are counted as stalls.
+ */
 export function playRandomGame<Setup, State, Command extends { type: string }, Event, View, Visible>(
   game: GameModule<Setup, State, Command, Event, View, Visible>,
   setup: Setup,
@@ -54,9 +61,17 @@ export function playRandomGame<Setup, State, Command extends { type: string }, E
   const history: PlayedGame<State, Command, Event>['history'] = [];
   let rng = seed;
   let commands = 0;
+  const stalls: string[] = [];
   while (!game.isOver(state) && commands < maxCommands) {
+    const legalBySeat = new Map<Seat, Command[]>();
+    const legalOf = (seat: Seat): Command[] => {
+      let legal = legalBySeat.get(seat);
+      if (!legal) legalBySeat.set(seat, (legal = game.legalCommands(state, seat)));
+      return legal;
+    };
+    const stuck = stranding(game, state, legalOf);
+    if (stuck) throw new Error(`${strandedError(stuck).code}: ${strandedError(stuck).message}`);
     const awaited = game.awaiting(state);
-    if (awaited.length === 0) throw new Error('No seat is awaited, but the game is not over.');
     let roll: number;
     [roll, rng] = nextFloat(rng);
     let command: Command;
@@ -77,22 +92,25 @@ export function playRandomGame<Setup, State, Command extends { type: string }, E
       let k: number;
       [k, rng] = nextInt(rng, awaited.length);
       const seat = awaited[k]!.seat;
-      const legal = game.legalCommands(state, seat);
-      if (legal.length === 0) throw new Error(`Seat ${seat} is awaited but has no legal command.`);
-      [command, rng] = pickCommand(legal, rng);
+      [command, rng] = pickCommand(legalOf(seat), rng);
       sender = { kind: 'seat', seat };
     }
     const decision = game.decide(state, command, sender);
     if (!decision.ok)
       throw new Error(`Listed command refused: ${decision.error.code} ${decision.error.message} ${JSON.stringify(command)}`);
+    const before = state;
     for (const e of decision.events) {
       state = game.evolve(state, e);
       events.push(e);
     }
+    if (sender.kind === 'system') {
+      const windowId = awaited[0]!.windowId;
+      if (expiryStalled(game, before, windowId, decision.events, state)) stalls.push(`window ${windowId} expired at command ${commands} and changed nothing`);
+    }
     history.push({ command, sender, events: decision.events.length });
     commands++;
   }
-  return { state, events, history, commands, finished: game.isOver(state) };
+  return { state, events, history, commands, finished: game.isOver(state), stalls };
 }
 
 /** Every seat that has anytime commands now, with them (seats the game does not have have none). */

@@ -12,6 +12,7 @@
 
 import { createHash } from 'node:crypto';
 import { expiryOrder } from '../clock/deadlines.ts';
+import { checkNoStranding } from '../platform/awaited-guard.ts';
 import type { Sender } from '../platform/game-module.ts';
 import { IdempotencyKeyTaken, type GameLog } from './ports/game-log.ts';
 import type { AppendInput, GameRow, GameWithSeats, SeatRow, StoredEvent } from './ports/records.ts';
@@ -57,6 +58,12 @@ export interface Expired {
   windowId: string;
   version: number;
   status: string;
+  /**
+   * Why the sweeper gave up on this game's deadlines instead of expiring the window: its expiry
+   * changed nothing, the rules refused it, or it failed again and again. The game is swept again
+   * only once a command moves it; the sweeper logs it as an error.
+   */
+  gaveUp?: string;
 }
 
 /** `tryRemembered`'s answer when what it remembered must be checked on a fresh read. */
@@ -65,9 +72,16 @@ const RECHECK = Symbol('recheck');
 /** Appends tried before giving up on a game that keeps changing under us (other processes' commands). */
 const MAX_ATTEMPTS = 5;
 
+/** Failed expiries of one window (a lost connection, a module that throws) tried before the sweeper gives up on it. */
+export const MAX_EXPIRY_FAILURES = 3;
+
 export class Play {
   /** Per game, the end of this process's queue of commands for it. */
   private readonly queues = new Map<string, Promise<void>>();
+  /** Per game and window, the failed expiries in a row in this process. */
+  private readonly expiryFailures = new Map<string, number>();
+  /** Windows this process has given up expiring since it started (issue 27: a game must never be swept for ever). */
+  private givenUp = 0;
 
   constructor(
     private readonly log: GameLog,
@@ -106,32 +120,54 @@ export class Play {
    * expiry of a window be appended, however many processes sweep.
    */
   async expireDue(log: GameLog = this.log): Promise<Expired | null> {
-    type Outcome = { accepted: Accepted; windowId: string } | { failed: unknown; gameId: string };
+    type Outcome = { accepted: Accepted; windowId: string } | { failed: unknown; gameId: string; windowId: string } | { gaveUp: Expired };
     const held = await log.withDueGame(async (holding, due): Promise<Outcome> => {
       const windowId = expiryOrder(due.game.deadlines)[0] ?? '';
+      const gameId = due.game.id;
+      const giveUp = async (why: string): Promise<Outcome> => {
+        // Deciding the same expiry on the same game gives the same answer every time: retried, it
+        // would keep the game due for ever, first in every sweep. No deadline of the game is swept
+        // again until a command moves it (an append sets its next expiry afresh).
+        await holding.deferExpiry(gameId, null);
+        this.expiryFailures.delete(`${gameId}:${windowId}`);
+        this.givenUp++;
+        return { gaveUp: { gameId, windowId, version: due.game.version, status: due.game.status, gaveUp: why } };
+      };
       try {
-        const accepted = await this.tryOnce(holding, { gameId: due.game.id, author: { system: true }, command: { type: 'EXPIRE_WINDOW', windowId } }, null, due);
-        if (!accepted) throw new Error(`game ${due.game.id} moved while held for expiry`);
-        // Deadlines always mirror what the rules await, so an expiry always acts; one that did not
-        // would leave the game due for ever, first in every sweep: it is looked at again later.
-        if (accepted.events.length === 0) await holding.deferExpiry(due.game.id, this.retryExpiryAt());
+        const accepted = await this.tryOnce(holding, { gameId, author: { system: true }, command: { type: 'EXPIRE_WINDOW', windowId } }, null, due);
+        if (!accepted) throw new Error(`game ${gameId} moved while held for expiry`);
+        this.expiryFailures.delete(`${gameId}:${windowId}`);
+        // Deadlines mirror what the rules await, so an expiry must change the game (every module's
+        // expiries are tested for it); one that did not would be decided the same way for ever.
+        if (accepted.events.length === 0) return await giveUp('the expiry of an awaited window changed nothing');
         return { accepted, windowId };
       } catch (error) {
-        return { failed: error, gameId: due.game.id };
+        // The rules refusing the expiry (the platform's guard among them) is as final as a decision.
+        if (error instanceof Refusal && error.kind === 'rule') return await giveUp(`the rules refused the expiry: ${error.code} ${error.message}`);
+        const failures = (this.expiryFailures.get(`${gameId}:${windowId}`) ?? 0) + 1;
+        this.expiryFailures.set(`${gameId}:${windowId}`, failures);
+        if (failures >= MAX_EXPIRY_FAILURES) return await giveUp(`the expiry failed ${failures} times: ${(error as Error)?.message ?? String(error)}`);
+        return { failed: error, gameId, windowId };
       }
     });
     if (!held) return null;
+    if ('gaveUp' in held.value) return held.value.gaveUp;
     if ('failed' in held.value) {
-      // The same: a game whose expiry fails must not hold up every other game's.
+      // A game whose expiry fails must not hold up every other game's: it is looked at again later.
       await log.deferExpiry(held.value.gameId, this.retryExpiryAt());
       throw held.value.failed;
     }
     const { accepted, windowId } = held.value;
-    if (accepted.events.length > 0) this.committed(accepted);
+    this.committed(accepted);
     return { gameId: accepted.game.id, windowId, version: accepted.version, status: accepted.game.status };
   }
 
-  /** When a game whose expiry changed nothing or failed is looked at again. */
+  /** Windows this process has given up expiring since it started (each one logged by the sweeper as an error). */
+  get expiriesGivenUp(): number {
+    return this.givenUp;
+  }
+
+  /** When a game whose expiry failed is looked at again. */
   private retryExpiryAt(): Date {
     return new Date(this.deadlines.now().getTime() + 60_000);
   }
@@ -197,6 +233,10 @@ export class Play {
     if (decision.events.length === 0) return { game, seat, version: game.version, events: [], state };
 
     const next = module.replay(state, decision.events);
+    // The platform's guard (issue 27): a decision that would leave a seat awaited with nothing to do
+    // but give up would freeze the game for ever; it is the rules' error, refused before anything is appended.
+    const stranded = checkNoStranding(module, next);
+    if (stranded) throw new Refusal('rule', stranded.code, stranded.message);
     const version = game.version + decision.events.length;
     const over = module.isOver(next);
     // Absent players are the clock's business, not the rules': a game whose deadlines keep passing

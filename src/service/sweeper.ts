@@ -77,7 +77,9 @@ export class DeadlineSweeper {
       while (!this.stopped) {
         const expired = await this.expireOne();
         if (!expired) return;
-        this.logger?.info(expired, 'window expired');
+        // A window whose expiry changes nothing would be swept for ever: given up, and said loudly.
+        if (expired.gaveUp) this.logger?.error(expired, 'deadline given up: its expiry cannot change the game');
+        else this.logger?.info(expired, 'window expired');
       }
     };
     await Promise.all(Array.from({ length: this.settings.concurrency }, loop));

@@ -269,7 +269,7 @@ export class EventStore {
   }
 
   /** Sets `next_deadline` whatever the deadlines say (a game whose expiry changed nothing is looked at again later). */
-  async deferExpiry(db: Queryable, gameId: string, until: Date): Promise<void> {
+  async deferExpiry(db: Queryable, gameId: string, until: Date | null): Promise<void> {
     await db.query(`UPDATE games SET next_deadline = $2 WHERE id = $1`, [gameId, until]);
   }
 

@@ -61,7 +61,7 @@ export class PostgresGameLog implements GameLog {
     });
   }
 
-  deferExpiry(gameId: string, until: Date) {
+  deferExpiry(gameId: string, until: Date | null) {
     return this.store.deferExpiry(this.db, gameId, until);
   }
 

@@ -219,9 +219,9 @@ export class MemoryGameLog implements GameLog {
     }
   }
 
-  async deferExpiry(gameId: string, until: Date): Promise<void> {
+  async deferExpiry(gameId: string, until: Date | null): Promise<void> {
     const game = this.games.get(gameId);
-    if (game) game.nextDeadline = until.toISOString();
+    if (game) game.nextDeadline = until && until.toISOString();
   }
 
   async nextDeadline(): Promise<Date | null> {

@@ -217,6 +217,16 @@ describe.each(stores)('GameLog contract: %s', (_name, make) => {
       await h.log.deferExpiry(game.id, new Date(Date.now() - 1));
       expect(await h.log.withDueGame(async (_log, due) => due.game.id)).toEqual({ value: game.id });
     });
+
+    it('a game whose expiry was given up (deferred to null) is not found again until an append sets its next expiry', async () => {
+      while (await h.log.withDueGame(async (log, due) => log.append(due.game, input([], { status: 'finished' }))));
+      const game = await h.create([turn(0, 'w1', at(-10))]);
+      await h.log.deferExpiry(game.id, null);
+      expect(await h.log.withDueGame(async () => 'found')).toBeNull();
+      expect((await h.log.read(game.id))!.game.status).toBe('active');
+      await h.log.append(game, input([turn(1, 'w2', at(-5))]));
+      expect(await h.log.withDueGame(async (_log, due) => due.game.id)).toEqual({ value: game.id });
+    });
   });
 
   describe('the notifier’s cursor', () => {

@@ -27,7 +27,7 @@ export function controlLanded(d: Draft, turnOf: Seat, passTurn: (d: Draft, turnO
     if (d.state.units[DREDD]!.square === null && d.state.judgePool.includes(DREDD)) deployDredd(d);
     else draws++;
   }
-  const drawn = drawJudges(d, turnOf, draws);
+  const drawn = withoutRoom(d, drawJudges(d, turnOf, draws));
   if (drawn.length > 0) return d.open({ kind: 'place-judge', seat: turnOf, judges: drawn, turnOf, ...(resume ? { resume } : {}) });
   targetBlocks(d, turnOf, passTurn, null, resume);
 }
@@ -74,6 +74,17 @@ function deployDredd(d: Draft): void {
   d.emit({ type: 'JudgeDeployed', unit: DREDD, square: centre });
 }
 
+/**
+ * BW52: judges drawn when no side square is free (statues, stalls and units on all of them) go
+ * back to the judge pool, undeployed: they are "placed on any the side of the plaza" or not at all.
+ * Returns the judges that are still to be placed (all of them while a square is free).
+ */
+function withoutRoom(d: Draft, judges: readonly UnitId[]): UnitId[] {
+  if (judges.length === 0 || judgeSquares(d.state).length > 0) return judges.slice();
+  for (const unit of judges) d.emit({ type: 'JudgeReturnedToPool', unit });
+  return [];
+}
+
 /** "He then places it on any the side of the plaza (but outside of a splat zone, including steps)." BW29: an edge square, free. */
 export function judgeSquares(s: GameState): SquareId[] {
   const out: SquareId[] = [];
@@ -93,7 +104,8 @@ export function placeJudge(d: Draft, seat: Seat, unit: UnitId, square: SquareId,
   check(judgeSquares(d.state).includes(square), 'ILLEGAL_SQUARE', 'A judge arrives on a free square at the side of the plaza, outside the splat zones and steps.');
   d.emit({ type: 'JudgeDeployed', unit, square });
   const now = d.state.situation;
-  if (now.kind === 'place-judge' && now.judges.length > 0) return;
+  // The judge just placed may have taken the last free side square (BW52).
+  if (now.kind === 'place-judge' && withoutRoom(d, now.judges).length > 0) return;
   targetBlocks(d, sit.turnOf, passTurn, null, sit.resume);
 }
 

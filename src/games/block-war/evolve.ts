@@ -54,6 +54,12 @@ export function applyEvent(s: GameState, e: Event): void {
       s.units[e.unit]!.square = e.square;
       return;
     }
+    case 'CounterReturnedToPool': {
+      const seat = s.seats[e.seat]!;
+      seat.drawn.splice(seat.drawn.indexOf(e.unit), 1);
+      seat.pool.push(e.unit);
+      return;
+    }
     case 'SituationOpened':
       s.windows++;
       s.situation = cloneSituation(e.situation);
@@ -184,6 +190,8 @@ export function applyEvent(s: GameState, e: Event): void {
       s.units[e.unit]!.square = null;
       s.units[e.unit]!.wounded = false;
       s.judgePool.push(e.unit);
+      // BW52: a drawn judge with no free side square is no longer to be placed.
+      if (s.situation.kind === 'place-judge') s.situation.judges = s.situation.judges.filter((u) => u !== e.unit);
       return;
     case 'SurrenderCalled':
       markAttacked(s);

@@ -35,6 +35,8 @@ export const blockWar: GameModule<GameSetup, GameState, Command, Event, GameView
   awaiting,
   legalCommands,
   anytimeCommands,
+  // BW36: surrendering is a way out of the game, not an answer to what it awaits (the platform's guard).
+  givingUp: ['SURRENDER'],
   isOver,
   content: gameContent,
 };

@@ -20,6 +20,18 @@ export function drawUnits(d: Draft, seat: Seat, count: number): void {
   }
   if (units.length === 0) return;
   d.emit({ type: 'UnitsDrawn', seat, units, rng: rngPosition(rng) });
+  returnUnplaceable(d, seat);
+}
+
+/**
+ * BW51: a drawn counter with no square it may be placed on (a sniper with level 11 full: "They may
+ * only be placed on level 11"; any counter in a block with no free square) goes back to the block
+ * pool, face up for all to see, instead of being awaited for ever. Checked when counters are drawn
+ * and after each one is placed (placing a counter on level 11 may leave a drawn sniper nowhere).
+ */
+export function returnUnplaceable(d: Draft, seat: Seat): void {
+  for (const unit of d.state.seats[seat]!.drawn.slice())
+    if (placeableSquares(d.state, seat, unit).length === 0) d.emit({ type: 'CounterReturnedToPool', seat, unit });
 }
 
 /**

@@ -7,7 +7,7 @@ import { BLOCK, roomOf, SIDES, type Side } from './content/index.ts';
 import { check, type Draft } from './draft.ts';
 import { beginActivations, beginTurn } from './turn.ts';
 import { rollDie } from './dice.ts';
-import { drawUnits, placeableSquares } from './reinforcements.ts';
+import { drawUnits, placeableSquares, returnUnplaceable } from './reinforcements.ts';
 import { featureOn, healthyUnitOn } from './state.ts';
 import type { Feature, GameState, Seat, SquareId } from './types.ts';
 
@@ -72,7 +72,9 @@ export function placeFeature(d: Draft, seat: Seat, square: SquareId): void {
   // "Each player's remaining counters form a 'block pool' from which they should now draw six
   // counters. Placing them one at a time in turn order in their block."
   for (const s of d.state.order) drawUnits(d, s, 6);
-  d.open({ kind: 'place-unit', seat: d.state.order[0]!, duringSetup: true });
+  const first = d.state.order.find((s) => d.state.seats[s]!.drawn.length > 0);
+  if (first === undefined) return beginTurn(d, d.state.order[0]!);
+  d.open({ kind: 'place-unit', seat: first, duringSetup: true });
 }
 
 /**
@@ -100,6 +102,7 @@ export function placeUnit(d: Draft, seat: Seat, unit: string, square: SquareId):
   check(d.state.seats[seat]!.drawn.includes(unit), 'NOT_DRAWN', `You have not drawn ${unit}.`);
   check(placeableSquares(d.state, seat, unit).includes(square), 'ILLEGAL_SQUARE', placeProblem(d.state, seat, unit, square));
   d.emit({ type: 'UnitPlaced', seat, unit, square });
+  returnUnplaceable(d, seat);
   if (!sit.duringSetup) {
     if (d.state.seats[seat]!.drawn.length === 0) beginActivations(d, seat);
     return;

@@ -152,6 +152,8 @@ export type Event =
   | { type: 'FeaturePlaced'; seat: Seat; feature: Feature; square: SquareId }
   | { type: 'UnitsDrawn'; seat: Seat; units: UnitId[]; rng: RngPosition }
   | { type: 'UnitPlaced'; seat: Seat; unit: UnitId; square: SquareId }
+  /** BW51: a drawn counter with nowhere it may be placed goes back to its block pool. */
+  | { type: 'CounterReturnedToPool'; seat: Seat; unit: UnitId }
   | { type: 'SituationOpened'; situation: Situation }
   | { type: 'UnitActivated'; unit: UnitId; movementPoints: number }
   | { type: 'UnitMoved'; unit: UnitId; from: SquareId; to: SquareId; cost: number; movement: MovementKind }

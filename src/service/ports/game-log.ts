@@ -42,8 +42,8 @@ export interface GameLog {
    * other sweeper takes it meanwhile (`log` writes within that hold); null when none is due.
    */
   withDueGame<T>(work: (log: GameLog, due: GameWithSeats) => Promise<T>): Promise<{ value: T } | null>;
-  /** Sets when the game is next looked at by the sweepers, whatever its deadlines say. */
-  deferExpiry(gameId: string, until: Date): Promise<void>;
+  /** Sets when the game is next looked at by the sweepers, whatever its deadlines say; null: not until a command moves it. */
+  deferExpiry(gameId: string, until: Date | null): Promise<void>;
   /** The earliest window expiry of any active game. */
   nextDeadline(): Promise<Date | null>;
   /** Games whose log is ahead of what their players were told, longest waiting first. */

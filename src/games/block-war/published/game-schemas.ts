@@ -236,7 +236,7 @@ const EVENT_TYPES = [
   'UnitReturned', 'AttackMade', 'BrawlRolled', 'ShotRolled', 'ArmourSaveRolled', 'UnitWounded', 'HealRolled', 'UnitHealed', 'UnitRemoved',
   'MoraleChecked', 'FightingSpiritGained', 'ActivationEnded', 'ControlMoved', 'JudgesDrawn', 'JudgeDeployed', 'JudgesTarget', 'TurnPassed',
   'JudgeReturnedToPool', 'SurrenderCalled', 'BlockSurrendered', 'GameEnded', 'StallRolled', 'Scrawled', 'CleanRolled', 'ScrawlCleaned', 'RoboDocCrazed',
-  'JanitorHired', 'TimeLimitStarted', 'LastRoundBegan', 'TurnBegan', 'BlockFrenzied',
+  'JanitorHired', 'TimeLimitStarted', 'LastRoundBegan', 'TurnBegan', 'BlockFrenzied', 'CounterReturnedToPool',
 ] as const satisfies readonly Event['type'][];
 const everyEventType: Exclude<Event['type'], (typeof EVENT_TYPES)[number]> extends never ? true : never = true;
 

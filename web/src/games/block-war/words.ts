@@ -90,6 +90,8 @@ export function blockWarEventWords(data: FeedEvent['data'], names: BlockWarNames
       const units = (Array.isArray(e.units) ? e.units : []).map((id) => names.unit(str(id)));
       return `${seat()} draws ${list(units)}.`;
     }
+    case 'CounterReturnedToPool':
+      return `${unit()} has nowhere it may be placed and goes back to the block pool.`;
     case 'UnitPlaced':
       return `${unit()} is placed on ${names.square(str(e.square))}.`;
     case 'UnitActivated':
