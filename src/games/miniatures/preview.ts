@@ -9,15 +9,32 @@ import { meleePath } from './actions/melee.ts';
 import { shotWords, sightOf } from './actions/shoot.ts';
 import { parseCommand } from './commands.ts';
 import { profile, rangedWeapon } from './content/index.ts';
+import type { Point } from './geometry/shapes.ts';
 import { checkPath, fmt } from './table/movement.ts';
+import { obscuredShare, type SightLine } from './table/sight.ts';
 import { baseOf, otherBases, standing, tableOf } from './state.ts';
 import type { GameState } from './types.ts';
 
 export interface Preview {
   /** For a Move, a Melee or a flight: hundredths of an inch along the model's centre. */
   path?: { length: number; allowance: number; difficultLength: number; dangerous: boolean; words: string };
-  /** For a Shoot: as the engine will measure it, and the odds before any roll. */
-  shot?: { range: number; lineOfSight: boolean; cover: string; words: string; hitChance: number; expectedHits: number; unsavedChance: number };
+  /**
+   * For a Shoot: as the engine will measure it, and the odds before any roll. `eye` and `lines` are
+   * the sight lines M1 traces (from the shooter's centre to points across the target's width), so a
+   * client draws what the rules see; `obscured` is the share of those lines hidden (0 to 1).
+   */
+  shot?: {
+    range: number;
+    lineOfSight: boolean;
+    cover: string;
+    obscured: number;
+    eye: Point;
+    lines: readonly SightLine[];
+    words: string;
+    hitChance: number;
+    expectedHits: number;
+    unsavedChance: number;
+  };
 }
 
 /** The measurements of `input`, or null when it names nothing to measure (not a model's action). */
@@ -35,7 +52,8 @@ export function preview(s: GameState, input: unknown, _seat: Seat): Preview | nu
     const seen = sightOf(s, m, target);
     const t = profile(target.profile);
     const odds = shotOdds(weapon.shootingDice!, shoot, t.agility + (seen.cover === 'none' ? 0 : 3), t.armour + (seen.cover === 'heavy' ? 3 : 0) - weapon.ap);
-    return { shot: { range: seen.range, lineOfSight: seen.lineOfSight, cover: seen.cover, words: shotWords(m, target, weapon, seen), ...odds } };
+    const shot = { range: seen.range, lineOfSight: seen.lineOfSight, cover: seen.cover, obscured: obscuredShare(seen), eye: seen.eye, lines: seen.lines };
+    return { shot: { ...shot, words: shotWords(m, target, weapon, seen), ...odds } };
   }
   const target = cmd.type === 'MELEE' ? standing(s, cmd.target) : undefined;
   if (cmd.type === 'MELEE' && !target) return null;

@@ -53,6 +53,7 @@ describe('preview', () => {
   });
   it('in random games, the preview\'s figures are the ones the events carry when the command is sent, and fit the published schema', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
+    for (const [name, schema] of Object.entries(miniatures.schemas.components ?? {})) ajv.addSchema(schema, name);
     const valid = ajv.compile(miniatures.schemas.preview!);
     let checkedPaths = 0;
     for (let game = 1; game <= 3; game++) {
