@@ -23,6 +23,15 @@ describe('preview', () => {
     expect(JSON.stringify(game.state)).toBe(before);
     expect(answer).toMatchObject({ shot: { range: 1140, lineOfSight: true, cover: 'none', words: 'Judge Rico to Punk 1: 11.4 in, in range of the Lawgiver, no cover' } });
   });
+  it('a shot\'s sight lines as M1 traces them: from the shooter\'s eye to 21 points across the target\'s width, what hides each, and the share hidden', () => {
+    const game = position({ 'punk-1': p(1800, 1300), 'judge-2': p(1814, 700), 'judge-1': p(300, 2250), 'big-barko': p(1000, 300) }, { seat: 1 });
+    const shot = preview(game, 1, { type: 'SHOOT', model: 'punk-1', target: 'judge-2' })!.shot!;
+    expect(shot.eye).toEqual(p(1800, 1300));
+    expect(shot.lines).toHaveLength(21);
+    expect(shot.lines.map((l) => l.hidden[0]).join('')).toBe('bbbbbbbbccccccccccccc');
+    expect(shot.obscured).toBeCloseTo(8 / 21, 12);
+    expect(shot).toMatchObject({ lineOfSight: true, cover: 'none', words: 'Punk 1 to Judge Hunt: 5.0 in, in range of the Handgun, no cover (38% hidden)' });
+  });
   it('the odds are exact: two Lawgiver dice + 1 against a punk\'s die + 0 hit at least once 71.5% of the time', () => {
     expect(shotOdds(2, 1, 0, -1).hitChance).toBeCloseTo(0.715, 12);
     let hit = 0;
