@@ -16,7 +16,7 @@ import { baseOf, otherBases, standing, tableOf } from './state.ts';
 import type { GameState } from './types.ts';
 
 export interface Preview {
-  /** For a Move, a Melee or a flight: hundredths of an inch along the model's centre. */
+  /** For a Move, a Melee or a flight: hundredths of an inch along the model's centre; `difficultLength` is how far its base is over difficult terrain (M2). */
   path?: { length: number; allowance: number; difficultLength: number; dangerous: boolean; words: string };
   /**
    * For a Shoot: as the engine will measure it, and the odds before any roll. `eye` and `lines` are
@@ -59,7 +59,7 @@ export function preview(s: GameState, input: unknown, _seat: Seat): Preview | nu
   if (cmd.type === 'MELEE' && !target) return null;
   const points = target ? meleePath(m, target, cmd.path) : [m.at, ...(cmd.path ?? [])];
   const r = checkPath(tableOf(s), baseOf(m), points, profile(m.profile).move, otherBases(s, m.id));
-  const words = `${fmt(r.length)} in of ${fmt(r.allowance)} in${r.difficultLength > 0 ? ' (halved: difficult terrain)' : ''}`;
+  const words = `${fmt(r.length)} in of ${fmt(r.allowance)} in${r.slowed ? ' (halved: difficult terrain)' : ''}`;
   return { path: { length: r.length, allowance: r.allowance, difficultLength: r.difficultLength, dangerous: r.dangerous, words } };
 }
 

@@ -19,15 +19,16 @@ const path = (mover: Base, ...rest: Point[]) => [mover.at, ...rest];
 describe('Paths on Barko Street ("During a Move action, a model may move any amount of inches in any direction, up to its Move characteristic")', () => {
   const facts: [string, Base, Point[], Base[], { code: string | null; length?: number; difficult?: number; allowance?: number; dangerous?: boolean }][] = [
     ['a straight 3.0 in up the street', JUDGE_1, [p(1000, 1950)], [], { code: null, length: 300, difficult: 0, allowance: 500 }],
-    ['a 3-4-5 diagonal is 5.0 in', JUDGE_1, [p(1300, 1850)], [], { code: null, length: 500, allowance: 500 }],
+    ['a 3-4-5 diagonal is 5.0 in', JUDGE_1, [p(700, 1850)], [], { code: null, length: 500, allowance: 500 }],
+    ['the same diagonal north-east ends with the base 0.4 in over the rubble (its centre outside): halved (M2)', JUDGE_1, [p(1300, 1850)], [], { code: 'TOO_FAR', length: 500, allowance: 250 }],
     ['a dog-leg round Judge Hunt, exactly 5.0 in, touching his base', JUDGE_1, [p(1000, 2150), p(1400, 2150)], [JUDGE_2], { code: null, length: 500 }],
     ['the same dog-leg 0.01 in longer is too far', JUDGE_1, [p(1000, 2150), p(1401, 2150)], [JUDGE_2], { code: 'TOO_FAR', length: 501 }],
     ['straight through Judge Hunt\'s base', JUDGE_1, [p(1450, 2250)], [JUDGE_2], { code: 'THROUGH_MODEL' }],
     ['passing 0.01 in too close to Judge Hunt', JUDGE_1, [p(1000, 2151), p(1400, 2151)], [JUDGE_2], { code: 'THROUGH_MODEL' }],
-    ['into the rubble: 1.5 in of 5.0 in inside, Move halved to 2.5 in', JUDGE_1, [p(1000, 1750)], [], { code: 'TOO_FAR', length: 500, difficult: 150, allowance: 250 }],
-    ['Judge Hunt into the rubble: 0.7 in inside', JUDGE_2, [p(1400, 1750)], [], { code: 'TOO_FAR', length: 500, difficult: 70, allowance: 250 }],
-    ['2.5 in that ends 0.5 in inside the rubble is allowed', base('m', 1000, 2100), [p(1000, 2000), p(1000, 1850)], [], { code: null, length: 250, difficult: 50, allowance: 250 }],
-    ['into the chem spill: dangerous, and halved', base('m', 1600, 1900), [p(1800, 1900)], [], { code: null, length: 200, difficult: 100, allowance: 250, dangerous: true }],
+    ['into the rubble: the base 2.0 in of 5.0 in over it (the centre 1.5 in), Move halved to 2.5 in', JUDGE_1, [p(1000, 1750)], [], { code: 'TOO_FAR', length: 500, difficult: 200, allowance: 250 }],
+    ['Judge Hunt into the rubble across its slanting face: the base 1.2 in over it', JUDGE_2, [p(1400, 1750)], [], { code: 'TOO_FAR', length: 500, difficult: 70 + 50 * Math.sqrt(26) / 5, allowance: 250 }],
+    ['2.5 in that ends 0.5 in inside the rubble is allowed (the base 1.0 in over it)', base('m', 1000, 2100), [p(1000, 2000), p(1000, 1850)], [], { code: null, length: 250, difficult: 100, allowance: 250 }],
+    ['into the chem spill: dangerous, and halved', base('m', 1600, 1900), [p(1800, 1900)], [], { code: null, length: 200, difficult: 150, allowance: 250, dangerous: true }],
     ['up to the chem spill\'s edge is neither', base('m', 1600, 1900), [p(1650, 1900)], [], { code: null, difficult: 0, dangerous: false }],
     ['Big Barko cutting the hab-block\'s corner', base('big-barko', 1000, 300), [p(700, 900)], [], { code: 'IMPASSABLE' }],
     ['along the hab-block\'s wall, base touching', base('m', 850, 300), [p(850, 650)], [], { code: null }],
@@ -36,7 +37,7 @@ describe('Paths on Barko Street ("During a Move action, a model may move any amo
     ['over the wrecked car', base('m', 1600, 900), [p(1600, 1300)], [], { code: 'IMPASSABLE' }],
     ['off the west edge', base('m', 300, 1000), [p(40, 1000)], [], { code: 'OFF_TABLE' }],
     ['to the west edge, base on the table', base('m', 300, 1000), [p(50, 1000)], [], { code: null, length: 250 }],
-    ['over the Plasteel Barrier: difficult, 0.6 in inside', base('m', 1500, 700), [p(1500, 400)], [], { code: 'TOO_FAR', difficult: 60, allowance: 250 }],
+    ['over the Plasteel Barrier: difficult, the base 1.6 in over it', base('m', 1500, 700), [p(1500, 400)], [], { code: 'TOO_FAR', difficult: 160, allowance: 250 }],
     ['standing still is a Move of 0 in', JUDGE_1, [], [JUDGE_2], { code: null, length: 0 }],
   ];
   for (const [name, mover, rest, others, want] of facts)
@@ -145,7 +146,9 @@ describe('geometry properties', () => {
     fc.assert(
       fc.property(point, fc.array(point, { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 12 }), (start, rest, move) => {
         const r = checkPath(T, base('m', start.x, start.y), [start, ...rest], move, []);
-        if (r.problem === null) expect(r.length).toBeLessThanOrEqual(r.difficultLength > 0 ? move * 50 : move * 100);
+        if (r.problem === null) expect(r.length).toBeLessThanOrEqual(r.allowance);
+        // Halved exactly when the base goes over difficult terrain (M2); a base grazing a slanting edge within rounding may go either way.
+        if (r.difficultLength > 1e-6) expect(r.allowance).toBe(move * 50);
       }),
       { numRuns: 400 },
     );
@@ -242,13 +245,13 @@ describe('geometry properties', () => {
 describe('Rumble Plaza (Street Rumble): hand-checked facts', () => {
   const R = RUMBLE_PLAZA;
   const paths: [string, Base, Point[], string | null, number?][] = [
-    ['into the polluted fountain: dangerous, difficult, 1.5 in inside, too far at half Move', base('m', 1200, 2250), [p(1200, 1750)], 'TOO_FAR', 150],
+    ['into the polluted fountain: dangerous, difficult, the base 2.0 in over it, too far at half Move', base('m', 1200, 2250), [p(1200, 1750)], 'TOO_FAR', 200],
     ['up to the statue from the south', base('m', 1200, 1600), [p(1200, 1300)], 'IMPASSABLE'],
     ['under the statue\'s south corner, 1.0 in clear', base('m', 1000, 1500), [p(1450, 1500)], null, 0],
     ['to the crates\' side, base touching them', base('m', 900, 1200), [p(650, 1200)], null, 0],
     ['along the statue\'s diagonal face, 0.57 in off it', base('m', 900, 900), [p(1060, 1060)], null, 0],
     ['along the statue\'s diagonal face, 0.42 in off it: the base would overlap', base('m', 900, 900), [p(1070, 1070)], 'IMPASSABLE'],
-    ['through the west crates: difficult, 2.0 in inside', base('m', 300, 1000), [p(700, 1400)], 'TOO_FAR', Math.sqrt(2) * 200],
+    ['through the west crates, corner to corner: difficult, the base 1.0 in more over them than the centre\'s 2.8 in', base('m', 300, 1000), [p(700, 1400)], 'TOO_FAR', Math.sqrt(2) * 200 + 100],
   ];
   for (const [name, mover, rest, code, difficult] of paths)
     it(name, () => {

@@ -48,7 +48,7 @@ describe('preview', () => {
   });
   it('a path: its length and the allowance, halved through difficult terrain, even when too far', () => {
     expect(preview(g(), 0, { type: 'MOVE', model: 'judge-2', path: [p(1000, 1850)] })).toEqual({
-      path: { length: 400, allowance: 250, difficultLength: 50, dangerous: false, words: '4.0 in of 2.5 in (halved: difficult terrain)' },
+      path: { length: 400, allowance: 250, difficultLength: 100, dangerous: false, words: '4.0 in of 2.5 in (halved: difficult terrain)' },
     });
   });
   it('a Melee without a path measures the straight line into contact', () => {
