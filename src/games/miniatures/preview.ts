@@ -5,11 +5,11 @@
 
 import type { Seat } from '../../platform/game-module.ts';
 import { RuleError } from '../../platform/game-module.ts';
-import { meleePath } from './actions/melee.ts';
+import { meleePath, shortOf } from './actions/melee.ts';
 import { shotWords, sightOf } from './actions/shoot.ts';
 import { parseCommand } from './commands.ts';
 import { profile, rangedWeapon } from './content/index.ts';
-import type { Point } from './geometry/shapes.ts';
+import { INCH, type Point } from './geometry/shapes.ts';
 import { checkPath, fmt } from './table/movement.ts';
 import { obscuredShare, type SightLine } from './table/sight.ts';
 import { baseOf, otherBases, standing, tableOf } from './state.ts';
@@ -58,9 +58,14 @@ export function preview(s: GameState, input: unknown, _seat: Seat): Preview | nu
   const target = cmd.type === 'MELEE' ? standing(s, cmd.target) : undefined;
   if (cmd.type === 'MELEE' && !target) return null;
   const points = target ? meleePath(m, target, cmd.path) : [m.at, ...(cmd.path ?? [])];
-  const r = checkPath(tableOf(s), baseOf(m), points, profile(m.profile).move, otherBases(s, m.id));
-  const words = `${fmt(r.length)} in of ${fmt(r.allowance)} in${r.slowed ? ' (halved: difficult terrain)' : ''}`;
-  return { path: { length: r.length, allowance: r.allowance, difficultLength: r.difficultLength, dangerous: r.dangerous, words } };
+  const move = profile(m.profile).move;
+  const check = (path: readonly Point[]) => checkPath(tableOf(s), baseOf(m), path, move, otherBases(s, m.id));
+  const r = check(points);
+  // A Melee out of reach is a Move as far as its path allows (M19): what it allows is judged on
+  // the stretch the model will take, as the action does.
+  const allowance = target && r.problem?.code === 'TOO_FAR' ? shortOf(points, move * INCH, check).allowance : r.allowance;
+  const words = `${fmt(r.length)} in of ${fmt(allowance)} in${allowance < move * INCH ? ' (halved: difficult terrain)' : ''}`;
+  return { path: { length: r.length, allowance, difficultLength: r.difficultLength, dangerous: r.dangerous, words } };
 }
 
 /**

@@ -54,6 +54,12 @@ describe('preview', () => {
   it('a Melee without a path measures the straight line into contact', () => {
     expect(preview(g(), 0, { type: 'MELEE', model: 'judge-1', target: 'punk-1' })?.path?.allowance).toBe(500);
   });
+  it('a Melee out of reach is allowed what the action will allow: its whole Move when the hedge lies beyond where it stops (M19/M2)', () => {
+    const far = position({ 'judge-1': p(600, 2000), 'big-barko': p(600, 1000), 'little-barko': p(2300, 2300) });
+    expect(preview(far, 0, { type: 'MELEE', model: 'judge-1', target: 'big-barko' })?.path).toMatchObject({ length: 900, allowance: 500, words: '9.0 in of 5.0 in' });
+    const near = position({ 'judge-1': p(600, 1600), 'big-barko': p(600, 800), 'little-barko': p(2300, 2300) });
+    expect(preview(near, 0, { type: 'MELEE', model: 'judge-1', target: 'big-barko' })?.path).toMatchObject({ allowance: 250, words: '7.0 in of 2.5 in (halved: difficult terrain)' });
+  });
   it('junk and commands with nothing to measure answer null, never throw', () => {
     expect(preview(g(), 0, { type: 'MOVE', model: 'judge-1', path: 'north' })).toBeNull();
     expect(preview(g(), 1, null)).toBeNull();

@@ -70,7 +70,7 @@ export function meleeAction(d: Draft, seat: Seat, model: string, targetId: strin
  * in that stretch, else half ("trying to cross difficult terrain" is judged on the path it takes,
  * not on terrain beyond where it stops).
  */
-function shortOf(points: readonly Point[], move: number, check: (path: readonly Point[]) => PathReport): { points: Point[]; allowance: number } {
+export function shortOf(points: readonly Point[], move: number, check: (path: readonly Point[]) => PathReport): { points: Point[]; allowance: number } {
   const whole = pointAlong(points, move).points;
   const r = check(whole);
   return { points: r.problem ? pointAlong(points, r.allowance).points : whole, allowance: r.allowance };
