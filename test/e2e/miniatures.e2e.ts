@@ -1,7 +1,7 @@
 // Judge Dredd Miniatures in a real browser, through the page only: create The Barko Brothers in the
 // lobby against a bot and see the table drawn top-down; then, in a game like it under a chosen seed,
 // roll off, play one Phase by pointer (a Move dragged on the table with its live measurement, then a
-// shot with its odds and sight line, or a second Move) and one Phase by keyboard (arrow keys draw
+// shot with its odds and sight lines, or a second Move) and one Phase by keyboard (arrow keys draw
 // the path, Enter confirms), and an axe accessibility check of the game page; then a game two bots
 // play out, and its replay. Saves docs/screenshots/miniatures.png.
 //
@@ -175,7 +175,9 @@ test('create The Barko Brothers against a bot, see the table, play a Phase by po
     const target = page.getByRole('list', { name: 'Targets' }).getByRole('button').first();
     await target.hover();
     await page.locator('.mn-targets .measure').filter({ hasText: /Hit chance \d+%/ }).waitFor();
-    await page.locator('.mn-table line.sight').waitFor();
+    // The shot's sight lines (M1): from the shooter's eye to the 21 points across the target's width.
+    await page.locator('.mn-table g.sight').waitFor();
+    expect(await page.locator('.mn-table g.sight line').count()).toBe(21);
     await andWait(page, () => target.click());
   } else {
     await page.getByRole('group', { name: `Actions of ${game.view.models[mover]!.name}` }).getByRole('button', { name: 'Move' }).click();

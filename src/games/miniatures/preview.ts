@@ -5,19 +5,36 @@
 
 import type { Seat } from '../../platform/game-module.ts';
 import { RuleError } from '../../platform/game-module.ts';
-import { meleePath } from './actions/melee.ts';
+import { meleePath, shortOf } from './actions/melee.ts';
 import { shotWords, sightOf } from './actions/shoot.ts';
 import { parseCommand } from './commands.ts';
 import { profile, rangedWeapon } from './content/index.ts';
+import { INCH, type Point } from './geometry/shapes.ts';
 import { checkPath, fmt } from './table/movement.ts';
+import { obscuredShare, type SightLine } from './table/sight.ts';
 import { baseOf, otherBases, standing, tableOf } from './state.ts';
 import type { GameState } from './types.ts';
 
 export interface Preview {
-  /** For a Move, a Melee or a flight: hundredths of an inch along the model's centre. */
+  /** For a Move, a Melee or a flight: hundredths of an inch along the model's centre; `difficultLength` is how far its base is over difficult terrain (M2). */
   path?: { length: number; allowance: number; difficultLength: number; dangerous: boolean; words: string };
-  /** For a Shoot: as the engine will measure it, and the odds before any roll. */
-  shot?: { range: number; lineOfSight: boolean; cover: string; words: string; hitChance: number; expectedHits: number; unsavedChance: number };
+  /**
+   * For a Shoot: as the engine will measure it, and the odds before any roll. `eye` and `lines` are
+   * the sight lines M1 traces (from the shooter's centre to points across the target's width), so a
+   * client draws what the rules see; `obscured` is the share of those lines hidden (0 to 1).
+   */
+  shot?: {
+    range: number;
+    lineOfSight: boolean;
+    cover: string;
+    obscured: number;
+    eye: Point;
+    lines: readonly SightLine[];
+    words: string;
+    hitChance: number;
+    expectedHits: number;
+    unsavedChance: number;
+  };
 }
 
 /** The measurements of `input`, or null when it names nothing to measure (not a model's action). */
@@ -35,14 +52,20 @@ export function preview(s: GameState, input: unknown, _seat: Seat): Preview | nu
     const seen = sightOf(s, m, target);
     const t = profile(target.profile);
     const odds = shotOdds(weapon.shootingDice!, shoot, t.agility + (seen.cover === 'none' ? 0 : 3), t.armour + (seen.cover === 'heavy' ? 3 : 0) - weapon.ap);
-    return { shot: { range: seen.range, lineOfSight: seen.lineOfSight, cover: seen.cover, words: shotWords(m, target, weapon, seen), ...odds } };
+    const shot = { range: seen.range, lineOfSight: seen.lineOfSight, cover: seen.cover, obscured: obscuredShare(seen), eye: seen.eye, lines: seen.lines };
+    return { shot: { ...shot, words: shotWords(m, target, weapon, seen), ...odds } };
   }
   const target = cmd.type === 'MELEE' ? standing(s, cmd.target) : undefined;
   if (cmd.type === 'MELEE' && !target) return null;
   const points = target ? meleePath(m, target, cmd.path) : [m.at, ...(cmd.path ?? [])];
-  const r = checkPath(tableOf(s), baseOf(m), points, profile(m.profile).move, otherBases(s, m.id));
-  const words = `${fmt(r.length)} in of ${fmt(r.allowance)} in${r.difficultLength > 0 ? ' (halved: difficult terrain)' : ''}`;
-  return { path: { length: r.length, allowance: r.allowance, difficultLength: r.difficultLength, dangerous: r.dangerous, words } };
+  const move = profile(m.profile).move;
+  const check = (path: readonly Point[]) => checkPath(tableOf(s), baseOf(m), path, move, otherBases(s, m.id));
+  const r = check(points);
+  // A Melee out of reach is a Move as far as its path allows (M19): what it allows is judged on
+  // the stretch the model will take, as the action does.
+  const allowance = target && r.problem?.code === 'TOO_FAR' ? shortOf(points, move * INCH, check).allowance : r.allowance;
+  const words = `${fmt(r.length)} in of ${fmt(allowance)} in${allowance < move * INCH ? ' (halved: difficult terrain)' : ''}`;
+  return { path: { length: r.length, allowance, difficultLength: r.difficultLength, dangerous: r.dangerous, words } };
 }
 
 /**

@@ -5,6 +5,7 @@
 import type { GameSchemas } from '../../platform/game-module.ts';
 import { SCENARIO_IDS } from './content/index.ts';
 import { COVER_CLASSES } from './content/types.ts';
+import { HIDINGS } from './table/sight.ts';
 import { standingOrders } from './orders.ts';
 
 const obj = (properties: Record<string, object>, optional: string[] = []) => ({
@@ -101,7 +102,22 @@ const previewSchema = {
   ...obj(
     {
       path: obj({ length: num, allowance: num, difficultLength: num, dangerous: { type: 'boolean' }, words: str }),
-      shot: obj({ range: num, lineOfSight: { type: 'boolean' }, cover: { enum: [...COVER_CLASSES] }, words: str, hitChance: num, expectedHits: num, unsavedChance: num }),
+      shot: obj({
+        range: num,
+        lineOfSight: { type: 'boolean' },
+        cover: { enum: [...COVER_CLASSES] },
+        obscured: { type: 'number', minimum: 0, maximum: 1, description: 'The share of the target’s width hidden from the shooter’s eye (ruling M1), 0 to 1.' },
+        eye: point,
+        lines: {
+          type: 'array',
+          description: 'The sight lines ruling M1 traces, from the eye (`eye`, the shooter’s centre) to fixed points across the target’s width (edge to edge), each with what hides it.',
+          items: obj({ to: point, hidden: { enum: [...HIDINGS] } }),
+        },
+        words: str,
+        hitChance: num,
+        expectedHits: num,
+        unsavedChance: num,
+      }),
     },
     ['path', 'shot'],
   ),

@@ -5,8 +5,8 @@ import { profile } from './content/index.ts';
 import { loseHits } from './damage.ts';
 import { modelCheck, roll } from './dice.ts';
 import { check, type Draft } from './draft.ts';
-import { terrainAt } from './table/movement.ts';
-import { modelsOf, otherSeat, scenarioOf, standing, tableOf } from './state.ts';
+import { terrainUnder } from './table/movement.ts';
+import { baseOf, modelsOf, otherSeat, scenarioOf, standing, tableOf } from './state.ts';
 import type { ActionKind, ModelId, ModelState, Seat } from './types.ts';
 
 /**
@@ -67,8 +67,8 @@ export function startAction(d: Draft, seat: Seat, id: ModelId, action: ActionKin
 
 /**
  * After any action. Dangerous terrain: "a model must make an Agility check after it has completed
- * any action. If it fails, it automatically loses one Hit." (M7: if its path crossed dangerous
- * terrain, or it ends the action standing in it.) Then the action counts; a model that has made
+ * any action. If it fails, it automatically loses one Hit." (M7: if its base went over dangerous
+ * terrain on its path, or it ends the action with its base over it, M2.) Then the action counts; a model that has made
  * both moves the Phase on, and a Phase with nothing left to act ends.
  */
 export function completeAction(d: Draft, id: ModelId, crossedDangerous: boolean): void {
@@ -81,7 +81,7 @@ export function completeAction(d: Draft, id: ModelId, crossedDangerous: boolean)
   if (!phase.selected && modelsOf(d.state, phase.seat).every((x) => phase.acted.includes(x.id))) endPhase(d);
 }
 
-const standsInDangerous = (d: Draft, m: ModelState) => terrainAt(tableOf(d.state), m.at).some((t) => t.type === 'dangerous');
+const standsInDangerous = (d: Draft, m: ModelState) => terrainUnder(tableOf(d.state), baseOf(m)).some((t) => t.type === 'dangerous');
 
 export function dangerousCheck(d: Draft, m: ModelState): void {
   const { agility } = profile(m.profile);

@@ -30,6 +30,15 @@ describe('Melee actions', () => {
     expect(rolls(events, 'melee')).toEqual([]);
     expect(g.model('judge-1').at).toEqual(p(2300, 1800));
   });
+  // M19 with M2: "A model trying to cross difficult terrain will have its Move halved during that Move or Melee action".
+  it('M19/M2: a Melee that falls short goes its whole Move when the hedge lies beyond where it stops; half when its base would cross the hedge on the way', () => {
+    const far = position({ 'judge-1': p(600, 2000), 'big-barko': p(600, 1000), 'little-barko': p(2300, 2300) });
+    expect(find(far.send(0, melee('judge-1', 'big-barko')), 'ModelMoved')).toMatchObject({ length: 500, allowance: 500 });
+    expect(far.model('judge-1').at).toEqual(p(600, 1500));
+    const near = position({ 'judge-1': p(600, 1600), 'big-barko': p(600, 800), 'little-barko': p(2300, 2300) });
+    expect(find(near.send(0, melee('judge-1', 'big-barko')), 'ModelMoved')).toMatchObject({ length: 250, allowance: 250 });
+    expect(near.model('judge-1').at).toEqual(p(600, 1350));
+  });
   it('"When moving as a Melee action, the model obeys all the rules for terrain": not through the wrecked car', () => {
     const g = position({ 'judge-1': p(1600, 1400), 'big-barko': p(1600, 850), 'little-barko': p(300, 2300) });
     expect(g.refused(0, melee('judge-1', 'big-barko'))).toBe('IMPASSABLE');

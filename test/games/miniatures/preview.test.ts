@@ -23,6 +23,15 @@ describe('preview', () => {
     expect(JSON.stringify(game.state)).toBe(before);
     expect(answer).toMatchObject({ shot: { range: 1140, lineOfSight: true, cover: 'none', words: 'Judge Rico to Punk 1: 11.4 in, in range of the Lawgiver, no cover' } });
   });
+  it('a shot\'s sight lines as M1 traces them: from the shooter\'s eye to 21 points across the target\'s width, what hides each, and the share hidden', () => {
+    const game = position({ 'punk-1': p(1800, 1300), 'judge-2': p(1814, 700), 'judge-1': p(300, 2250), 'big-barko': p(1000, 300) }, { seat: 1 });
+    const shot = preview(game, 1, { type: 'SHOOT', model: 'punk-1', target: 'judge-2' })!.shot!;
+    expect(shot.eye).toEqual(p(1800, 1300));
+    expect(shot.lines).toHaveLength(21);
+    expect(shot.lines.map((l) => l.hidden[0]).join('')).toBe('bbbbbbbbccccccccccccc');
+    expect(shot.obscured).toBeCloseTo(8 / 21, 12);
+    expect(shot).toMatchObject({ lineOfSight: true, cover: 'none', words: 'Punk 1 to Judge Hunt: 5.0 in, in range of the Handgun, no cover (38% hidden)' });
+  });
   it('the odds are exact: two Lawgiver dice + 1 against a punk\'s die + 0 hit at least once 71.5% of the time', () => {
     expect(shotOdds(2, 1, 0, -1).hitChance).toBeCloseTo(0.715, 12);
     let hit = 0;
@@ -39,11 +48,17 @@ describe('preview', () => {
   });
   it('a path: its length and the allowance, halved through difficult terrain, even when too far', () => {
     expect(preview(g(), 0, { type: 'MOVE', model: 'judge-2', path: [p(1000, 1850)] })).toEqual({
-      path: { length: 400, allowance: 250, difficultLength: 50, dangerous: false, words: '4.0 in of 2.5 in (halved: difficult terrain)' },
+      path: { length: 400, allowance: 250, difficultLength: 100, dangerous: false, words: '4.0 in of 2.5 in (halved: difficult terrain)' },
     });
   });
   it('a Melee without a path measures the straight line into contact', () => {
     expect(preview(g(), 0, { type: 'MELEE', model: 'judge-1', target: 'punk-1' })?.path?.allowance).toBe(500);
+  });
+  it('a Melee out of reach is allowed what the action will allow: its whole Move when the hedge lies beyond where it stops (M19/M2)', () => {
+    const far = position({ 'judge-1': p(600, 2000), 'big-barko': p(600, 1000), 'little-barko': p(2300, 2300) });
+    expect(preview(far, 0, { type: 'MELEE', model: 'judge-1', target: 'big-barko' })?.path).toMatchObject({ length: 900, allowance: 500, words: '9.0 in of 5.0 in' });
+    const near = position({ 'judge-1': p(600, 1600), 'big-barko': p(600, 800), 'little-barko': p(2300, 2300) });
+    expect(preview(near, 0, { type: 'MELEE', model: 'judge-1', target: 'big-barko' })?.path).toMatchObject({ allowance: 250, words: '7.0 in of 2.5 in (halved: difficult terrain)' });
   });
   it('junk and commands with nothing to measure answer null, never throw', () => {
     expect(preview(g(), 0, { type: 'MOVE', model: 'judge-1', path: 'north' })).toBeNull();
@@ -53,6 +68,7 @@ describe('preview', () => {
   });
   it('in random games, the preview\'s figures are the ones the events carry when the command is sent, and fit the published schema', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
+    for (const [name, schema] of Object.entries(miniatures.schemas.components ?? {})) ajv.addSchema(schema, name);
     const valid = ajv.compile(miniatures.schemas.preview!);
     let checkedPaths = 0;
     for (let game = 1; game <= 3; game++) {

@@ -109,6 +109,26 @@ describe('Cover', () => {
   });
 });
 
+describe('Line of Sight and Cover from the model\'s eye (M1)', () => {
+  // Punk 1's eye on the line of the wrecked car's east face; Judge Hunt 6.0 in north and 0.14 in east.
+  it('"If less than half the model is obscured in this way, then it is attacked normally": Judge Hunt, 36% hidden from Punk 1\'s eye, gets no cover', () => {
+    const base = position({ 'punk-1': p(1800, 1300), 'judge-2': p(1814, 700), 'judge-1': p(300, 2250), 'big-barko': p(1000, 300) }, { seat: 1 });
+    const { events } = firstKey(base, 1, shot('punk-1', 'judge-2'), (e) => rolls(e, 'target-agility').length > 0);
+    const taken = find(events, 'ShotTaken')!;
+    expect(taken.shot).toMatchObject({ lineOfSight: true, cover: 'none' });
+    expect(taken.text).toBe('Punk 1 to Judge Hunt: 5.0 in, in range of the Handgun, no cover (38% hidden)');
+    const agility = rolls(events, 'target-agility')[0]!;
+    expect(agility.totals[0]).toBe(agility.dice[0]! + 1);
+  });
+  // Judge Rico's base against the hab-block's east wall, his eye 0.2 in north of the line of its south face.
+  it('"A model must be able to see its target, or at least part of it, in order to be able to shoot it": a punk wholly hidden from Judge Rico\'s eye cannot be shot; the punk, who sees the rim of the Judge\'s base, may shoot him (heavy cover)', () => {
+    const base = position({ 'judge-1': p(850, 680), 'punk-1': p(100, 740), 'big-barko': p(1000, 300) });
+    expect(base.refused(0, shot('judge-1', 'punk-1'))).toBe('NO_LINE_OF_SIGHT');
+    const back = position({ 'judge-1': p(850, 680), 'punk-1': p(100, 740), 'big-barko': p(1000, 300) }, { seat: 1 });
+    expect(find(back.send(1, shot('punk-1', 'judge-1')), 'ShotTaken')?.shot).toMatchObject({ lineOfSight: true, cover: 'heavy' });
+  });
+});
+
 describe('Shooting into close combat', () => {
   // Judge Hunt is locked with Punk 1; Judge Rico shoots Punk 1.
   const base = () => {

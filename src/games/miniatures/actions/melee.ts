@@ -7,7 +7,7 @@ import { resolveHits } from '../damage.ts';
 import { highest, roll, signed } from '../dice.ts';
 import { check, refuseIf, type Draft } from '../draft.ts';
 import { distance, INCH, type Point } from '../geometry/shapes.ts';
-import { checkPath, contactPoint, inContact, pointAlong, terrainAt, type Base } from '../table/movement.ts';
+import { checkPath, contactPoint, inContact, pointAlong, terrainUnder, type Base, type PathReport } from '../table/movement.ts';
 import { baseOf, otherBases, standing, tableOf } from '../state.ts';
 import { completeAction, dangerousCheck, startAction } from '../turn.ts';
 import type { GameState, ModelState, PendingAction, Seat } from '../types.ts';
@@ -49,10 +49,11 @@ export function meleeAction(d: Draft, seat: Seat, model: string, targetId: strin
   let dangerous = false;
   const points = meleePath(m, target, path);
   if (points.length > 1) {
-    const r = checkPath(tableOf(d.state), baseOf(m), points, profile(m.profile).move, otherBases(d.state, m.id));
-    const taken = r.problem ? pointAlong(points, r.allowance).points : points;
-    const cut = r.problem ? checkPath(tableOf(d.state), baseOf(m), taken, profile(m.profile).move, otherBases(d.state, m.id)) : r;
-    emitMove(d, m, taken, cut.length, cut.allowance, 'melee');
+    const check = (path: readonly Point[]) => checkPath(tableOf(d.state), baseOf(m), path, profile(m.profile).move, otherBases(d.state, m.id));
+    const r = check(points);
+    const short = r.problem ? shortOf(points, profile(m.profile).move * INCH, check) : { points, allowance: r.allowance };
+    const cut = r.problem ? check(short.points) : r;
+    emitMove(d, m, short.points, cut.length, short.allowance, 'melee');
     dangerous = cut.dangerous;
   }
   const moved = d.state.models[m.id]!;
@@ -61,6 +62,18 @@ export function meleeAction(d: Draft, seat: Seat, model: string, targetId: strin
     return completeAction(d, m.id, dangerous);
   }
   fight(d, moved.id, target.id, dangerous);
+}
+
+/**
+ * M19 with M2: a Melee that cannot reach "becomes an ordinary Move action", so the model goes along
+ * its path as far as a Move along it may: its whole Move if the base crosses no difficult terrain
+ * in that stretch, else half ("trying to cross difficult terrain" is judged on the path it takes,
+ * not on terrain beyond where it stops).
+ */
+export function shortOf(points: readonly Point[], move: number, check: (path: readonly Point[]) => PathReport): { points: Point[]; allowance: number } {
+  const whole = pointAlong(points, move).points;
+  const r = check(whole);
+  return { points: r.problem ? pointAlong(points, r.allowance).points : whole, allowance: r.allowance };
 }
 
 /**
@@ -177,5 +190,5 @@ function applyPush(d: Draft, winnerId: string, loserId: string, follow: boolean,
   // M7: "we highly recommend pushing an enemy into dangerous terrain": the pushed model checks at
   // once (the acting model checks when its action completes).
   const pushed = d.state.models[loser.id]!;
-  if (pushed.id !== pending.model && terrainAt(tableOf(d.state), pushed.at).some((t) => t.type === 'dangerous')) dangerousCheck(d, pushed);
+  if (pushed.id !== pending.model && terrainUnder(tableOf(d.state), baseOf(pushed)).some((t) => t.type === 'dangerous')) dangerousCheck(d, pushed);
 }

@@ -9,7 +9,7 @@ import { roll, signed } from '../dice.ts';
 import { refuseIf, type Draft } from '../draft.ts';
 import { INCH } from '../geometry/shapes.ts';
 import { fmt, inContact } from '../table/movement.ts';
-import { sight, type Sight } from '../table/sight.ts';
+import { obscuredShare, sight, type Sight } from '../table/sight.ts';
 import { baseOf, enemiesOf, otherBases, standing, tableOf } from '../state.ts';
 import { completeAction, startAction } from '../turn.ts';
 import type { GameState, ModelState, Seat } from '../types.ts';
@@ -32,11 +32,14 @@ export function shotProblem(s: GameState, m: ModelState, targetId: unknown): { c
 
 export const sightOf = (s: GameState, m: ModelState, target: ModelState) => sight(tableOf(s), baseOf(m), baseOf(target), otherBases(s, m.id, target.id));
 
-/** "Judge Rico to Punk 1: 11.4 in, in range of the Lawgiver, light cover". */
+/** "Judge Rico to Punk 1: 11.4 in, in range of the Lawgiver, light cover (62% hidden)". */
 export function shotWords(m: ModelState, target: ModelState, weapon: WeaponProfile, seen: Sight): string {
   const inRange = seen.range <= weapon.range! * INCH ? 'in range of' : 'out of range of';
   const cover = seen.lineOfSight ? (seen.cover === 'none' ? 'no cover' : `${seen.cover} cover`) : 'no line of sight';
-  return `${m.name} to ${target.name}: ${fmt(seen.range)} in, ${inRange} the ${weapon.name}, ${cover}`;
+  // How close a call it was: "more than half the model is obscured" is the line cover is drawn at.
+  const share = obscuredShare(seen);
+  const hidden = seen.lineOfSight && share > 0 ? ` (${Math.round(share * 100)}% hidden)` : '';
+  return `${m.name} to ${target.name}: ${fmt(seen.range)} in, ${inRange} the ${weapon.name}, ${cover}${hidden}`;
 }
 
 export function shootAction(d: Draft, seat: Seat, model: string, targetId: string): void {

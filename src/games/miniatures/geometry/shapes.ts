@@ -83,10 +83,11 @@ export function insidePolygon(p: { x: number; y: number }, poly: Polygon): boole
 }
 
 /**
- * How much of the segment a–b lies strictly inside the polygon: the segment is cut where it meets
- * the boundary, and each piece whose middle is inside counts. Running along an edge is outside.
+ * The pieces [t0, t1] of the segment a–b (t from 0 at a to 1 at b) that lie strictly inside the
+ * polygon: the segment is cut where it meets the boundary, and each piece whose middle is inside
+ * counts. Running along an edge is outside.
  */
-export function lengthInside(a: Point, b: Point, poly: Polygon): number {
+function insideIntervals(a: Point, b: Point, poly: Polygon): [number, number][] {
   const cuts = [0, 1];
   const dx = b.x - a.x;
   const dy = b.y - a.y;
@@ -107,16 +108,87 @@ export function lengthInside(a: Point, b: Point, poly: Polygon): number {
     cuts.push(((c.x - a.x) * ey - (c.y - a.y) * ex) / denom);
   }
   cuts.sort((u, v) => u - v);
-  const whole = distance(a, b);
-  let inside = 0;
+  const out: [number, number][] = [];
   for (let i = 1; i < cuts.length; i++) {
     const t0 = cuts[i - 1]!;
     const t1 = cuts[i]!;
     if (t1 <= t0) continue;
     const mid = (t0 + t1) / 2;
-    if (insidePolygon({ x: a.x + mid * dx, y: a.y + mid * dy }, poly)) inside += (t1 - t0) * whole;
+    if (insidePolygon({ x: a.x + mid * dx, y: a.y + mid * dy }, poly)) out.push([t0, t1]);
   }
-  return inside;
+  return out;
+}
+
+/** How much of the segment a–b lies strictly inside the polygon. Running along an edge is outside. */
+export function lengthInside(a: Point, b: Point, poly: Polygon): number {
+  const whole = distance(a, b);
+  return insideIntervals(a, b, poly).reduce((sum, [t0, t1]) => sum + (t1 - t0) * whole, 0);
+}
+
+/** The t (0 at a, 1 at b) where a point moving from a to b is nearer than r to the point c: one open interval or none. */
+function nearPoint(a: Point, b: Point, c: Point, r: number): [number, number] | null {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const fx = a.x - c.x;
+  const fy = a.y - c.y;
+  const qa = dx * dx + dy * dy;
+  const qb = 2 * (fx * dx + fy * dy);
+  const qc = fx * fx + fy * fy - r * r;
+  if (qa === 0) return qc < 0 ? [0, 1] : null;
+  const disc = qb * qb - 4 * qa * qc;
+  if (disc <= 0) return null;
+  const root = Math.sqrt(disc);
+  return [(-qb - root) / (2 * qa), (-qb + root) / (2 * qa)];
+}
+
+/** The t where a linear function f(t) = f0 + t·slope lies strictly between lo and hi. */
+function between(f0: number, slope: number, lo: number, hi: number): [number, number] | null {
+  if (slope === 0) return f0 > lo && f0 < hi ? [-Infinity, Infinity] : null;
+  const u = (lo - f0) / slope;
+  const v = (hi - f0) / slope;
+  return [Math.min(u, v), Math.max(u, v)];
+}
+
+/** The t where a point moving from a to b is nearer than r to the segment c–d (a capsule: convex, so one interval). */
+function nearSegment(a: Point, b: Point, c: Point, d: Point, r: number): [number, number] | null {
+  const ex = d.x - c.x;
+  const ey = d.y - c.y;
+  const len = Math.sqrt(ex * ex + ey * ey);
+  const pieces = [nearPoint(a, b, c, r), nearPoint(a, b, d, r)];
+  if (len > 0) {
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    // Beside the edge: across it (signed distance) within r, along it between its ends.
+    const across = between(((a.x - c.x) * ey - (a.y - c.y) * ex) / len, (dx * ey - dy * ex) / len, -r, r);
+    const along = between(((a.x - c.x) * ex + (a.y - c.y) * ey) / len, (dx * ex + dy * ey) / len, 0, len);
+    if (across && along && Math.max(across[0], along[0]) < Math.min(across[1], along[1])) pieces.push([Math.max(across[0], along[0]), Math.min(across[1], along[1])]);
+  }
+  const found = pieces.filter((x): x is [number, number] => x !== null);
+  if (found.length === 0) return null;
+  return [Math.min(...found.map((x) => x[0])), Math.max(...found.map((x) => x[1]))];
+}
+
+/**
+ * How far along the segment a–b a disc of radius r, its centre moving from a to b, has some of
+ * its area over the polygon's inside (a base over terrain): the centre inside, or nearer than r to
+ * an edge. A base that only touches the edge is not over it.
+ */
+export function lengthOver(a: Point, b: Point, poly: Polygon, r: number): number {
+  const pieces: [number, number][] = insideIntervals(a, b, poly);
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const near = nearSegment(a, b, poly[j]!, poly[i]!, r);
+    if (near) pieces.push(near);
+  }
+  const clipped = pieces.map(([t0, t1]) => [Math.max(0, t0), Math.min(1, t1)] as const).filter(([t0, t1]) => t1 > t0);
+  clipped.sort((u, v) => u[0] - v[0]);
+  let total = 0;
+  let end = -Infinity;
+  for (const [t0, t1] of clipped) {
+    if (t1 <= end) continue;
+    total += t1 - Math.max(t0, end);
+    end = t1;
+  }
+  return total * distance(a, b);
 }
 
 /** The shortest distance from the segment a–b to the polygon's area (0 if it touches or enters it). */

@@ -2,7 +2,7 @@
 // it and how much of it is in difficult terrain. Pure geometry on the table's data.
 
 import type { Table, TerrainPiece } from '../content/types.ts';
-import { distance, INCH, insidePolygon, lengthInside, pointSegmentDistance, polylineLength, segmentPolygonDistance, type Point } from '../geometry/shapes.ts';
+import { distance, INCH, lengthOver, pointSegmentDistance, polylineLength, segmentPolygonDistance, type Point } from '../geometry/shapes.ts';
 
 /** A model's base on the table: "All measurements in the game are made from the edge of these bases." */
 export interface Base {
@@ -19,11 +19,13 @@ export interface PathReport {
   readonly problem: { code: string; message: string } | null;
   /** Hundredths of an inch, along the model's centre. */
   readonly length: number;
-  /** The part of `length` inside difficult or dangerous terrain. */
+  /** The part of `length` along which the model's base is over difficult or dangerous terrain (M2). */
   readonly difficultLength: number;
-  /** What the model may move in this action: its Move, halved if it crosses difficult terrain. */
+  /** Its base crosses difficult or dangerous terrain: the Move is halved (M2). */
+  readonly slowed: boolean;
+  /** What the model may move in this action: its Move, halved if its base crosses difficult terrain (M2). */
   readonly allowance: number;
-  /** The path crossed or ended in dangerous terrain (an Agility check after the action). */
+  /** The model's base went over dangerous terrain on the path (an Agility check after the action, M7). */
   readonly dangerous: boolean;
 }
 
@@ -45,18 +47,27 @@ export const onTable = (t: Table, p: Point, r: number) => p.x >= r && p.y >= r &
  */
 export function checkPath(table: Table, mover: Base, points: readonly Point[], move: number, others: readonly Base[]): PathReport {
   const length = polylineLength(points);
+  // "A model trying to cross difficult terrain will have its Move halved during that Move or Melee
+  // action", and "All measurements in the game are made from the edge of these bases" (M2): the
+  // model crosses the terrain if its base goes over it anywhere on the path, not only its centre.
   let difficultLength = 0;
+  let slowed = false;
   let dangerous = false;
   for (const piece of table.terrain) {
     if (!slows(piece)) continue;
-    let inside = 0;
-    for (let i = 1; i < points.length; i++) inside += lengthInside(points[i - 1]!, points[i]!, piece.polygon);
-    if (inside > 0) difficultLength += inside;
-    if (piece.type === 'dangerous' && (inside > 0 || insidePolygon(points[points.length - 1]!, piece.polygon))) dangerous = true;
+    let crosses = false;
+    for (let i = 1; i < points.length; i++) {
+      const a = points[i - 1]!;
+      const b = points[i]!;
+      if (segmentPolygonDistance(a, b, piece.polygon) >= mover.radius) continue;
+      crosses = true;
+      difficultLength += lengthOver(a, b, piece.polygon, mover.radius);
+    }
+    slowed ||= crosses;
+    if (piece.type === 'dangerous' && crosses) dangerous = true;
   }
-  // "A model trying to cross difficult terrain will have its Move halved during that Move or Melee action." (M2)
-  const allowance = (difficultLength > 0 ? move / 2 : move) * INCH;
-  const report = (problem: PathReport['problem']): PathReport => ({ problem, length, difficultLength, allowance, dangerous });
+  const allowance = (slowed ? move / 2 : move) * INCH;
+  const report = (problem: PathReport['problem']): PathReport => ({ problem, length, difficultLength, slowed, allowance, dangerous });
   for (const p of points)
     if (!onTable(table, p, mover.radius)) return report({ code: 'OFF_TABLE', message: 'The path leaves the table: a base must stay wholly on it.' });
   for (let i = 1; i < points.length; i++) {
@@ -70,7 +81,7 @@ export function checkPath(table: Table, mover: Base, points: readonly Point[], m
         return report({ code: 'THROUGH_MODEL', message: `The path passes through the base of ${other.id} (M3).` });
   }
   if (length > allowance) {
-    const why = difficultLength > 0 ? ', halved for difficult terrain' : '';
+    const why = slowed ? ', halved for difficult terrain' : '';
     return report({ code: 'TOO_FAR', message: `The path is ${fmt(length)} in; this action allows ${fmt(allowance)} in${why}.` });
   }
   return report(null);
@@ -127,5 +138,5 @@ export function pointAlong(points: readonly Point[], length: number): { at: Poin
   return { at: out[out.length - 1]!, points: out };
 }
 
-/** The terrain pieces whose inside holds the point. */
-export const terrainAt = (t: Table, p: Point) => t.terrain.filter((piece) => insidePolygon(p, piece.polygon));
+/** The terrain pieces a model's base stands in: some of its area over their inside (M2, M7). */
+export const terrainUnder = (t: Table, base: Pick<Base, 'at' | 'radius'>) => t.terrain.filter((piece) => segmentPolygonDistance(base.at, base.at, piece.polygon) < base.radius);

@@ -9,6 +9,8 @@ export type MiniaturesView = Schemas['MiniaturesView'];
 export type MiniaturesModel = Schemas['MiniaturesModel'];
 export type Point = Schemas['MiniaturesPoint'];
 export type CommandPreview = Schemas['CommandPreview'];
+/** One of a shot's sight lines (ruling M1): a point of the target's width and what hides it from the shooter's eye. */
+export type SightLine = NonNullable<Schemas['MiniaturesPreview']['shot']>['lines'][number];
 
 export interface MiniaturesData {
   content: MiniaturesContent;

@@ -2,11 +2,12 @@
 // terrain by type (fill) and cover (outline), the table edge, and every model as its base circle in
 // its side's colour AND with its side's mark (seat 0 a ring, seat 1 a bar) and its initials, so
 // colour is never the only cue. Wounded models show their hits left; removed ones lie crossed out.
-// Overlays: the path being drawn with its measure, and a sight line to a target.
+// Overlays: the path being drawn with its measure, and a shot's sight lines to a target.
 
 import type { ComponentChildren } from 'preact';
 import { useRef } from 'preact/hooks';
 import type { MiniaturesContent, MiniaturesMap, MiniaturesModel, MiniaturesView, Point } from './data.ts';
+import { SightLines, type SightOverlay } from './sight-lines.tsx';
 import { initials, type MiniaturesNames } from './words.ts';
 
 type Terrain = MiniaturesMap['terrain'][number];
@@ -22,8 +23,8 @@ const COVER_STROKE: Record<Terrain['cover'], { width: number; dash: string }> = 
 export interface Overlay {
   /** The path drawn, its start included, and whether the rules accept it (null: not measured yet). */
   path?: { points: Point[]; legal: boolean | null; label: string | null };
-  /** A line from a model to its target: clear (line of sight) or blocked. */
-  sight?: { from: Point; to: Point; clear: boolean };
+  /** A shot's sight lines from the shooter's eye across the target's width (ruling M1). */
+  sight?: SightOverlay;
 }
 
 export interface TableTopProps {
@@ -102,19 +103,7 @@ export function TableTop({ map, view, content, names, selected, pickable, onPick
           </polygon>
         ))}
       </g>
-      {overlay?.sight && (
-        <line
-          class={`sight ${overlay.sight.clear ? 'clear' : 'blocked'}`}
-          x1={overlay.sight.from.x}
-          y1={overlay.sight.from.y}
-          x2={overlay.sight.to.x}
-          y2={overlay.sight.to.y}
-          stroke={overlay.sight.clear ? '#1b5e20' : '#b71c1c'}
-          stroke-width={12}
-          stroke-dasharray={overlay.sight.clear ? '' : '40 25'}
-          aria-hidden="true"
-        />
-      )}
+      {overlay?.sight && <SightLines sight={overlay.sight} />}
       {models.map((m) => (
         <ModelBase
           key={m.id}

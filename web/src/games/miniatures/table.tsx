@@ -3,7 +3,7 @@
 // model, and the table. A Move is drawn: press and drag from anywhere on the table (or arrow keys
 // in 0.5″ steps, Space for a corner), measured live by the server's preview (one request in
 // flight at a time), and sent only on confirmation. A shot or a fight shows its preview (range,
-// sight, cover, odds) and a sight line when its target button is hovered or focused.
+// sight, cover, odds) and its sight lines (ruling M1) when its target button is hovered or focused.
 
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { MiniaturesCommand, MiniaturesGame } from '../../api/client.ts';
@@ -157,7 +157,7 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
   if (aim && start) {
     const target = view.models[aim.target];
     const shot = aim.preview?.details?.shot;
-    if (target) overlay.sight = { from: start, to: target.at, clear: shot ? shot.lineOfSight : (aim.preview?.legal ?? true) };
+    if (target) overlay.sight = { eye: shot?.eye ?? start, target: target.at, lines: shot ? shot.lines : null, clear: shot ? shot.lineOfSight : (aim.preview?.legal ?? true) };
   }
   const prompted = !finished && mine && situation.kind === 'push-back';
   const pushes = commands.filter((c) => c.type === 'PUSH_BACK');
@@ -294,7 +294,7 @@ function Targets({ commands, names, sending, send, aimAt, aim }: {
           : !aim.preview
             ? 'Measuring…'
             : details?.shot
-              ? `${details.shot.words} Hit chance ${Math.round(details.shot.hitChance * 100)}%, a hit unsaved ${Math.round(details.shot.unsavedChance * 100)}%.`
+              ? `${details.shot.words}. Hit chance ${Math.round(details.shot.hitChance * 100)}%, a hit unsaved ${Math.round(details.shot.unsavedChance * 100)}%.`
               : details?.path
                 ? `Into contact: ${details.path.words}.`
                 : ''}
