@@ -98,10 +98,12 @@ export class AuthService {
     if (caller.tokenKind !== 'session') {
       throw new Refusal('forbidden', 'SESSION_REQUIRED', 'Create personal access tokens with a session token (POST /v1/sessions), not with a personal access token.');
     }
+    // Before the transaction: inside it, signing must not wait for anything the pool gives.
+    const key = await this.tokens.signingKey();
     const created = await this.accounts.createAccessToken(
       caller.accountId,
       input,
-      (row) => this.tokens.issuePersonal({ id: caller.accountId, handle: caller.handle }, row),
+      (row) => this.tokens.issuePersonal({ id: caller.accountId, handle: caller.handle }, row, key),
       this.tokensPerAccount,
     );
     if (created === 'limit')

@@ -61,7 +61,6 @@ export class Lobby {
     const botKinds = body.options.seats.map((s) => botKind(module, s.bot));
     if (body.seat !== undefined && (!Number.isInteger(body.seat) || body.seat < 0 || body.seat >= botKinds.length || botKinds[body.seat] !== null))
       throw new Refusal('invalid', 'NOT_A_SEAT', `Seat ${body.seat} is not one of this game's seats for a player.`);
-    await this.checkGameLimits(callerId);
     const bots = botKinds.map((kind) => kind !== null);
     const options: StoredOptions = {
       setup,
@@ -79,12 +78,15 @@ export class Lobby {
       }
       if (!seats.every((s) => s.bot || s.accountId !== null)) return { game, seats };
       return { game: await this.start(held, game, seats), seats };
-    });
+    }, (created) => this.checkGameLimits(created));
   }
 
-  /** An account may hold so many games waiting for players, and create so many a day. */
-  private async checkGameLimits(callerId: string): Promise<void> {
-    const { open, today } = await this.records.gamesCreatedBy(callerId);
+  /**
+   * An account may hold so many games waiting for players, and create so many a day. Called by the
+   * records with the counts read under the creator's lock (createGame), not before: two creations
+   * at once would both count below the limit.
+   */
+  private checkGameLimits({ open, today }: { open: number; today: number }): void {
     if (open >= this.settings.openGamesPerAccount)
       throw new Refusal('limited', 'GAME_LIMIT_REACHED', `You have ${open} games waiting for players, the most allowed: let one fill up first.`, {
         limit: this.settings.openGamesPerAccount,
@@ -116,10 +118,13 @@ export class Lobby {
     const result = await this.records.withGameLocked(gameId, async (held, game, seats) => {
       const row = seats.find((s) => s.seat === seat);
       if (!row) throw new Refusal('not-found', 'NOT_A_SEAT', `Game ${gameId} has no seat ${seat}.`);
-      if (seats.some((s) => s.accountId === accountId))
-        throw new Refusal('conflict', 'ALREADY_SEATED', 'You already hold a seat in this game.');
-      if (row.bot || row.accountId !== null || !(await held.claimSeat(game.id, seat, accountId)))
-        throw new Refusal('conflict', 'SEAT_TAKEN', `Seat ${seat} is taken.`);
+      if (seats.some((s) => s.accountId === accountId)) throw alreadySeated();
+      if (row.bot || row.accountId !== null) throw seatTaken(seat);
+      // The seats above were read as the lock was asked for: a claim that committed meanwhile is
+      // not among them. The database's one-seat-per-account index catches what they miss.
+      const claim = await held.claimSeat(game.id, seat, accountId);
+      if (claim === 'already-seated') throw alreadySeated();
+      if (claim === 'taken') throw seatTaken(seat);
       const after = await held.seatsOf(game.id);
       const started = after.every((s) => s.bot || s.accountId !== null);
       if (!started) return { game, seats: after, started };
@@ -129,6 +134,9 @@ export class Lobby {
     return result.value;
   }
 }
+
+const alreadySeated = () => new Refusal('conflict', 'ALREADY_SEATED', 'You already hold a seat in this game.');
+const seatTaken = (seat: number) => new Refusal('conflict', 'SEAT_TAKEN', `Seat ${seat} is taken.`);
 
 /**
  * Which of the game's bots a seat asks for: `true` the game's default, a name one of its bots, and
