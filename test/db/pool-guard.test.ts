@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  t.poolGuard.violations.length = 0;
+  t.poolGuard!.violations.length = 0;
   await t?.close();
   await database?.drop();
 });
@@ -26,7 +26,7 @@ it('records a request that queries the pool inside its transaction, and not one 
   // Routes added for the test, straight on the app's server (the guard's hook is already registered).
   const side = await t.app.inject({ method: 'GET', url: '/v1/health' });
   expect(side.statusCode).toBeLessThan(500);
-  expect(t.poolGuard.violations).toEqual([]);
+  expect(t.poolGuard!.violations).toEqual([]);
 
   const { PoolGuard } = await import('../support/pool-guard.ts');
   const guard = new PoolGuard();

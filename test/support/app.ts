@@ -13,7 +13,7 @@ export interface TestApp {
   app: App;
   db: Database;
   /** Records requests that held a pooled connection while asking for another; `close` fails on any. */
-  poolGuard: PoolGuard;
+  poolGuard?: PoolGuard;
   close(): Promise<void>;
 }
 
