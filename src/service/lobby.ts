@@ -12,6 +12,7 @@ import { CHANNEL } from './signals.ts';
 import { Refusal, notFound } from './errors.ts';
 import { GAMES, type AnyGameModule, type Games } from './registry.ts';
 import { botsOf } from '../platform/bots.ts';
+import { OneAtATime } from '../platform/one-at-a-time.ts';
 
 export type { Fairness, StoredOptions } from './ports/records.ts';
 
@@ -29,6 +30,12 @@ export interface CreateGame {
 }
 
 export class Lobby {
+  /**
+   * Creations by one account, and claims in one game, wait for a lock in the database while holding
+   * a pooled connection: they wait here first, one at a time (src/platform/one-at-a-time.ts).
+   */
+  private readonly serial = new OneAtATime();
+
   constructor(
     private readonly records: GameRecords,
     private readonly settings: { allowScenarios: boolean; openGamesPerAccount: number; gamesPerDayPerAccount: number; games?: Games },
@@ -38,6 +45,9 @@ export class Lobby {
   async create(callerId: string, body: CreateGame): Promise<{ game: GameRow; seats: SeatRow[] }> {
     const module = (this.settings.games ?? GAMES).get(body.game);
     if (!module) throw new Refusal('invalid', 'UNKNOWN_GAME', `There is no game called "${body.game}".`);
+    // Early and cheap, so that a burst past the limit costs no set-up: the check that counts is
+    // made again under the creator's lock as the game is stored (createGame's `check`).
+    this.checkGameLimits(await this.records.gamesCreatedBy(callerId));
     const { seed, ...rest } = body.options;
     // A described position (the module's `positionOption`), not any option that happens to share its name.
     const positionOption = module.positionOption;
@@ -71,9 +81,13 @@ export class Lobby {
       createdBy: callerId,
       clocks,
     };
-    return this.records.createGame(module.id, options, bots, async (held, game, seats) => {
-      if (body.seat !== undefined) {
-        await held.claimSeat(game.id, body.seat, callerId);
+    return this.serial.run(`games:${callerId}`, () => this.createGame(module.id, options, bots, body.seat, callerId));
+  }
+
+  private createGame(module: string, options: StoredOptions, bots: boolean[], seat: number | undefined, callerId: string): Promise<{ game: GameRow; seats: SeatRow[] }> {
+    return this.records.createGame(module, options, bots, async (held, game, seats) => {
+      if (seat !== undefined) {
+        await held.claimSeat(game.id, seat, callerId);
         seats = await held.seatsOf(game.id);
       }
       if (!seats.every((s) => s.bot || s.accountId !== null)) return { game, seats };
@@ -115,7 +129,7 @@ export class Lobby {
 
   /** Takes a seat; the game starts when none is left free. One seat per account per game. */
   async claim(gameId: string, seat: number, accountId: string): Promise<{ game: GameRow; seats: SeatRow[]; started: boolean }> {
-    const result = await this.records.withGameLocked(gameId, async (held, game, seats) => {
+    const result = await this.serial.run(`game:${gameId}`, () => this.records.withGameLocked(gameId, async (held, game, seats) => {
       const row = seats.find((s) => s.seat === seat);
       if (!row) throw new Refusal('not-found', 'NOT_A_SEAT', `Game ${gameId} has no seat ${seat}.`);
       if (seats.some((s) => s.accountId === accountId)) throw alreadySeated();
@@ -129,7 +143,7 @@ export class Lobby {
       const started = after.every((s) => s.bot || s.accountId !== null);
       if (!started) return { game, seats: after, started };
       return { game: await this.start(held, game, after), seats: after, started };
-    });
+    }));
     if (!result) throw notFound(`Game ${gameId}`);
     return result.value;
   }

@@ -3,15 +3,20 @@
 // (issue 28: 30 parallel creates gave 30 open games with a limit of 20), one account holds one seat
 // per game (6 parallel claims held three seats), and a burst of token creations must neither fail
 // with 500 nor stall another account (12 parallel creations starved the database pool).
+//
+// Each burst is split between two apps on one database, as two processes behind a balancer: each
+// process queues one account's limited writes (src/platform/one-at-a-time.ts), so only the
+// database's locks and unique index can keep requests sent to different processes apart.
 
-import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../support/app.ts';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appOn, useTestApp, type TestApp } from '../support/app.ts';
 import { registerPlayer, type Player } from '../support/players.ts';
 
 const ROUNDS = 10;
 const BURST = 12;
 
-const t = useTestApp({
+const SETTINGS = {
   openGamesPerAccount: 3,
   gamesPerDayPerAccount: 1_000,
   webhooksPerAccount: 3,
@@ -19,8 +24,28 @@ const t = useTestApp({
   tokensPerAccount: 3,
   webhookPolicy: { allowHttp: true, allowPrivate: true },
   chat: { messagesPerMinute: 3, mutesPerAccount: 2 },
+};
+const DAILY = { openGamesPerAccount: 1_000, gamesPerDayPerAccount: 4 };
+const t = useTestApp(SETTINGS);
+const daily = useTestApp(DAILY);
+
+/** A second process (app) on each test database; request i of a burst goes to bases[i % 2]. */
+const seconds: TestApp[] = [];
+let bases: string[] = [];
+let dailyBases: string[] = [];
+beforeAll(async () => {
+  for (const [served, settings] of [[t, SETTINGS], [daily, DAILY]] as const) {
+    const second = await appOn(served.database.url, settings);
+    await second.app.listen({ port: 0, host: '127.0.0.1' });
+    seconds.push(second);
+  }
+  const baseOf = (app: TestApp) => `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
+  bases = [t.base, baseOf(seconds[0]!)];
+  dailyBases = [daily.base, baseOf(seconds[1]!)];
 });
-const daily = useTestApp({ openGamesPerAccount: 1_000, gamesPerDayPerAccount: 4 });
+afterAll(async () => {
+  for (const second of seconds) await second.close();
+});
 
 interface Answer {
   status: number;
@@ -62,7 +87,7 @@ describe('one seat per account per game', () => {
       const creator = await registerPlayer(t.app, 'seathost');
       const claimer = await registerPlayer(t.app, 'seatrace');
       const game = await newGame(t.base, creator, FOUR_SEATS);
-      const answers = await Promise.all([1, 2, 3, 1, 2, 3].map((seat) => call(t.base, 'POST', `/v1/games/${game}/seats/${seat}/claim`, claimer)));
+      const answers = await Promise.all([1, 2, 3, 1, 2, 3].map((seat, i) => call(bases[i % 2]!, 'POST', `/v1/games/${game}/seats/${seat}/claim`, claimer)));
       for (const a of answers) if (a.status !== 200) expect(a.status, JSON.stringify(a.body)).toBe(409);
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
       for (const a of answers) if (a.status === 409) expect(['ALREADY_SEATED', 'SEAT_TAKEN']).toContain(a.body.code);
@@ -87,7 +112,7 @@ describe('per-account limits hold against parallel requests', () => {
   it(`open games: ${BURST} parallel creates leave OPEN_GAMES_PER_ACCOUNT (3) open games (10 rounds)`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const me = await registerPlayer(t.app, 'gamerace');
-      const answers = await Promise.all(Array.from({ length: BURST }, () => call(t.base, 'POST', '/v1/games', me, { game: 'helter-skelter', options: TWO_SEATS })));
+      const answers = await Promise.all(Array.from({ length: BURST }, (_, i) => call(bases[i % 2]!, 'POST', '/v1/games', me, { game: 'helter-skelter', options: TWO_SEATS })));
       expect(expectOnly(answers, 201, { status: 429, code: 'GAME_LIMIT_REACHED' }), `round ${round}`).toBe(3);
     }
   });
@@ -95,7 +120,7 @@ describe('per-account limits hold against parallel requests', () => {
   it(`games a day: ${BURST} parallel creates make GAMES_PER_DAY_PER_ACCOUNT (4) games (10 rounds)`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const me = await registerPlayer(daily.app, 'dayrace');
-      const answers = await Promise.all(Array.from({ length: BURST }, () => call(daily.base, 'POST', '/v1/games', me, { game: 'helter-skelter', options: TWO_SEATS })));
+      const answers = await Promise.all(Array.from({ length: BURST }, (_, i) => call(dailyBases[i % 2]!, 'POST', '/v1/games', me, { game: 'helter-skelter', options: TWO_SEATS })));
       expect(expectOnly(answers, 201, { status: 429, code: 'GAME_LIMIT_REACHED' }), `round ${round}`).toBe(4);
     }
   });
@@ -103,7 +128,7 @@ describe('per-account limits hold against parallel requests', () => {
   it(`webhooks: ${BURST} parallel subscriptions leave WEBHOOKS_PER_ACCOUNT (3) (10 rounds)`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const me = await registerPlayer(t.app, 'hookrace');
-      const answers = await Promise.all(Array.from({ length: BURST }, (_, i) => call(t.base, 'POST', '/v1/webhooks', me, { url: `http://127.0.0.1:9/hook/${i}` })));
+      const answers = await Promise.all(Array.from({ length: BURST }, (_, i) => call(bases[i % 2]!, 'POST', '/v1/webhooks', me, { url: `http://127.0.0.1:9/hook/${i}` })));
       expect(expectOnly(answers, 201, { status: 429, code: 'WEBHOOK_LIMIT_REACHED' }), `round ${round}`).toBe(3);
     }
   });
@@ -114,7 +139,7 @@ describe('per-account limits hold against parallel requests', () => {
       const game = await newGame(t.base, a);
       for (const [seat, p] of [a, b].entries()) expect((await call(t.base, 'POST', `/v1/games/${game}/seats/${seat}/claim`, p)).status).toBe(200);
       const answers = await Promise.all(
-        Array.from({ length: BURST }, (_, i) => call(t.base, 'POST', '/v1/webhooks', i % 2 ? a : b, { url: `http://127.0.0.1:9/game/${i}`, gameId: game })),
+        Array.from({ length: BURST }, (_, i) => call(bases[(i >> 1) % 2]!, 'POST', '/v1/webhooks', i % 2 ? a : b, { url: `http://127.0.0.1:9/game/${i}`, gameId: game })),
       );
       expect(expectOnly(answers, 201, { status: 429, code: 'WEBHOOK_LIMIT_REACHED' }), `round ${round}`).toBe(2);
     }
@@ -125,7 +150,7 @@ describe('per-account limits hold against parallel requests', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const me = await registerPlayer(t.app, 'tokenrace');
       const [answers, reads] = await Promise.all([
-        Promise.all(Array.from({ length: BURST }, (_, i) => call(t.base, 'POST', '/v1/me/tokens', me, { name: `bot ${i}` }))),
+        Promise.all(Array.from({ length: BURST }, (_, i) => call(bases[i % 2]!, 'POST', '/v1/me/tokens', me, { name: `bot ${i}` }))),
         Promise.all(Array.from({ length: 4 }, () => call(t.base, 'GET', '/v1/me', bystander))),
       ]);
       expect(expectOnly(answers, 201, { status: 429, code: 'TOKEN_LIMIT_REACHED' }), `round ${round}`).toBe(3);
@@ -149,7 +174,7 @@ describe('per-account limits hold against parallel requests', () => {
     }
     for (let round = 0; round < 5; round++) {
       const me = await registerPlayer(t.app, 'muterace');
-      const answers = await Promise.all(targets.map((target) => call(t.base, 'PUT', `/v1/me/mutes/${target.handle}`, me)));
+      const answers = await Promise.all(targets.map((target, i) => call(bases[i % 2]!, 'PUT', `/v1/me/mutes/${target.handle}`, me)));
       expect(expectOnly(answers, 200, { status: 429, code: 'MUTE_LIMIT_REACHED' }), `round ${round}`).toBe(2);
     }
   });
@@ -159,7 +184,7 @@ describe('per-account limits hold against parallel requests', () => {
     const game = await newGame(t.base, host);
     for (let round = 0; round < ROUNDS; round++) {
       const me = await registerPlayer(t.app, 'chatrace');
-      const answers = await Promise.all(Array.from({ length: BURST }, (_, i) => call(t.base, 'POST', `/v1/games/${game}/chat`, me, { text: `message ${i}` })));
+      const answers = await Promise.all(Array.from({ length: BURST }, (_, i) => call(bases[i % 2]!, 'POST', `/v1/games/${game}/chat`, me, { text: `message ${i}` })));
       expect(expectOnly(answers, 201, { status: 429, code: 'CHAT_RATE_LIMITED' }), `round ${round}`).toBe(3);
     }
   });

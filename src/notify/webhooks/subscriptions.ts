@@ -3,6 +3,7 @@
 
 import { lockLimitIn } from '../../db/limit-locks.ts';
 import type { PrismaClient, PrismaTransaction } from '../../db/prisma.ts';
+import { OneAtATime } from '../../platform/one-at-a-time.ts';
 import { Refusal, notFound } from '../../platform/refusal.ts';
 import type { EventStore } from '../../store/event-store.ts';
 import { checkWebhookUrl, type ResolveHost, type WebhookUrlPolicy } from './address-guard.ts';
@@ -86,6 +87,9 @@ const ROTATION_ATTEMPTS = 5;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class WebhookSubscriptions {
+  /** Creations per account, one at a time in this process (src/platform/one-at-a-time.ts). */
+  private readonly serial = new OneAtATime();
+
   constructor(
     private readonly prisma: PrismaClient,
     /** The game and its seats, for a per-game subscription: the event store's read. */
@@ -110,7 +114,8 @@ export class WebhookSubscriptions {
     const checked = await checkWebhookUrl(body.url, this.policy(), this.resolve);
     if (!checked.ok) throw new Refusal('rule', checked.code, checked.message);
     const secret = newSecret();
-    const row = await this.prisma.$transaction(async (tx) => {
+    // One at a time per account: each waits for the limit lock holding a pooled connection.
+    const row = await this.serial.run(accountId, () => this.prisma.$transaction(async (tx) => {
       await this.checkLimits(tx, accountId, body.gameId);
       return tx.webhookSubscription.create({
         data: {
@@ -123,7 +128,7 @@ export class WebhookSubscriptions {
         },
         select: COLUMNS,
       });
-    });
+    }));
     return { ...toSubscription(row), secret };
   }
 
