@@ -9,8 +9,8 @@
 //    games 20, games a day 100, tokens 50, streams 16 per caller) and its default rate limit (600
 //    requests a minute per account); `--rate-limit off` lets the whole burst reach the database,
 //    the worst case for the pool.
-// 2. A reader (another account, seated in a started game) reads in a loop, one request at a time:
-//    its game, then its account. For `--idle` s alone: its idle p95.
+// 2. A reader (another account, seated in a started game) reads in a loop, one request at a time,
+//    `--pace-ms` apart: its game, then its account. For `--idle` s alone: its idle p95.
 // 3. Then for `--duration` s, the attacker sends, wave after wave, all at once: 12 token creations,
 //    30 game creations, 6 claims to seats 1,2,3,1,2,3 of a fresh 4-seat game, and keeps 20 event
 //    streams open (opening more as they are refused or closed). The reader goes on reading.
@@ -25,8 +25,10 @@ import { Api, percentile, register, say, sleep, startService, twoPlayerGame, typ
 
 const { values: args } = parseArgs({
   options: {
-    idle: { type: 'string', default: '5' },
-    duration: { type: 'string', default: '15' },
+    idle: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '20' },
+    /** The reader's pause between requests: 150 ms is 400 a minute, inside the default rate limit. */
+    'pace-ms': { type: 'string', default: '150' },
     'pool-max': { type: 'string' },
     /** Requests a minute per account: the service's default (600), or `off`. */
     'rate-limit': { type: 'string', default: '600' },
@@ -71,6 +73,7 @@ try {
         readerStatuses.set(res.status, (readerStatuses.get(res.status) ?? 0) + 1);
         const now = phase as 'idle' | 'burst' | 'done'; // changed by the attacker meanwhile
         if (now !== 'done') latencies[now].push(ms);
+        await sleep(Number(args['pace-ms']));
       }
     }
   })();
