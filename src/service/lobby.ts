@@ -42,11 +42,20 @@ export class Lobby {
     private readonly deadlines: DeadlineKeeper,
   ) {}
 
-  async create(callerId: string, body: CreateGame): Promise<{ game: GameRow; seats: SeatRow[] }> {
+  /**
+   * One account's creations run one at a time (and at most 32 wait): a burst of them uses one
+   * pooled connection at a time, however large, and the others' requests find the pool free.
+   */
+  create(callerId: string, body: CreateGame): Promise<{ game: GameRow; seats: SeatRow[] }> {
+    return this.serial.run(`games:${callerId}`, () => this.createNow(callerId, body));
+  }
+
+  private async createNow(callerId: string, body: CreateGame): Promise<{ game: GameRow; seats: SeatRow[] }> {
     const module = (this.settings.games ?? GAMES).get(body.game);
     if (!module) throw new Refusal('invalid', 'UNKNOWN_GAME', `There is no game called "${body.game}".`);
-    // Early and cheap, so that a burst past the limit costs no set-up: the check that counts is
-    // made again under the creator's lock as the game is stored (createGame's `check`).
+    // Early and cheap, so that a creation past the limit costs no set-up: the check that counts is
+    // made again under the creator's lock as the game is stored (createGame's `check`), for
+    // creations sent to other processes at the same moment.
     this.checkGameLimits(await this.records.gamesCreatedBy(callerId));
     const { seed, ...rest } = body.options;
     // A described position (the module's `positionOption`), not any option that happens to share its name.
@@ -81,7 +90,7 @@ export class Lobby {
       createdBy: callerId,
       clocks,
     };
-    return this.serial.run(`games:${callerId}`, () => this.createGame(module.id, options, bots, body.seat, callerId));
+    return this.createGame(module.id, options, bots, body.seat, callerId);
   }
 
   private createGame(module: string, options: StoredOptions, bots: boolean[], seat: number | undefined, callerId: string): Promise<{ game: GameRow; seats: SeatRow[] }> {
