@@ -1,7 +1,8 @@
 // Rotates the key that signs tokens: node --import tsx scripts/rotate-keys.ts [--compromised]
 //
-// A new key becomes active at once, in every running instance (they read the active key from the
-// database each time they sign). The old key stays published at /.well-known/jwks.json and keeps
+// A new key becomes active at once in every running instance: each holds its keys in memory and
+// reloads them when it hears the rotation's NOTIFY (at worst within 60 s, if its listening
+// connection was down). The old key stays published at /.well-known/jwks.json and keeps
 // verifying the tokens it signed until they have expired: sessions within SESSION_TTL_SECONDS,
 // personal access tokens until they expire or are revoked (src/auth/keys.ts explains why).
 // With --compromised the old key is dropped at once, and every token it signed is refused.
@@ -38,7 +39,7 @@ try {
   if (!rotation.retiredKid) {
     console.log('retired key: none (there was no active key)');
   } else if (values.compromised) {
-    console.log(`retired key: ${rotation.retiredKid}, dropped: its tokens are refused (by running services within ${KEY_CACHE_MS / 1000} s)`);
+    console.log(`retired key: ${rotation.retiredKid}, dropped: its tokens are refused (by running services at once; at worst within ${KEY_CACHE_MS / 1000} s)`);
   } else if (rotation.retiredKeyExpiresAt === null) {
     console.log(`retired key: ${rotation.retiredKid}, kept while personal access tokens without expiry that it signed are not revoked`);
   } else {

@@ -194,10 +194,18 @@ export function registerProblemHandling(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Prisma's codes for the same: the server unreachable or gone (P1001, P1017), an operation timed out
+ * (P1008), no pooled connection in time (P2024), and an interactive transaction that could not
+ * start or ran past its timeout because it waited for the database (P2028): under overload all
+ * are the pool's doing, not the request's.
+ */
+const PRISMA_UNAVAILABLE = ['P1001', 'P1008', 'P1017', 'P2024', 'P2028'];
+
 /** A connection to Postgres could not be had (pool timeout, refused, reset), as opposed to a bug. */
 function isDatabaseUnavailable(error: unknown): boolean {
   const { code, message } = error as { code?: string; message?: string };
-  if (code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '53300'].includes(code)) return true;
+  if (code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '53300', ...PRISMA_UNAVAILABLE].includes(code)) return true;
   return typeof message === 'string' && /^(Connection terminated|timeout exceeded when trying to connect)/.test(message);
 }
 

@@ -103,7 +103,11 @@ export class Accounts {
     return row ? toAccount(row) : undefined;
   }
 
-  /** Inserts a PAT row; `sign` makes its JWT, within the same transaction, so no row exists without a token. */
+  /**
+   * Inserts a PAT row; `sign` makes its JWT, within the same transaction, so no row exists without
+   * a token. `sign` must not use the pool: this transaction holds a connection and the account's
+   * row lock, and waiting for a second connection while holding them starves the pool.
+   */
   async createAccessToken<T>(
     accountId: string,
     input: { name: string; expiresInDays?: number },

@@ -116,12 +116,17 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
   if (options.prepareKeys ?? true) {
     app.addHook('onReady', async () => {
       await auth.keys.ensureActiveKey();
+      // Other processes' rotations apply here as soon as they commit (keys.ts).
+      await auth.keys.start();
       // Before the first request: logged-out sessions from before this process started are refused.
       await auth.revocations.start();
       // In the background: the first log-in for an unknown account then costs no more than the next.
       void decoyHash();
     });
-    app.addHook('onClose', async () => auth.revocations.stop());
+    app.addHook('onClose', async () => {
+      await auth.keys.stop();
+      await auth.revocations.stop();
+    });
   }
 
   await registerRateLimit(app, rateLimitsOf(settings));

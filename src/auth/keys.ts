@@ -16,8 +16,13 @@
 //   `settleRetiredKeys` recomputes this at every rotation, start and PAT revocation.
 //
 // A key believed compromised is retired with `{ compromised: true }`: it expires at once, and every
-// token it signed, sessions and PATs alike, is refused from then on (within KEY_CACHE_MS in other
-// processes).
+// token it signed, sessions and PATs alike, is refused from then on.
+//
+// Each process holds the valid keys in memory (KeyStore): signing and verifying cost no query, so
+// a PAT can be signed inside the transaction that inserts its row without asking the pool for a
+// second connection (which, under load, starved the pool: every holder waiting for another), and a
+// token naming an unknown kid costs nothing. Every rotation and settlement sends a NOTIFY at its
+// commit; every process reads its keys again when it hears one, and at least every KEY_CACHE_MS.
 //
 // With SIGNING_KEY_SECRET set, private keys are stored encrypted (key-encryption.ts): new keys are
 // sealed as they are made, and start-up seals any stored plain (or sealed again any sealed with an
@@ -26,6 +31,7 @@
 
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type pg from 'pg';
+import { ChannelListener } from '../db/listener.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { isSealed, KeySealer, type StoredPrivateKey } from './key-encryption.ts';
 
@@ -37,15 +43,20 @@ const SIGNING_KEYS_LOCK = 72707370;
 const SKEW_SECONDS = 60;
 /** PATs created this close to a key's active window may have been signed by it. */
 const WINDOW_SLACK = '5 minutes';
-/** How long a process trusts what it read about a key before reading it again (retirement, expiry). */
+/**
+ * How long a process trusts the keys it read before reading them again, in case it missed a NOTIFY
+ * (its listening connection was down): the longest another process's rotation takes to apply here.
+ */
 export const KEY_CACHE_MS = 60_000;
 /**
  * A key still verifies. A compromised key has expires_at = retired_at (stored to the millisecond,
  * so possibly a fraction after now() in the same transaction: hence the second test).
  */
 const VALID = '(expires_at IS NULL OR (expires_at > now() AND expires_at > retired_at))';
-/** Kids looked up and not found; bounded, so garbage tokens cannot grow it without limit. */
-const MAX_UNKNOWN_KIDS = 10_000;
+/** A kid not among the keys in memory reads them again at most this often, however many such tokens come. */
+const UNKNOWN_KID_RELOAD_MS = 5_000;
+/** Rotations and settlements NOTIFY here at commit: every process reads its keys again. */
+export const KEYS_CHANNEL = 'signing_keys';
 
 export interface PublishedKey extends JWK {
   kid: string;
@@ -53,10 +64,16 @@ export interface PublishedKey extends JWK {
   use: 'sig';
 }
 
-interface CachedKey {
+interface VerifyingKey {
   key: CryptoKey;
+  /** Null while a live PAT without expiry depends on it (or while active). */
   expiresAt: Date | null;
-  readAt: number;
+}
+
+/** The key that signs now, opened and imported. */
+export interface SigningKey {
+  kid: string;
+  key: CryptoKey;
 }
 
 export interface KeyLifetimes {
@@ -65,19 +82,28 @@ export interface KeyLifetimes {
 }
 
 export class KeyStore {
-  private readonly verifying = new Map<string, CachedKey>();
-  /** Rotations this process has made: what it remembers of verified tokens is void once this moves. */
+  /** Every key that still verifies, by kid, as last read: verifying a token costs no query. */
+  private verifying = new Map<string, VerifyingKey>();
+  /** The active key, opened and imported: signing costs no query, so it may happen inside a transaction. */
+  private active: { kid: string; key: CryptoKey } | undefined;
+  /** When the keys were last read (ms), and the read under way, if one is. */
+  private readAt = -Infinity;
+  private reading: Promise<void> | undefined;
+  /** Rotations this process has made or heard of: what it remembers of verified tokens is void once this moves. */
   rotations = 0;
-  private readonly unknown = new Set<string>();
-  private readonly signing = new Map<string, CryptoKey>();
+  private readonly imported = new Map<string, CryptoKey>();
   private ensured = false;
+  /** Tells this process of rotations and settlements made by any process (a NOTIFY at their commit). */
+  private readonly listener: ChannelListener;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly lifetimes: KeyLifetimes,
     /** SIGNING_KEY_SECRET; by default none: keys are stored plain. */
     private readonly sealer: KeySealer = new KeySealer(),
-  ) {}
+  ) {
+    this.listener = new ChannelListener(pool, KEYS_CHANNEL, () => void this.reload().catch(() => undefined), () => this.reload());
+  }
 
   /**
    * Creates the first key when there is none, and stores every key as SIGNING_KEY_SECRET says
@@ -92,60 +118,63 @@ export class KeyStore {
       await settleRetiredKeys(client, this.lifetimes);
     });
     this.ensured = true;
+    await this.reload();
+  }
+
+  /** Hears other processes' rotations from now on (the app starts it when ready); `stop` ends that. */
+  async start(): Promise<void> {
+    await this.listener.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.listener.stop();
   }
 
   /**
-   * The active key, read from the database at every call (signing happens at log-in and token
-   * creation, rarely), so a rotation made by another process (scripts/rotate-keys.ts) applies at once.
+   * The active key, from memory. Read again when a rotation is heard of (NOTIFY) and at least every
+   * KEY_CACHE_MS, never while a caller waits inside a transaction: callers that sign inside one
+   * (a PAT, signed with its row) take the key before they begin it.
    */
-  async signingKey(): Promise<{ kid: string; key: CryptoKey }> {
-    let row = await this.activeRow();
-    if (!row) {
+  async signingKey(): Promise<SigningKey> {
+    await this.fresh();
+    if (!this.active) {
       if (this.ensured) throw new Error('no active signing key');
       await this.ensureActiveKey();
-      row = await this.activeRow();
-      if (!row) throw new Error('no active signing key');
+      if (!this.active) throw new Error('no active signing key');
     }
-    let key = this.signing.get(row.kid);
-    if (!key) {
-      key = (await importJWK(this.sealer.open(row.kid, row.private_jwk), SIGNING_ALGORITHM)) as CryptoKey;
-      this.signing.set(row.kid, key);
-    }
-    return { kid: row.kid, key };
+    return this.active;
   }
 
-  /** The public key for `kid` while it is valid, else undefined. Cached; a kid not seen before is looked up once. */
+  /**
+   * The public key for `kid` while it is valid, else undefined; from memory. A kid not in memory is
+   * unknown (kids are thumbprints of keys made here, and every valid one is loaded): it costs no
+   * query, except that it may cause one reload every UNKNOWN_KID_RELOAD_MS, for a key another process
+   * made a moment ago whose NOTIFY has not arrived yet. A flood of made-up kids costs at most that.
+   */
   async verificationKey(kid: string, now = new Date()): Promise<CryptoKey | undefined> {
-    let cached = this.verifying.get(kid);
-    if (!cached || Date.now() - cached.readAt > KEY_CACHE_MS) {
-      // A kid is the thumbprint of a key generated here: one that was unknown stays unknown.
-      if (!cached && this.unknown.has(kid)) return undefined;
-      cached = await this.readPublicKey(kid);
-      if (!cached) {
-        if (this.unknown.size >= MAX_UNKNOWN_KIDS) this.unknown.clear();
-        this.unknown.add(kid);
-        this.verifying.delete(kid);
-        return undefined;
-      }
-      this.verifying.set(kid, cached);
+    await this.fresh();
+    let known = this.verifying.get(kid);
+    if (!known && Date.now() - this.readAt > UNKNOWN_KID_RELOAD_MS) {
+      await this.reload();
+      known = this.verifying.get(kid);
     }
-    if (cached.expiresAt && cached.expiresAt <= now) return undefined;
-    return cached.key;
+    if (!known || (known.expiresAt && known.expiresAt <= now)) return undefined;
+    return known.key;
   }
 
   /** settleRetiredKeys, serialised with rotations: after a PAT is revoked, a key kept for it may expire. */
   async settle(): Promise<void> {
     await withKeyLock(this.pool, (client) => settleRetiredKeys(client, this.lifetimes));
+    await this.reload();
   }
 
-  /** rotateSigningKey, and this process forgets what it knew of the old key (other processes within KEY_CACHE_MS). */
+  /** rotateSigningKey, and this process forgets what it knew of the old key (others as soon as they hear the NOTIFY). */
   async rotate(options: { compromised?: boolean } = {}): Promise<Rotation> {
     const rotation = await rotateSigningKey(this.pool, this.lifetimes, { ...options, sealer: this.sealer });
-    this.verifying.clear();
     this.rotations++;
+    await this.reload();
     return rotation;
   }
-
 
   /** Every key that still verifies something, active first: the JWKS document. */
   async publishedKeys(): Promise<PublishedKey[]> {
@@ -157,22 +186,43 @@ export class KeyStore {
     return rows.map(({ kid, public_jwk }) => ({ kty: public_jwk.kty, crv: public_jwk.crv, x: public_jwk.x, kid, alg: SIGNING_ALGORITHM, use: 'sig' }));
   }
 
-  private async activeRow(): Promise<{ kid: string; private_jwk: StoredPrivateKey } | undefined> {
-    const { rows } = await this.pool.query<{ kid: string; private_jwk: StoredPrivateKey }>(
-      'SELECT kid, private_jwk FROM signing_keys WHERE retired_at IS NULL ORDER BY created_at DESC LIMIT 1',
-    );
-    return rows[0];
+  /** Reads the keys unless they were read within KEY_CACHE_MS. */
+  private async fresh(): Promise<void> {
+    if (Date.now() - this.readAt > KEY_CACHE_MS) await this.reload();
   }
 
-  private async readPublicKey(kid: string): Promise<CachedKey | undefined> {
-    const { rows } = await this.pool.query<{ public_jwk: JWK; expires_at: Date | null; valid: boolean }>(
-      `SELECT public_jwk, expires_at, ${VALID} AS valid FROM signing_keys WHERE kid = $1`,
-      [kid],
+  /** Reads every valid key in one query; callers at the same moment share the read. */
+  private reload(): Promise<void> {
+    this.reading ??= this.read().finally(() => {
+      this.reading = undefined;
+    });
+    return this.reading;
+  }
+
+  private async read(): Promise<void> {
+    const { rows } = await this.pool.query<{ kid: string; public_jwk: JWK; private_jwk: StoredPrivateKey | null; expires_at: Date | null }>(
+      `SELECT kid, public_jwk, CASE WHEN retired_at IS NULL THEN private_jwk END AS private_jwk, expires_at
+         FROM signing_keys WHERE ${VALID}
+        ORDER BY retired_at IS NULL DESC, created_at DESC`,
     );
-    const row = rows[0];
-    if (!row) return undefined;
-    const key = (await importJWK(row.public_jwk, SIGNING_ALGORITHM)) as CryptoKey;
-    return { key, expiresAt: row.valid ? row.expires_at : new Date(0), readAt: Date.now() };
+    const verifying = new Map<string, VerifyingKey>();
+    for (const row of rows) {
+      const key = this.imported.get(row.kid) ?? ((await importJWK(row.public_jwk, SIGNING_ALGORITHM)) as CryptoKey);
+      this.imported.set(row.kid, key);
+      verifying.set(row.kid, { key, expiresAt: row.expires_at });
+    }
+    const activeRow = rows[0]?.private_jwk ? rows[0] : undefined;
+    let active = this.active;
+    if (activeRow && active?.kid !== activeRow.kid) {
+      active = { kid: activeRow.kid, key: (await importJWK(this.sealer.open(activeRow.kid, activeRow.private_jwk!), SIGNING_ALGORITHM)) as CryptoKey };
+    }
+    // A key that verified until now and no longer does (dropped as compromised, or expired): tokens
+    // verified with it and remembered (tokens.ts) are void.
+    if ([...this.verifying.keys()].some((kid) => !verifying.has(kid))) this.rotations++;
+    for (const kid of this.imported.keys()) if (!verifying.has(kid)) this.imported.delete(kid);
+    this.verifying = verifying;
+    this.active = activeRow ? active : undefined;
+    this.readAt = Date.now();
   }
 }
 
@@ -243,7 +293,10 @@ export async function settleRetiredKeys(db: pg.ClientBase | pg.Pool, lifetimes: 
 function withKeyLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   return inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [SIGNING_KEYS_LOCK]);
-    return work(client);
+    const result = await work(client);
+    // Heard at commit by every process, which then reads its keys again (KeyStore.reload).
+    await client.query('SELECT pg_notify($1, $2)', [KEYS_CHANNEL, '']);
+    return result;
   });
 }
 

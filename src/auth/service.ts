@@ -3,6 +3,7 @@
 
 import type pg from 'pg';
 import type { PrismaClient } from '../db/prisma.ts';
+import { OneAtATime } from '../platform/one-at-a-time.ts';
 import { Refusal } from '../platform/refusal.ts';
 import { Accounts, type AccessToken, type Account } from './accounts.ts';
 import type { Caller } from './caller.ts';
@@ -35,6 +36,8 @@ export class AuthService {
   /** Logged-out sessions; `start()` it (the app does, when ready) so that other processes' log-outs apply here. */
   readonly revocations: SessionRevocations;
   private readonly tokensPerAccount: number;
+  /** Token creations per account, one at a time in this process (src/platform/one-at-a-time.ts). */
+  private readonly serial = new OneAtATime();
 
   /**
    * Accounts and personal access tokens go through `prisma`; keys, log-outs, the log-in throttle
@@ -99,11 +102,16 @@ export class AuthService {
     if (caller.tokenKind !== 'session') {
       throw new Refusal('forbidden', 'SESSION_REQUIRED', 'Create personal access tokens with a session token (POST /v1/sessions), not with a personal access token.');
     }
-    const created = await this.accounts.createAccessToken(
-      caller.accountId,
-      input,
-      (row) => this.tokens.issuePersonal({ id: caller.accountId, handle: caller.handle }, row),
-      this.tokensPerAccount,
+    // Before the transaction: inside it, signing must not wait for anything the pool gives.
+    const key = await this.tokens.signingKey();
+    // One at a time per account: each waits for the account's row lock holding a pooled connection.
+    const created = await this.serial.run(caller.accountId, () =>
+      this.accounts.createAccessToken(
+        caller.accountId,
+        input,
+        (row) => this.tokens.issuePersonal({ id: caller.accountId, handle: caller.handle }, row, key),
+        this.tokensPerAccount,
+      ),
     );
     if (created === 'limit')
       throw new Refusal('limited', 'TOKEN_LIMIT_REACHED', `You hold ${this.tokensPerAccount} personal access tokens, the most allowed: revoke one first.`, {

@@ -17,7 +17,7 @@ import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type pg from 'pg';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Caller } from './caller.ts';
-import { SIGNING_ALGORITHM, type KeyStore } from './keys.ts';
+import { SIGNING_ALGORITHM, type KeyStore, type SigningKey } from './keys.ts';
 import type { SessionRevocations } from './session-revocations.ts';
 
 export interface TokenSettings {
@@ -67,13 +67,21 @@ export class TokenService {
   async issueSession(account: { id: string; handle: string; sessionGeneration: number }, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
     const issuedAt = Math.floor(now.getTime() / 1000);
     const expiresAt = new Date((issuedAt + this.settings.sessionTtlSeconds) * 1000);
-    const token = await this.sign(account, 'session', randomUUID(), issuedAt, expiresAt, { gen: account.sessionGeneration });
+    const token = await this.sign(await this.keys.signingKey(), account, 'session', randomUUID(), issuedAt, expiresAt, { gen: account.sessionGeneration });
     return { token, expiresAt };
   }
 
-  /** The JWT for an access_tokens row already inserted (`id` becomes its `jti`). */
-  async issuePersonal(account: { id: string; handle: string }, pat: { id: string; expiresAt: Date | null }, now = new Date()): Promise<string> {
-    return this.sign(account, 'pat', pat.id, Math.floor(now.getTime() / 1000), pat.expiresAt);
+  /**
+   * The key to sign with: taken before a transaction that signs inside it (`issuePersonal`), so
+   * that the transaction's connection never waits for another (keys.ts).
+   */
+  signingKey(): Promise<SigningKey> {
+    return this.keys.signingKey();
+  }
+
+  /** The JWT for an access_tokens row already inserted (`id` becomes its `jti`), signed with `key` (no I/O). */
+  async issuePersonal(account: { id: string; handle: string }, pat: { id: string; expiresAt: Date | null }, key: SigningKey, now = new Date()): Promise<string> {
+    return this.sign(key, account, 'pat', pat.id, Math.floor(now.getTime() / 1000), pat.expiresAt);
   }
 
   /** The caller a token stands for; throws InvalidTokenError when it cannot be used. */
@@ -127,6 +135,7 @@ export class TokenService {
   }
 
   private async sign(
+    { kid, key }: SigningKey,
     account: { id: string; handle: string },
     kind: TokenKind,
     jti: string,
@@ -134,7 +143,6 @@ export class TokenService {
     expiresAt: Date | null,
     extra: Record<string, unknown> = {},
   ): Promise<string> {
-    const { kid, key } = await this.keys.signingKey();
     const jwt = new SignJWT({ handle: account.handle, kind, ...extra })
       .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: 'JWT' })
       .setIssuer(this.settings.issuer)

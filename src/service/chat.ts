@@ -7,6 +7,7 @@
 // messages per game (all authors), mutes held.
 
 import { EventEmitter } from 'node:events';
+import { OneAtATime } from '../platform/one-at-a-time.ts';
 import { Refusal, notFound } from './errors.ts';
 import type { ChannelSubscription, Listen } from './ports/changes.ts';
 import { CHAT_CHANNEL, type ChatRecords, type StoredChatMessage } from './ports/chat.ts';
@@ -75,6 +76,8 @@ const TAG_CHARACTER = /[\u{E0000}-\u{E007F}]/u;
 export class TableChat {
   private readonly emitter = new EventEmitter();
   private readonly listener: ChannelSubscription;
+  /** Writes that wait for a lock in the database wait here first (src/platform/one-at-a-time.ts). */
+  private readonly serial = new OneAtATime();
 
   constructor(
     private readonly store: ChatRecords,
@@ -109,7 +112,8 @@ export class TableChat {
     const body = checkedText(text, this.limits.messageLength);
     const seats = await this.seatsOf(gameId);
     const at = this.now();
-    const stored = await this.store.append({ gameId, accountId, body, at }, new Date(at.getTime() - RATE_WINDOW_MS), (counts) => {
+    // One writer per game at a time in this process (the store's chat lock waits on a pooled connection: one-at-a-time.ts).
+    const stored = await this.serial.run(`chat:${gameId}`, () => this.store.append({ gameId, accountId, body, at }, new Date(at.getTime() - RATE_WINDOW_MS), (counts) => {
       if (counts.recent >= this.limits.messagesPerMinute) {
         const freed = (counts.oldestRecent?.getTime() ?? at.getTime()) + RATE_WINDOW_MS;
         const retryAfterSeconds = Math.max(1, Math.ceil((freed - at.getTime()) / 1000));
@@ -120,7 +124,7 @@ export class TableChat {
       }
       if (counts.total >= this.limits.messagesPerGame)
         throw new Refusal('limited', 'CHAT_FULL', `This table's chat holds ${this.limits.messagesPerGame} messages, the most allowed.`, { limit: this.limits.messagesPerGame });
-    });
+    }));
     // Readers in this process hear it at once; the NOTIFY reaches the others (and this one, again: ids are idempotent for readers).
     this.emitter.emit(gameId, stored.id);
     return toView(stored, seats);
@@ -138,10 +142,12 @@ export class TableChat {
   async mute(accountId: string, handle: string): Promise<{ handle: string; mutedAt: string }> {
     const target = await this.seen(handle);
     if (target.id === accountId) throw new Refusal('invalid', 'CANNOT_MUTE_YOURSELF', 'You cannot mute yourself.');
-    const mutedAt = await this.store.mute(accountId, target.id, (held) => {
-      if (held >= this.limits.mutesPerAccount)
-        throw new Refusal('limited', 'MUTE_LIMIT_REACHED', `You have muted ${held} players, the most allowed: unmute one first.`, { limit: this.limits.mutesPerAccount });
-    });
+    const mutedAt = await this.serial.run(`mutes:${accountId}`, () =>
+      this.store.mute(accountId, target.id, (held) => {
+        if (held >= this.limits.mutesPerAccount)
+          throw new Refusal('limited', 'MUTE_LIMIT_REACHED', `You have muted ${held} players, the most allowed: unmute one first.`, { limit: this.limits.mutesPerAccount });
+      }),
+    );
     return { handle: target.handle, mutedAt: mutedAt.toISOString() };
   }
 

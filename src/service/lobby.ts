@@ -12,6 +12,7 @@ import { CHANNEL } from './signals.ts';
 import { Refusal, notFound } from './errors.ts';
 import { GAMES, type AnyGameModule, type Games } from './registry.ts';
 import { botsOf } from '../platform/bots.ts';
+import { OneAtATime } from '../platform/one-at-a-time.ts';
 
 export type { Fairness, StoredOptions } from './ports/records.ts';
 
@@ -29,6 +30,12 @@ export interface CreateGame {
 }
 
 export class Lobby {
+  /**
+   * Creations by one account, and claims in one game, wait for a lock in the database while holding
+   * a pooled connection: they wait here first, one at a time (src/platform/one-at-a-time.ts).
+   */
+  private readonly serial = new OneAtATime();
+
   constructor(
     private readonly records: GameRecords,
     private readonly settings: {
@@ -42,9 +49,21 @@ export class Lobby {
     private readonly deadlines: DeadlineKeeper,
   ) {}
 
-  async create(callerId: string, body: CreateGame): Promise<{ game: GameRow; seats: SeatRow[] }> {
+  /**
+   * One account's creations run one at a time (and at most 32 wait): a burst of them uses one
+   * pooled connection at a time, however large, and the others' requests find the pool free.
+   */
+  create(callerId: string, body: CreateGame): Promise<{ game: GameRow; seats: SeatRow[] }> {
+    return this.serial.run(`games:${callerId}`, () => this.createNow(callerId, body));
+  }
+
+  private async createNow(callerId: string, body: CreateGame): Promise<{ game: GameRow; seats: SeatRow[] }> {
     const module = (this.settings.games ?? GAMES).get(body.game);
     if (!module) throw new Refusal('invalid', 'UNKNOWN_GAME', `There is no game called "${body.game}".`);
+    // Early and cheap, so that a creation past the limit costs no set-up: the check that counts is
+    // made again under the creator's lock as the game is stored (createGame's `check`), for
+    // creations sent to other processes at the same moment.
+    this.checkGameLimits(await this.records.gamesCreatedBy(callerId));
     const { seed, ...rest } = body.options;
     // A described position (the module's `positionOption`), not any option that happens to share its name.
     const positionOption = module.positionOption;
@@ -70,7 +89,6 @@ export class Lobby {
     const botKinds = body.options.seats.map((s) => botKind(module, s.bot));
     if (body.seat !== undefined && (!Number.isInteger(body.seat) || body.seat < 0 || body.seat >= botKinds.length || botKinds[body.seat] !== null))
       throw new Refusal('invalid', 'NOT_A_SEAT', `Seat ${body.seat} is not one of this game's seats for a player.`);
-    await this.checkGameLimits(callerId);
     const bots = botKinds.map((kind) => kind !== null);
     const options: StoredOptions = {
       setup,
@@ -81,19 +99,26 @@ export class Lobby {
       createdBy: callerId,
       clocks,
     };
-    return this.records.createGame(module.id, options, bots, async (held, game, seats) => {
-      if (body.seat !== undefined) {
-        await held.claimSeat(game.id, body.seat, callerId);
+    return this.createGame(module.id, options, bots, body.seat, callerId);
+  }
+
+  private createGame(module: string, options: StoredOptions, bots: boolean[], seat: number | undefined, callerId: string): Promise<{ game: GameRow; seats: SeatRow[] }> {
+    return this.records.createGame(module, options, bots, async (held, game, seats) => {
+      if (seat !== undefined) {
+        await held.claimSeat(game.id, seat, callerId);
         seats = await held.seatsOf(game.id);
       }
       if (!seats.every((s) => s.bot || s.accountId !== null)) return { game, seats };
       return { game: await this.start(held, game, seats), seats };
-    });
+    }, (created) => this.checkGameLimits(created));
   }
 
-  /** An account may hold so many games waiting for players, and create so many a day. */
-  private async checkGameLimits(callerId: string): Promise<void> {
-    const { open, today } = await this.records.gamesCreatedBy(callerId);
+  /**
+   * An account may hold so many games waiting for players, and create so many a day. Called by the
+   * records with the counts read under the creator's lock (createGame), not before: two creations
+   * at once would both count below the limit.
+   */
+  private checkGameLimits({ open, today }: { open: number; today: number }): void {
     if (open >= this.settings.openGamesPerAccount)
       throw new Refusal('limited', 'GAME_LIMIT_REACHED', `You have ${open} games waiting for players, the most allowed: let one fill up first.`, {
         limit: this.settings.openGamesPerAccount,
@@ -125,22 +150,28 @@ export class Lobby {
 
   /** Takes a seat; the game starts when none is left free. One seat per account per game. */
   async claim(gameId: string, seat: number, accountId: string): Promise<{ game: GameRow; seats: SeatRow[]; started: boolean }> {
-    const result = await this.records.withGameLocked(gameId, async (held, game, seats) => {
+    const result = await this.serial.run(`game:${gameId}`, () => this.records.withGameLocked(gameId, async (held, game, seats) => {
       const row = seats.find((s) => s.seat === seat);
       if (!row) throw new Refusal('not-found', 'NOT_A_SEAT', `Game ${gameId} has no seat ${seat}.`);
-      if (seats.some((s) => s.accountId === accountId))
-        throw new Refusal('conflict', 'ALREADY_SEATED', 'You already hold a seat in this game.');
-      if (row.bot || row.accountId !== null || !(await held.claimSeat(game.id, seat, accountId)))
-        throw new Refusal('conflict', 'SEAT_TAKEN', `Seat ${seat} is taken.`);
+      if (seats.some((s) => s.accountId === accountId)) throw alreadySeated();
+      if (row.bot || row.accountId !== null) throw seatTaken(seat);
+      // The seats above were read as the lock was asked for: a claim that committed meanwhile is
+      // not among them. The database's one-seat-per-account index catches what they miss.
+      const claim = await held.claimSeat(game.id, seat, accountId);
+      if (claim === 'already-seated') throw alreadySeated();
+      if (claim === 'taken') throw seatTaken(seat);
       const after = await held.seatsOf(game.id);
       const started = after.every((s) => s.bot || s.accountId !== null);
       if (!started) return { game, seats: after, started };
       return { game: await this.start(held, game, after), seats: after, started };
-    });
+    }));
     if (!result) throw notFound(`Game ${gameId}`);
     return result.value;
   }
 }
+
+const alreadySeated = () => new Refusal('conflict', 'ALREADY_SEATED', 'You already hold a seat in this game.');
+const seatTaken = (seat: number) => new Refusal('conflict', 'SEAT_TAKEN', `Seat ${seat} is taken.`);
 
 /**
  * Which of the game's bots a seat asks for: `true` the game's default, a name one of its bots, and

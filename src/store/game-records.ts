@@ -5,6 +5,7 @@
 import type pg from 'pg';
 import type { Deadline } from '../clock/deadlines.ts';
 import type { PrismaClient } from '../db/prisma.ts';
+import { lockLimit } from '../db/limit-locks.ts';
 import type { Queryable } from '../db/queryable.ts';
 import type { GameRecords, HeldGame } from '../service/ports/game-records.ts';
 import type { StoredGames } from '../service/verify.ts';
@@ -53,8 +54,19 @@ export class PostgresGameRecords implements GameRecords {
     return this.store.gameIds(this.pool);
   }
 
-  createGame<T>(module: string, options: StoredOptions, bots: boolean[], then: (held: HeldGame, game: GameRow, seats: SeatRow[]) => Promise<T>): Promise<T> {
+  createGame<T>(
+    module: string,
+    options: StoredOptions,
+    bots: boolean[],
+    then: (held: HeldGame, game: GameRow, seats: SeatRow[]) => Promise<T>,
+    check?: (created: { open: number; today: number }) => void,
+  ): Promise<T> {
     return this.store.transaction(async (tx) => {
+      if (check && options.createdBy) {
+        // Creations by one account wait here for each other: each counts the others' games.
+        await lockLimit(tx, 'games', options.createdBy);
+        check(await gamesCreatedBy(tx, options.createdBy));
+      }
       const game = await this.store.createGame(tx, { module, status: 'open', options });
       await createSeats(tx, game.id, bots);
       return then(held(this.store, tx), game, await seatsOf(tx, game.id));
@@ -65,14 +77,8 @@ export class PostgresGameRecords implements GameRecords {
     return this.store.withGameLocked(gameId, (tx, game, seats) => work(held(this.store, tx), game, seats));
   }
 
-  async gamesCreatedBy(accountId: string): Promise<{ open: number; today: number }> {
-    const { rows } = await this.pool.query<{ open: number; today: number }>(
-      `SELECT count(*) FILTER (WHERE status = 'open')::int AS open,
-              count(*) FILTER (WHERE created_at > now() - interval '1 day')::int AS today
-         FROM games WHERE options->>'createdBy' = $1 AND (status = 'open' OR created_at > now() - interval '1 day')`,
-      [accountId],
-    );
-    return rows[0]!;
+  gamesCreatedBy(accountId: string): Promise<{ open: number; today: number }> {
+    return gamesCreatedBy(this.pool, accountId);
   }
 
   async openGames(limit: number, include: { chosen: boolean }): Promise<string[]> {
@@ -119,6 +125,17 @@ export class PostgresGameRecords implements GameRecords {
   pausesChanged(accountId: string) {
     return this.store.pausesChanged(this.pool, accountId);
   }
+}
+
+/** The account's games waiting for players, and those it created in the last 24 hours. */
+async function gamesCreatedBy(db: Queryable, accountId: string): Promise<{ open: number; today: number }> {
+  const { rows } = await db.query<{ open: number; today: number }>(
+    `SELECT count(*) FILTER (WHERE status = 'open')::int AS open,
+            count(*) FILTER (WHERE created_at > now() - interval '1 day')::int AS today
+       FROM games WHERE options->>'createdBy' = $1 AND (status = 'open' OR created_at > now() - interval '1 day')`,
+    [accountId],
+  );
+  return rows[0]!;
 }
 
 /** The stored games as verification reads them (`npm run verify`). */

@@ -6,7 +6,7 @@
 import type { Deadline } from '../clock/deadlines.ts';
 import type { AccountRecords, VacationRecord } from '../service/ports/accounts.ts';
 import type { ChannelSubscription, Listen } from '../service/ports/changes.ts';
-import type { GameRecords, HeldGame } from '../service/ports/game-records.ts';
+import type { GameRecords, HeldGame, SeatClaim } from '../service/ports/game-records.ts';
 import type { GameRow, SeatRow, StoredOptions } from '../service/ports/records.ts';
 import type { MemoryGameLog } from './memory-game-log.ts';
 
@@ -100,7 +100,15 @@ export class MemoryGameRecords implements GameRecords {
     return this.log.all().map((g) => g.game.id);
   }
 
-  async createGame<T>(module: string, options: StoredOptions, bots: boolean[], then: (held: HeldGame, game: GameRow, seats: SeatRow[]) => Promise<T>): Promise<T> {
+  async createGame<T>(
+    module: string,
+    options: StoredOptions,
+    bots: boolean[],
+    then: (held: HeldGame, game: GameRow, seats: SeatRow[]) => Promise<T>,
+    check?: (created: { open: number; today: number }) => void,
+  ): Promise<T> {
+    // No await between the count and the creation: one step in memory.
+    if (check && options.createdBy) check(this.createdBy(options.createdBy));
     const seats = bots.map((bot, seat) => ({ seat, accountId: null, handle: null, bot, pausedUntil: null }));
     const game = this.log.create({ module, options, status: 'open', seats });
     return this.locked(game.id, () => then(this.held(), game, seats));
@@ -114,6 +122,10 @@ export class MemoryGameRecords implements GameRecords {
   }
 
   async gamesCreatedBy(accountId: string) {
+    return this.createdBy(accountId);
+  }
+
+  private createdBy(accountId: string) {
     const dayAgo = this.now().getTime() - 86_400_000;
     const mine = this.log.all().filter(({ game }) => (game.options as unknown as StoredOptions).createdBy === accountId);
     return { open: mine.filter(({ game }) => game.status === 'open').length, today: mine.filter(({ game }) => game.createdAt.getTime() > dayAgo).length };
@@ -163,14 +175,18 @@ export class MemoryGameRecords implements GameRecords {
   private held(): HeldGame {
     return {
       claimSeat: async (gameId, seat, accountId) => {
-        let taken = false;
+        let claim: SeatClaim = 'taken';
         this.log.changeSeats(gameId, (seats) => {
           const row = seats.find((s) => s.seat === seat);
           if (!row || row.bot || row.accountId !== null) return;
+          if (seats.some((s) => s.accountId === accountId)) {
+            claim = 'already-seated';
+            return;
+          }
           Object.assign(row, { accountId, handle: this.handleOf(accountId) });
-          taken = true;
+          claim = 'claimed';
         });
-        return taken;
+        return claim;
       },
       seatsOf: async (gameId) => (await this.log.read(gameId))?.seats ?? [],
       start: async (gameId, deadlines: Deadline[], channel) => this.log.start(gameId, deadlines, channel),

@@ -1,6 +1,8 @@
 // Who sits where: the lobby's view of a game. A seat is held by an account, by a bot, or is free.
 
 import type { Queryable } from '../db/queryable.ts';
+import { violatedUniqueConstraint } from '../db/transaction.ts';
+import type { SeatClaim } from '../service/ports/game-records.ts';
 import type { SeatRow } from '../service/ports/records.ts';
 
 export type { SeatRow } from '../service/ports/records.ts';
@@ -30,14 +32,26 @@ export async function seatsOf(db: Queryable, gameId: string): Promise<SeatRow[]>
   return rows;
 }
 
-/** Takes a free seat; false when it was not free. */
-export async function claimSeat(db: Queryable, gameId: string, seat: number, accountId: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE game_seats SET account_id = $3, claimed_at = now()
-     WHERE game_id = $1 AND seat = $2 AND account_id IS NULL AND NOT bot`,
-    [gameId, seat, accountId],
-  );
-  return rowCount === 1;
+/** The unique index that keeps an account to one seat per game (migration one_seat_per_account). */
+const ONE_SEAT_PER_ACCOUNT = 'game_seats_game_id_account_id_key';
+
+/**
+ * Takes a free seat: 'taken' when it was not free, 'already-seated' when the account holds another
+ * seat of the game. The unique index decides the latter, so two claims at once cannot both pass;
+ * the transaction is then aborted, and the caller must refuse (roll back).
+ */
+export async function claimSeat(db: Queryable, gameId: string, seat: number, accountId: string): Promise<SeatClaim> {
+  try {
+    const { rowCount } = await db.query(
+      `UPDATE game_seats SET account_id = $3, claimed_at = now()
+       WHERE game_id = $1 AND seat = $2 AND account_id IS NULL AND NOT bot`,
+      [gameId, seat, accountId],
+    );
+    return rowCount === 1 ? 'claimed' : 'taken';
+  } catch (error) {
+    if (violatedUniqueConstraint(error) === ONE_SEAT_PER_ACCOUNT) return 'already-seated';
+    throw error;
+  }
 }
 
 /** Games where the account holds a seat, newest activity first. */

@@ -35,3 +35,18 @@ it('a database that cannot give a connection in time gives 503 DATABASE_UNAVAILA
   expect(res.body.code).toBe('DATABASE_UNAVAILABLE');
   expect(res.headers['retry-after']).toBe('2');
 });
+
+it('creating a personal access token when no connection can be had gives 503 with Retry-After, not 500 (issue 28)', async () => {
+  held.release();
+  const account = await request(app.server)
+    .post('/v1/accounts')
+    .send({ handle: 'nobody2', email: 'nobody2@example.test', password: 'correct horse battery staple' })
+    .expect(201);
+  held = await pool.connect();
+  // The session token is checked in memory (signature, keys, log-outs): the request gets as far as its transaction.
+  const res = await request(app.server).post('/v1/me/tokens').set('authorization', `Bearer ${account.body.token}`).send({ name: 'bot' });
+  expect(res.status).toBe(503);
+  expect(res.headers['content-type']).toContain('application/problem+json');
+  expect(res.body.code).toBe('DATABASE_UNAVAILABLE');
+  expect(res.headers['retry-after']).toBe('2');
+});

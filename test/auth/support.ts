@@ -8,6 +8,7 @@ import request from 'supertest';
 import { buildApp, type App, type AppSettings } from '../../src/app.ts';
 import { databaseOver } from '../../src/db/database.ts';
 import { readMigrations } from '../../src/db/migrations.ts';
+import { PoolGuard } from '../support/pool-guard.ts';
 
 export interface AuthTestApp {
   app: App;
@@ -21,8 +22,12 @@ export async function authAppOn(url: string, settings: Partial<AppSettings> = {}
   // connections, which must not fail the run with an unhandled 57P01.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
+  // Fails `close` when a request held a pooled connection while asking for another (pool-guard.ts).
+  const poolGuard = new PoolGuard();
+  poolGuard.watch(pool);
   const db = databaseOver(pool, await readMigrations());
   const app = await buildApp({ readiness: db.readiness, pool: db.pool, settings });
+  poolGuard.register(app);
   try {
     await app.ready();
   } catch (error) {
@@ -37,6 +42,7 @@ export async function authAppOn(url: string, settings: Partial<AppSettings> = {}
     async close() {
       await app.close();
       await db.close();
+      poolGuard.assertNone();
     },
   };
 }

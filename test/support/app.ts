@@ -7,10 +7,13 @@ import { buildApp, type App, type AppSettings } from '../../src/app.ts';
 import { databaseOver, type Database } from '../../src/db/database.ts';
 import { readMigrations } from '../../src/db/migrations.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import { PoolGuard } from './pool-guard.ts';
 
 export interface TestApp {
   app: App;
   db: Database;
+  /** Records requests that held a pooled connection while asking for another; `close` fails on any. */
+  poolGuard?: PoolGuard;
   close(): Promise<void>;
 }
 
@@ -23,15 +26,20 @@ export async function appOn(url: string, settings: Partial<AppSettings> = {}): P
   // As createPool does: a dropped connection (a test dropping its database) must not crash the run.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
+  const poolGuard = new PoolGuard();
+  poolGuard.watch(pool);
   const db = databaseOver(pool, await readMigrations());
   const app = await buildApp({ readiness: db.readiness, pool: db.pool, settings });
+  poolGuard.register(app);
   await app.ready();
   return {
     app,
     db,
+    poolGuard,
     async close() {
       await app.close();
       await db.close();
+      poolGuard.assertNone();
     },
   };
 }

@@ -223,9 +223,10 @@ export class EmailChannel {
       );
       if (!rows[0]) return;
       await tx.query(`DELETE FROM email_digests WHERE account_id = $1 AND game_id = $2`, [accountId, gameId]);
-      const recipient = await this.recipient(accountId);
+      // On the transaction's connection: holding it while asking the pool for another can starve the pool.
+      const recipient = await this.recipient(accountId, tx);
       if (!recipient || !recipient.verified || recipient.settings.email === 'off' || rows[0].notifications.length === 0) return;
-      await this.deliver(recipient, rows[0].notifications);
+      await this.deliver(recipient, rows[0].notifications, tx);
     });
   }
 
@@ -304,8 +305,8 @@ export class EmailChannel {
     await this.send(recipient, renderVerificationEmail({ handle: recipient.handle, verifyUrl, serviceName: this.settings.serviceName }));
   }
 
-  private async deliver(recipient: Recipient, notifications: Notification[]): Promise<void> {
-    const token = await this.links.unsubscribeToken(recipient.accountId, recipient.email);
+  private async deliver(recipient: Recipient, notifications: Notification[], db: Queryable = this.pool): Promise<void> {
+    const token = await this.links.unsubscribeToken(recipient.accountId, recipient.email, db);
     const rendered = renderEmail({
       to: { address: recipient.email, handle: recipient.handle, timeZone: recipient.timeZone },
       notifications,
@@ -329,8 +330,8 @@ export class EmailChannel {
     }
   }
 
-  private async recipient(accountId: string): Promise<Recipient | undefined> {
-    const { rows } = await this.pool.query<RecipientRow>(`${RECIPIENT_SQL} WHERE a.id = $1`, [accountId]);
+  private async recipient(accountId: string, db: Queryable = this.pool): Promise<Recipient | undefined> {
+    const { rows } = await db.query<RecipientRow>(`${RECIPIENT_SQL} WHERE a.id = $1`, [accountId]);
     return rows[0] ? recipientOf(rows[0]) : undefined;
   }
 

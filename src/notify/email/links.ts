@@ -32,15 +32,18 @@ export class EmailLinks {
     return this.issue(accountId, email, 'verify', VERIFY_TTL_MS);
   }
 
-  /** An unsubscribe token: one per email sent, working for UNSUBSCRIBE_TTL_MS. */
-  unsubscribeToken(accountId: string, email: string): Promise<string> {
-    return this.issue(accountId, email, 'unsubscribe', UNSUBSCRIBE_TTL_MS);
+  /**
+   * An unsubscribe token: one per email sent, working for UNSUBSCRIBE_TTL_MS. Stored through `db`
+   * when given: the caller's transaction, which must not wait for a second pooled connection.
+   */
+  unsubscribeToken(accountId: string, email: string, db: Queryable = this.db): Promise<string> {
+    return this.issue(accountId, email, 'unsubscribe', UNSUBSCRIBE_TTL_MS, db);
   }
 
   /** Stores a new token's hash for `purpose`, working for `ttlMs` from now; returns the token. */
-  private async issue(accountId: string, email: string, purpose: 'verify' | 'unsubscribe', ttlMs: number): Promise<string> {
+  private async issue(accountId: string, email: string, purpose: 'verify' | 'unsubscribe', ttlMs: number, db: Queryable = this.db): Promise<string> {
     const token = newToken();
-    await this.db.query(`INSERT INTO email_tokens (token_hash, account_id, purpose, email, expires_at) VALUES ($1, $2, $3, $4, $5)`, [
+    await db.query(`INSERT INTO email_tokens (token_hash, account_id, purpose, email, expires_at) VALUES ($1, $2, $3, $4, $5)`, [
       hashOf(token),
       accountId,
       purpose,

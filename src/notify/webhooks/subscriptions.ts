@@ -1,7 +1,9 @@
 // A player's webhook subscriptions: created with a fresh secret (shown once), listed without it,
 // rotated with a day's overlap, re-enabled after being switched off, and their delivery log.
 
-import type { PrismaClient } from '../../db/prisma.ts';
+import { lockLimitIn } from '../../db/limit-locks.ts';
+import type { PrismaClient, PrismaTransaction } from '../../db/prisma.ts';
+import { OneAtATime } from '../../platform/one-at-a-time.ts';
 import { Refusal, notFound } from '../../platform/refusal.ts';
 import type { EventStore } from '../../store/event-store.ts';
 import { checkWebhookUrl, type ResolveHost, type WebhookUrlPolicy } from './address-guard.ts';
@@ -85,6 +87,9 @@ const ROTATION_ATTEMPTS = 5;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class WebhookSubscriptions {
+  /** Creations per account, one at a time in this process (src/platform/one-at-a-time.ts). */
+  private readonly serial = new OneAtATime();
+
   constructor(
     private readonly prisma: PrismaClient,
     /** The game and its seats, for a per-game subscription: the event store's read. */
@@ -108,28 +113,35 @@ export class WebhookSubscriptions {
     }
     const checked = await checkWebhookUrl(body.url, this.policy(), this.resolve);
     if (!checked.ok) throw new Refusal('rule', checked.code, checked.message);
-    await this.checkLimits(accountId, body.gameId);
     const secret = newSecret();
-    const row = await this.prisma.webhookSubscription.create({
-      data: {
-        accountId,
-        gameId: body.gameId ?? null,
-        url: body.url,
-        format: body.format ?? 'json',
-        secrets: [secret],
-        reminderMinutes: body.reminderMinutes === undefined ? DEFAULT_REMINDER_MINUTES : body.reminderMinutes,
-      },
-      select: COLUMNS,
-    });
+    // One at a time per account: each waits for the limit lock holding a pooled connection.
+    const row = await this.serial.run(accountId, () => this.prisma.$transaction(async (tx) => {
+      await this.checkLimits(tx, accountId, body.gameId);
+      return tx.webhookSubscription.create({
+        data: {
+          accountId,
+          gameId: body.gameId ?? null,
+          url: body.url,
+          format: body.format ?? 'json',
+          secrets: [secret],
+          reminderMinutes: body.reminderMinutes === undefined ? DEFAULT_REMINDER_MINUTES : body.reminderMinutes,
+        },
+        select: COLUMNS,
+      });
+    }));
     return { ...toSubscription(row), secret };
   }
 
-  /** An account holds so many subscriptions, and one game has so many per-game ones. */
-  private async checkLimits(accountId: string, gameId: string | undefined): Promise<void> {
-    const [mine, game] = await Promise.all([
-      this.prisma.webhookSubscription.count({ where: { accountId } }),
-      gameId === undefined ? 0 : this.prisma.webhookSubscription.count({ where: { gameId } }),
-    ]);
+  /**
+   * An account holds so many subscriptions, and one game has so many per-game ones: counted in the
+   * inserting transaction under the account's (and the game's) limit lock, so that subscriptions
+   * created at once wait for each other and cannot all pass. Locks in one order, account first.
+   */
+  private async checkLimits(tx: PrismaTransaction, accountId: string, gameId: string | undefined): Promise<void> {
+    await lockLimitIn(tx, 'webhooks:account', accountId);
+    if (gameId !== undefined) await lockLimitIn(tx, 'webhooks:game', gameId);
+    const mine = await tx.webhookSubscription.count({ where: { accountId } });
+    const game = gameId === undefined ? 0 : await tx.webhookSubscription.count({ where: { gameId } });
     if (mine >= this.limits.webhooksPerAccount)
       throw new Refusal('limited', 'WEBHOOK_LIMIT_REACHED', `You have ${mine} webhooks, the most allowed: delete one first.`, { limit: this.limits.webhooksPerAccount });
     if (gameId !== undefined && game >= this.limits.webhooksPerGame)

@@ -5,10 +5,16 @@
 import type { Deadline } from '../../clock/deadlines.ts';
 import type { GameRow, GameStamp, GameWithSeats, SeatRow, StoredCommand, StoredEvent, StoredOptions } from './records.ts';
 
+export type SeatClaim = 'claimed' | 'taken' | 'already-seated';
+
 /** What may be done to a game while its row is held (`withGameLocked`, `createGame`). */
 export interface HeldGame {
-  /** Takes a free seat; false when it was not free. */
-  claimSeat(gameId: string, seat: number, accountId: string): Promise<boolean>;
+  /**
+   * Takes a free seat: 'taken' when it was not free, 'already-seated' when the account holds
+   * another seat of the game (the database's unique (game_id, account_id) decides, whatever the
+   * caller read before; the transaction is then spent: refuse).
+   */
+  claimSeat(gameId: string, seat: number, accountId: string): Promise<SeatClaim>;
   seatsOf(gameId: string): Promise<SeatRow[]>;
   /** Every seat is taken: the game is active and its first deadlines run (NOTIFY on `channel`: news and a next expiry). */
   start(gameId: string, deadlines: Deadline[], channel: string): Promise<void>;
@@ -32,7 +38,18 @@ export interface GameRecords {
    * Creates an open game and its seats (`bots[i]`: seat i is a bot's) and runs `then` in the same
    * transaction, with the game held (to start it when every seat is a bot's).
    */
-  createGame<T>(module: string, options: StoredOptions, bots: boolean[], then: (held: HeldGame, game: GameRow, seats: SeatRow[]) => Promise<T>): Promise<T>;
+  createGame<T>(
+    module: string,
+    options: StoredOptions,
+    bots: boolean[],
+    then: (held: HeldGame, game: GameRow, seats: SeatRow[]) => Promise<T>,
+    /**
+     * The creator's limits: called, before the game is stored, with what `options.createdBy` created
+     * (as `gamesCreatedBy`), counted under a lock that creations by the same account wait for, so
+     * parallel creations cannot all pass the limit. Throws to refuse.
+     */
+    check?: (created: { open: number; today: number }) => void,
+  ): Promise<T>;
   /**
    * Runs `work` in a transaction holding the game's row, for changes other than commands (a seat
    * claimed, a vacation's deadlines): a command's append sees them, as it checks the version and
