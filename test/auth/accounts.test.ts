@@ -81,7 +81,7 @@ describe('POST /v1/accounts', () => {
   });
 
   it('refuses a common or easily guessed password with 422 WEAK_PASSWORD and a sentence saying why, and creates nothing (issue 28)', async () => {
-    for (const password of ['password', '12345678', 'iloveyou123', 'Password1!', 'qwertyuiop', 'Fargo_12345', 'judge dredd 1']) {
+    for (const password of ['password', '12345678', 'iloveyou123', 'Password1!', 'qwertyuiop', 'Fargo_12345', 'judgedredd1', 'helterskelter']) {
       const res = await post('/v1/accounts', { handle: 'Fargo_1234', email: 'fargo@example.test', password }).expect(422);
       expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
       expect(res.body.code, password).toBe('WEAK_PASSWORD');
