@@ -294,7 +294,14 @@ export async function buildApp(deps: AppDeps) {
   // neither rate-limited nor read a token.
   const webClientDir = settings.webClientDir === undefined ? path.join(PROJECT_ROOT, 'web', 'dist') : settings.webClientDir;
   if (webClientDir) await app.register(webClientRoutes, { dir: webClientDir });
-  const auth = await registerAuth(app, { pool, prisma, settings, prepareKeys: Boolean(deps.pool), tokensPerAccount: settings.tokensPerAccount });
+  const auth = await registerAuth(app, {
+    pool,
+    prisma,
+    settings,
+    prepareKeys: Boolean(deps.pool),
+    tokensPerAccount: settings.tokensPerAccount,
+    serviceNames: [PRODUCT_NAME, ...[...registry.values()].map((game) => game.title)],
+  });
   // Right after the auth plugin (and its rate limiter), as before any other route.
   await app.register(accountRoutes, { auth, limits: rateLimitsOf(settings) });
   await app.register(sessionRoutes, { auth });

@@ -415,7 +415,7 @@ const fairnessSchema = {
     },
     position: {
       type: 'boolean',
-      description: 'True when the game started from a position its creator described (Helter Skelter’s `scenario`, Miniatures’ `position`); `seeded` is then true too.',
+      description: 'True when the game started from a position its creator described (a game’s `scenario` or `position` option); `seeded` is then true too.',
     },
     key: { type: ['string', 'null'], pattern: '^[0-9a-f]{64}$', description: 'The generator’s key (hex), once the game is over; null before.' },
   },

@@ -67,6 +67,8 @@ export interface AuthOptions {
   tokensPerAccount?: number;
   /** Create the first signing key when the app starts (off where no database is reached, e.g. OpenAPI generation). */
   prepareKeys?: boolean;
+  /** The names of the service and of the games it hosts, which passwords should not be built on. */
+  serviceNames?: readonly string[];
 }
 
 const BEARER = /^Bearer +([A-Za-z0-9_.~+/=-]+) *$/i;
@@ -83,6 +85,7 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     },
     {
       tokensPerAccount: options.tokensPerAccount,
+      serviceNames: options.serviceNames,
       keySealer: new KeySealer(settings.signingKeySecrets),
       loginThrottle: {
         failuresBeforeDelay: settings.loginFailuresBeforeDelay,

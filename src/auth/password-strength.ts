@@ -24,8 +24,18 @@ export const GUESSES_FLOOR = 1e6;
  */
 const SCORED_LENGTH = 64;
 
-/** The service's own words, which NIST counts among the expected ones: its names and games. */
-const SERVICE_WORDS = ['judge', 'dredd', 'judgedredd', 'helter', 'skelter', 'helterskelter', 'pbw', 'playbyweb', 'megacity'];
+/**
+ * The service's own words, which NIST counts among the expected ones: each word of each name, each
+ * two neighbours run together, and the whole name run together ("Judge Dredd play-by-web" → judge,
+ * dredd, play, web, judgedredd, dreddplay, …, judgedreddplaybyweb).
+ */
+export function serviceWords(names: readonly string[]): string[] {
+  return names.flatMap((name) => {
+    const words = name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+    const pairs = words.slice(1).map((word, i) => words[i] + word);
+    return [...words.filter((word) => word.length >= 3), ...pairs, words.join('')];
+  });
+}
 
 let estimator: ZxcvbnFactory | undefined;
 
@@ -39,10 +49,13 @@ function zxcvbn(): ZxcvbnFactory {
   return estimator;
 }
 
-/** Why `password` is too easy to guess, or undefined; `context` are the account's own words (handle, email). */
-export function guessableReason(password: string, context: readonly string[]): string | undefined {
+/**
+ * Why `password` is too easy to guess, or undefined; `context` are the account's own words (handle,
+ * email), `service` the service's (serviceWords).
+ */
+export function guessableReason(password: string, context: readonly string[], service: readonly string[]): string | undefined {
   const scored = [...password].slice(0, SCORED_LENGTH).join('');
-  const words = [...context, ...context.flatMap((word) => word.split(/[@._-]+/)), ...SERVICE_WORDS];
+  const words = [...context, ...context.flatMap((word) => word.split(/[@._-]+/)), ...service];
   const result = zxcvbn().check(scored, words);
   if (result.guesses >= GUESSES_FLOOR) return undefined;
   const why = result.feedback.warning ? ` ${result.feedback.warning}` : '';

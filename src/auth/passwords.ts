@@ -41,7 +41,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * (password-strength.ts: common and breached passwords, words, sequences). Returns why it is
  * refused; nothing for a good one. No composition rules (NIST SP 800-63B).
  */
-export function weakPasswordReason(password: string, account: { handle: string; email: string }): string | undefined {
+export function weakPasswordReason(password: string, account: { handle: string; email: string }, service: readonly string[] = []): string | undefined {
   const normalized = normalize(password);
   const length = [...normalized].length;
   if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) {
@@ -53,7 +53,7 @@ export function weakPasswordReason(password: string, account: { handle: string; 
     return 'A password cannot be your handle or your email address.';
   }
   if (new Set(normalized).size === 1) return 'A password cannot be one character repeated.';
-  return guessableReason(normalized, [account.handle, account.email]);
+  return guessableReason(normalized, [account.handle, account.email], service);
 }
 
 let decoy: Promise<string> | undefined;

@@ -10,6 +10,7 @@ import type { Caller } from './caller.ts';
 import type { KeySealer } from './key-encryption.ts';
 import { KeyStore } from './keys.ts';
 import { attemptKeys, LoginThrottle, type LoginThrottlePolicy } from './login-throttle.ts';
+import { serviceWords } from './password-strength.ts';
 import { weakPasswordReason } from './passwords.ts';
 import { SessionRevocations } from './session-revocations.ts';
 import { sqlTokenRows, TokenService, type TokenSettings } from './tokens.ts';
@@ -26,6 +27,8 @@ export interface AuthServiceOptions {
   loginThrottle?: LoginThrottlePolicy;
   /** SIGNING_KEY_SECRET; omitted, signing keys are stored plain. */
   keySealer?: KeySealer;
+  /** The names of the service and of the games it hosts: a password built on them is easy to guess. */
+  serviceNames?: readonly string[];
 }
 
 export class AuthService {
@@ -38,6 +41,7 @@ export class AuthService {
   private readonly tokensPerAccount: number;
   /** Token creations per account, one at a time in this process (src/platform/one-at-a-time.ts). */
   private readonly serial = new OneAtATime();
+  private readonly serviceWords: readonly string[];
 
   /**
    * Accounts and personal access tokens go through `prisma`; keys, log-outs, the log-in throttle
@@ -46,6 +50,7 @@ export class AuthService {
    */
   constructor(pool: pg.Pool, prisma: PrismaClient, settings: TokenSettings, options: AuthServiceOptions = {}) {
     this.tokensPerAccount = options.tokensPerAccount ?? 50;
+    this.serviceWords = serviceWords(options.serviceNames ?? []);
     this.accounts = new Accounts(prisma);
     this.keys = new KeyStore(pool, { sessionTtlSeconds: settings.sessionTtlSeconds }, options.keySealer);
     this.revocations = new SessionRevocations(pool, settings.sessionTtlSeconds);
@@ -55,7 +60,7 @@ export class AuthService {
 
   /** `addressOwner`: the verified account that holds the email already, to be told instead of verifying it (accounts.ts). */
   async register(input: { handle: string; email: string; password: string }): Promise<{ account: Account; session: Session; addressOwner: string | undefined }> {
-    const weak = weakPasswordReason(input.password, input);
+    const weak = weakPasswordReason(input.password, input, this.serviceWords);
     if (weak) throw new Refusal('rule', 'WEAK_PASSWORD', weak);
     const { account, addressOwner } = await this.accounts.register(input);
     return { account, session: await this.tokens.issueSession(account), addressOwner };

@@ -1,6 +1,7 @@
 // Password hashing: scrypt with its parameters and a random salt in a self-describing string.
 
 import { describe, expect, it } from 'vitest';
+import { serviceWords } from '../../src/auth/password-strength.ts';
 import { hashPassword, verifyPassword, weakPasswordReason } from '../../src/auth/passwords.ts';
 
 describe('password hashes', () => {
@@ -45,8 +46,14 @@ describe('password rules', () => {
   });
 
   it('refuse passwords on the common-password lists, words with digits, keyboard rows and sequences, and the account’s own words (NIST SP 800-63B)', () => {
-    for (const password of ['password', '12345678', 'passw0rd', 'Password1!', 'iloveyou123', 'trustno1!', 'qwertyuiop', 'abcd1234', 'aaaaaaab', 'hunter22', 'dredd12345', 'dreddexample', 'helterskelter']) {
+    for (const password of ['password', '12345678', 'passw0rd', 'Password1!', 'iloveyou123', 'trustno1!', 'qwertyuiop', 'abcd1234', 'aaaaaaab', 'hunter22', 'dredd12345', 'dreddexample']) {
       expect(weakPasswordReason(password, account), password).toMatch(/^This password is too easy to guess\./);
+    }
+    // The service's own names, given by the app (its name and every game's title).
+    const service = serviceWords(['Judge Dredd play-by-web', 'Helter Skelter']);
+    expect(service).toEqual(expect.arrayContaining(['judge', 'dredd', 'judgedreddplaybyweb', 'helter', 'skelter', 'helterskelter']));
+    for (const password of ['helterskelter', 'judgedredd1']) {
+      expect(weakPasswordReason(password, { handle: 'Fargo', email: 'fargo@example.test' }, service), password).toMatch(/^This password is too easy to guess\./);
     }
     expect(weakPasswordReason('password', account)).toContain('This is a heavily used password.');
   });
