@@ -11,6 +11,9 @@ export const serviceTestOptions = {
   hookTimeout: 60_000,
 };
 
+/** Shared with vitest.database-mode.config.ts; why two, below. */
+export const workers = Math.max(2, os.availableParallelism() - 1);
+
 // Two projects: the rules engine's tests are pure and fast; the service's tests need Postgres.
 export default defineConfig({
   test: {
@@ -19,7 +22,7 @@ export default defineConfig({
     // the machine (load average 4-12), eleven service files took 50, 59, 23, 37 s with two against
     // 61, 67, 32, 35 s with one (a service test waits on Postgres and child processes), while
     // engine files, pure CPU, were even (48, 47, 43 s against 43, 49 s).
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    maxWorkers: workers,
     projects: [
       {
         extends: true,

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { serviceTestOptions } from './vitest.config.ts';
+import { serviceTestOptions, workers } from './vitest.config.ts';
 
 // The tests .ci/run repeats in the second database mode. `npm test` runs every test once, on the
 // Postgres its environment gives it (the embedded one in CI); most of them reach the database only
@@ -17,6 +17,7 @@ import { serviceTestOptions } from './vitest.config.ts';
 export default defineConfig({
   test: {
     name: 'database-mode',
+    maxWorkers: workers,
     include: ['test/db/**/*.test.ts', 'test/store/**/*.test.ts', 'test/jobs/**/*.test.ts', 'test/auth/**/*.test.ts', 'test/notify/**/*.test.ts', 'test/process/**/*.test.ts'],
     ...serviceTestOptions,
   },
