@@ -1,11 +1,12 @@
 # syntax=docker/dockerfile:1
 # Production image: the service with production dependencies only, as a non-root user.
-# Untested here (no Docker engine runs on the development machines); see README.
+# Untested here (no Docker engine runs on the development machines); see docs/operations.md.
 #
-#   docker build -t helter-skelter .
-#   docker run -p 3000:3000 -e DATABASE_URL=postgres://user:pass@db:5432/helter_skelter helter-skelter
+#   docker build -t judge-dredd-pbw .
+#   docker run -p 3000:3000 -e DATABASE_URL=postgres://user:pass@db:5432/judge_dredd judge-dredd-pbw
 
-ARG NODE_VERSION=20
+# Node 22 (22.18 or later): package.json engines; graphile-worker needs 22.18, Prisma and vitest skip 23.
+ARG NODE_VERSION=22
 
 # 1. Everything, dev dependencies included, to generate the Prisma Client and build the web client
 #    (npm ci's postinstall).

@@ -1,4 +1,4 @@
--- The bare shape of a command's write, for pgbench (README, "Benchmark": the database's floor,
+-- The bare shape of a command's write, for pgbench (docs/performance.md: the database's floor,
 -- independent of our code): the columns a command touches, 64 game rows, no other index.
 DROP TABLE IF EXISTS events, commands, games;
 CREATE TABLE games (id int PRIMARY KEY, version int NOT NULL, deadlines jsonb NOT NULL, next_deadline timestamptz, updated_at timestamptz NOT NULL DEFAULT now());

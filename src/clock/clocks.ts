@@ -1,4 +1,4 @@
-// A game's clocks (docs/architecture.md §4; README, "Clocks and deadlines"): how long a seat has
+// A game's clocks (docs/architecture.md §4; docs/api.md, "Clocks and deadlines"): how long a seat has
 // in each situation its game declares (GameModule.situations). Chosen at creation from a platform
 // preset (each situation's duration under it is the game's) or as explicit seconds, and stored
 // with the game's options.

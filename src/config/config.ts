@@ -1,6 +1,6 @@
 // Configuration comes from the environment only, and is checked once at start-up: a bad value
 // stops the process with one line that names the variable, before anything else happens.
-// Every variable here is listed, with its default, in the README's configuration table.
+// Every variable here is listed, with its default, in docs/configuration.md.
 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ import { LEGACY_TOKEN_AUDIENCE, LEGACY_TOKEN_ISSUER, PRODUCT_NAME } from './prod
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** Limits on one connection and on what one account holds (README, "Limits") are read here too. */
+/** Limits on one connection and on what one account holds (docs/configuration.md, "Limits") are read here too. */
 export interface Config extends ConnectionLimits, ResourceLimits, StreamLimits {
   /** TCP port of the HTTP API; 0 picks a free one. */
   port: number;
@@ -31,7 +31,7 @@ export interface Config extends ConnectionLimits, ResourceLimits, StreamLimits {
   databaseConnectTimeoutMs: number;
   /** Absolute path of the directory that holds the embedded Postgres cluster. */
   dataDir: string;
-  /** DATA_DIR was not set: the embedded Postgres may fall back to a reachable directory (README). */
+  /** DATA_DIR was not set: the embedded Postgres may fall back to a reachable directory (docs/configuration.md, DATA_DIR). */
   dataDirIsDefault: boolean;
   /** Port of the embedded Postgres (127.0.0.1 only); 0 picks a free one at every start. */
   embeddedPostgresPort: number;

@@ -44,7 +44,7 @@ export interface GameServiceSettings {
   now?: () => Date;
   /** Days a year a player may pause their clocks (vacations). */
   vacationDaysPerYear?: number;
-  /** What one account may hold (README, "Limits"); the defaults where absent. */
+  /** What one account may hold (docs/configuration.md, "Limits"); the defaults where absent. */
   limits?: Partial<ResourceLimits>;
   /** How often to look for games awaiting a bot that no loop plays (default 5 s). */
   botSweepIntervalMs?: number;

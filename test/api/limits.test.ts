@@ -1,4 +1,4 @@
-// Limits on every resource one account or connection can hold (README, "Limits"): each refused with
+// Limits on every resource one account or connection can hold (docs/configuration.md, "Limits"): each refused with
 // a problem+json and a stable code, and nothing changed.
 
 import net from 'node:net';

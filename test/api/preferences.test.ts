@@ -1,4 +1,4 @@
-// Your preferences (GET/PUT /v1/me/preferences, README "API"): the standing orders your seats start every
+// Your preferences (GET/PUT /v1/me/preferences, docs/api.md): the standing orders your seats start every
 // game with, and your time zone.
 
 import request from 'supertest';

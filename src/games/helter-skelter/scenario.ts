@@ -1,4 +1,4 @@
-// A game from an explicit position instead of a random set-up (README, "Starting from a position";
+// A game from an explicit position instead of a random set-up (docs/api.md, "Starting from a position";
 // `options.scenario` in the OpenAPI document): for tutorials, puzzles and tests. The types are
 // declared in types.ts (`Scenario` …) and the schema the API validates it with (`scenarioSchema`)
 // here; `InStep` below fails to compile when their fields differ.

@@ -1,4 +1,4 @@
-// Scenarios (the `scenario` option, README "Starting from a position"): a character the scenario does not name is placed as in a normal
+// Scenarios (the `scenario` option, docs/api.md, "Starting from a position"): a character the scenario does not name is placed as in a normal
 // set-up — undeployed behind starting map cards drawn from the game's generator — and only
 // `space: 'dead'` leaves one out of play. (The API's side, schema and refusals: test/api/scenario.test.ts.)
 
