@@ -46,7 +46,7 @@ describe('password rules', () => {
   });
 
   it('refuse passwords on the common-password lists, words with digits, keyboard rows and sequences, and the account’s own words (NIST SP 800-63B)', () => {
-    for (const password of ['password', '12345678', 'passw0rd', 'Password1!', 'iloveyou123', 'trustno1!', 'qwertyuiop', 'abcd1234', 'aaaaaaab', 'hunter22', 'dredd12345', 'dreddexample']) {
+    for (const password of ['password', '12345678', 'passw0rd', 'Password1!', 'iloveyou123', 'trustno1!', 'qwertyuiop', 'abcd1234', 'aaaaaaab', 'hunter22', 'dredd12345', 'dreddexample', 'p@ssw0rd', 'm0nk3y123']) {
       expect(weakPasswordReason(password, account), password).toMatch(/^This password is too easy to guess\./);
     }
     // The service's own names, given by the app (its name and every game's title).
