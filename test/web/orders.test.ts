@@ -1,4 +1,4 @@
-// The standing orders the web client offers (web/src/games/orders.ts, web/src/games/*/orders.ts)
+// The standing orders the web client offers (GameUi.orders in web/src/games/registry.ts, web/src/games/*/orders.ts)
 // against those each game module declares (GameModule.standingOrders): the settings page and the
 // game page's panel offer every setting of every game that has orders, with every value it allows
 // and nothing else, so a seat can set any order the API accepts (Miniatures' M21 "always follow
@@ -6,7 +6,10 @@
 
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/service/registry.ts';
-import { GAME_ORDERS } from '../../web/src/games/orders.ts';
+import { webRegistry } from '../support/web-registry.ts';
+
+/** Every game with standing orders, as the settings page offers them. */
+const GAME_ORDERS = [...(await webRegistry())].filter(([, ui]) => ui.orders.length > 0).map(([game, ui]) => ({ game, title: ui.name, fields: ui.orders }));
 
 describe('standing orders in the web client', () => {
   it('has an entry for exactly the games whose module declares standing orders', () => {

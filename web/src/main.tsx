@@ -2,6 +2,7 @@ import { render } from 'preact';
 import { ErrorBoundary, LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { api } from './api/client.ts';
 import { useSession } from './hooks.ts';
+import { PRODUCT_NAME } from './product.ts';
 import { session } from './session.ts';
 import { LoginPage, SignupPage } from './pages/auth.tsx';
 import { GamePage } from './pages/game.tsx';
@@ -22,7 +23,7 @@ function Header() {
   return (
     <header class="top">
       <a class="brand" href="/">
-        Helter Skelter
+        {PRODUCT_NAME}
       </a>
       <nav aria-label="Main">
         {me ? (

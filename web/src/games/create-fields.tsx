@@ -1,7 +1,7 @@
 // What every game's lobby form asks alike: the clock preset, and per seat whether I play it, a bot
 // does (of which kind, where the game offers several) or a player who joins; seats added and removed
-// where the game allows it. Each game's form (web/src/games/<game>/create.tsx, pages/lobby.tsx for
-// Helter Skelter) supplies its own presets and what makes a seat its own (a team, a block, a side).
+// where the game allows it. Each game's form (web/src/games/<game>/create.tsx, GameUi.Create)
+// supplies its own presets and what makes a seat its own (a team, a block, a side).
 
 import type { ComponentChildren } from 'preact';
 

@@ -10,10 +10,8 @@ import { Countdown } from '../game/countdown.tsx';
 import { FairnessBlock } from '../game/fairness.tsx';
 import { latest } from '../game/latest.ts';
 import { followGame } from '../game/stream.ts';
-import { blockWar } from '../games/block-war/table.tsx';
-import type { GameUi, ShellNames } from '../games/game-ui.ts';
-import { helterSkelter } from '../games/helter-skelter/table.tsx';
-import { miniatures } from '../games/miniatures/table.tsx';
+import type { ShellNames } from '../games/game-ui.ts';
+import { uiOf } from '../games/registry.ts';
 import { useSession } from '../hooks.ts';
 import { loginHref } from './auth.tsx';
 
@@ -33,11 +31,6 @@ export async function fetchEvents(id: string): Promise<FeedEvent[]> {
     events.push(...data.events);
     if (data.events.length < 1000) return events;
   }
-}
-
-/** Each game's parts of the page, by the `game` the API names it. */
-export function uiOf(game: AnyGame): GameUi<AnyGame, unknown> {
-  return (game.game === 'block-war' ? blockWar : game.game === 'miniatures' ? miniatures : helterSkelter) as unknown as GameUi<AnyGame, unknown>;
 }
 
 export function GamePage({ id }: { id: string }) {
@@ -120,11 +113,9 @@ export function GamePage({ id }: { id: string }) {
     );
   }
 
-  const view = game.view;
   const mine = game.awaiting.find((awaited) => awaited.seat === game.mySeat);
   const finished = game.status === 'finished' || game.status === 'abandoned';
-  // Miniatures names one winner or none (a draw); the other games a list.
-  const winners = 'winners' in view ? view.winners : view.winner === null ? [] : [view.winner];
+  const winners = ui.winners(game);
   const Table = ui.Table;
 
   async function send(command: AnyCommand) {

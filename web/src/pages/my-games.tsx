@@ -1,17 +1,18 @@
-// "My games": those awaiting me first, soonest deadline first (the API's order), then the others.
+// "My games": those awaiting me first, soonest deadline first (the API's order), then the others,
+// each titled by its game (GameUi.title).
 
 import { useLocation } from 'preact-iso';
 import { api, problemText, type AnyGame } from '../api/client.ts';
 import { timeLeft } from '../format.ts';
+import { PRODUCT_NAME } from '../product.ts';
 import { useLoad, useNow, useSession } from '../hooks.ts';
-import { scenarioName } from '../games/miniatures/words.ts';
-import { TEAM_LOOKS, TeamBadge } from '../teams.tsx';
+import { GAME_UIS, titleOf } from '../games/registry.ts';
 import { useTimeZone, zonedTime } from '../zone.ts';
 
-export function gameTitle(game: AnyGame): string {
-  if (game.game === 'miniatures') return `Miniatures: ${scenarioName(game.options.scenario)}`;
-  if (game.game === 'block-war') return `Block War: ${game.options.seats.map((seat) => seat.block).join(' v ')}`;
-  return game.options.seats.map((seat) => TEAM_LOOKS[seat.team].name).join(' v ');
+/** The games this client plays, in words: "A, B and C". */
+function gameNames(): string {
+  const names = [...GAME_UIS.values()].map((ui) => ui.name);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? '');
 }
 
 export function MyGamesPage() {
@@ -28,8 +29,8 @@ export function MyGamesPage() {
   if (!me) {
     return (
       <main class="narrow">
-        <h1>Judge Dredd: Helter Skelter</h1>
-        <p>Play Helter Skelter in your browser, against friends or bots, live or a move a day.</p>
+        <h1>{PRODUCT_NAME}</h1>
+        <p>Play {gameNames()} in your browser, against friends or bots, live or a move a day.</p>
         <p>
           <a class="button" href="/signup">
             Sign up
@@ -57,15 +58,14 @@ export function MyGamesPage() {
         {list.map(({ awaitingMe, game }) => {
           const mine = game.awaiting.find((awaited) => awaited.seat === game.mySeat);
           const left = timeLeft(mine?.deadline, now);
+          const Mark = GAME_UIS.get(game.game)?.SeatMark;
           return (
             <li key={game.id} class={awaitingMe ? 'awaiting-me' : ''}>
               <a href={`/games/${game.id}`} onClick={(event) => (event.preventDefault(), route(`/games/${game.id}`))}>
                 <span class="teams">
-                  {game.game === 'helter-skelter' && game.options.seats.map((seat, index) => (
-                    <TeamBadge key={index} team={seat.team} />
-                  ))}
+                  {Mark && game.seats.map((seat) => <Mark key={seat.seat} game={game} seat={seat.seat} />)}
                 </span>
-                <span class="title">{gameTitle(game)}</span>
+                <span class="title">{titleOf(game)}</span>
                 <span class="status">
                   {game.status === 'finished'
                     ? 'finished'

@@ -4,7 +4,8 @@
 
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { AnyGame, FeedEvent } from '../api/client.ts';
-import { fetchAnyGame, fetchEvents, uiOf } from './game.tsx';
+import { uiOf } from '../games/registry.ts';
+import { fetchAnyGame, fetchEvents } from './game.tsx';
 
 export function ReplayPage({ id }: { id: string }) {
   const [base, setBase] = useState<{ game: AnyGame; data: unknown; events: FeedEvent[] } | null>(null);

@@ -7,9 +7,8 @@ import { shortDate } from '../format.ts';
 import { useLoad, useSession } from '../hooks.ts';
 import { loginHref } from './auth.tsx';
 import { OrderFields, type Orders } from '../orders.tsx';
-import { GAME_ORDERS } from '../games/orders.ts';
+import { GAME_UIS, titleOf } from '../games/registry.ts';
 import { browserZone, zoneChanged } from '../zone.ts';
-import { gameTitle } from './my-games.tsx';
 
 function Message({ text, error }: { text: string | null; error?: boolean }) {
   if (!text) return null;
@@ -208,7 +207,7 @@ function Webhooks() {
   const [gameId, setGameId] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const titles = new Map((games.value ?? []).map((game) => [game.id, gameTitle(game)]));
+  const titles = new Map((games.value ?? []).map((game) => [game.id, titleOf(game)]));
   async function create(event: Event) {
     event.preventDefault();
     setMessage(null);
@@ -244,7 +243,7 @@ function Webhooks() {
           <option value="">all my seats</option>
           {(games.value ?? []).map((game) => (
             <option key={game.id} value={game.id}>
-              every event of {gameTitle(game)} ({game.id.slice(0, 8)})
+              every event of {titleOf(game)} ({game.id.slice(0, 8)})
             </option>
           ))}
         </select>
@@ -301,12 +300,14 @@ function Orders() {
       <p>What the server answers for you without asking, in games that start from now on (change one game’s on its page).</p>
       {value && (
         <>
-          {GAME_ORDERS.map(({ game, title, fields }) => (
-            <fieldset key={game}>
-              <legend>{title}</legend>
-              <OrderFields fields={fields} orders={value.orders} idPrefix="order" onChange={(orders) => change({ orders })} />
-            </fieldset>
-          ))}
+          {[...GAME_UIS]
+            .filter(([, ui]) => ui.orders.length > 0)
+            .map(([game, ui]) => (
+              <fieldset key={game}>
+                <legend>{ui.name}</legend>
+                <OrderFields fields={ui.orders} orders={value.orders} idPrefix="order" onChange={(orders) => change({ orders })} />
+              </fieldset>
+            ))}
           <div class="field">
             <label for="time-zone">Time zone for deadlines</label>
             <select id="time-zone" value={value.timeZone} onChange={(event) => change({ timeZone: (event.currentTarget as HTMLSelectElement).value })}>

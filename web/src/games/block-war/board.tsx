@@ -5,7 +5,7 @@
 // Squares and units the legal commands name are buttons; the rest are labelled pictures.
 
 import type { ComponentChildren } from 'preact';
-import type { BlockMap, BlockWarGame, PlazaMap } from '../../api/client.ts';
+import type { BlockMap, BlockWarGame, PlazaMap } from './api.ts';
 import { UNIT_LETTERS, type BlockWarNames } from './words.ts';
 
 type View = BlockWarGame['view'];

@@ -5,6 +5,7 @@
 import { useState } from 'preact/hooks';
 import { api, problemText } from '../../api/client.ts';
 import { ClockField, SeatsFieldset } from '../create-fields.tsx';
+import type { CreateProps } from '../game-ui.ts';
 import { timeLimitMinutes, TIME_LIMIT_UNITS as UNITS } from './time-limit.ts';
 
 const CLOCKS = [
@@ -29,7 +30,7 @@ interface SeatChoice {
   colour: Colour;
 }
 
-export function CreateBlockWar(props: { onError: (message: string | null) => void; onCreated: (id: string) => void }) {
+export function CreateBlockWar(props: CreateProps) {
   const [clock, setClock] = useState<(typeof CLOCKS)[number]['id']>('live');
   const [seats, setSeats] = useState<SeatChoice[]>([
     { block: BLOCK_NAMES[0]!, bot: false, botKind: 'heuristic', colour: 'red' },

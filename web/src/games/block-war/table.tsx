@@ -3,12 +3,14 @@
 // plaza and every block's board, the justice track and the blocks' counters. Surrender is an
 // anytime command, offered behind a confirmation.
 
+import './styles.css';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
-import { loadBlockWar, type BlockMap, type BlockWarCommand, type BlockWarContent, type BlockWarGame, type PlazaMap } from '../../api/client.ts';
+import { loadBlockWar, type BlockMap, type BlockWarCommand, type BlockWarContent, type BlockWarGame, type PlazaMap } from './api.ts';
 import { Prompt } from '../../game/prompt.tsx';
 import { useTimeZone, zonedTime } from '../../zone.ts';
 import type { GameUi, TableProps } from '../game-ui.ts';
 import { BlockBoard, COLOUR_LOOKS, JusticeTrack, PlazaBoard, type Choosing } from './board.tsx';
+import { CreateBlockWar } from './create.tsx';
 import { buttonCommands, bySquare, byUnit, placeables } from './choices.ts';
 import { blockWarCommandWords, blockWarEventWords, blockWarNames, situationWords, timeLimitWords, UNIT_LETTERS, type BlockWarNames } from './words.ts';
 
@@ -20,7 +22,11 @@ export interface BlockWarData {
 
 export const blockWar: GameUi<BlockWarGame, BlockWarData> = {
   load: () => loadBlockWar(),
+  name: 'Block War',
   title: (game) => `Block War: ${game.options.seats.map((seat) => seat.block).join(' v ')}`,
+  seatName: (game, seat) => game.options.seats[seat]!.block,
+  winners: (game) => game.view.winners,
+  Create: CreateBlockWar,
   names(game, data) {
     const names = blockWarNames(data.content, game);
     return { seat: names.seat, event: (event) => blockWarEventWords(event, names) };

@@ -3,8 +3,8 @@
 // walls thick; then fragments and figures. Spaces that can be aimed at are buttons.
 
 import type { ComponentChildren } from 'preact';
-import type { Content, GameMap, GameView } from '../../api/client.ts';
-import { TEAM_LOOKS, shapePath } from '../../teams.tsx';
+import type { HelterSkelterContent as Content, HelterSkelterMap as GameMap, HelterSkelterView as GameView } from './api.ts';
+import { TEAM_LOOKS, shapePath } from './teams.tsx';
 
 const CELL = 24;
 

@@ -3,11 +3,12 @@
 // hand. Moved from pages/game.tsx unchanged in behaviour; the shell around it is the page's.
 
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
-import { loadContent, loadMap, type Command, type Content, type Game, type GameMap } from '../../api/client.ts';
+import { loadContent, loadMap, type HelterSkelterCommand as Command, type HelterSkelterContent as Content, type HelterSkelterGame as Game, type HelterSkelterMap as GameMap } from './api.ts';
 import { Prompt } from '../../game/prompt.tsx';
-import { TEAM_LOOKS, TeamBadge } from '../../teams.tsx';
+import { TEAM_LOOKS, TeamBadge } from './teams.tsx';
 import type { GameUi, TableProps } from '../game-ui.ts';
 import { Board } from './board.tsx';
+import { CreateHelterSkelter } from './create.tsx';
 import { HELTER_SKELTER_ORDERS } from './orders.ts';
 import { afterPick, afterTarget, attackLine, isButtonCommand, picks, playable, samePick, type Pick } from './choices.ts';
 import { commandWords, eventWords, namesFrom, type Names } from './words.ts';
@@ -26,7 +27,12 @@ export const helterSkelter: GameUi<Game, HelterSkelterData> = {
     const [content, map] = await Promise.all([loadContent(), loadMap(game.view.map)]);
     return { content, map };
   },
+  name: 'Helter Skelter',
   title: (game) => game.options.seats.map((seat) => TEAM_LOOKS[seat.team].name).join(' v '),
+  seatName: (game, seat) => TEAM_LOOKS[game.options.seats[seat]!.team].name,
+  SeatMark: ({ game, seat }) => <TeamBadge team={game.options.seats[seat]!.team} />,
+  winners: (game) => game.view.winners,
+  Create: CreateHelterSkelter,
   names(game, data) {
     const names = namesFrom(data.content, seatNames(game));
     return { seat: names.seat, event: (event) => eventWords(event, names) };

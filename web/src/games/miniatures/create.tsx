@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import { api, problemText } from '../../api/client.ts';
 import { useLoad } from '../../hooks.ts';
 import { ClockField, SeatsFieldset } from '../create-fields.tsx';
+import type { CreateProps } from '../game-ui.ts';
 import { loadMiniatures } from './data.ts';
 import { SCENARIO_NAMES } from './words.ts';
 
@@ -16,7 +17,7 @@ const CLOCKS = [
 ] as const;
 type ScenarioId = 'barko-brothers' | 'street-rumble';
 
-export function CreateMiniatures(props: { onError: (message: string | null) => void; onCreated: (id: string) => void }) {
+export function CreateMiniatures(props: CreateProps) {
   const [scenario, setScenario] = useState<ScenarioId>('barko-brothers');
   const [clock, setClock] = useState<(typeof CLOCKS)[number]['id']>('live');
   const [bots, setBots] = useState([false, true]);

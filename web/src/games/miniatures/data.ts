@@ -1,8 +1,10 @@
 // Miniatures' fixed data (the content document and the scenario's table, fetched once each) and the
 // one call only this game makes: a preview, the rules' measure of a command before it is sent.
 
-import { api, problemText, type MiniaturesCommand, type Schemas } from '../../api/client.ts';
+import { api, problemText, type Schemas } from '../../api/client.ts';
 
+export type MiniaturesGame = Schemas['MiniaturesGame'];
+export type MiniaturesCommand = Schemas['MiniaturesCommand'];
 export type MiniaturesContent = Schemas['MiniaturesContent'];
 export type MiniaturesMap = Schemas['MiniaturesMap'];
 export type MiniaturesView = Schemas['MiniaturesView'];

@@ -1,8 +1,7 @@
 // Both forces as a table: each model's side mark, name, profile, hits left and state, so the
 // picture's facts can be read without the picture.
 
-import type { MiniaturesGame } from '../../api/client.ts';
-import type { MiniaturesContent } from './data.ts';
+import type { MiniaturesContent, MiniaturesGame } from './data.ts';
 import { SIDE_LOOKS } from './table-top.tsx';
 import { initials, type MiniaturesNames } from './words.ts';
 

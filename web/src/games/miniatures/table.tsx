@@ -5,19 +5,25 @@
 // flight at a time), and sent only on confirmation. A shot or a fight shows its preview (range,
 // sight, cover, odds) and its sight lines (ruling M1) when its target button is hovered or focused.
 
+import './styles.css';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { MiniaturesCommand, MiniaturesGame } from '../../api/client.ts';
 import { Prompt } from '../../game/prompt.tsx';
 import type { GameUi, TableProps } from '../game-ui.ts';
-import { loadMiniatures, previewCommand, type CommandPreview, type MiniaturesData, type Point } from './data.ts';
+import { loadMiniatures, previewCommand, type CommandPreview, type MiniaturesCommand, type MiniaturesData, type MiniaturesGame, type Point } from './data.ts';
 import { TableKey, TableTop, type Overlay } from './table-top.tsx';
 import { commandWords, inches, miniaturesEventWords, miniaturesNames, scenarioName, situationWords, type MiniaturesNames } from './words.ts';
+import { CreateMiniatures } from './create.tsx';
 import { Forces } from './forces.tsx';
 import { MINIATURES_ORDERS } from './orders.ts';
 
 export const miniatures: GameUi<MiniaturesGame, MiniaturesData> = {
   load: (game) => loadMiniatures(game.options.scenario),
+  name: 'Miniatures',
   title: (game) => `Miniatures: ${scenarioName(game.options.scenario)}`,
+  seatName: (_game, seat) => `side ${seat + 1}`,
+  // One winner or none (a draw).
+  winners: (game) => (game.view.winner === null ? [] : [game.view.winner]),
+  Create: CreateMiniatures,
   names(game, data) {
     const names = miniaturesNames(data.content, game);
     return { seat: names.seat, event: (event) => miniaturesEventWords(event, names) };

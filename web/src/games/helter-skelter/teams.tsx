@@ -1,7 +1,7 @@
 // How the five teams are told apart on screen: a shape and a letter as well as a colour (Okabe–Ito
 // palette, distinguishable with the common colour-blindnesses), so colour is never the only cue.
 
-import type { Team } from './api/client.ts';
+import type { Team } from './api.ts';
 
 export interface TeamLook {
   letter: string;
