@@ -33,7 +33,7 @@ import { CredentialWatches } from './auth/credential-watch.ts';
 import { GameService } from './service/index.ts';
 import { DEFAULT_CHAT_LIMITS, TableChat, type ChatLimits } from './service/chat.ts';
 import { ChatStore } from './store/chat.ts';
-import { gameRegistry, situationWording, type AnyGameModule } from './service/registry.ts';
+import { gameRegistry, gameTitles, situationWording, type AnyGameModule } from './service/registry.ts';
 import { PRODUCT_NAME } from './config/product.ts';
 import { registerBodyGuard } from './api/body-guard.ts';
 import { clientErrorHandler, DEFAULT_CONNECTION_LIMITS, nodeServerLimits, registerUrlLimit, type ConnectionLimits } from './api/limits.ts';
@@ -253,6 +253,7 @@ export async function buildApp(deps: AppDeps) {
       webhooks: {
         policy: settings.webhookPolicy,
         wording: situationWording(registry),
+        titles: gameTitles(registry),
         ...(settings.publicUrl ? { publicUrl: settings.publicUrl } : {}),
         ...(settings.webhookRetryScale !== undefined ? { retryScale: settings.webhookRetryScale } : {}),
         ...(settings.webhookReminderScale !== undefined ? { reminderScale: settings.webhookReminderScale } : {}),
@@ -265,7 +266,7 @@ export async function buildApp(deps: AppDeps) {
   const mail = deps.pool && settings.mail ? settings.mail : null;
   const mailer = mail ? createMailer({ ...mail, logger: deps.logger ?? createLogger('silent') }) : null;
   const emailChannel = mailer
-    ? new EmailChannel(pool, games.reader, { mailer, publicUrl: () => settings.publicUrl ?? listeningUrl(app.server.address()), wording: situationWording(registry) }, deps.logger, settings.now)
+    ? new EmailChannel(pool, games.reader, { mailer, publicUrl: () => settings.publicUrl ?? listeningUrl(app.server.address()), wording: situationWording(registry), titles: gameTitles(registry) }, deps.logger, settings.now)
     : null;
   if (emailChannel) {
     games.noticeListeners.push(emailChannel.onNotice);

@@ -65,3 +65,11 @@ export const situationWording =
   (games: Games = GAMES) =>
   (module: string | undefined, situation: string): SituationWords | undefined =>
     module === undefined ? undefined : games.get(module)?.situations[situation]?.words;
+
+/** A game's title in notifications: its module's title and its options in the module's words (src/notify/notification.ts, `GameTitling`). */
+export const gameTitles =
+  (games: Games) =>
+  (module: string, publicOptions: Readonly<Record<string, unknown>>): string => {
+    const game = games.get(module);
+    return game ? `${game.title}: ${game.describeOptions(publicOptions)}` : module;
+  };

@@ -5,7 +5,6 @@
 
 import type { Deadline } from '../../clock/deadlines.ts';
 import type { GameNotice } from '../notice.ts';
-import type { StoredOptions } from '../../store/game-options.ts';
 import type { GameRow } from '../../store/event-store.ts';
 import type { SeatRow } from '../../store/seats.ts';
 import type { Notification } from '../notification.ts';
@@ -13,6 +12,8 @@ import type { Notification } from '../notification.ts';
 /** The game as the notifications need it. */
 export interface NotifiedGame {
   game: GameRow;
+  /** The game's title for people: its own title and its options in its words (`GameTitling`). */
+  title: string;
   seats: SeatRow[];
   /** Where players reach the service, without a trailing slash. */
   publicUrl: string;
@@ -21,7 +22,7 @@ export interface NotifiedGame {
 }
 
 function base(g: NotifiedGame, at: string) {
-  return { game: { id: g.game.id, module: g.game.module, title: gameTitle(g.game), url: `${g.publicUrl}/games/${g.game.id}` }, at };
+  return { game: { id: g.game.id, module: g.game.module, title: g.title, url: `${g.publicUrl}/games/${g.game.id}` }, at };
 }
 
 /** For a player's subscription: about one of their seats. */
@@ -97,24 +98,6 @@ export function reminderNotification(g: NotifiedGame, deadline: Deadline, at: st
     legalCommandCount: forOwner ? g.legalCount(deadline.seat) : null,
     summary: `${seatLabel(g.seats, deadline.seat)} has not acted yet: the ${deadline.situation} deadline is near.`,
   };
-}
-
-/**
- * "Dan Tanna Enid Blyton — Judges v Sláine": the map and the teams, from the public options, or
- * the game's name (its module id in words) for a game without a map.
- */
-export function gameTitle(game: GameRow): string {
-  const options = (game.options as unknown as StoredOptions).public ?? {};
-  const words = (slug: unknown) =>
-    String(slug)
-      .split('-')
-      .map((w) => (w === '' ? w : w[0]!.toUpperCase() + w.slice(1)))
-      .join(' ');
-  const map = typeof options.map === 'string' ? words(options.map) : words(game.module);
-  const seats: { team?: unknown }[] = Array.isArray(options.seats) ? options.seats : [];
-  // Teams where the game has them (a game without teams is named by its map or its module alone).
-  const teams = seats.some((s) => s?.team !== undefined) ? seats.map((s) => words(s?.team ?? '?')) : [];
-  return teams.length > 0 ? `${map} — ${teams.join(' v ')}` : map;
 }
 
 function seatLabel(seats: SeatRow[], seat: number): string {
