@@ -3,11 +3,11 @@
 // commands can be shown to people. Public: no token needed.
 //
 // The platform knows no game's fields: it serves what a module's `content()` returns, and
-// publishes the module's schemas as `<Game>Content` and `<Game>Map` (`BlockWarContent` …).
+// publishes the module's schemas as `<Game>Content` and `<Game>Map` (`OddsAndEvensContent` …).
 //
 // Paths: `/v1/games/{game}/…` shares its prefix with a game's own `/v1/games/{id}/…`. They never
 // meet: a game's routes take a uuid (refused by the game routes' schema otherwise), module ids
-// are names like `block-war`, and the static segments `content` and `maps` are no game
+// are names like `odds-and-evens`, and the static segments `content` and `maps` are no game
 // route's (`commands`, `events`, `stream`, `seats`).
 //
 // Caching: content changes only when the service is deployed with new content. Every body is

@@ -49,7 +49,7 @@ export const gameIdParams = {
 const seconds = (what: string) =>
   ({ type: 'number', minimum: MIN_SECONDS, maximum: MAX_SECONDS, description: `Seconds for ${what}.` }) as const;
 
-/** `block-war` → `BlockWar`: the prefix of a module's schema names in the OpenAPI document. */
+/** `odds-and-evens` → `OddsAndEvens`: the prefix of a module's schema names in the OpenAPI document. */
 export function schemaPrefix(gameId: string): string {
   return gameId
     .split(/[^A-Za-z0-9]+/)
@@ -198,7 +198,7 @@ function resourceProperties(module: AnyGameModule, game: object, options: object
       type: 'array',
       items: command,
       description:
-        'Commands your seat may send at any time, awaited or not (e.g. Block War’s `SURRENDER`), ready to POST. Not part of `legalCommands`. Empty for spectators, at past versions, and in games that have none.',
+        'Commands your seat may send at any time, awaited or not (e.g. a `SURRENDER`), ready to POST. Not part of `legalCommands`. Empty for spectators, at past versions, and in games that have none.',
     },
     fairness: ref('Fairness'),
   };
