@@ -18,7 +18,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GameContent } from '../platform/game-module.ts';
-import { GAMES, type AnyGameModule } from '../service/registry.ts';
+import type { GameRegistry } from '../service/registry.ts';
 import { ProblemError } from './problems.ts';
 import { problems, schemaPrefix } from './schemas.ts';
 
@@ -99,11 +99,11 @@ function oneOfRefs(refs: readonly string[]): object {
   return schemas.length === 1 ? schemas[0]! : { oneOf: schemas };
 }
 
-export async function contentRoutes(app: FastifyInstance, { games = GAMES }: { games?: ReadonlyMap<string, AnyGameModule> } = {}): Promise<void> {
+export async function contentRoutes(app: FastifyInstance, { registry }: { registry: GameRegistry }): Promise<void> {
   const published = new Map<string, GamePublication>();
   const contentRefs: string[] = [];
   const mapRefs: string[] = [];
-  for (const [id, module] of games) {
+  for (const [id, module] of registry) {
     const content = module.content?.();
     if (!content) continue;
     const prefix = schemaPrefix(id);
