@@ -127,6 +127,13 @@ export class GameService {
         const found = await ports.records.read(gameId);
         return found ? this.reader.legalCounter(found.game, version) : () => 0;
       },
+      winners: async (gameId) => {
+        const found = await ports.records.read(gameId);
+        if (!found || found.game.status === 'open') return [];
+        const module = this.states.moduleOf(found.game);
+        const state = await this.states.at(found.game);
+        return module.isOver(state) ? module.winners(state) : [];
+      },
     };
   }
 

@@ -261,6 +261,14 @@ describe('a second game, played over HTTP beside Helter Skelter', () => {
     expect(raiseMail!.subject).toBe('Raise or not in Odds and Evens: odd v even');
     expect(raiseMail!.text).toContain('Both have picked: raise the stakes, or let the picks be shown.');
 
+    // The end, with its winner from the contract's `winners`: 3 + 4 is odd, Alice's seat 0 won.
+    const endedGot = await receiver.waitFor('/alice/json', (got) => got.some((g) => g.body.includes('"game.ended"')));
+    const ended = endedGot.map((g) => JSON.parse(g.body) as { type: string; data: { game: { id: string }; summary: string } }).find((p) => p.type === 'game.ended' && p.data.game.id === id);
+    expect(ended?.data.summary).toBe(`The game is over (Seat 0 (${alice.handle})): Seat 0 (${alice.handle}) won.`);
+    const [endMail] = await mailsTo(alice, 1, (m) => about(m) && /is over$/.test(m.subject ?? ''));
+    expect(endMail?.subject).toBe('Odds and Evens: odd v even is over');
+    expect(endMail?.text).toContain(`The game has ended: Seat 0 (${alice.handle}) won.`);
+
     // Verification asks the registry the app was given (issue 29): a game that is not among the
     // registered ones is verified like any other, from the store and from the public API.
     const registry = t.app.gameService.registry;

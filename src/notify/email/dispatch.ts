@@ -146,6 +146,8 @@ export class EmailChannel {
     }
     if (notice.ended) {
       const seen = seats.length > 0 ? await this.games.game(notice.gameId, null) : null;
+      const winners = seats.length > 0 ? await this.games.winners(notice.gameId) : [];
+      const won = winners.length === 0 ? 'no seat won' : `${winners.map((w) => `Seat ${w}${handleAt(seats, w)}`).join(' and ')} won`;
       for (const seat of seats) {
         if (!wants(seat, at)) continue;
         wanted.push({
@@ -159,7 +161,7 @@ export class EmailChannel {
             windowId: null,
             deadline: null,
             legalCommandCount: null,
-            summary: 'The game has ended.',
+            summary: `The game has ended: ${won}.`,
             at: notice.at,
           },
         });
@@ -411,4 +413,10 @@ async function addJob(db: Queryable, task: string, payload: object, options: { k
     `SELECT graphile_worker.add_job($1::text, $2::json, run_at := $3::timestamptz, job_key := $4::text, job_key_mode := $5::text, max_attempts := 10)`,
     [task, JSON.stringify(payload), options.runAt ?? null, options.key, options.mode ?? 'preserve_run_at'],
   );
+}
+
+/** " (handle)" of the player at `seat`, or nothing for a seat no player holds (a bot's). */
+function handleAt(seats: readonly { seat: number; handle: string }[], seat: number): string {
+  const handle = seats.find((s) => s.seat === seat)?.handle;
+  return handle ? ` (${handle})` : '';
 }

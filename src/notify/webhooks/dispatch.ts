@@ -14,7 +14,7 @@ import type { Logger } from '../../config/logger.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Deadline } from '../../clock/deadlines.ts';
 import type { GameNotice } from '../notice.ts';
-import type { EventStore, GameRow, Queryable } from '../../store/event-store.ts';
+import { hasEnded, type EventStore, type GameRow, type Queryable } from '../../store/event-store.ts';
 import type { StoredOptions } from '../../store/game-options.ts';
 import type { SeatRow } from '../../store/seats.ts';
 import type { GameReader } from '../game-reader.ts';
@@ -364,7 +364,8 @@ export class WebhookDispatcher {
   /** The game as its notifications need it, with legal command counts at `version` (default: now). */
   private async notified(game: GameRow, seats: SeatRow[], version?: number): Promise<NotifiedGame> {
     const title = (this.settings.titles ?? NO_TITLES)(game.module, (game.options as unknown as StoredOptions).public ?? {});
-    return { game, title, seats, publicUrl: this.settings.publicUrl, legalCount: await this.games.legalCounter(game, version) };
+    const winners = hasEnded(game.status) ? await this.games.winners(game.id) : [];
+    return { game, title, seats, publicUrl: this.settings.publicUrl, legalCount: await this.games.legalCounter(game, version), winners };
   }
 }
 

@@ -19,6 +19,8 @@ export interface NotifiedGame {
   publicUrl: string;
   /** The seat's legal command count now; null when unknown (the game has not started). */
   legalCount: (seat: number) => number | null;
+  /** The seats that won (`GameReader.winners`): empty until the game is over, and for a draw. */
+  winners: readonly number[];
 }
 
 function base(g: NotifiedGame, at: string) {
@@ -38,7 +40,7 @@ export function seatNotification(g: NotifiedGame, notice: GameNotice, seat: numb
       windowId: null,
       deadline: null,
       legalCommandCount: null,
-      summary: `The game is over (${who}).`,
+      summary: `The game is over (${who}): ${outcome(g)}.`,
     };
   }
   return {
@@ -62,7 +64,7 @@ export function seatNotification(g: NotifiedGame, notice: GameNotice, seat: numb
 export function gameNotification(g: NotifiedGame, notice: GameNotice): Notification {
   const id = `${notice.ended ? 'ended' : 'awaited'}_${g.game.id}_v${notice.version}_all`;
   if (notice.ended) {
-    return { ...base(g, notice.at), id, kind: 'ended', seat: null, situation: null, windowId: null, deadline: null, legalCommandCount: null, summary: 'The game is over.' };
+    return { ...base(g, notice.at), id, kind: 'ended', seat: null, situation: null, windowId: null, deadline: null, legalCommandCount: null, summary: `The game is over: ${outcome(g)}.` };
   }
   const only = notice.awaited.length === 1 ? notice.awaited[0]! : null;
   const first = [...notice.awaited].sort((a, b) => a.deadline.localeCompare(b.deadline))[0];
@@ -98,6 +100,12 @@ export function reminderNotification(g: NotifiedGame, deadline: Deadline, at: st
     legalCommandCount: forOwner ? g.legalCount(deadline.seat) : null,
     summary: `${seatLabel(g.seats, deadline.seat)} has not acted yet: the ${deadline.situation} deadline is near.`,
   };
+}
+
+/** Who won, in words: "Seat 0 (rico) won", "Seat 0 and Seat 2 won", "no seat won". */
+function outcome(g: NotifiedGame): string {
+  if (g.winners.length === 0) return 'no seat won';
+  return `${g.winners.map((seat) => seatLabel(g.seats, seat)).join(' and ')} won`;
 }
 
 function seatLabel(seats: SeatRow[], seat: number): string {
