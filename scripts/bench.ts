@@ -1,81 +1,27 @@
-// Measures the rules engine: `decide` and `evolve` per call, and replaying a whole recorded game.
-//   npm run bench
-// Targets: decide under 20 µs median; replay of a 4-player game under 2 ms.
+// Measures a game's rules engine: `decide` and `evolve` per call, and replaying a whole recorded game.
+//   npm run bench                          Helter Skelter (scripts/support/helter-skelter-bench.ts):
+//                                          decide under 20 µs median; replay of a 4-player game under 2 ms
 //   npm run bench -- --game block-war      (scripts/support/block-war-bench.ts)
 //   npm run bench -- --game miniatures     (scripts/support/miniatures-bench.ts)
+//   npm run bench -- --game <id> [--options '{…}'] [--generic]
+// takes any registered game by its id (src/service/registry.ts): a game without a dedicated bench,
+// or with --generic or --options, is measured through the game contract alone, on games recorded
+// from its documented create-game examples or the one table given (scripts/support/any-game.ts).
 
 import { parseArgs } from 'node:util';
-import { playRandomGame } from '../src/platform/random-player.ts';
-import { seedRng } from '../src/platform/random.ts';
-import { evolveAll, helterSkelter, type GameState } from '../src/games/helter-skelter/index.ts';
+import { benchAnyGame, registeredGame } from './support/any-game.ts';
 import { benchBlockWar } from './support/block-war-bench.ts';
+import { benchHelterSkelter } from './support/helter-skelter-bench.ts';
 import { benchMiniatures } from './support/miniatures-bench.ts';
 
-const { values: args } = parseArgs({ options: { game: { type: 'string', default: 'helter-skelter' } } });
-if (args.game === 'block-war') {
-  benchBlockWar();
-  process.exit();
-}
-if (args.game === 'miniatures') {
-  benchMiniatures();
-  process.exit();
-}
-if (args.game !== 'helter-skelter') throw new Error('--game must be helter-skelter, block-war or miniatures');
+const { values: args } = parseArgs({
+  options: { game: { type: 'string', default: 'helter-skelter' }, generic: { type: 'boolean', default: false }, options: { type: 'string' } },
+});
+const module = registeredGame(args.game);
 
-const GAMES = 5;
-/** Walks through each recorded game this many times first, so the figures are the warm steady state. */
-const WARM_UP_PASSES = 3;
+/** Benches that record a game's own reference tables (the figures in docs/performance.md), by game id. */
+const DEDICATED: Readonly<Record<string, () => void>> = { 'helter-skelter': benchHelterSkelter, 'block-war': benchBlockWar, miniatures: benchMiniatures };
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-const micros = (ms: number) => `${(ms * 1000).toFixed(2)} µs`;
-
-const decideTimes: number[] = [];
-const evolveTimes: number[] = [];
-const replayTimes: number[] = [];
-let events = 0;
-
-for (let g = 0; g < GAMES; g++) {
-  const setup = {
-    map: g % 2 === 0 ? ('dan-tanna-enid-blyton' as const) : ('grand-hall-of-justice' as const),
-    seats: [{ team: 'judges' as const }, { team: 'strontium-dogs' as const }, { team: 'nikolai-dante' as const }, { team: 'slaine' as const }],
-    seed: `bench-${g}`,
-  };
-  const game = playRandomGame(helterSkelter, setup, seedRng(`bench-players-${g}`), { expiryRate: 0.02 }, (windowId) => ({
-    type: 'EXPIRE_WINDOW' as const,
-    windowId,
-  }));
-  events += game.events.length;
-
-  // Walk the recorded game again, timing each decide and each evolve against the real state.
-  for (let pass = 0; pass <= WARM_UP_PASSES; pass++) {
-    const measured = pass === WARM_UP_PASSES;
-    let state: GameState = helterSkelter.initialState(setup);
-    for (const step of game.history) {
-      let t = performance.now();
-      const decision = helterSkelter.decide(state, step.command, step.sender);
-      if (measured) decideTimes.push(performance.now() - t);
-      if (!decision.ok) throw new Error('recorded command refused on replay');
-      for (const event of decision.events) {
-        t = performance.now();
-        state = helterSkelter.evolve(state, event);
-        if (measured) evolveTimes.push(performance.now() - t);
-      }
-    }
-  }
-  const initial = helterSkelter.initialState(setup);
-  for (let i = 0; i < 30; i++) {
-    const t = performance.now();
-    evolveAll(initial, game.events);
-    replayTimes.push(performance.now() - t);
-  }
-}
-
-decideTimes.sort((a, b) => a - b);
-evolveTimes.sort((a, b) => a - b);
-replayTimes.sort((a, b) => a - b);
-console.log(`recorded 4-player games: ${GAMES}, ${events} events in all (${Math.round(events / GAMES)} per game)`);
-console.log(`decide: median ${micros(percentile(decideTimes, 50))}, p99 ${micros(percentile(decideTimes, 99))} (${decideTimes.length} calls)`);
-console.log(`evolve: median ${micros(percentile(evolveTimes, 50))}, p99 ${micros(percentile(evolveTimes, 99))} (${evolveTimes.length} calls)`);
-console.log(`replay of a whole 4-player game: median ${percentile(replayTimes, 50).toFixed(3)} ms, p99 ${percentile(replayTimes, 99).toFixed(3)} ms`);
+const dedicated = args.generic || args.options !== undefined ? undefined : DEDICATED[module.id];
+if (dedicated) dedicated();
+else benchAnyGame(module, args.options);

@@ -2,6 +2,7 @@
 //   npm run verify                                   every stored game (DATABASE_URL, or the embedded
 //                                                    Postgres under DATA_DIR: stop `npm start` first)
 //   npm run verify -- --game ID                      one stored game
+//   npm run verify -- --game block-war               every stored game of one registered game (its id)
 //   npm run verify -- --game ID --public [--url URL] [--commitment HEX]
 //                                                    one finished game, from the public API alone:
 //                                                    the revealed key against its commitment, and a
@@ -19,6 +20,7 @@ import { EventStore } from '../src/store/event-store.ts';
 import { verifyAll, verifyGame, type VerifyReport } from '../src/service/verify.ts';
 import { COMMITMENT_FORMAT, verifyPublic } from '../src/service/verify-public.ts';
 import { storedGames } from '../src/store/game-records.ts';
+import { gameRegistry } from '../src/service/registry.ts';
 
 const { values } = parseArgs({
   options: {
@@ -28,6 +30,9 @@ const { values } = parseArgs({
     url: { type: 'string', default: process.env.PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}` },
   },
 });
+
+/** The games this verifier knows: the server's registered ones. */
+const registry = gameRegistry();
 
 if (values.public) {
   if (!values.game) {
@@ -44,7 +49,7 @@ if (values.public) {
     if (!response.ok) throw new Error(`${path}: ${response.status} ${(await response.text()).slice(0, 300)}`);
     return response.json();
   };
-  const verdict = await verifyPublic(read, values.game, { commitment: values.commitment });
+  const verdict = await verifyPublic(registry, read, values.game, { commitment: values.commitment });
   console.log(`game ${values.game} at ${base}`);
   for (const line of verdict.lines) console.log(`  ${line}`);
   console.log(
@@ -61,13 +66,16 @@ const config = loadConfig();
 const db = await openDatabase(config, createLogger('warn'), { prepare: installJobQueue });
 try {
   const store = new EventStore(db.pool);
+  const stored = storedGames(store);
   let report: VerifyReport;
-  if (values.game) {
+  // A registered game's id names every stored game of it; anything else is one game's id.
+  if (values.game && registry.has(values.game)) report = await verifyAll(registry, stored, values.game);
+  else if (values.game) {
     report = { games: 0, commands: 0, events: 0, mismatches: [] };
     const game = await store.game(store.pool, values.game);
     if (!game) throw new Error(`no game ${values.game}`);
-    await verifyGame(storedGames(store), game, report);
-  } else report = await verifyAll(storedGames(store));
+    await verifyGame(registry, stored, game, report);
+  } else report = await verifyAll(registry, stored);
   console.log(`games checked:    ${report.games}`);
   console.log(`commands checked: ${report.commands}`);
   console.log(`events checked:   ${report.events}`);

@@ -33,7 +33,7 @@ import { CredentialWatches } from './auth/credential-watch.ts';
 import { GameService } from './service/index.ts';
 import { DEFAULT_CHAT_LIMITS, TableChat, type ChatLimits } from './service/chat.ts';
 import { ChatStore } from './store/chat.ts';
-import { gameRegistry, situationWording, type AnyGameModule } from './service/registry.ts';
+import { gameRegistry, gameTitles, situationWording, type AnyGameModule } from './service/registry.ts';
 import { PRODUCT_NAME } from './config/product.ts';
 import { registerBodyGuard } from './api/body-guard.ts';
 import { clientErrorHandler, DEFAULT_CONNECTION_LIMITS, nodeServerLimits, registerUrlLimit, type ConnectionLimits } from './api/limits.ts';
@@ -221,10 +221,10 @@ export async function buildApp(deps: AppDeps) {
   const worker = deps.pool ? settings.worker : null;
   const backgroundPool = worker ? ownPool(pool, worker.concurrency + 2 + DEFAULT_SWEEPER_SETTINGS.concurrency + DEFAULT_NOTIFIER_SETTINGS.concurrency, deps.logger) : null;
   const ports = postgresPorts(pool, backgroundPool, prisma);
-  const games = new GameService(
+  const gameService = new GameService(
     ports,
     {
-      games: registry,
+      registry,
       allowScenarios: settings.allowScenarios,
       listChosenGames: settings.listChosenGames,
       background: settings.worker ? { pollIntervalMs: settings.worker.pollIntervalMs } : null,
@@ -236,16 +236,16 @@ export async function buildApp(deps: AppDeps) {
     },
     deps.logger,
   );
-  app.decorate('games', games);
+  app.decorate('gameService', gameService);
   // Table chat: beside the games, not in their logs; it hears other processes' messages on the same listening connection.
   const chat = new TableChat(new ChatStore(prisma), ports.listen, now, { ...DEFAULT_CHAT_LIMITS, ...settings.chat });
   // Notifications leave the process from here: the webhook channel and the job worker (src/notify/deliveries.ts), and email.
   const deliveries = new Deliveries(
     backgroundPool ?? pool,
     ports.store,
-    games.reader,
+    gameService.reader,
     prisma,
-    games.noticeListeners,
+    gameService.noticeListeners,
     {
       worker,
       now,
@@ -253,6 +253,7 @@ export async function buildApp(deps: AppDeps) {
       webhooks: {
         policy: settings.webhookPolicy,
         wording: situationWording(registry),
+        titles: gameTitles(registry),
         ...(settings.publicUrl ? { publicUrl: settings.publicUrl } : {}),
         ...(settings.webhookRetryScale !== undefined ? { retryScale: settings.webhookRetryScale } : {}),
         ...(settings.webhookReminderScale !== undefined ? { reminderScale: settings.webhookReminderScale } : {}),
@@ -260,15 +261,15 @@ export async function buildApp(deps: AppDeps) {
     },
     deps.logger,
   );
-  games.noticeListeners.push(deliveries.onNotice);
+  gameService.noticeListeners.push(deliveries.onNotice);
   app.decorate('deliveries', deliveries);
   const mail = deps.pool && settings.mail ? settings.mail : null;
   const mailer = mail ? createMailer({ ...mail, logger: deps.logger ?? createLogger('silent') }) : null;
   const emailChannel = mailer
-    ? new EmailChannel(pool, games.reader, { mailer, publicUrl: () => settings.publicUrl ?? listeningUrl(app.server.address()), wording: situationWording(registry) }, deps.logger, settings.now)
+    ? new EmailChannel(pool, gameService.reader, { mailer, publicUrl: () => settings.publicUrl ?? listeningUrl(app.server.address()), wording: situationWording(registry), titles: gameTitles(registry) }, deps.logger, settings.now)
     : null;
   if (emailChannel) {
-    games.noticeListeners.push(emailChannel.onNotice);
+    gameService.noticeListeners.push(emailChannel.onNotice);
     Object.assign(deliveries.jobTasks, emailChannel.tasks());
     // Queued in the transaction that disables the subscription. With no email channel at all (no
     // mail settings: tests, scripts), the dispatcher only logs the disabling.
@@ -279,12 +280,12 @@ export async function buildApp(deps: AppDeps) {
   if (deps.pool) {
     app.addHook('onReady', async () => {
       await deliveries.start();
-      await games.start();
+      await gameService.start();
       await chat.start();
     });
     app.addHook('preClose', async () => {
       // The service first: its notifier hands notices to the channels until it stops.
-      await games.stop();
+      await gameService.stop();
       await chat.stop();
       await deliveries.stop();
       await backgroundPool?.end();
@@ -306,20 +307,20 @@ export async function buildApp(deps: AppDeps) {
   await app.register(accountRoutes, { auth, limits: rateLimitsOf(settings) });
   await app.register(sessionRoutes, { auth });
   await app.register(accessTokenRoutes, { auth });
-  await app.register(gameRoutes, { service: games });
+  await app.register(gameRoutes, { service: gameService });
   // One count of open streams (per caller, per address, in the process), game feeds and chat
   // streams together; each ends with the token it was opened with.
   const streams = new OpenStreams(settings);
   const streamOptions = { credentials: new CredentialWatches(auth.tokens, auth.revocations), bufferBytes: settings.streamBufferBytes };
-  await app.register(feedRoutes, { service: games, streams, ...streamOptions });
+  await app.register(feedRoutes, { service: gameService, streams, ...streamOptions });
   await app.register(chatRoutes, { chat, streams, ...streamOptions });
-  await app.register(commandLogRoutes, { service: games });
-  await app.register(orderRoutes, { service: games });
-  await app.register(preferenceRoutes, { service: games });
-  await app.register(vacationRoutes, { service: games });
+  await app.register(commandLogRoutes, { service: gameService });
+  await app.register(orderRoutes, { service: gameService });
+  await app.register(preferenceRoutes, { service: gameService });
+  await app.register(vacationRoutes, { service: gameService });
   await app.register(emailRoutes, { channel: emailChannel, settings: new EmailSettingsBook(prisma) });
   await app.register(webhookRoutes, { subscriptions: deliveries.webhookSubscriptions });
-  await app.register(contentRoutes, { games: registry });
+  await app.register(contentRoutes, { registry });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
@@ -348,7 +349,7 @@ export async function renderOpenApiDocument(): Promise<string> {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The game service, for tests and scripts that drive the app in-process. */
-    games: GameService;
+    gameService: GameService;
     /** The webhook channel and the job worker, for tests that drive them in-process. */
     deliveries: Deliveries;
   }

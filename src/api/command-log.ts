@@ -7,8 +7,8 @@ import { run } from './games.ts';
 import { addGameSchemas, bearerOptional, gameApi, gameIdParams, json, problems } from './schemas.ts';
 
 export async function commandLogRoutes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
-  addGameSchemas(app, service.games);
-  app.setSerializerCompiler(gameApi(service.games).serializer);
+  addGameSchemas(app, service.registry);
+  app.setSerializerCompiler(gameApi(service.registry).serializer);
 
   app.get<{ Params: { id: string } }>(
     '/v1/games/:id/commands',

@@ -3,11 +3,11 @@
 // commands can be shown to people. Public: no token needed.
 //
 // The platform knows no game's fields: it serves what a module's `content()` returns, and
-// publishes the module's schemas as `<Game>Content` and `<Game>Map` (`BlockWarContent` …).
+// publishes the module's schemas as `<Game>Content` and `<Game>Map` (`OddsAndEvensContent` …).
 //
 // Paths: `/v1/games/{game}/…` shares its prefix with a game's own `/v1/games/{id}/…`. They never
 // meet: a game's routes take a uuid (refused by the game routes' schema otherwise), module ids
-// are names like `block-war`, and the static segments `content` and `maps` are no game
+// are names like `odds-and-evens`, and the static segments `content` and `maps` are no game
 // route's (`commands`, `events`, `stream`, `seats`).
 //
 // Caching: content changes only when the service is deployed with new content. Every body is
@@ -18,7 +18,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GameContent } from '../platform/game-module.ts';
-import { GAMES, type AnyGameModule } from '../service/registry.ts';
+import type { GameRegistry } from '../service/registry.ts';
 import { ProblemError } from './problems.ts';
 import { problems, schemaPrefix } from './schemas.ts';
 
@@ -99,11 +99,11 @@ function oneOfRefs(refs: readonly string[]): object {
   return schemas.length === 1 ? schemas[0]! : { oneOf: schemas };
 }
 
-export async function contentRoutes(app: FastifyInstance, { games = GAMES }: { games?: ReadonlyMap<string, AnyGameModule> } = {}): Promise<void> {
+export async function contentRoutes(app: FastifyInstance, { registry }: { registry: GameRegistry }): Promise<void> {
   const published = new Map<string, GamePublication>();
   const contentRefs: string[] = [];
   const mapRefs: string[] = [];
-  for (const [id, module] of games) {
+  for (const [id, module] of registry) {
     const content = module.content?.();
     if (!content) continue;
     const prefix = schemaPrefix(id);

@@ -22,9 +22,9 @@ export async function feedRoutes(
   app: FastifyInstance,
   { service, streams: open, credentials, bufferBytes }: { service: GameService; streams: OpenStreams } & StreamOptions,
 ): Promise<void> {
-  addGameSchemas(app, service.games);
+  addGameSchemas(app, service.registry);
   // Responses are written from the documented schemas, unions passed through (see schemas.ts).
-  app.setSerializerCompiler(gameApi(service.games).serializer);
+  app.setSerializerCompiler(gameApi(service.registry).serializer);
 
   // Open streams end when the server closes, so a graceful shutdown is not held open by them.
   const streams = new Set<() => void>();

@@ -21,9 +21,9 @@ import {
 } from './schemas.ts';
 
 export async function gameRoutes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
-  addGameSchemas(app, service.games);
+  addGameSchemas(app, service.registry);
   // Responses are written from the documented schemas, unions passed through (see schemas.ts).
-  app.setSerializerCompiler(gameApi(service.games).serializer);
+  app.setSerializerCompiler(gameApi(service.registry).serializer);
 
   app.post<{ Body: { game: string; options: { seats: { bot?: boolean }[] } & Record<string, unknown>; seat?: number } }>(
     '/v1/games',
@@ -35,7 +35,7 @@ export async function gameRoutes(app: FastifyInstance, { service }: { service: G
         description:
           'Creates a game with free seats; with `seat` you take that one in the same step, else none yet (claim it). Bot seats are taken at once, and a game of bots only (or of bots and your `seat`, e.g. a solo game) starts at once. The game starts when every seat is taken. Every game is shuffled from a secret key whose commitment it shows at once and which it reveals when it ends (`fairness`); with `seed` (where the server allows scenarios) the set-up is reproducible and the game says so; with `scenario` (when the server allows it) the game starts from that position. A game with a chosen seed or position shows `fairness.seeded: true` and is not listed in the lobby (unless the operator sets `LIST_CHOSEN_GAMES`): share its link. Before every seat is taken, the game shows even its own creator no dealt cards (a spectator’s view), so no one can open games until they like their deal.',
         security: bearerOnly,
-        body: gameApi(service.games).createGameBody,
+        body: gameApi(service.registry).createGameBody,
         response: {
           201: json('The game, as you see it. `Location` is its URL.', 'GameResource#', {
             ...versionHeaders,
@@ -130,7 +130,7 @@ export async function gameRoutes(app: FastifyInstance, { service }: { service: G
         params: {
           type: 'object',
           required: ['id', 'seat'],
-          properties: { ...gameIdParams.properties, seat: seatNumber(mostSeats(service.games), 'The seat, 0-based.') },
+          properties: { ...gameIdParams.properties, seat: seatNumber(mostSeats(service.registry), 'The seat, 0-based.') },
         },
         response: {
           200: json('The game, as you now see it from your seat.', 'GameResource#', versionHeaders),

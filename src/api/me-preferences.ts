@@ -5,7 +5,7 @@ import { requireCaller } from '../auth/caller.ts';
 import type { GameService } from '../service/index.ts';
 import type { PreferencesChange } from '../service/preferences.ts';
 import { run } from './games.ts';
-import { addGameSchemas, bearerOnly, json, mergedStandingOrders, problems, type Games } from './schemas.ts';
+import { addGameSchemas, bearerOnly, json, mergedStandingOrders, problems, type GameRegistry } from './schemas.ts';
 
 const timeZone = {
   type: 'string',
@@ -25,7 +25,7 @@ const preferencesSchema = {
 } as const;
 
 /** The body of PUT /v1/me/preferences: any of the registered games' order settings. */
-const preferencesChange = (games: Games) => ({
+const preferencesChange = (registry: GameRegistry) => ({
   type: 'object',
   description: 'What to change; everything you leave out (each order too) stays as it is.',
   // Not `additionalProperties: false`, which the validator answers by silently dropping the field.
@@ -34,17 +34,17 @@ const preferencesChange = (games: Games) => ({
   properties: {
     orders: {
       type: 'object',
-      propertyNames: { enum: Object.keys(mergedStandingOrders(games).properties) },
+      propertyNames: { enum: Object.keys(mergedStandingOrders(registry).properties) },
       minProperties: 1,
-      properties: mergedStandingOrders(games).properties,
+      properties: mergedStandingOrders(registry).properties,
     },
     timeZone,
   },
-  examples: [...[...games.values()].flatMap((module) => (module.standingOrders?.examples ?? []).slice(0, 1).map((orders) => ({ orders }))), { timeZone: 'Europe/London' }],
+  examples: [...[...registry.values()].flatMap((module) => (module.standingOrders?.examples ?? []).slice(0, 1).map((orders) => ({ orders }))), { timeZone: 'Europe/London' }],
 });
 
 export async function preferenceRoutes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
-  addGameSchemas(app, service.games);
+  addGameSchemas(app, service.registry);
   app.addSchema(preferencesSchema);
 
   app.get(
@@ -72,7 +72,7 @@ export async function preferenceRoutes(app: FastifyInstance, { service }: { serv
         description:
           'Merges the change into your preferences. Preferred standing orders apply to games that start from now on (each seat of yours gets them when its game starts); games already running keep their seats’ orders.',
         security: bearerOnly,
-        body: preferencesChange(service.games),
+        body: preferencesChange(service.registry),
         response: {
           200: json('Your preferences after the change.', 'Preferences#'),
           ...problems({

@@ -9,14 +9,14 @@ import { run } from './games.ts';
 import { addGameSchemas, bearerOnly, gameApi, gameIdParams, json, mostSeats, problems, seatNumber } from './schemas.ts';
 
 export async function orderRoutes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
-  addGameSchemas(app, service.games);
+  addGameSchemas(app, service.registry);
   const seatParams = {
     type: 'object',
     required: ['id', 'seat'],
-    properties: { ...gameIdParams.properties, seat: seatNumber(mostSeats(service.games), 'Your seat, 0-based.') },
+    properties: { ...gameIdParams.properties, seat: seatNumber(mostSeats(service.registry), 'Your seat, 0-based.') },
   } as const;
   /** Any setting of any game's standing orders, with its values (GameModule.standingOrders). */
-  const ordersChange = gameApi(service.games).ordersChange;
+  const ordersChange = gameApi(service.registry).ordersChange;
 
   app.get<{ Params: { id: string; seat: number } }>(
     '/v1/games/:id/seats/:seat/orders',

@@ -13,7 +13,7 @@
 // Serialising: Fastify turns a response schema into a fast-json-stringify serialiser, which drops
 // properties a schema does not list and coerces values to the declared type. A `oneOf` there is
 // decided at run time by validating each branch, and a value matching none is a 500. The game
-// routes therefore serialise with `gameApi(games).serializer` (below): the documented schema, with
+// routes therefore serialise with `gameApi(registry).serializer` (below): the documented schema, with
 // each union passed through as JSON — precise documentation, and no request ever fails because of it.
 
 import fastJson from 'fast-json-stringify';
@@ -23,10 +23,10 @@ import { CLOCK_PRESETS, DEFAULT_CLOCK, MAX_SECONDS, MIN_SECONDS } from '../clock
 import { botsOf, playableKinds } from '../platform/bots.ts';
 import type { BodyExample } from '../platform/game-module.ts';
 import { KEYED_GENERATOR } from '../platform/random.ts';
-import { GAMES, orderSettings, type AnyGameModule, type Games } from '../service/registry.ts';
+import { orderSettings, type AnyGameModule, type GameRegistry } from '../service/registry.ts';
 import { PROBLEM_CONTENT_TYPE, problemSchema } from './problems.ts';
 
-export type { Games };
+export type { GameRegistry };
 
 // ───────────────────────────── small shapes ─────────────────────────────
 
@@ -35,7 +35,7 @@ export const seatNumber = (maxSeats: number, description = 'A seat, 0-based, in 
   ({ type: 'integer', minimum: 0, maximum: maxSeats - 1, description }) as const;
 
 /** The most seats any of these games has: the bound of a seat number in a route or a shared schema. */
-export const mostSeats = (games: Games): number => Math.max(1, ...[...games.values()].map((module) => module.maxSeats));
+export const mostSeats = (registry: GameRegistry): number => Math.max(1, ...[...registry.values()].map((module) => module.maxSeats));
 const windowId = { type: 'string', description: 'Identifies this opening of a situation, e.g. `w12`.' } as const;
 
 export const gameIdParams = {
@@ -49,7 +49,7 @@ export const gameIdParams = {
 const seconds = (what: string) =>
   ({ type: 'number', minimum: MIN_SECONDS, maximum: MAX_SECONDS, description: `Seconds for ${what}.` }) as const;
 
-/** `block-war` → `BlockWar`: the prefix of a module's schema names in the OpenAPI document. */
+/** `odds-and-evens` → `OddsAndEvens`: the prefix of a module's schema names in the OpenAPI document. */
 export function schemaPrefix(gameId: string): string {
   return gameId
     .split(/[^A-Za-z0-9]+/)
@@ -198,7 +198,7 @@ function resourceProperties(module: AnyGameModule, game: object, options: object
       type: 'array',
       items: command,
       description:
-        'Commands your seat may send at any time, awaited or not (e.g. Block War’s `SURRENDER`), ready to POST. Not part of `legalCommands`. Empty for spectators, at past versions, and in games that have none.',
+        'Commands your seat may send at any time, awaited or not (e.g. a `SURRENDER`), ready to POST. Not part of `legalCommands`. Empty for spectators, at past versions, and in games that have none.',
     },
     fairness: ref('Fairness'),
   };
@@ -258,15 +258,15 @@ function moduleSchemas(module: AnyGameModule) {
 }
 
 /** Every situation of every game, and what each preset gives it, for the ClockOption schema. */
-function clockOptionSchema(games: Games) {
-  const situations = unique([...games.values()].flatMap((m) => Object.keys(m.situations)));
+function clockOptionSchema(registry: GameRegistry) {
+  const situations = unique([...registry.values()].flatMap((m) => Object.keys(m.situations)));
   const presets = CLOCK_PRESETS.map((preset) => {
-    const perGame = [...games.values()].map(
+    const perGame = [...registry.values()].map(
       (m) => `${m.title}: ${Object.entries(m.situations).map(([name, spec]) => `${name} ${duration(spec.durations[preset])}`).join(', ')}`,
     );
     return `\`${preset}\` (${perGame.join('; ')})`;
   });
-  const expiries = [...games.values()].flatMap((m) => Object.entries(m.situations).map(([name, spec]) => `${name}: ${spec.description}`));
+  const expiries = [...registry.values()].flatMap((m) => Object.entries(m.situations).map(([name, spec]) => `${name}: ${spec.description}`));
   return {
     $id: 'ClockOption',
     description: [
@@ -291,11 +291,11 @@ function clockOptionSchema(games: Games) {
  * every value any game allows it. A seat's orders are its game's; an account's preferred orders
  * (`PUT /v1/me/preferences`) are given to its seats of every game.
  */
-export function mergedStandingOrders(games: Games): { properties: Record<string, { type: 'string'; enum: string[] }>; required: string[]; description: string } {
-  const specs = [...games.values()].flatMap((m) => (m.standingOrders ? [m.standingOrders] : []));
-  const settings = [...orderSettings(games)];
+export function mergedStandingOrders(registry: GameRegistry): { properties: Record<string, { type: 'string'; enum: string[] }>; required: string[]; description: string } {
+  const specs = [...registry.values()].flatMap((m) => (m.standingOrders ? [m.standingOrders] : []));
+  const settings = [...orderSettings(registry)];
   const properties = Object.fromEntries(settings.map(([name, setting]) => [name, { type: 'string' as const, enum: [...setting.values] }]));
-  const required = settings.filter(([, setting]) => setting.games === specs.length).map(([name]) => name);
+  const required = settings.filter(([, setting]) => setting.gameCount === specs.length).map(([name]) => name);
   const descriptions = specs.map((spec) => (spec.schema as { description?: string }).description).filter((d): d is string => !!d);
   const description =
     descriptions.length === 1 ? descriptions[0]! : ['A seat’s standing orders, private to it, applied the moment a situation would ask the seat.', ...descriptions].join(' ');
@@ -314,13 +314,13 @@ export interface GameApi {
   serializer: FastifySerializerCompiler<unknown>;
 }
 
-const built = new WeakMap<Games, GameApi>();
+const built = new WeakMap<GameRegistry, GameApi>();
 
 /** The game API's schemas for these games (built once per registry). */
-export function gameApi(games: Games = GAMES): GameApi {
-  const cached = built.get(games);
+export function gameApi(registry: GameRegistry): GameApi {
+  const cached = built.get(registry);
   if (cached) return cached;
-  const modules = [...games.values()].map((module) => ({ module, ...moduleSchemas(module) }));
+  const modules = [...registry.values()].map((module) => ({ module, ...moduleSchemas(module) }));
   // Ajv picks the branch by `game` (its `discriminator` option) instead of trying every game's.
   // Ajv refuses a `mapping`: the published document gets it (`withDiscriminatorMappings`).
   const discriminated = (name: string) => ({
@@ -328,7 +328,7 @@ export function gameApi(games: Games = GAMES): GameApi {
     oneOf: modules.map((m) => ref(m.id(name))),
     discriminator: { propertyName: 'game' },
   });
-  const orders = mergedStandingOrders(games);
+  const orders = mergedStandingOrders(registry);
 
   const gameResourceSchema = {
     $id: 'GameResource',
@@ -348,7 +348,7 @@ export function gameApi(games: Games = GAMES): GameApi {
     description: 'A seat the game is waiting for.',
     required: ['seat', 'situation', 'windowId', 'deadline'],
     properties: {
-      seat: seatNumber(mostSeats(games)),
+      seat: seatNumber(mostSeats(registry)),
       situation: { type: 'string', enum: unique(modules.flatMap((m) => Object.keys(m.module.situations))), description: 'One of the game’s situations.' },
       windowId: { ...windowId, description: 'Send it with your command: a command for a closed window is refused (422 `WINDOW_CLOSED`).' },
       deadline: { type: ['string', 'null'], format: 'date-time', description: 'When the server acts for the seat; null without a clock.' },
@@ -362,7 +362,7 @@ export function gameApi(games: Games = GAMES): GameApi {
     commandLogSchema,
     standingOrdersSchema,
     awaitedSchema,
-    clockOptionSchema(games),
+    clockOptionSchema(registry),
     gameListSchema,
     myGamesSchema,
     commandSchema,
@@ -395,7 +395,7 @@ export function gameApi(games: Games = GAMES): GameApi {
   const serializer: FastifySerializerCompiler<unknown> = ({ schema }) =>
     fastJson(withoutUnions(schema as Json) as unknown as fastJson.Schema, { schema: shared as unknown as Record<string, fastJson.Schema> });
   const api: GameApi = { schemas, createGameBody, ordersChange, requestExamples, serializer };
-  built.set(games, api);
+  built.set(registry, api);
   return api;
 }
 
@@ -557,8 +557,8 @@ function commandPreviewSchema(previews: object[]) {
 }
 
 /** Makes the named schemas available to a plugin's routes (each plugin has its own scope). */
-export function addGameSchemas(app: { addSchema(schema: object): unknown; getSchema(id: string): unknown }, games: Games = GAMES): void {
-  for (const schema of gameApi(games).schemas) if (!app.getSchema(schema.$id)) app.addSchema(schema);
+export function addGameSchemas(app: { addSchema(schema: object): unknown; getSchema(id: string): unknown }, registry: GameRegistry): void {
+  for (const schema of gameApi(registry).schemas) if (!app.getSchema(schema.$id)) app.addSchema(schema);
 }
 
 // ───────────────────────────── route helpers ─────────────────────────────
@@ -608,8 +608,8 @@ interface OperationLike {
  * carry them: the document keeps nothing beside a body's `$ref`, and Fastify's validator refuses
  * `x-` keywords.)
  */
-export function withRequestExamples<T>(document: T, games: Games = GAMES): T {
-  const requestExamples = gameApi(games).requestExamples;
+export function withRequestExamples<T>(document: T, registry: GameRegistry): T {
+  const requestExamples = gameApi(registry).requestExamples;
   const paths = (document as { paths?: Record<string, Record<string, OperationLike>> }).paths ?? {};
   for (const operations of Object.values(paths)) {
     for (const operation of Object.values(operations)) {

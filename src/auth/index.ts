@@ -17,7 +17,7 @@ import { decoyHash } from './passwords.ts';
 import { registerRateLimit, type RateLimits } from './rate-limit.ts';
 import { AuthService } from './service.ts';
 import { InvalidTokenError } from './tokens.ts';
-import { LEGACY_TOKEN_AUDIENCE, LEGACY_TOKEN_ISSUER } from '../config/product.ts';
+import { DEFAULT_TOKEN_AUDIENCE, DEFAULT_TOKEN_ISSUER } from '../config/product.ts';
 
 export interface AuthSettings {
   /** The tokens' `iss`. */
@@ -45,8 +45,8 @@ export interface AuthSettings {
  * whole games in seconds are not throttled; the process turns it on (RATE_LIMIT_PER_MINUTE).
  */
 export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
-  authIssuer: LEGACY_TOKEN_ISSUER,
-  authAudience: LEGACY_TOKEN_AUDIENCE,
+  authIssuer: DEFAULT_TOKEN_ISSUER,
+  authAudience: DEFAULT_TOKEN_AUDIENCE,
   sessionTtlSeconds: 3600,
   rateLimitPerMinute: 0,
   loginRateLimitPerMinute: 0,

@@ -18,7 +18,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { JWK } from 'jose';
 import { StartupError } from '../config/startup-error.ts';
-import { LEGACY_KEY_SECRET_LABEL } from '../config/product.ts';
+import { KEY_SECRET_LABEL } from '../config/product.ts';
 
 export const SECRET_BYTES = 32;
 const IV_BYTES = 12;
@@ -46,7 +46,7 @@ export function isSealed(stored: StoredPrivateKey): stored is SealedJwk {
 
 /** The name of a secret in sealed rows: not the secret, nor enough to guess it. */
 export function secretId(secret: Buffer): string {
-  return createHash('sha256').update(LEGACY_KEY_SECRET_LABEL).update(secret).digest('hex').slice(0, 16);
+  return createHash('sha256').update(KEY_SECRET_LABEL).update(secret).digest('hex').slice(0, 16);
 }
 
 export class KeySealer {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CONNECTION_LIMITS, DEFAULT_RESOURCE_LIMITS, DEFAULT_STREAM_LIMITS, type ConnectionLimits, type ResourceLimits, type StreamLimits } from './limits.ts';
 import { StartupError } from './startup-error.ts';
-import { LEGACY_TOKEN_AUDIENCE, LEGACY_TOKEN_ISSUER, PRODUCT_NAME } from './product.ts';
+import { DEFAULT_TOKEN_AUDIENCE, DEFAULT_TOKEN_ISSUER, PRODUCT_NAME } from './product.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -123,8 +123,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', 10_000, integer(1, 600_000)),
     allowScenarios: read('ALLOW_SCENARIOS', env.NODE_ENV !== 'production', boolean),
     listChosenGames: read('LIST_CHOSEN_GAMES', false, boolean),
-    authIssuer: read('AUTH_ISSUER', publicUrl ?? LEGACY_TOKEN_ISSUER, tokenName),
-    authAudience: read('AUTH_AUDIENCE', LEGACY_TOKEN_AUDIENCE, tokenName),
+    authIssuer: read('AUTH_ISSUER', publicUrl ?? DEFAULT_TOKEN_ISSUER, tokenName),
+    authAudience: read('AUTH_AUDIENCE', DEFAULT_TOKEN_AUDIENCE, tokenName),
     sessionTtlSeconds: read('SESSION_TTL_SECONDS', 3600, integer(60, 30 * 86_400)),
     rateLimitPerMinute: read('RATE_LIMIT_PER_MINUTE', 600, integer(0, 1_000_000)),
     loginRateLimitPerMinute: read('LOGIN_RATE_LIMIT_PER_MINUTE', 20, integer(0, 1_000_000)),

@@ -49,3 +49,13 @@ export type SituationWording = (module: string | undefined, situation: string) =
 
 /** Knows no game: every channel then speaks in general words. */
 export const NO_WORDING: SituationWording = () => undefined;
+
+/**
+ * A game's title for people, from its module id and the options every reader sees: the game's
+ * own title and its options in its own words (`GameModule.describeOptions`), e.g. "Odds and
+ * Evens: odd v even". The composition root passes one over the registered games.
+ */
+export type GameTitling = (module: string, publicOptions: Readonly<Record<string, unknown>>) => string;
+
+/** Knows no game: a game is titled by its module id. */
+export const NO_TITLES: GameTitling = (module) => module;

@@ -15,7 +15,7 @@ export type Sender = { kind: 'seat'; seat: Seat } | { kind: 'system' };
  * What the platform tells `decide` besides the command. `at` (ISO 8601, UTC, milliseconds) is the
  * command's acceptance time: the service takes it from its clock before deciding and stores exactly
  * it as the command's `accepted_at`; replay and verification pass the stored value, so a rule that
- * reads it (Block War's time limit) decides the same way every time.
+ * reads it (a game's time limit) decides the same way every time.
  */
 export interface DecideContext {
   readonly at: string;
@@ -121,7 +121,7 @@ export interface BodyExample {
 
 /**
  * The JSON Schemas a game publishes beside `optionsSchema` and `commandSchemas`. The platform
- * names them in the OpenAPI document with the game's prefix (`block-war` → `BlockWar…`).
+ * names them in the OpenAPI document with the game's prefix (`odds-and-evens` → `OddsAndEvens…`).
  * A schema may refer to one of the game's `components` as `{ $ref: '<Name>#' }`; no other `$ref`,
  * no `$id`.
  */
@@ -165,7 +165,7 @@ export interface GameBots<State, Command> {
 }
 
 export interface GameModule<Setup, State, Command, Event, View, VisibleEvent = Event> {
-  /** Stable name used in URLs and stored with every game, e.g. `block-war`. */
+  /** Stable name used in URLs and stored with every game, e.g. `odds-and-evens`. */
   readonly id: string;
   /** The game's name for people, e.g. in documentation. */
   readonly title: string;
@@ -228,8 +228,8 @@ export interface GameModule<Setup, State, Command, Event, View, VisibleEvent = E
   /** Every command `seat` could send now, as complete bodies; `decide` accepts exactly these (and `anytimeCommands`). */
   legalCommands(state: State, seat: Seat): Command[];
   /**
-   * Commands a seated player may send at any time, awaited or not (Block War's surrender: "a block
-   * may surrender at any point in the game if the player chooses"), as complete bodies `decide`
+   * Commands a seated player may send at any time, awaited or not (a surrender that the rules allow
+   * "at any point in the game"), as complete bodies `decide`
    * accepts now. They are not among `legalCommands`, which answer what the game awaits: bots and
    * the random player never choose them, and a seat's notification counts do not include them.
    * Optional: a game without it has none. The API shows a seat its own as `anytimeCommands`.
@@ -251,6 +251,18 @@ export interface GameModule<Setup, State, Command, Event, View, VisibleEvent = E
   preview?(state: State, command: unknown, seat: Seat): unknown;
   /** True once the game has ended; after that the whole log is public. */
   isOver(state: State): boolean;
+  /**
+   * The seats that won, once the game is over: one, several (a shared win), or none (a draw, or
+   * a game not over yet). Notifications and tools ask this instead of reading a game's state.
+   */
+  winners(state: State): Seat[];
+  /**
+   * The game's creation options in words for people, from the options every reader sees (the
+   * stored public options, already accepted by `createSetup`): its map, scenario or table, e.g.
+   * "The Grand Hall of Justice, 4 players" or "2 blocks". Notifications title a game
+   * `<title>: <this>`. Player text it repeats is escaped by whoever shows it.
+   */
+  describeOptions(publicOptions: Readonly<Record<string, unknown>>): string;
   /**
    * The game's static content, for clients. Optional: a module without it publishes none (its
    * content routes answer 404). Called once, when the service starts; pure like everything here.

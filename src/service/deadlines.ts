@@ -6,17 +6,19 @@ import { clocksFor, type Clocks } from '../clock/clocks.ts';
 import { planDeadlines, type Deadline } from '../clock/deadlines.ts';
 import type { Awaited } from '../platform/game-module.ts';
 import type { GameRow, SeatRow, StoredOptions } from './ports/records.ts';
-import { GAMES } from './registry.ts';
+import type { GameRegistry } from './registry.ts';
 
 export class DeadlineKeeper {
   constructor(
+    /** The games played: a game's clocks come from its module's situations. */
+    private readonly registry: GameRegistry,
     /** The server's "now": injectable, so tests can drive it. */
     readonly now: () => Date,
   ) {}
 
   /** The deadlines of the seats awaited after a change. */
   plan(game: GameRow, seats: readonly SeatRow[], awaited: readonly Awaited[]): Deadline[] {
-    return planDeadlines(game.deadlines ?? [], awaited, clocksOf(game), this.now(), (seat) => {
+    return planDeadlines(game.deadlines ?? [], awaited, clocksOf(game, this.registry), this.now(), (seat) => {
       const until = seats.find((s) => s.seat === seat)?.pausedUntil;
       return until ? new Date(until) : null;
     });
@@ -24,7 +26,7 @@ export class DeadlineKeeper {
 }
 
 /** A game's clocks, as stored at creation (older games: from their `clock` option). */
-export function clocksOf(game: GameRow): Clocks {
+export function clocksOf(game: GameRow, registry: GameRegistry): Clocks {
   const options = game.options as unknown as StoredOptions;
-  return options.clocks ?? clocksFor(options.public?.clock, GAMES.get(game.module)?.situations ?? {});
+  return options.clocks ?? clocksFor(options.public?.clock, registry.get(game.module)?.situations ?? {});
 }

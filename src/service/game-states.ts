@@ -7,7 +7,7 @@
 import type { GameLog } from './ports/game-log.ts';
 import type { GameRow, GameWithSeats } from './ports/records.ts';
 import { notFound } from './errors.ts';
-import { GAMES, type AnyGameModule, type Games } from './registry.ts';
+import type { AnyGameModule, GameRegistry } from './registry.ts';
 
 export interface GameStatesOptions {
   /** A snapshot is written each time the version crosses a multiple of this. */
@@ -21,13 +21,13 @@ export class GameStates {
 
   constructor(
     private readonly log: GameLog,
-    readonly options: GameStatesOptions = { snapshotEvery: 200, cacheSize: 2_000 },
     /** The games this service plays (src/service/registry.ts). */
-    readonly games: Games = GAMES,
+    readonly registry: GameRegistry,
+    readonly options: GameStatesOptions = { snapshotEvery: 200, cacheSize: 2_000 },
   ) {}
 
   moduleOf(game: GameRow): AnyGameModule {
-    const module = this.games.get(game.module);
+    const module = this.registry.get(game.module);
     if (!module) throw notFound(`Game module ${game.module}`);
     return module;
   }

@@ -6,7 +6,7 @@
 import { nextExpiry, type Deadline } from '../clock/deadlines.ts';
 import type { Logger } from '../config/logger.ts';
 import { Bots } from './bots.ts';
-import { GAMES, type Games } from './registry.ts';
+import type { GameRegistry } from './registry.ts';
 import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './limits.ts';
 import { DeadlineKeeper } from './deadlines.ts';
 import { Refusal } from './errors.ts';
@@ -52,8 +52,8 @@ export interface GameServiceSettings {
   botMinDecisionMs?: number;
   /** Deadlines in a row passing with nobody acting before a game is abandoned; 0 or absent: never. */
   abandonAfterSilentDeadlines?: number;
-  /** The games it plays (src/service/registry.ts, `gameRegistry`); the registered ones when absent. */
-  games?: Games;
+  /** The games it plays (src/service/registry.ts, `gameRegistry`), injected by the composition root. */
+  registry: GameRegistry;
 }
 
 export class GameService {
@@ -61,7 +61,7 @@ export class GameService {
   readonly log: GameLog;
   readonly states: GameStates;
   /** The games this service plays. */
-  readonly games: Games;
+  readonly registry: GameRegistry;
   readonly play: Play;
   readonly lobby: Lobby;
   readonly views: Views;
@@ -90,9 +90,9 @@ export class GameService {
     logger?: Logger,
   ) {
     this.log = ports.log;
-    this.games = settings.games ?? GAMES;
-    this.states = new GameStates(this.log, settings.states, this.games);
-    this.deadlines = new DeadlineKeeper(settings.now ?? (() => new Date()));
+    this.registry = settings.registry;
+    this.states = new GameStates(this.log, this.registry, settings.states);
+    this.deadlines = new DeadlineKeeper(this.registry, settings.now ?? (() => new Date()));
     this.play = new Play(this.log, this.states, this.deadlines, settings.abandonAfterSilentDeadlines ?? 0, (accepted) => this.afterCommit(accepted));
     const background = settings.background ? ports.backgroundLog : null;
     const interval = settings.background ? { intervalMs: settings.background.pollIntervalMs } : {};
@@ -103,7 +103,7 @@ export class GameService {
       ? new Notifier(background, this.noticeListeners, { ...DEFAULT_NOTIFIER_SETTINGS, ...interval, ...settings.notifier }, logger)
       : null;
     const limits = { ...DEFAULT_RESOURCE_LIMITS, ...settings.limits };
-    this.lobby = new Lobby(ports.records, { allowScenarios: settings.allowScenarios, listChosenGames: settings.listChosenGames, ...limits, games: this.games }, this.deadlines);
+    this.lobby = new Lobby(ports.records, { allowScenarios: settings.allowScenarios, listChosenGames: settings.listChosenGames, ...limits, registry: this.registry }, this.deadlines);
     this.views = new Views(ports.records, this.states);
     this.previews = new Previews(ports.records, this.states);
     // Every process's commits, heard through the NOTIFY each append sends: news for the notifier, a next expiry for the sweeper.
@@ -113,7 +113,7 @@ export class GameService {
     });
     this.bots = new Bots(ports.records, this.states, this.play, logger, settings.botMinDecisionMs);
     this.orders = new SeatOrders(ports.records, this.states, (s) => this.submit(s));
-    this.preferences = new PreferenceBook(this.games, ports.accounts, (s) => this.submit(s), logger);
+    this.preferences = new PreferenceBook(this.registry, ports.accounts, (s) => this.submit(s), logger);
     this.vacations = new Vacations(ports.records, ports.accounts, this.deadlines, settings.vacationDaysPerYear ?? 30);
     this.reader = {
       game: (gameId, accountId) => this.views.game(gameId, accountId),
@@ -126,6 +126,13 @@ export class GameService {
       legalCounterOf: async (gameId, version) => {
         const found = await ports.records.read(gameId);
         return found ? this.reader.legalCounter(found.game, version) : () => 0;
+      },
+      winners: async (gameId) => {
+        const found = await ports.records.read(gameId);
+        if (!found || found.game.status === 'open') return [];
+        const module = this.states.moduleOf(found.game);
+        const state = await this.states.at(found.game);
+        return module.isOver(state) ? module.winners(state) : [];
       },
     };
   }

@@ -10,7 +10,7 @@ import type { Fairness, GameRow, SeatRow, StoredOptions } from './ports/records.
 import type { DeadlineKeeper } from './deadlines.ts';
 import { CHANNEL } from './signals.ts';
 import { Refusal, notFound } from './errors.ts';
-import { GAMES, type AnyGameModule, type Games } from './registry.ts';
+import type { AnyGameModule, GameRegistry } from './registry.ts';
 import { botsOf } from '../platform/bots.ts';
 import { OneAtATime } from '../platform/one-at-a-time.ts';
 
@@ -44,7 +44,7 @@ export class Lobby {
       listChosenGames?: boolean;
       openGamesPerAccount: number;
       gamesPerDayPerAccount: number;
-      games?: Games;
+      registry: GameRegistry;
     },
     private readonly deadlines: DeadlineKeeper,
   ) {}
@@ -58,7 +58,7 @@ export class Lobby {
   }
 
   private async createNow(callerId: string, body: CreateGame): Promise<{ game: GameRow; seats: SeatRow[] }> {
-    const module = (this.settings.games ?? GAMES).get(body.game);
+    const module = this.settings.registry.get(body.game);
     if (!module) throw new Refusal('invalid', 'UNKNOWN_GAME', `There is no game called "${body.game}".`);
     // Early and cheap, so that a creation past the limit costs no set-up: the check that counts is
     // made again under the creator's lock as the game is stored (createGame's `check`), for
@@ -132,7 +132,7 @@ export class Lobby {
 
   /** Every seat is taken: the game is on, and its first situation's deadlines run. */
   private async start(held: HeldGame, game: GameRow, seats: SeatRow[]): Promise<GameRow> {
-    const module = (this.settings.games ?? GAMES).get(game.module)!;
+    const module = this.settings.registry.get(game.module)!;
     const awaited = module.awaiting(module.initialState((game.options as unknown as StoredOptions).setup));
     const deadlines = this.deadlines.plan(game, seats, awaited);
     // The start is news (the notifier tells the first seats asked) and has a first expiry (the sweepers hear it).

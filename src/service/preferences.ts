@@ -12,7 +12,7 @@ import type { AccountRecords } from './ports/accounts.ts';
 import type { SeatRow } from './ports/records.ts';
 import { Refusal } from './errors.ts';
 import type { Accepted, Submission } from './play.ts';
-import { orderSettings, type Games, type OrderSetting } from './registry.ts';
+import { orderSettings, type GameRegistry, type OrderSetting } from './registry.ts';
 
 /** Setting → value, e.g. `{ interrupt: 'ask', defence: 'always' }`. */
 export type StandingOrders = Readonly<Record<string, string>>;
@@ -37,13 +37,13 @@ export class PreferenceBook {
   private readonly settings: ReadonlyMap<string, OrderSetting>;
 
   constructor(
-    private readonly games: Games,
+    private readonly registry: GameRegistry,
     private readonly accounts: AccountRecords,
     /** GameService.submit: standing orders reach a game as a SET_ORDERS command. */
     private readonly submit: (s: Submission) => Promise<Accepted>,
     private readonly logger?: Logger,
   ) {
-    this.settings = orderSettings(games);
+    this.settings = orderSettings(registry);
   }
 
   async get(accountId: string): Promise<Preferences> {
@@ -69,7 +69,7 @@ export class PreferenceBook {
    * given them keeps the defaults; the game goes on.
    */
   async applyAtStart(game: { id: string; module: string }, seats: readonly SeatRow[]): Promise<void> {
-    const spec = this.games.get(game.module)?.standingOrders;
+    const spec = this.registry.get(game.module)?.standingOrders;
     if (!spec) return;
     const own = spec.schema.properties;
     for (const seat of seats) {

@@ -10,10 +10,14 @@ import { miniatures } from '../games/miniatures/index.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGameModule = GameModule<any, any, any, any, any, any>;
 
-/** The games a server plays, by id. */
-export type Games = ReadonlyMap<string, AnyGameModule>;
+/**
+ * The games a server plays, by id. The composition root (src/app.ts, a script) builds one with
+ * `gameRegistry` and injects it into everything that asks a game module; nothing else reads `GAMES`.
+ */
+export type GameRegistry = ReadonlyMap<string, AnyGameModule>;
 
-export const GAMES: Games = new Map<string, AnyGameModule>([
+/** The registered games: what `gameRegistry` starts from. */
+export const GAMES: GameRegistry = new Map<string, AnyGameModule>([
   [helterSkelter.id, helterSkelter],
   [blockWar.id, blockWar],
   [miniatures.id, miniatures],
@@ -23,14 +27,14 @@ export const GAMES: Games = new Map<string, AnyGameModule>([
  * The registered games and `extra` ones (a test's own module, `buildApp`'s `extraGames`): a
  * registry per app, never a change to `GAMES`. An id already taken is a programming error.
  */
-export function gameRegistry(extra: readonly AnyGameModule[] = []): Games {
+export function gameRegistry(extra: readonly AnyGameModule[] = []): GameRegistry {
   if (extra.length === 0) return GAMES;
-  const games = new Map(GAMES);
+  const registry = new Map(GAMES);
   for (const module of extra) {
-    if (games.has(module.id)) throw new Error(`Two game modules are called "${module.id}"`);
-    games.set(module.id, module);
+    if (registry.has(module.id)) throw new Error(`Two game modules are called "${module.id}"`);
+    registry.set(module.id, module);
   }
-  return games;
+  return registry;
 }
 
 /**
@@ -42,18 +46,18 @@ export function gameRegistry(extra: readonly AnyGameModule[] = []): Games {
 export interface OrderSetting {
   readonly values: ReadonlySet<string>;
   readonly initial: string;
-  readonly games: number;
+  readonly gameCount: number;
 }
 
-export function orderSettings(games: Games = GAMES): ReadonlyMap<string, OrderSetting> {
-  const settings = new Map<string, { values: Set<string>; initial: string; games: number }>();
-  for (const module of games.values()) {
+export function orderSettings(registry: GameRegistry): ReadonlyMap<string, OrderSetting> {
+  const settings = new Map<string, { values: Set<string>; initial: string; gameCount: number }>();
+  for (const module of registry.values()) {
     const spec = module.standingOrders;
     if (!spec) continue;
     for (const [name, setting] of Object.entries(spec.schema.properties)) {
-      const known = settings.get(name) ?? { values: new Set<string>(), initial: spec.defaults[name]!, games: 0 };
+      const known = settings.get(name) ?? { values: new Set<string>(), initial: spec.defaults[name]!, gameCount: 0 };
       for (const value of setting.enum) known.values.add(value);
-      known.games += 1;
+      known.gameCount += 1;
       settings.set(name, known);
     }
   }
@@ -62,6 +66,14 @@ export function orderSettings(games: Games = GAMES): ReadonlyMap<string, OrderSe
 
 /** What notifications say of a game's situation, in the game's words (src/notify/notification.ts, `SituationWording`). */
 export const situationWording =
-  (games: Games = GAMES) =>
+  (registry: GameRegistry) =>
   (module: string | undefined, situation: string): SituationWords | undefined =>
-    module === undefined ? undefined : games.get(module)?.situations[situation]?.words;
+    module === undefined ? undefined : registry.get(module)?.situations[situation]?.words;
+
+/** A game's title in notifications: its module's title and its options in the module's words (src/notify/notification.ts, `GameTitling`). */
+export const gameTitles =
+  (registry: GameRegistry) =>
+  (module: string, publicOptions: Readonly<Record<string, unknown>>): string => {
+    const game = registry.get(module);
+    return game ? `${game.title}: ${game.describeOptions(publicOptions)}` : module;
+  };

@@ -10,7 +10,7 @@
 
 import { commitment } from '../platform/fairness.ts';
 import { hasEnded } from './ports/records.ts';
-import { GAMES } from './registry.ts';
+import type { GameRegistry } from './registry.ts';
 import { checkLog, type LogCommand } from './verify.ts';
 
 /** Reads one JSON document of the API, e.g. `/v1/games/ID`. Throws on a non-2xx answer. */
@@ -54,7 +54,7 @@ export interface PublicCheck {
   commitment?: string;
 }
 
-export async function verifyPublic(read: ReadApi, gameId: string, trusted: PublicCheck = {}): Promise<PublicVerdict> {
+export async function verifyPublic(registry: GameRegistry, read: ReadApi, gameId: string, trusted: PublicCheck = {}): Promise<PublicVerdict> {
   const lines: string[] = [];
   const kept = trusted.commitment?.toLowerCase();
   if (kept !== undefined && !COMMITMENT_FORMAT.test(kept)) throw new Error('the commitment must be 64 hexadecimal digits');
@@ -62,7 +62,7 @@ export async function verifyPublic(read: ReadApi, gameId: string, trusted: Publi
   const fail = (line: string, counts = { commands: 0, events: 0 }): PublicVerdict => ({ ok: false, pinned, lines: [...lines, line], ...counts });
   const game = (await read(`/v1/games/${encodeURIComponent(gameId)}`)) as Summary;
   if (!hasEnded(game.status)) return fail(`not checked: the game is ${game.status}; its key and log are published when it is over`);
-  const module = GAMES.get(game.game);
+  const module = registry.get(game.game);
   if (!module) return fail(`not checked: this verifier does not know the game "${game.game}"`);
   if (!game.fairness) return fail('not checked: the game was created before keyed shuffles (it has no commitment)');
   const { key } = game.fairness;

@@ -10,7 +10,7 @@ import type { GameRow } from './ports/records.ts';
 
 /** What verification reads: the stored games, their commands and events. */
 export type StoredGames = Pick<GameRecords, 'gameIds' | 'game' | 'commands' | 'events'>;
-import { GAMES, type AnyGameModule } from './registry.ts';
+import type { AnyGameModule, GameRegistry } from './registry.ts';
 
 export interface VerifyReport {
   games: number;
@@ -67,18 +67,19 @@ export function checkLog(module: AnyGameModule, setup: unknown, commands: readon
   return check;
 }
 
-export async function verifyAll(store: StoredGames): Promise<VerifyReport> {
+/** Verifies every stored game, or only the games of the registered game `module` (`npm run verify -- --game <id>`). */
+export async function verifyAll(registry: GameRegistry, store: StoredGames, module?: string): Promise<VerifyReport> {
   const report: VerifyReport = { games: 0, commands: 0, events: 0, mismatches: [] };
   for (const id of await store.gameIds()) {
     const game = await store.game(id);
-    if (game) await verifyGame(store, game, report);
+    if (game && (module === undefined || game.module === module)) await verifyGame(registry, store, game, report);
   }
   return report;
 }
 
-export async function verifyGame(store: StoredGames, game: GameRow, report: VerifyReport): Promise<void> {
+export async function verifyGame(registry: GameRegistry, store: StoredGames, game: GameRow, report: VerifyReport): Promise<void> {
   report.games++;
-  const module = GAMES.get(game.module);
+  const module = registry.get(game.module);
   const mismatch = (commandSeq: number, problem: string) => report.mismatches.push({ gameId: game.id, commandSeq, problem });
   if (!module) return void mismatch(0, `unknown game module ${game.module}`);
   const commands = await store.commands(game.id);

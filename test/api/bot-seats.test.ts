@@ -33,7 +33,7 @@ describe('bot seats choose their bot', () => {
       [true, 'random'],
       [true, 'heuristic'],
     ]);
-    await t.app.games.bots.idle();
+    await t.app.gameService.bots.idle();
     const end = await getGame(t.app, created.body.id, null);
     expect(end.status).toBe('finished');
     expect(end.view.winners.length).toBeGreaterThan(0);
@@ -49,7 +49,7 @@ describe('bot seats choose their bot', () => {
     expect((await request(t.app.server).post(`/v1/games/${id}/seats/0/claim`).set(as(human))).status).toBe(200);
     let rng = seedRng('human-vs-heuristic');
     for (let step = 0; step < 20_000; step++) {
-      await t.app.games.bots.idle();
+      await t.app.gameService.bots.idle();
       const game = await getGame(t.app, id, human);
       if (game.status === 'finished') break;
       expect(game.awaiting.some((a) => a.seat === 0)).toBe(true);
@@ -87,7 +87,7 @@ describe('bot seats choose their bot', () => {
   it('the service itself refuses an unknown bot with UNKNOWN_BOT, whoever calls it', async () => {
     const owner = await registerPlayer(t.app, 'botkind');
     const me = await request(t.app.server).get('/v1/me').set(as(owner));
-    const attempt = t.app.games.create(me.body.id as string, {
+    const attempt = t.app.gameService.create(me.body.id as string, {
       game: 'helter-skelter',
       options: { map: 'grand-hall-of-justice', seats: [{ team: 'judges', bot: 'clever' }, { team: 'slaine' }] },
     });
@@ -103,14 +103,14 @@ describe('bot seats choose their bot', () => {
     await t.db.pool.query(`UPDATE games SET options = options - 'botKinds' WHERE id = $1`, [id]);
     // Such a game is read by a process started after it was stored, which holds nothing of it (a
     // running process keeps the options of a game it holds: they never change once it is created).
-    t.app.games.states.forget(id);
+    t.app.gameService.states.forget(id);
     const game = await getGame(t.app, id, human);
     expect((game.seats as Seats).map((s) => s.botKind)).toEqual([null, 'random']);
     expect((await request(t.app.server).post(`/v1/games/${id}/seats/0/claim`).set(as(human))).status).toBe(200);
     // It plays: whenever the server is not playing, it is the person's move.
     let rng = seedRng('legacy-bot');
     for (let step = 0; step < 40; step++) {
-      await t.app.games.bots.idle();
+      await t.app.gameService.bots.idle();
       const now = await getGame(t.app, id, human);
       if (now.status === 'finished') break;
       expect(now.awaiting.some((a) => a.seat === 0)).toBe(true);

@@ -22,7 +22,7 @@ describe('POST /v1/accounts', () => {
     });
     expect(new Date(res.body.expiresAt).getTime()).toBeGreaterThan(Date.now() + 3500_000);
     const claims = decodeJwt(res.body.token);
-    expect(claims).toMatchObject({ iss: 'helter-skelter', aud: 'helter-skelter-api', sub: res.body.account.id, handle: 'Rico', kind: 'session' });
+    expect(claims).toMatchObject({ iss: 'judge-dredd-pbw', aud: 'judge-dredd-pbw-api', sub: res.body.account.id, handle: 'Rico', kind: 'session' });
     expect(claims.exp! - claims.iat!).toBe(3600);
     expect(decodeProtectedHeader(res.body.token)).toMatchObject({ alg: 'EdDSA', kid: expect.any(String) });
 

@@ -84,7 +84,7 @@ describe('key rotation', () => {
     await rotateSigningKey(t.pool, LIFETIMES);
     const login = await request(t.app.server).post('/v1/sessions').send({ handle: account.handle, password: account.password }).expect(200);
     expect(decodeProtectedHeader(login.body.token).kid).not.toBe(decodeProtectedHeader(account.token).kid);
-    const options = { issuer: 'helter-skelter', audience: 'helter-skelter-api', algorithms: ['EdDSA'] };
+    const options = { issuer: 'judge-dredd-pbw', audience: 'judge-dredd-pbw-api', algorithms: ['EdDSA'] };
 
     const local = createLocalJWKSet(await jwks());
     for (const token of [account.token, login.body.token]) {

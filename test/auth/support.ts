@@ -72,8 +72,8 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export function sessionClaims(account: { id: string; handle: string }, overrides: JWTPayload = {}): JWTPayload {
   const now = Math.floor(Date.now() / 1000);
   return {
-    iss: 'helter-skelter',
-    aud: 'helter-skelter-api',
+    iss: 'judge-dredd-pbw',
+    aud: 'judge-dredd-pbw-api',
     sub: account.id,
     handle: account.handle,
     kind: 'session',

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { verifyPublic } from '../../src/service/verify-public.ts';
 import { call, readGame, register, startGame, type GameAnswer, type HttpPlayer } from '../support/http-client.ts';
+import { GAMES as REGISTERED } from '../../src/service/registry.ts';
 
 let players: HttpPlayer[];
 
@@ -92,7 +93,7 @@ describe('deadlines', () => {
     const { rows } = await t.db.pool.query(`SELECT next_deadline FROM games WHERE id = $1`, [id]);
     expect(rows[0].next_deadline).toBeNull();
     // An abandoned game has ended like a finished one: its key is revealed and anyone can check it.
-    const verdict = await verifyPublic(async (path) => {
+    const verdict = await verifyPublic(REGISTERED, async (path) => {
       const answer = await call(t.base, 'GET', path);
       if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${answer.text}`);
       return answer.body;

@@ -9,6 +9,7 @@ import { commitment } from '../../src/platform/fairness.ts';
 import { verifyPublic, type ReadApi } from '../../src/service/verify-public.ts';
 import { useTestApp } from '../support/app.ts';
 import { as, registerPlayer, type Player } from '../support/players.ts';
+import { GAMES as REGISTERED } from '../../src/service/registry.ts';
 
 const t = useTestApp();
 const strict = useTestApp({ allowScenarios: false });
@@ -28,7 +29,7 @@ async function finished(id: string): Promise<void> {
   const stop = Date.now() + 60_000;
   while (Date.now() < stop) {
     const { rows } = await t.db.pool.query(`SELECT status FROM games WHERE id = $1`, [id]);
-    if (rows[0].status === 'finished') return t.app.games.bots.idle();
+    if (rows[0].status === 'finished') return t.app.gameService.bots.idle();
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`game ${id} did not finish`);
@@ -94,7 +95,7 @@ describe('a finished game', () => {
     expect(log.status).toBe(200);
     expect(log.body.commands.length).toBeGreaterThan(0);
 
-    const verdict = await verifyPublic(publicApi(), res.body.id);
+    const verdict = await verifyPublic(REGISTERED, publicApi(), res.body.id);
     expect(verdict.lines.join('\n')).toMatch(/reproduce all \d+ events/);
     expect(verdict.ok).toBe(true);
     expect(verdict.events).toBe(game.version);
@@ -113,14 +114,14 @@ describe('a finished game', () => {
       if (draw) draw.data.cards = [...draw.data.cards!].reverse();
       return page;
     });
-    const bad = await verifyPublic(tampered, res.body.id);
+    const bad = await verifyPublic(REGISTERED, tampered, res.body.id);
     expect(bad.ok).toBe(false);
     expect(bad.lines.at(-1)).toMatch(/FAILED at command \d+: event \d+ differs/);
 
     const otherKey = publicApi((path, body) =>
       path.endsWith(res.body.id) ? { ...(body as object), fairness: { ...(body as { fairness: object }).fairness, key: '0'.repeat(64) } } : body,
     );
-    const forged = await verifyPublic(otherKey, res.body.id);
+    const forged = await verifyPublic(REGISTERED, otherKey, res.body.id);
     expect(forged.ok).toBe(false);
     expect(forged.lines.at(-1)).toMatch(/does not match the commitment/);
   }, 90_000);

@@ -12,6 +12,7 @@ import { commitment } from '../../src/platform/fairness.ts';
 import { verifyPublic, type ReadApi } from '../../src/service/verify-public.ts';
 import { useTestApp } from '../support/app.ts';
 import { as, registerPlayer } from '../support/players.ts';
+import { GAMES as REGISTERED } from '../../src/service/registry.ts';
 
 const t = useTestApp();
 
@@ -62,7 +63,7 @@ beforeAll(async () => {
     if (Date.now() > stop) throw new Error(`game ${gameId} did not finish`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  await t.app.games.bots.idle();
+  await t.app.gameService.bots.idle();
   proxy = forgingProxy(t.base);
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   proxyBase = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
@@ -114,7 +115,7 @@ describe('verifyPublic with a kept commitment', () => {
     };
 
   it('catches a forger who also matched the key to a replaced commitment, before any replay', async () => {
-    const verdict = await verifyPublic(through(true), gameId, { commitment: published });
+    const verdict = await verifyPublic(REGISTERED, through(true), gameId, { commitment: published });
     expect(verdict).toMatchObject({ ok: false, pinned: true, commands: 0, events: 0 });
     expect(verdict.lines.at(-1)).toMatch(/it was replaced/);
   });
@@ -124,13 +125,13 @@ describe('verifyPublic with a kept commitment', () => {
       const body = (await through(false)(path)) as { fairness?: object };
       return path === `/v1/games/${gameId}` ? { ...body, fairness: { ...body.fairness, key: FORGED_KEY } } : body;
     };
-    const verdict = await verifyPublic(keyOnly, gameId, { commitment: published });
+    const verdict = await verifyPublic(REGISTERED, keyOnly, gameId, { commitment: published });
     expect(verdict.ok).toBe(false);
     expect(verdict.lines.at(-1)).toMatch(/does not match the commitment published at creation/);
   });
 
   it('passes the genuine game, pinned', async () => {
-    const verdict = await verifyPublic(through(false), gameId, { commitment: published });
+    const verdict = await verifyPublic(REGISTERED, through(false), gameId, { commitment: published });
     expect(verdict).toMatchObject({ ok: true, pinned: true });
   });
 });

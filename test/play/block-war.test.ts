@@ -13,6 +13,7 @@ import { seedRng, type RngState } from '../../src/platform/random.ts';
 import { verifyPublic } from '../../src/service/verify-public.ts';
 import { useTestApp } from '../support/app.ts';
 import { call, postCommand, readGame, register, type GameAnswer, type HttpPlayer } from '../support/http-client.ts';
+import { GAMES as REGISTERED } from '../../src/service/registry.ts';
 
 const t = useTestApp();
 
@@ -205,7 +206,7 @@ describe('Block War over HTTP', () => {
     const log = await call(t.base, 'GET', `/v1/games/${id}/commands`);
     const stored = await t.db.pool.query<{ at: Date }>('SELECT accepted_at AS at FROM commands WHERE game_id = $1 ORDER BY seq', [id]);
     expect((log.body as { commands: { at: string }[] }).commands.map((c) => c.at)).toEqual(stored.rows.map((r) => r.at.toISOString()));
-    const verdict = await verifyPublic(async (path) => (await call(t.base, 'GET', path)).body, id);
+    const verdict = await verifyPublic(REGISTERED, async (path) => (await call(t.base, 'GET', path)).body, id);
     expect(verdict.ok, verdict.lines.join('\n')).toBe(true);
   }, 120_000);
 

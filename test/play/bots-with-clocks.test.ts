@@ -11,6 +11,7 @@ import { EventStore } from '../../src/store/event-store.ts';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { as, registerPlayer } from '../support/players.ts';
 import { storedGames } from '../../src/store/game-records.ts';
+import { GAMES as REGISTERED } from '../../src/service/registry.ts';
 
 const t = useTestApp({ worker: QUICK_WORKER });
 
@@ -36,7 +37,7 @@ describe('a game of four bots on short clocks', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(status).toBe('finished');
-    await t.app.games.bots.idle();
+    await t.app.gameService.bots.idle();
 
     const game = (await request(t.app.server).get(`/v1/games/${id}`)).body;
     expect(game.view.winners.length).toBeGreaterThan(0);
@@ -53,7 +54,7 @@ describe('a game of four bots on short clocks', () => {
     expect(jobs).toEqual([]);
 
     // The log verifier, as `npm run verify` runs it, over this test's database (this one game).
-    const report = await verifyAll(storedGames(new EventStore(t.db.pool)));
+    const report = await verifyAll(REGISTERED, storedGames(new EventStore(t.db.pool)));
     expect(report.games).toBe(1);
     expect(report.commands).toBeGreaterThan(0);
     expect(report.mismatches).toEqual([]);
@@ -64,7 +65,7 @@ describe('a bot loop that fails', () => {
   it('is tried again with backoff, and the game still finishes', async () => {
     const owner = await registerPlayer(t.app);
     // The first two moves the bots try fail as a lost database connection would.
-    const play = t.app.games.play;
+    const play = t.app.gameService.play;
     const submit = play.submit.bind(play);
     let failures = 2;
     play.submit = async (...args: Parameters<typeof submit>) => {

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyPublic } from '../../src/service/verify-public.ts';
 import { useTestApp } from '../support/app.ts';
 import { call, type GameAnswer, type HttpAnswer, type HttpPlayer, type RequestOptions } from '../support/http-client.ts';
+import { GAMES as REGISTERED } from '../../src/service/registry.ts';
 
 // A server as production runs it: no described positions or chosen seeds (ALLOW_SCENARIOS off).
 // The game's own `scenario` option picks a printed scenario and is no described position.
@@ -279,7 +280,7 @@ describe('the Miniatures game over HTTP', () => {
     expect(all.at(-1)!.data).toMatchObject({ type: 'GameEnded', winner: view.winner });
     // Anyone can check the game from the public API: the key matches its commitment, and the public
     // commands replayed with it reproduce every roll of the log (`npm run verify -- --public`).
-    const verdict = await verifyPublic(async (path) => {
+    const verdict = await verifyPublic(REGISTERED, async (path) => {
       const res = await call(t.base, 'GET', path);
       if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
       return res.body;

@@ -16,6 +16,11 @@ import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { GAMES } from '../../src/service/registry.ts';
 import { oddsAndEvens } from '../support/games/odds-and-evens/index.ts';
 import { WebhookReceiver } from '../support/webhook-receiver.ts';
+import { verifyDatabase } from '../support/event-log.ts';
+import { verifyPublic } from '../../src/service/verify-public.ts';
+import { verifyAll } from '../../src/service/verify.ts';
+import { EventStore } from '../../src/store/event-store.ts';
+import { storedGames } from '../../src/store/game-records.ts';
 import { call, postCommand, readGame, register, type GameAnswer, type HttpPlayer } from '../support/http-client.ts';
 
 const PUBLIC_URL = 'https://play.example.test';
@@ -240,10 +245,10 @@ describe('a second game, played over HTTP beside Helter Skelter', () => {
         ['seat.awaited', 'respond'],
       ]),
     );
-    expect(payloads[0]!.data.game.title).toBe('Odds And Evens');
+    expect(payloads[0]!.data.game.title).toBe('Odds and Evens: odd v even');
     const discordGot = await receiver.waitFor('/alice/discord', (got) => got.some((g) => g.body.includes('chance to raise')));
     const contents = discordGot.map((g) => (JSON.parse(g.body) as { content: string }).content);
-    expect(contents).toEqual(expect.arrayContaining(['Seat 0: your secret pick in **Odds And Evens**.', 'Seat 0: your chance to raise in **Odds And Evens**.']));
+    expect(contents).toEqual(expect.arrayContaining(['Seat 0: your secret pick in **Odds and Evens: odd v even**.', 'Seat 0: your chance to raise in **Odds and Evens: odd v even**.']));
 
     // Email: the subject and the ask are the game's.
     const about = (m: ParsedMail) => m.headers.get('x-game-id') === id;
@@ -253,7 +258,30 @@ describe('a second game, played over HTTP beside Helter Skelter', () => {
     expect(pickMail!.text).toContain('Pick a number from 1 to 5: nobody sees it until both have picked.');
     const [raiseMail] = await mailsTo(alice, 1, (m) => about(m) && /^Raise or not in /.test(m.subject ?? ''));
     expect(raiseMail, 'the raise email').toBeDefined();
+    expect(raiseMail!.subject).toBe('Raise or not in Odds and Evens: odd v even');
     expect(raiseMail!.text).toContain('Both have picked: raise the stakes, or let the picks be shown.');
+
+    // The end, with its winner from the contract's `winners`: 3 + 4 is odd, Alice's seat 0 won.
+    const endedGot = await receiver.waitFor('/alice/json', (got) => got.some((g) => g.body.includes('"game.ended"')));
+    const ended = endedGot.map((g) => JSON.parse(g.body) as { type: string; data: { game: { id: string }; summary: string } }).find((p) => p.type === 'game.ended' && p.data.game.id === id);
+    expect(ended?.data.summary).toBe(`The game is over (Seat 0 (${alice.handle})): Seat 0 (${alice.handle}) won.`);
+    const [endMail] = await mailsTo(alice, 1, (m) => about(m) && /is over$/.test(m.subject ?? ''));
+    expect(endMail?.subject).toBe('Odds and Evens: odd v even is over');
+    expect(endMail?.text).toContain(`The game has ended: Seat 0 (${alice.handle}) won.`);
+
+    // Verification asks the registry the app was given (issue 29): a game that is not among the
+    // registered ones is verified like any other, from the store and from the public API.
+    const registry = t.app.gameService.registry;
+    expect(registry.get('odds-and-evens')).toBe(oddsAndEvens);
+    const report = await verifyDatabase(t.db.pool, registry);
+    expect(report.mismatches).toEqual([]);
+    expect(report.games).toBeGreaterThan(0);
+    // `npm run verify -- --game <id>`: the games of one game only.
+    const stored = storedGames(new EventStore(t.db.pool));
+    expect(await verifyAll(registry, stored, 'odds-and-evens')).toMatchObject({ games: report.games, mismatches: [] });
+    expect((await verifyAll(registry, stored, 'block-war')).games).toBe(0);
+    const verdict = await verifyPublic(registry, async (path) => (await call(t.base, 'GET', path)).body, id);
+    expect(verdict.ok, verdict.lines.join('\n')).toBe(true);
   });
 
   it('a standing order answers the response window: with `never`, seat 0 is not asked and the game ends on the second pick', async () => {

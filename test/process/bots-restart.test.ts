@@ -9,6 +9,7 @@ import { useTestDatabase } from '../support/database.ts';
 import { call, register } from '../support/http-client.ts';
 import { jobServiceEnv, startService, stopLeftoverServices } from '../support/service-process.ts';
 import { storedGames } from '../../src/store/game-records.ts';
+import { GAMES as REGISTERED } from '../../src/service/registry.ts';
 
 const db = useTestDatabase();
 afterAll(stopLeftoverServices); // before the database goes: vitest runs afterAll hooks last first
@@ -51,7 +52,7 @@ describe('a process killed while its bots play', () => {
     await second.stop('SIGTERM');
 
     // Never twice for one window, no fork: every game's log replays through the rules exactly.
-    const report = await verifyAll(storedGames(new EventStore(db.pool)));
+    const report = await verifyAll(REGISTERED, storedGames(new EventStore(db.pool)));
     expect(report.games).toBe(GAMES);
     expect(report.mismatches).toEqual([]);
   }, 180_000);

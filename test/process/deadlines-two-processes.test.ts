@@ -9,6 +9,7 @@ import { useTestDatabase } from '../support/database.ts';
 import { register, startGame } from '../support/http-client.ts';
 import { jobServiceEnv, startService, stopLeftoverServices } from '../support/service-process.ts';
 import { storedGames } from '../../src/store/game-records.ts';
+import { GAMES as REGISTERED } from '../../src/service/registry.ts';
 
 const db = useTestDatabase();
 afterAll(stopLeftoverServices); // before the database goes: vitest runs afterAll hooks last first
@@ -65,7 +66,7 @@ describe('two processes, one database', () => {
       const game = (await store.game(db.pool, id))!;
       expect(game.version).toBe(events.length);
       // And the log replays through the rules to exactly what is stored.
-      await verifyGame(storedGames(store), game, report);
+      await verifyGame(REGISTERED, storedGames(store), game, report);
     }
     expect(report.mismatches).toEqual([]);
     // Finished games left no expiry job behind.

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/config/config.ts';
+import { GAMES } from '../../src/service/registry.ts';
 import { pickCommand } from '../../src/platform/random-player.ts';
 import { seedRng } from '../../src/platform/random.ts';
 import { createTestDatabase, testPool, type TestDatabase } from '../support/database.ts';
@@ -129,7 +130,7 @@ describe('SIGKILL while clients submit commands', () => {
         expect({ seat: command.seat, payload: command.payload }).toEqual({ seat: s.seat, payload: asStored(s.command) });
       }
     }
-    expect((await verifyDatabase(pool)).mismatches).toEqual([]);
+    expect((await verifyDatabase(pool, GAMES)).mismatches).toEqual([]);
 
     // `npm run verify` (the script itself) over the database as the crash left it, while the
     // service restarts on it.
@@ -165,7 +166,7 @@ describe('SIGKILL while clients submit commands', () => {
       expect(logProblems(await storedLog(pool, gameId))).toEqual([]);
     }
 
-    expect((await verifyDatabase(pool)).mismatches).toEqual([]);
+    expect((await verifyDatabase(pool, GAMES)).mismatches).toEqual([]);
 
     expect(await second.stop('SIGTERM')).toEqual({ code: 0, signal: null });
   }, 60_000);

@@ -23,8 +23,8 @@ function table(options: { abandonAfter?: number } = {}) {
   const clock = () => new Date(now);
   const signals: string[] = [];
   const log = new MemoryGameLog(clock, (_channel, payload) => signals.push(payload));
-  const keeper = new DeadlineKeeper(clock);
-  const states = new GameStates(log);
+  const keeper = new DeadlineKeeper(GAMES, clock);
+  const states = new GameStates(log, GAMES);
   const committed: Accepted[] = [];
   const play = new Play(log, states, keeper, options.abandonAfter ?? 0, (accepted) => committed.push(accepted));
   const setup = module.createSetup({ map: 'dan-tanna-enid-blyton', seats: [{ team: 'judges' }, { team: 'slaine' }] }, { key: KEY });
@@ -111,7 +111,7 @@ describe('Play on the in-memory log', () => {
   it('decides on what it last saw, but never answers wrongly from it: another process moved the game on', async () => {
     const t = table();
     // A second process on the same log: its own memory of the game.
-    const other = new Play(t.log, new GameStates(t.log), new DeadlineKeeper(t.now));
+    const other = new Play(t.log, new GameStates(t.log, GAMES), new DeadlineKeeper(GAMES, t.now));
     const move = async (via: Play, states: GameStates) => {
       const { game } = (await t.log.read(t.game.id))!;
       const state = await states.at(game);
@@ -122,12 +122,12 @@ describe('Play on the in-memory log', () => {
     await move(t.play, t.states); // this process remembers the game after its own move
     const remembered = t.states.lastSeen(t.game.id)!;
     expect(remembered.game.version).toBe((await t.log.read(t.game.id))!.game.version);
-    for (let i = 0; i < 6; i++) await move(other, new GameStates(t.log)); // the other process moves it on
+    for (let i = 0; i < 6; i++) await move(other, new GameStates(t.log, GAMES)); // the other process moves it on
     // What this process remembers is stale now: the awaited seat's command is still accepted (a
     // refusal or a conflict reached on memory is checked on a fresh read), and nothing forks.
     const before = (await t.log.read(t.game.id))!.game.version;
     expect(remembered.game.version).toBeLessThan(before);
-    const accepted = await move(t.play, new GameStates(t.log));
+    const accepted = await move(t.play, new GameStates(t.log, GAMES));
     expect(accepted.version).toBeGreaterThan(before);
     const events = await t.log.events(t.game.id, 0);
     expect(events.map((e) => e.seq)).toEqual(Array.from({ length: accepted.version }, (_, i) => i + 1));

@@ -12,6 +12,7 @@ import type { GameNotice } from '../../src/service/ports/notices.ts';
 import { verifyAll } from '../../src/service/verify.ts';
 import { MemoryGameLog } from '../../src/store/memory-game-log.ts';
 import { MemoryAccountRecords, MemoryChannels, MemoryGameRecords } from '../../src/store/memory-records.ts';
+import { GAMES as REGISTERED } from '../../src/service/registry.ts';
 
 const services: GameService[] = [];
 afterEach(async () => {
@@ -25,7 +26,7 @@ async function inMemory() {
   const records = new MemoryGameRecords(log, accounts);
   const service = new GameService(
     { log, backgroundLog: log, records, accounts, listen: channels.listen },
-    { allowScenarios: false, background: { pollIntervalMs: 20 }, botMinDecisionMs: 0, botSweepIntervalMs: 50 },
+    { registry: REGISTERED, allowScenarios: false, background: { pollIntervalMs: 20 }, botMinDecisionMs: 0, botSweepIntervalMs: 50 },
   );
   const told: GameNotice[] = [];
   service.noticeListeners.push(async (notice) => void told.push(notice));
@@ -79,7 +80,7 @@ describe('the game service on in-memory ports', () => {
     // The notifier told the start and the end, through the listener, with no database.
     await until(() => told.some((n) => n.gameId === id && n.ended));
     expect(told.find((n) => n.gameId === id)?.version).toBe(0);
-    const report = await verifyAll(records);
+    const report = await verifyAll(REGISTERED, records);
     expect(report).toMatchObject({ games: 1, mismatches: [] });
     expect(report.commands).toBe(commands.length);
   });

@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { verifyAll, type VerifyReport } from '../../src/service/verify.ts';
 import { EventStore } from '../../src/store/event-store.ts';
 import { storedGames } from '../../src/store/game-records.ts';
+import type { GameRegistry } from '../../src/service/registry.ts';
 
 export interface StoredLog {
   version: number;
@@ -47,9 +48,9 @@ export function logProblems(log: StoredLog): string[] {
   return problems;
 }
 
-/** `npm run verify`'s check over every game in the database. */
-export async function verifyDatabase(pool: pg.Pool): Promise<VerifyReport> {
-  return verifyAll(storedGames(new EventStore(pool)));
+/** `npm run verify`'s check over every game in the database, with the games the app played. */
+export async function verifyDatabase(pool: pg.Pool, registry: GameRegistry): Promise<VerifyReport> {
+  return verifyAll(registry, storedGames(new EventStore(pool)));
 }
 
 /** The command as stored: the body without `expectedVersion`. */

@@ -12,6 +12,7 @@ import { gameContent } from './published/content.ts';
 import { gameSchemas } from './published/game-schemas.ts';
 import { SITUATIONS } from './published/situations.ts';
 import { awaiting } from './situations.ts';
+import { describeOptions, winners } from './outcome.ts';
 import { isOver } from './state.ts';
 import type { Command, Event, GameSetup, GameState } from './types.ts';
 import { redact, view, type GameView, type VisibleEvent } from './view.ts';
@@ -38,6 +39,8 @@ export const blockWar: GameModule<GameSetup, GameState, Command, Event, GameView
   // BW36: surrendering is a way out of the game, not an answer to what it awaits (the platform's guard).
   givingUp: ['SURRENDER'],
   isOver,
+  winners,
+  describeOptions,
   content: gameContent,
 };
 

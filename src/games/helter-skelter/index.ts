@@ -13,6 +13,7 @@ import { SITUATIONS } from './published/situations.ts';
 import { standingOrders } from './published/standing-orders.ts';
 import { initialState } from './initial-state.ts';
 import { awaiting } from './situations.ts';
+import { describeOptions, winners } from './outcome.ts';
 import { isOver } from './state.ts';
 import type { Command, Event, GameSetup, GameState } from './types.ts';
 import { redact, view, type GameView, type VisibleEvent } from './view.ts';
@@ -38,6 +39,8 @@ export const helterSkelter: GameModule<GameSetup, GameState, Command, Event, Gam
   awaiting,
   legalCommands,
   isOver,
+  winners,
+  describeOptions,
   content: gameContent,
 };
 

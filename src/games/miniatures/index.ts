@@ -17,6 +17,7 @@ import { preview } from './preview.ts';
 import { SITUATIONS } from './published.ts';
 import { gameSchemas } from './schemas.ts';
 import { awaiting } from './situations.ts';
+import { describeOptions, winners } from './outcome.ts';
 import { isOver } from './state.ts';
 import type { Command, Event, GameSetup, GameState } from './types.ts';
 import { redact, view, type GameView, type VisibleEvent } from './view.ts';
@@ -43,6 +44,8 @@ export const miniatures: GameModule<GameSetup, GameState, Command, Event, GameVi
   legalCommands,
   preview,
   isOver,
+  winners,
+  describeOptions,
   content: () => gameContent(Object.values(SCENARIOS)),
 };
 

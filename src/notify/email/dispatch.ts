@@ -12,7 +12,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { GameNotice } from '../notice.ts';
 import type { Queryable } from '../../store/event-store.ts';
 import type { GameReader } from '../game-reader.ts';
-import type { Notification, SituationWording } from '../notification.ts';
+import { NO_TITLES, type GameTitling, type Notification, type SituationWording } from '../notification.ts';
 import { decideReminder, reminderRunAt, type ReminderTarget } from '../reminders.ts';
 import type { DisabledSubscription } from '../webhooks/dispatch.ts';
 import { EmailLinks } from './links.ts';
@@ -51,6 +51,8 @@ export interface EmailChannelSettings {
   serviceName?: string;
   /** The games' words for their situations (src/notify/notification.ts); without it, general words. */
   wording?: SituationWording;
+  /** The games' titles (src/notify/notification.ts); without it, a game is titled by its module id. */
+  titles?: GameTitling;
 }
 
 interface Recipient {
@@ -143,7 +145,9 @@ export class EmailChannel {
       });
     }
     if (notice.ended) {
-      const options = seats.length > 0 ? (await this.games.game(notice.gameId, null)).options : {};
+      const seen = seats.length > 0 ? await this.games.game(notice.gameId, null) : null;
+      const winners = seats.length > 0 ? await this.games.winners(notice.gameId) : [];
+      const won = winners.length === 0 ? 'no seat won' : `${winners.map((w) => `Seat ${w}${handleAt(seats, w)}`).join(' and ')} won`;
       for (const seat of seats) {
         if (!wants(seat, at)) continue;
         wanted.push({
@@ -151,13 +155,13 @@ export class EmailChannel {
           notification: {
             id: `${notice.gameId}:${notice.version}:${seat.seat}:ended`,
             kind: 'ended',
-            game: this.gameOf(notice.gameId, options),
+            game: this.gameOf(notice.gameId, seen?.options ?? {}, seen?.game),
             seat: seat.seat,
             situation: null,
             windowId: null,
             deadline: null,
             legalCommandCount: null,
-            summary: 'The game has ended.',
+            summary: `The game has ended: ${won}.`,
             at: notice.at,
           },
         });
@@ -186,8 +190,8 @@ export class EmailChannel {
   };
 
   private gameOf(gameId: string, options: Record<string, unknown>, module?: string): Notification['game'] {
-    const map = typeof options.map === 'string' ? ` on ${options.map}` : '';
-    return { id: gameId, ...(module ? { module } : {}), title: `Game ${gameId.slice(0, 8)}${map}`, url: `${this.settings.publicUrl()}/games/${gameId}` };
+    const title = module ? (this.settings.titles ?? NO_TITLES)(module, options) : `Game ${gameId.slice(0, 8)}`;
+    return { id: gameId, ...(module ? { module } : {}), title, url: `${this.settings.publicUrl()}/games/${gameId}` };
   }
 
   /** Appends to the player's pending digest of the game (once per notification) and makes sure its job is due at `send_after`. */
@@ -409,4 +413,10 @@ async function addJob(db: Queryable, task: string, payload: object, options: { k
     `SELECT graphile_worker.add_job($1::text, $2::json, run_at := $3::timestamptz, job_key := $4::text, job_key_mode := $5::text, max_attempts := 10)`,
     [task, JSON.stringify(payload), options.runAt ?? null, options.key, options.mode ?? 'preserve_run_at'],
   );
+}
+
+/** " (handle)" of the player at `seat`, or nothing for a seat no player holds (a bot's). */
+function handleAt(seats: readonly { seat: number; handle: string }[], seat: number): string {
+  const handle = seats.find((s) => s.seat === seat)?.handle;
+  return handle ? ` (${handle})` : '';
 }

@@ -14,14 +14,14 @@ import type { Logger } from '../../config/logger.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Deadline } from '../../clock/deadlines.ts';
 import type { GameNotice } from '../notice.ts';
-import type { EventStore, GameRow, Queryable } from '../../store/event-store.ts';
+import { hasEnded, type EventStore, type GameRow, type Queryable } from '../../store/event-store.ts';
+import type { StoredOptions } from '../../store/game-options.ts';
 import type { SeatRow } from '../../store/seats.ts';
 import type { GameReader } from '../game-reader.ts';
-import type { Notification } from '../notification.ts';
 import { decideReminder } from '../reminders.ts';
 import type { ResolveHost, WebhookUrlPolicy } from './address-guard.ts';
 import { deliver, RESPONSE_PREFIX_BYTES } from './deliver.ts';
-import type { SituationWording } from '../notification.ts';
+import { NO_TITLES, type GameTitling, type Notification, type SituationWording } from '../notification.ts';
 import { eventType, renderPayload, type WebhookFormat } from './formats.ts';
 import { gameNotification, reminderNotification, seatNotification, type NotifiedGame } from './notifications.ts';
 import { addReminderJobs, plannedReminders, reminderLeadMs, type ReminderWish, type WebhookReminderJob } from './reminders.ts';
@@ -48,6 +48,8 @@ export interface WebhookSettings {
   resolve?: ResolveHost;
   /** The games' words for their situations, for chat formats (src/notify/notification.ts). */
   wording?: SituationWording;
+  /** The games' titles (src/notify/notification.ts); without it, a game is titled by its module id. */
+  titles?: GameTitling;
 }
 
 export const DEFAULT_WEBHOOK_SETTINGS: Omit<WebhookSettings, 'now'> = {
@@ -359,10 +361,11 @@ export class WebhookDispatcher {
 
   // ---- Notifications --------------------------------------------------------------------
 
-  /** The game as notifications need it, with each seat's legal command count now. */
   /** The game as its notifications need it, with legal command counts at `version` (default: now). */
   private async notified(game: GameRow, seats: SeatRow[], version?: number): Promise<NotifiedGame> {
-    return { game, seats, publicUrl: this.settings.publicUrl, legalCount: await this.games.legalCounter(game, version) };
+    const title = (this.settings.titles ?? NO_TITLES)(game.module, (game.options as unknown as StoredOptions).public ?? {});
+    const winners = hasEnded(game.status) ? await this.games.winners(game.id) : [];
+    return { game, title, seats, publicUrl: this.settings.publicUrl, legalCount: await this.games.legalCounter(game, version), winners };
   }
 }
 

@@ -5,7 +5,6 @@
 
 import type { Deadline } from '../../clock/deadlines.ts';
 import type { GameNotice } from '../notice.ts';
-import type { StoredOptions } from '../../store/game-options.ts';
 import type { GameRow } from '../../store/event-store.ts';
 import type { SeatRow } from '../../store/seats.ts';
 import type { Notification } from '../notification.ts';
@@ -13,15 +12,19 @@ import type { Notification } from '../notification.ts';
 /** The game as the notifications need it. */
 export interface NotifiedGame {
   game: GameRow;
+  /** The game's title for people: its own title and its options in its words (`GameTitling`). */
+  title: string;
   seats: SeatRow[];
   /** Where players reach the service, without a trailing slash. */
   publicUrl: string;
   /** The seat's legal command count now; null when unknown (the game has not started). */
   legalCount: (seat: number) => number | null;
+  /** The seats that won (`GameReader.winners`): empty until the game is over, and for a draw. */
+  winners: readonly number[];
 }
 
 function base(g: NotifiedGame, at: string) {
-  return { game: { id: g.game.id, module: g.game.module, title: gameTitle(g.game), url: `${g.publicUrl}/games/${g.game.id}` }, at };
+  return { game: { id: g.game.id, module: g.game.module, title: g.title, url: `${g.publicUrl}/games/${g.game.id}` }, at };
 }
 
 /** For a player's subscription: about one of their seats. */
@@ -37,7 +40,7 @@ export function seatNotification(g: NotifiedGame, notice: GameNotice, seat: numb
       windowId: null,
       deadline: null,
       legalCommandCount: null,
-      summary: `The game is over (${who}).`,
+      summary: `The game is over (${who}): ${outcome(g)}.`,
     };
   }
   return {
@@ -61,7 +64,7 @@ export function seatNotification(g: NotifiedGame, notice: GameNotice, seat: numb
 export function gameNotification(g: NotifiedGame, notice: GameNotice): Notification {
   const id = `${notice.ended ? 'ended' : 'awaited'}_${g.game.id}_v${notice.version}_all`;
   if (notice.ended) {
-    return { ...base(g, notice.at), id, kind: 'ended', seat: null, situation: null, windowId: null, deadline: null, legalCommandCount: null, summary: 'The game is over.' };
+    return { ...base(g, notice.at), id, kind: 'ended', seat: null, situation: null, windowId: null, deadline: null, legalCommandCount: null, summary: `The game is over: ${outcome(g)}.` };
   }
   const only = notice.awaited.length === 1 ? notice.awaited[0]! : null;
   const first = [...notice.awaited].sort((a, b) => a.deadline.localeCompare(b.deadline))[0];
@@ -99,22 +102,10 @@ export function reminderNotification(g: NotifiedGame, deadline: Deadline, at: st
   };
 }
 
-/**
- * "Dan Tanna Enid Blyton — Judges v Sláine": the map and the teams, from the public options, or
- * the game's name (its module id in words) for a game without a map.
- */
-export function gameTitle(game: GameRow): string {
-  const options = (game.options as unknown as StoredOptions).public ?? {};
-  const words = (slug: unknown) =>
-    String(slug)
-      .split('-')
-      .map((w) => (w === '' ? w : w[0]!.toUpperCase() + w.slice(1)))
-      .join(' ');
-  const map = typeof options.map === 'string' ? words(options.map) : words(game.module);
-  const seats: { team?: unknown }[] = Array.isArray(options.seats) ? options.seats : [];
-  // Teams where the game has them (a game without teams is named by its map or its module alone).
-  const teams = seats.some((s) => s?.team !== undefined) ? seats.map((s) => words(s?.team ?? '?')) : [];
-  return teams.length > 0 ? `${map} — ${teams.join(' v ')}` : map;
+/** Who won, in words: "Seat 0 (rico) won", "Seat 0 and Seat 2 won", "no seat won". */
+function outcome(g: NotifiedGame): string {
+  if (g.winners.length === 0) return 'no seat won';
+  return `${g.winners.map((seat) => seatLabel(g.seats, seat)).join(' and ')} won`;
 }
 
 function seatLabel(seats: SeatRow[], seat: number): string {

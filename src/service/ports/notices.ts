@@ -49,4 +49,9 @@ export interface GameReader {
   legalCounter(game: GameRow, version?: number): Promise<(seat: number) => number | null>;
   /** `legalCounter` for a game by id (a count of 0 for every seat when there is no such game). */
   legalCounterOf(gameId: string, version: number): Promise<(seat: number) => number | null>;
+  /**
+   * The seats that won the game (`GameModule.winners`), public once it is over: empty while it
+   * runs, for a draw, for a game abandoned unfinished, and when there is no such game.
+   */
+  winners(gameId: string): Promise<number[]>;
 }

@@ -4,12 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { createLogger, type Logger } from '../../../src/config/logger.ts';
 import type { Notification } from '../../../src/notify/notification.ts';
-import { situationWording } from '../../../src/service/registry.ts';
+import { GAMES, situationWording } from '../../../src/service/registry.ts';
 
 export const GAME = { id: 'game-7f3a', module: 'helter-skelter', title: 'Block War in Sector 13', url: 'https://play.example.org/games/game-7f3a' };
 
 /** The registered games' words for their situations, as the composition root passes them. */
-export const WORDING = situationWording();
+export const WORDING = situationWording(GAMES);
 
 export function notification(overrides: Partial<Notification> = {}): Notification {
   return {

@@ -64,7 +64,7 @@ describe('reminderNotification', () => {
     options: { public: { map: 'dan-tanna-enid-blyton', seats: [{ team: 'judges' }, { team: 'slaine' }] } },
   } as unknown as GameRow;
   const seats = [{ seat: 1, handle: 'sl\u00e1ine' }] as unknown as SeatRow[];
-  const notified = { game, seats, publicUrl: 'https://play.example.test', legalCount: () => 4 };
+  const notified = { game, title: 'Dan Tanna Enid Blyton — Judges v Slaine', seats, publicUrl: 'https://play.example.test', legalCount: () => 4, winners: [] };
 
   it('is about the seat and its current deadline, with a stable id per seat and window', () => {
     const deadline = { seat: 1, windowId: 'w 3', situation: 'defence', deadline: at(30) };

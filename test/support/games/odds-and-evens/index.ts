@@ -333,4 +333,6 @@ export const oddsAndEvens: GameModule<Setup, State, Command, Event, View, Visibl
     return { winsAgainst: [1, 2, 3, 4, 5].filter((other) => ((c.number as number) + other) % 2 === mine) };
   },
   isOver: (s) => s.phase === 'over',
+  winners: (s) => (s.winner === null ? [] : [s.winner]),
+  describeOptions: (options) => (Array.isArray(options.seats) ? options.seats.map((s) => (s as { side?: unknown })?.side).join(' v ') : 'two seats'),
 };
