@@ -141,6 +141,51 @@ export async function contentRoutes(app: FastifyInstance, { registry }: { regist
   const notFound = '`UNKNOWN_GAME`: no game module of that id publishes content (a game’s uuid is not a module id).';
   const mapNotFound = `${notFound} \`UNKNOWN_MAP\`: the game has no map of that id.`;
 
+  // The games this service plays, for a client's lobby: a few hundred bytes, where reading the
+  // OpenAPI document (the other place that names them) costs a phone half a megabyte.
+  const catalog = publish(JSON.stringify({ games: [...registry].map(([game, module]) => ({ game, title: module.title })) }), 'application/json; charset=utf-8');
+  app.get<{ Headers: { 'if-none-match'?: string } }>(
+    '/v1/catalog',
+    {
+      schema: {
+        operationId: 'getCatalog',
+        tags: ['content'],
+        summary: 'The games this service plays',
+        description: 'Every game `POST /v1/games` accepts, by the id it takes in `game`, with its title, in the order the service registers them. Public, cacheable (`ETag`, `If-None-Match`).',
+        headers: conditionalHeaders,
+        response: {
+          200: {
+            description: 'The games.',
+            headers: cacheHeaders,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['games'],
+                  additionalProperties: false,
+                  properties: {
+                    games: {
+                      type: 'array',
+                      items: {
+                        type: 'object',
+                        required: ['game', 'title'],
+                        additionalProperties: false,
+                        properties: { game: { type: 'string', description: 'The id `POST /v1/games` takes in `game`.' }, title: { type: 'string', description: 'The game’s name for people.' } },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          304: notModified,
+          ...problems({ 429: true }),
+        },
+      },
+    },
+    async (request, reply) => send(request, reply, catalog),
+  );
+
   app.get<{ Params: { game: string }; Headers: { 'if-none-match'?: string } }>(
     '/v1/games/:game/content',
     {
