@@ -245,7 +245,6 @@ export async function buildApp(deps: AppDeps) {
     ports.store,
     games.reader,
     prisma,
-    games.noticeListeners,
     {
       worker,
       now,

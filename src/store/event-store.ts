@@ -220,8 +220,7 @@ export class EventStore {
   async keyed(db: Queryable, callerId: string, key: string): Promise<KeyedCommand | null> {
     const { rows } = await db.query<KeyedCommand>({
       name: 'idempotency-key',
-      text: `SELECT k.request_hash AS "requestHash", k.game_id AS "gameId", k.command_seq AS "commandSeq", k.version, c.deadlines,
-                    k.response_body AS "legacyResponse"
+      text: `SELECT k.request_hash AS "requestHash", k.game_id AS "gameId", k.command_seq AS "commandSeq", k.version, c.deadlines
              FROM idempotency_keys k LEFT JOIN commands c ON c.game_id = k.game_id AND c.seq = k.command_seq
              WHERE k.caller_id = $1 AND k.key = $2 AND k.expires_at > now()`,
       values: [callerId, key],

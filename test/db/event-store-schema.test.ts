@@ -65,7 +65,7 @@ describe('event store schema', () => {
 
   it('keeps idempotency keys unique per caller, not globally', async () => {
     const expiresAt = new Date(Date.now() + 86_400_000);
-    const key = { key: 'retry-1', requestHash: 'h', expiresAt };
+    const key = { key: 'retry-1', requestHash: 'h', gameId: '00000000-0000-4000-8000-000000000000', commandSeq: 1, version: 1, expiresAt };
     await db.prisma.idempotencyKey.create({ data: { callerId: 'alice', ...key } });
     await db.prisma.idempotencyKey.create({ data: { callerId: 'bob', ...key } });
     await expect(db.prisma.idempotencyKey.create({ data: { callerId: 'alice', ...key } })).rejects.toMatchObject({ code: 'P2002' });

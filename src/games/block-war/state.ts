@@ -25,8 +25,7 @@ export function cloneState(s: GameState): GameState {
     units,
     judgePool: s.judgePool.slice(),
     features: s.features.map((f) => ({ feature: f.feature, seat: f.seat, square: f.square })),
-    // A state stored before scrawls existed has none.
-    scrawls: (s.scrawls ?? []).slice(),
+    scrawls: s.scrawls.slice(),
     rng: typeof s.rng === 'object' ? { key: s.rng.key, position: s.rng.position } : s.rng,
     windows: s.windows,
     situation: cloneSituation(s.situation),
