@@ -26,7 +26,7 @@ export function cloneState(s: GameState): GameState {
     judgePool: s.judgePool.slice(),
     features: s.features.map((f) => ({ feature: f.feature, seat: f.seat, square: f.square })),
     scrawls: s.scrawls.slice(),
-    rng: typeof s.rng === 'object' ? { key: s.rng.key, position: s.rng.position } : s.rng,
+    rng: { key: s.rng.key, position: s.rng.position },
     windows: s.windows,
     situation: cloneSituation(s.situation),
     winners: s.winners.slice(),
