@@ -270,7 +270,7 @@ export class Play {
       throw new Refusal('conflict', 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request.');
     const events = await log.eventsOfCommand(keyed.gameId, keyed.commandSeq);
     // The game as that command left it (who it left awaited), so the answer is the same each time.
-    return { game: { ...game, version: keyed.version, deadlines: keyed.deadlines ?? game.deadlines }, seat, version: keyed.version, events, state: undefined, replayed: true };
+    return { game: { ...game, version: keyed.version, deadlines: keyed.deadlines }, seat, version: keyed.version, events, state: undefined, replayed: true };
   }
 
   /** Once the append has committed: the cache may hold the new state and row; then the service's own reactions. */

@@ -221,7 +221,7 @@ export class EventStore {
     const { rows } = await db.query<KeyedCommand>({
       name: 'idempotency-key',
       text: `SELECT k.request_hash AS "requestHash", k.game_id AS "gameId", k.command_seq AS "commandSeq", k.version, c.deadlines
-             FROM idempotency_keys k LEFT JOIN commands c ON c.game_id = k.game_id AND c.seq = k.command_seq
+             FROM idempotency_keys k JOIN commands c ON c.game_id = k.game_id AND c.seq = k.command_seq
              WHERE k.caller_id = $1 AND k.key = $2 AND k.expires_at > now()`,
       values: [callerId, key],
     });
@@ -295,7 +295,7 @@ export class EventStore {
       name: 'unnotified-moves',
       text: `SELECT c.game_id AS "gameId", c.version, c.deadlines, c.accepted_at AS at
              FROM unnest($1::uuid[], $2::int[]) AS u(id, told)
-             JOIN commands c ON c.game_id = u.id AND c.version > u.told AND c.version IS NOT NULL
+             JOIN commands c ON c.game_id = u.id AND c.version > u.told
              ORDER BY c.game_id, c.seq`,
       values: [rows.map((g) => g.id), rows.map((g) => g.notifiedVersion)],
     });

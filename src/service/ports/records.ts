@@ -75,7 +75,7 @@ export interface KeyedCommand {
   /** The game's version after that command. */
   version: number;
   /** The deadlines after that command (who it left awaited). */
-  deadlines: Deadline[] | null;
+  deadlines: Deadline[];
 }
 
 /** A game whose log has moved past what its players were told (the notifier's cursor). */
