@@ -157,16 +157,16 @@ export class EventStore {
          RETURNING id, notified_version < version AS untold, updated_at
        ), command AS (
          INSERT INTO commands (game_id, seq, type, payload, sender_kind, seat, caller_id, version, deadlines, accepted_at)
-         SELECT $1::uuid, (SELECT COALESCE(MAX(seq), 0) + 1 FROM commands WHERE game_id = $1::uuid), $2::text, $3::jsonb, $4::text, $5::int, $6::text, $8::int, $10::jsonb,
+         SELECT $1::uuid, (SELECT COALESCE(MAX(seq), 0) + 1 FROM commands WHERE game_id = $1::uuid), $2::text, $3::json, $4::text, $5::int, $6::text, $8::int, $10::jsonb,
                 COALESCE($20::timestamptz, now())
          FROM moved
          RETURNING seq, accepted_at
        ), appended AS (
          INSERT INTO events (game_id, seq, command_seq, type, payload, created_at)
-         SELECT $1::uuid, $7::int + e.n::int, command.seq, e.t, e.p::jsonb, command.accepted_at
+         SELECT $1::uuid, $7::int + e.n::int, command.seq, e.t, e.p::json, command.accepted_at
          FROM command, unnest($12::text[], $13::text[]) WITH ORDINALITY AS e(t, p, n)
        ), snapshot AS (
-         INSERT INTO snapshots (game_id, version, state) SELECT $1::uuid, $8::int, $14::jsonb FROM moved WHERE $14::jsonb IS NOT NULL
+         INSERT INTO snapshots (game_id, version, state) SELECT $1::uuid, $8::int, $14::json FROM moved WHERE $14::json IS NOT NULL
          ON CONFLICT (game_id, version) DO NOTHING
        ), keyed AS (
          INSERT INTO idempotency_keys (caller_id, key, request_hash, game_id, command_seq, version, expires_at)

@@ -22,7 +22,7 @@ export function cloneState(s: GameState): GameState {
     first: s.first,
     models,
     phase: s.phase && { seat: s.phase.seat, selected: s.phase.selected && { model: s.phase.selected.model, actions: s.phase.selected.actions }, acted: s.phase.acted.slice() },
-    rng: typeof s.rng === 'object' ? { key: s.rng.key, position: s.rng.position } : s.rng,
+    rng: { key: s.rng.key, position: s.rng.position },
     windows: s.windows,
     situation: cloneSituation(s.situation),
     winner: s.winner,
