@@ -170,7 +170,7 @@ export function* eventStates(g: RandomGame, events: readonly Event[]): Generator
 
 // ───────────────────────────── comparing commands ─────────────────────────────
 
-/** Sorts object keys recursively: a canonical form for comparing commands (jsonb's own order is test/support/jsonb.ts). */
+/** Sorts object keys recursively: a canonical form for comparing commands. */
 export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value !== null && typeof value === 'object') {
