@@ -181,7 +181,7 @@ function resourceProperties(module: AnyGameModule, game: object, options: object
           botKind: {
             type: ['string', 'null'],
             enum: [...playableKinds(module), null],
-            description: 'The bot that plays the seat; null for a player’s seat. Bot seats of games created before seats chose their bot play `random`.',
+            description: 'The bot that plays the seat; null for a player’s seat.',
           },
         },
       },
