@@ -245,7 +245,6 @@ export async function buildApp(deps: AppDeps) {
     ports.store,
     gameService.reader,
     prisma,
-    gameService.noticeListeners,
     {
       worker,
       now,

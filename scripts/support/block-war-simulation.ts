@@ -22,6 +22,7 @@ import { randomBot } from '../../src/platform/bots.ts';
 import { RuleError, type Bot } from '../../src/platform/game-module.ts';
 import { playRandomGame } from '../../src/platform/random-player.ts';
 import { seedRng } from '../../src/platform/random.ts';
+import { keyFromSeed } from '../../src/platform/fairness.ts';
 
 export interface BlockWarSimulation {
   games: string;
@@ -35,7 +36,7 @@ export interface BlockWarSimulation {
 
 const NAMES = ['Rick Whitely', 'Ella Fitzgerald', 'Alan Turing', 'Marie Curie'];
 /** The generator key of game `g`: 64 hex digits from its seed, as the platform's seeded games do. */
-const keyOf = (seed: string) => Array.from({ length: 8 }, (_, i) => (seedRng(`${seed}:${i}`) >>> 0).toString(16).padStart(8, '0')).join('');
+const keyOf = (seed: string) => keyFromSeed(seed);
 
 export function runBlockWarSimulation(options: BlockWarSimulation): void {
   const games = Number(options.games);

@@ -26,6 +26,7 @@ import type { Preview } from '../../src/games/miniatures/preview.ts';
 import { expiryStalled, stranding, strandedError } from '../../src/platform/awaited-guard.ts';
 import { RuleError, type Bot, type Sender } from '../../src/platform/game-module.ts';
 import { nextFloat, nextInt, seedRng, type RngState } from '../../src/platform/random.ts';
+import { keyFromSeed } from '../../src/platform/fairness.ts';
 
 export interface MiniaturesSimulation {
   games: string;
@@ -49,7 +50,7 @@ const MAX_COMMANDS = 20_000;
 const DRAWN_REACH = 250;
 
 /** The generator key of game `g`: 64 hex digits from its seed, as the platform's seeded games do. */
-const keyOf = (seed: string) => Array.from({ length: 8 }, (_, i) => (seedRng(`${seed}:${i}`) >>> 0).toString(16).padStart(8, '0')).join('');
+const keyOf = (seed: string) => keyFromSeed(seed);
 
 interface Tally {
   drawnTried: number;

@@ -215,7 +215,7 @@ export async function gameRoutes(app: FastifyInstance, { service }: { service: G
       );
       if (accepted.replayed) reply.header('idempotent-replayed', 'true');
       // Built after commit, from what the log holds: for a replayed key, the events that command produced then.
-      const body = (accepted.legacyResponse as { version: number } | undefined) ?? {
+      const body = {
         version: accepted.version,
         events: accepted.events.map((e) => service.views.redacted(accepted.game, e, accepted.seat)),
         // Public, as in the game resource: the deadlines are stored in the order the rules await the seats.

@@ -181,7 +181,7 @@ function resourceProperties(module: AnyGameModule, game: object, options: object
           botKind: {
             type: ['string', 'null'],
             enum: [...playableKinds(module), null],
-            description: 'The bot that plays the seat; null for a player’s seat. Bot seats of games created before seats chose their bot play `random`.',
+            description: 'The bot that plays the seat; null for a player’s seat.',
           },
         },
       },
@@ -401,9 +401,9 @@ export function gameApi(registry: GameRegistry): GameApi {
 
 const fairnessSchema = {
   $id: 'Fairness',
-  type: ['object', 'null'],
+  type: 'object',
   description:
-    'How to check that the game was shuffled fairly (README, "Fair play"). Every deal, draw and reshuffle comes from a generator keyed by a secret 256-bit key drawn when the game was created. `commitment` is published from the start (keep it: only the one you saw at creation binds the server); `key` once the game is over, so anyone can check `SHA-256("judge-dredd-pbw shuffle key v1\\n" + key) = commitment` and replay the whole public log with it (`npm run verify -- --game ID --public --commitment HEX`). Null for games created before keyed shuffles.',
+    'How to check that the game was shuffled fairly (README, "Fair play"). Every deal, draw and reshuffle comes from a generator keyed by a secret 256-bit key drawn when the game was created. `commitment` is published from the start (keep it: only the one you saw at creation binds the server); `key` once the game is over, so anyone can check `SHA-256("judge-dredd-pbw shuffle key v1\\n" + key) = commitment` and replay the whole public log with it (`npm run verify -- --game ID --public --commitment HEX`).',
   required: ['generator', 'commitment', 'seeded', 'position', 'key'],
   properties: {
     generator: { type: 'string', const: KEYED_GENERATOR, description: 'HMAC-SHA-256 in counter mode, keyed by `key`.' },
@@ -513,7 +513,7 @@ const commandLogSchema = {
 const commandAcceptedSchema = {
   $id: 'CommandAccepted',
   type: 'object',
-  required: ['version', 'events'],
+  required: ['version', 'events', 'awaiting'],
   properties: {
     version: { type: 'integer', minimum: 0, description: 'The game version after this command.' },
     events: { type: 'array', items: { $ref: 'FeedEvent#' }, description: 'What the command caused, as your seat may see it.' },
@@ -521,7 +521,7 @@ const commandAcceptedSchema = {
       type: 'array',
       items: { $ref: 'Awaited#' },
       description:
-        'The seats the game waits for after this command (as in the game resource), so a client knows who acts next without reading the game. Absent only when replaying the answer to a command sent before the server had this field.',
+        'The seats the game waits for after this command (as in the game resource), so a client knows who acts next without reading the game.',
     },
     game: {
       $ref: 'GameResource#',

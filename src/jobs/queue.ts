@@ -7,15 +7,6 @@ import { Logger as GraphileLogger, runMigrations } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger } from '../config/logger.ts';
 
-/** Task names, as stored in `graphile_worker` rows. */
-export const TASKS = {
-  /**
-   * A `GameNotice` queued by a command before the notifier existed (migration
-   * 20261127090000_lean_command_path): still run, so a notice queued before an upgrade is told.
-   */
-  notify: 'notify',
-} as const;
-
 /** Installs or upgrades graphile-worker's own schema (`graphile_worker`); idempotent and quick when current. */
 export async function installJobQueue(pool: pg.Pool, logger: Logger): Promise<void> {
   await runMigrations({ pgPool: pool, logger: graphileLogger(logger) });

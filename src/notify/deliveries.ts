@@ -9,9 +9,8 @@ import type pg from 'pg';
 import type { Logger } from '../config/logger.ts';
 import { createLogger } from '../config/logger.ts';
 import type { PrismaClient } from '../db/prisma.ts';
-import { TASKS } from '../jobs/queue.ts';
 import { startWorker, type WorkerSettings } from '../jobs/worker.ts';
-import type { GameNotice, GameReader, NoticeListener } from '../service/ports/notices.ts';
+import type { GameReader, NoticeListener } from '../service/ports/notices.ts';
 import type { EventStore } from '../store/event-store.ts';
 import { housekeep, HOUSEKEEPING, HOUSEKEEPING_SCHEDULE } from './housekeeping.ts';
 import { DEFAULT_WEBHOOK_SETTINGS, DELIVER_WEBHOOK, WebhookDispatcher, type WebhookSettings } from './webhooks/dispatch.ts';
@@ -39,8 +38,6 @@ export class Deliveries {
     store: EventStore,
     reader: GameReader,
     prisma: PrismaClient,
-    /** The service's notice listeners: the legacy `notify` jobs (queued before the notifier) are handed to them. */
-    private readonly listeners: readonly NoticeListener[],
     private readonly settings: DeliverySettings,
     private readonly logger?: Logger,
   ) {
@@ -56,9 +53,6 @@ export class Deliveries {
     if (!this.settings.worker) return;
     const tasks = {
       ...this.jobTasks,
-      [TASKS.notify]: async (payload: unknown) => {
-        await Promise.all(this.listeners.map((listener) => listener(payload as GameNotice)));
-      },
       [DELIVER_WEBHOOK]: (payload: unknown) => this.webhooks.deliverOnce(payload as { deliveryId: string }),
       [WEBHOOK_REMINDER]: (payload: unknown) => this.webhooks.remind(payload as WebhookReminderJob),
       [HOUSEKEEPING]: async () => {

@@ -22,9 +22,8 @@ export const RANDOM_ONLY: GameBots<any, any> = { kinds: { [RANDOM_BOT]: randomBo
 export const botsOf = (module: { readonly bots?: GameBots<any, any> }): GameBots<any, any> => module.bots ?? RANDOM_ONLY;
 
 /**
- * The bot that plays a seat stored with `kind`. A seat stored without one (games created before
- * seats chose their bot) was played by the random bot, and still is; a kind the game no longer
- * offers falls back to the random bot too, which every game can be played by.
+ * The bot that plays a seat stored with `kind`: the game's bot of that name, else the random bot,
+ * which every game can be played by.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function botFor(module: { readonly bots?: GameBots<any, any> }, kind: string | null | undefined): Bot<any, any> {

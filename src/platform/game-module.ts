@@ -215,10 +215,7 @@ export interface GameModule<Setup, State, Command, Event, View, VisibleEvent = E
    */
   decide(state: State, command: Command, sender: Sender, context?: DecideContext): Decision<Event>;
   evolve(state: State, event: Event): State;
-  /**
-   * `events.reduce(evolve, state)`, copying the state once. Also normalises a state read back from
-   * storage (JSON key order), so it decides exactly as the state that was saved.
-   */
+  /** `events.reduce(evolve, state)`, copying the state once (the service folds many events at a time). */
   replay(state: State, events: readonly Event[]): State;
   /** What `seat` may see; `null` is a spectator. */
   view(state: State, seat: Seat | null): View;

@@ -1,25 +1,21 @@
 // The games' random generator. Pure: a generator's whole state is a value that lives in game state,
 // and an event records the position it reached, so replaying a log never re-rolls.
 //
-// Two generators:
-// - **keyed** (every game created since the fair-play changes): HMAC-SHA-256 in counter mode,
-//   keyed by a per-game 256-bit secret from the operating system's CSPRNG. Block i is
-//   HMAC(key, LABEL ‖ i as 8 bytes big-endian), read as eight 32-bit words; the state is the key
-//   and the number of words used. Without the key, the stream cannot be told from random; with the
-//   key (published when the game ends) anyone can re-derive every deal and draw.
-// - **mulberry32** (legacy): one 32-bit integer of state. Kept only so games stored before keyed
-//   generators existed replay exactly as they were played. Its 2^32 streams can be searched by a
-//   seated player: never use it for a new game.
+// One generator, keyed: HMAC-SHA-256 in counter mode, keyed by a per-game 256-bit secret from the
+// operating system's CSPRNG. Block i is HMAC(key, LABEL ‖ i as 8 bytes big-endian), read as eight
+// 32-bit words; the state is the key and the number of words used. Without the key, the stream
+// cannot be told from random; with the key (published when the game ends) anyone can re-derive
+// every deal and draw.
 //
 // Integers are drawn by rejection sampling, so every value in [0, n) is equally likely; shuffles are
 // Fisher–Yates on top of that.
 
 import { createHmac } from 'node:crypto';
+import { keyFromSeed } from './fairness.ts';
 
-/** The generators' names, as a game's set-up records them (and its public `fairness` shows). */
+/** The generator's name, as a game's set-up records it (and its public `fairness` shows). */
 export const KEYED_GENERATOR = 'hmac-sha256-ctr';
-export const LEGACY_GENERATOR = 'mulberry32';
-export type GeneratorName = typeof KEYED_GENERATOR | typeof LEGACY_GENERATOR;
+export type GeneratorName = typeof KEYED_GENERATOR;
 
 /** A keyed generator: the 64-hex-digit key and how many 32-bit words have been drawn. */
 export interface KeyedRng {
@@ -27,15 +23,10 @@ export interface KeyedRng {
   readonly position: number;
 }
 
-/** A legacy mulberry32 state (one 32-bit integer). */
-export type LegacyRng = number;
+/** A generator's whole state, as it lives in a game's state. */
+export type RngState = KeyedRng;
 
-export type RngState = KeyedRng | LegacyRng;
-
-/**
- * What an event records of a generator: the keyed generator's position, never its key (the key is
- * in the game's set-up and state); for legacy games, the whole mulberry32 state, as they always did.
- */
+/** What an event records of a generator: its position, never its key (the key is in the game's set-up and state). */
 export type RngPosition = number;
 
 const BLOCK_LABEL = Buffer.from('judge-dredd-pbw rng v1\n', 'utf8');
@@ -44,8 +35,6 @@ const TWO_32 = 4294967296;
 
 export const KEY_HEX_LENGTH = 64;
 
-export const isKeyed = (state: RngState): state is KeyedRng => typeof state === 'object';
-
 /** A keyed generator at its start. `key` is 32 bytes as 64 lowercase hex digits. */
 export function keyedRng(key: string): KeyedRng {
   if (!/^[0-9a-f]{64}$/.test(key)) throw new Error('A generator key is 32 bytes as 64 lowercase hex digits.');
@@ -53,11 +42,10 @@ export function keyedRng(key: string): KeyedRng {
 }
 
 /** The position to record in an event. */
-export const rngPosition = (state: RngState): RngPosition => (isKeyed(state) ? state.position : state);
+export const rngPosition = (state: RngState): RngPosition => state.position;
 
 /** The generator `state` continued from a recorded position (the inverse of `rngPosition`). */
-export const rngAt = (state: RngState, position: RngPosition): RngState =>
-  isKeyed(state) ? { key: state.key, position } : position;
+export const rngAt = (state: RngState, position: RngPosition): RngState => ({ key: state.key, position });
 
 // One block is eight words and a shuffle reads many in a row: keep the last block computed. The
 // cache is invisible from outside (same key and index, same bytes), so the functions stay pure.
@@ -82,38 +70,20 @@ function nextWord(state: KeyedRng): [number, KeyedRng] {
   return [word, { key: state.key, position: state.position + 1 }];
 }
 
-/** Turns any string or number seed into a legacy mulberry32 state (games stored before keyed generators). */
-export function seedRng(seed: string | number): LegacyRng {
-  const text = String(seed);
-  let h = 2166136261 >>> 0; // FNV-1a
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 16777619) >>> 0;
-  }
-  return h;
-}
-
-function mulberry32(state: LegacyRng): [number, LegacyRng] {
-  const next = (state + 0x6d2b79f5) >>> 0;
-  let t = next;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return [((t ^ (t >>> 14)) >>> 0) / TWO_32, next];
-}
+/**
+ * A generator keyed by a seed (`keyFromSeed`): reproducible, and so predictable by whoever knows the
+ * seed. For a bot's own choices and for engine tests; a game's shuffles use a secret key.
+ */
+export const seedRng = (seed: string | number): RngState => keyedRng(keyFromSeed(String(seed)));
 
 /** A float in [0, 1) and the next state. */
 export function nextFloat<S extends RngState>(state: S): [number, S] {
-  if (!isKeyed(state)) return mulberry32(state) as [number, S];
   const [word, next] = nextWord(state);
   return [word / TWO_32, next as S];
 }
 
-/** An integer in [0, n), every value equally likely (legacy games keep their old, slightly biased draw). */
+/** An integer in [0, n), every value equally likely. */
 export function nextInt<S extends RngState>(state: S, n: number): [number, S] {
-  if (!isKeyed(state)) {
-    const [f, s] = mulberry32(state);
-    return [Math.floor(f * n), s as S];
-  }
   if (!Number.isInteger(n) || n < 1 || n > TWO_32) throw new RangeError(`nextInt: n must be an integer in [1, 2^32], got ${n}`);
   // Rejection sampling: accept a word only below the largest multiple of n that fits in 32 bits.
   const limit = TWO_32 - (TWO_32 % n);

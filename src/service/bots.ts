@@ -1,5 +1,5 @@
-// Bot seats: the server plays each with the bot the seat chose among the game's (GameModule.bots;
-// a seat stored before seats chose plays randomly, src/platform/bots.ts `botFor`). A bot acts
+// Bot seats: the server plays each with the bot the seat chose among the game's (GameModule.bots,
+// src/platform/bots.ts `botFor`). A bot acts
 // whenever the game it sits in awaits it. That is found from durable state, never only from memory:
 // after any accepted command the game is "kicked"; at start-up and every few seconds a sweep finds
 // every active game whose stored deadlines await a bot seat (so a process that crashed mid-move,
@@ -13,7 +13,7 @@
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { botFor } from '../platform/bots.ts';
-import { keyedRng, seedRng } from '../platform/random.ts';
+import { keyedRng } from '../platform/random.ts';
 import type { Logger } from '../config/logger.ts';
 import type { GameRecords } from './ports/game-records.ts';
 import type { StoredOptions } from './ports/records.ts';
@@ -128,10 +128,9 @@ export class Bots {
       const legal = module.legalCommands(state, turn.seat) as { type: string }[];
       if (legal.length === 0) return;
       const options = game.options as unknown as StoredOptions;
-      const fairness = options.fairness;
-      const rng = fairness ? keyedRng(botKey(fairness.key, game.version, turn.seat)) : seedRng(`${gameId}:${game.version}:${turn.seat}`);
+      const rng = keyedRng(botKey(options.fairness.key, game.version, turn.seat));
       const started = performance.now();
-      const command = botFor(module, options.botKinds?.[turn.seat]).choose(state, turn.seat, legal, rng) as { type: string };
+      const command = botFor(module, options.botKinds[turn.seat]).choose(state, turn.seat, legal, rng) as { type: string };
       // A game of bots only has nobody to tell anything to, and plays at full speed.
       const wait = this.minDecisionMs - (performance.now() - started);
       if (wait > 0 && seats.some((s) => !s.bot)) await sleep(wait);

@@ -48,8 +48,6 @@ export interface Accepted {
   untold?: boolean;
   /** True when this is the answer to an earlier request with the same Idempotency-Key. */
   replayed?: boolean;
-  /** The stored answer, for a key recorded before answers were rebuilt from the log. */
-  legacyResponse?: unknown;
 }
 
 /** A window the sweeper expired: the game's version and status after it. */
@@ -270,10 +268,9 @@ export class Play {
     if (!keyed) return null;
     if (keyed.requestHash !== key.requestHash)
       throw new Refusal('conflict', 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request.');
-    if (keyed.legacyResponse != null) return { game, seat, version: game.version, events: [], state: undefined, replayed: true, legacyResponse: keyed.legacyResponse };
-    const events = await log.eventsOfCommand(keyed.gameId!, keyed.commandSeq!);
+    const events = await log.eventsOfCommand(keyed.gameId, keyed.commandSeq);
     // The game as that command left it (who it left awaited), so the answer is the same each time.
-    return { game: { ...game, version: keyed.version!, deadlines: keyed.deadlines ?? game.deadlines }, seat, version: keyed.version!, events, state: undefined, replayed: true };
+    return { game: { ...game, version: keyed.version, deadlines: keyed.deadlines }, seat, version: keyed.version, events, state: undefined, replayed: true };
   }
 
   /** Once the append has committed: the cache may hold the new state and row; then the service's own reactions. */

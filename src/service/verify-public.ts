@@ -64,7 +64,7 @@ export async function verifyPublic(registry: GameRegistry, read: ReadApi, gameId
   if (!hasEnded(game.status)) return fail(`not checked: the game is ${game.status}; its key and log are published when it is over`);
   const module = registry.get(game.game);
   if (!module) return fail(`not checked: this verifier does not know the game "${game.game}"`);
-  if (!game.fairness) return fail('not checked: the game was created before keyed shuffles (it has no commitment)');
+  if (!game.fairness) return fail('not checked: the answer has no fairness commitment');
   const { key } = game.fairness;
   if (!key) return fail('not checked: the finished game does not show its key');
   const shown = String(game.fairness.commitment).toLowerCase();

@@ -36,7 +36,8 @@ export interface LogCheck {
 
 /**
  * Replays `commands` from `setup` and compares what they produce, in order, with `events` (the
- * game's events, oldest first, as payloads). Stops at the first disagreement.
+ * game's events, oldest first, as payloads), byte for byte as JSON: the store gives them back as
+ * written. Stops at the first disagreement.
  */
 export function checkLog(module: AnyGameModule, setup: unknown, commands: readonly LogCommand[], events: readonly unknown[]): LogCheck {
   const check: LogCheck = { commands: 0, events: 0, mismatch: null };
@@ -47,7 +48,7 @@ export function checkLog(module: AnyGameModule, setup: unknown, commands: readon
     if (!decision.ok) return { ...check, mismatch: { commandSeq: seq, problem: `refused on replay: ${decision.error.code}` } };
     const produced = decision.events as unknown[];
     const logged = events.slice(check.events, check.events + produced.length);
-    const at = produced.findIndex((e, i) => i >= logged.length || canonical(e) !== canonical(logged[i]));
+    const at = produced.findIndex((e, i) => i >= logged.length || JSON.stringify(e) !== JSON.stringify(logged[i]));
     if (at >= 0)
       return {
         ...check,
@@ -56,7 +57,7 @@ export function checkLog(module: AnyGameModule, setup: unknown, commands: readon
           problem:
             check.events + at >= events.length
               ? `replay produced event ${check.events + at + 1}, which the log does not hold`
-              : `event ${check.events + at + 1} differs: replay ${canonical(produced[at]).slice(0, 200)}, log ${canonical(logged[at]).slice(0, 200)}`,
+              : `event ${check.events + at + 1} differs: replay ${JSON.stringify(produced[at]).slice(0, 200)}, log ${JSON.stringify(logged[at]).slice(0, 200)}`,
         },
       };
     check.events += produced.length;
@@ -96,11 +97,3 @@ export async function verifyGame(registry: GameRegistry, store: StoredGames, gam
   else if (stored.length !== game.version) mismatch(commands.length, `the game is at version ${game.version} but holds ${stored.length} events`);
 }
 
-/** JSON with keys sorted at every level: Postgres jsonb does not keep key order. */
-export function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, (v as Record<string, unknown>)[k]]))
-      : v,
-  );
-}

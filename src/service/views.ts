@@ -39,8 +39,8 @@ export interface GameResource {
   awaiting: AwaitedView[];
   legalCommands: unknown[];
   anytimeCommands: unknown[];
-  /** How to check the shuffles (see `FairnessView`); null for games stored before keyed generators. */
-  fairness: FairnessView | null;
+  /** How to check the shuffles (see `FairnessView`). */
+  fairness: FairnessView;
 }
 
 export interface FairnessView {
@@ -203,9 +203,8 @@ export class Views {
 }
 
 /** The key is revealed once the game has ended (finished or abandoned), never while a hand could still be hidden. */
-export function fairnessOf(game: GameRow): FairnessView | null {
+export function fairnessOf(game: GameRow): FairnessView {
   const fairness = (game.options as unknown as StoredOptions).fairness;
-  if (!fairness) return null;
   return {
     generator: KEYED_GENERATOR,
     commitment: fairness.commitment,
@@ -220,12 +219,11 @@ export function seatOf(seats: SeatRow[], accountId: string | null): number | nul
   return seats.find((s) => s.accountId === accountId)?.seat ?? null;
 }
 
-/** A bot seat of a game stored before seats chose their bot is played by the random bot (`playingKind`). */
 const summary = (module: AnyGameModule, s: SeatRow, options: StoredOptions): SeatSummary => ({
   seat: s.seat,
   player: s.handle,
   bot: s.bot,
-  botKind: s.bot ? playingKind(module, options.botKinds?.[s.seat]) : null,
+  botKind: s.bot ? playingKind(module, options.botKinds[s.seat]) : null,
 });
 
 /** The stored deadline of an awaited seat (written when the situation opened). */

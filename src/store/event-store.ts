@@ -157,16 +157,16 @@ export class EventStore {
          RETURNING id, notified_version < version AS untold, updated_at
        ), command AS (
          INSERT INTO commands (game_id, seq, type, payload, sender_kind, seat, caller_id, version, deadlines, accepted_at)
-         SELECT $1::uuid, (SELECT COALESCE(MAX(seq), 0) + 1 FROM commands WHERE game_id = $1::uuid), $2::text, $3::jsonb, $4::text, $5::int, $6::text, $8::int, $10::jsonb,
+         SELECT $1::uuid, (SELECT COALESCE(MAX(seq), 0) + 1 FROM commands WHERE game_id = $1::uuid), $2::text, $3::json, $4::text, $5::int, $6::text, $8::int, $10::jsonb,
                 COALESCE($20::timestamptz, now())
          FROM moved
          RETURNING seq, accepted_at
        ), appended AS (
          INSERT INTO events (game_id, seq, command_seq, type, payload, created_at)
-         SELECT $1::uuid, $7::int + e.n::int, command.seq, e.t, e.p::jsonb, command.accepted_at
+         SELECT $1::uuid, $7::int + e.n::int, command.seq, e.t, e.p::json, command.accepted_at
          FROM command, unnest($12::text[], $13::text[]) WITH ORDINALITY AS e(t, p, n)
        ), snapshot AS (
-         INSERT INTO snapshots (game_id, version, state) SELECT $1::uuid, $8::int, $14::jsonb FROM moved WHERE $14::jsonb IS NOT NULL
+         INSERT INTO snapshots (game_id, version, state) SELECT $1::uuid, $8::int, $14::json FROM moved WHERE $14::json IS NOT NULL
          ON CONFLICT (game_id, version) DO NOTHING
        ), keyed AS (
          INSERT INTO idempotency_keys (caller_id, key, request_hash, game_id, command_seq, version, expires_at)
@@ -220,9 +220,8 @@ export class EventStore {
   async keyed(db: Queryable, callerId: string, key: string): Promise<KeyedCommand | null> {
     const { rows } = await db.query<KeyedCommand>({
       name: 'idempotency-key',
-      text: `SELECT k.request_hash AS "requestHash", k.game_id AS "gameId", k.command_seq AS "commandSeq", k.version, c.deadlines,
-                    k.response_body AS "legacyResponse"
-             FROM idempotency_keys k LEFT JOIN commands c ON c.game_id = k.game_id AND c.seq = k.command_seq
+      text: `SELECT k.request_hash AS "requestHash", k.game_id AS "gameId", k.command_seq AS "commandSeq", k.version, c.deadlines
+             FROM idempotency_keys k JOIN commands c ON c.game_id = k.game_id AND c.seq = k.command_seq
              WHERE k.caller_id = $1 AND k.key = $2 AND k.expires_at > now()`,
       values: [callerId, key],
     });
@@ -296,7 +295,7 @@ export class EventStore {
       name: 'unnotified-moves',
       text: `SELECT c.game_id AS "gameId", c.version, c.deadlines, c.accepted_at AS at
              FROM unnest($1::uuid[], $2::int[]) AS u(id, told)
-             JOIN commands c ON c.game_id = u.id AND c.version > u.told AND c.version IS NOT NULL
+             JOIN commands c ON c.game_id = u.id AND c.version > u.told
              ORDER BY c.game_id, c.seq`,
       values: [rows.map((g) => g.id), rows.map((g) => g.notifiedVersion)],
     });

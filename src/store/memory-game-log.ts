@@ -196,7 +196,6 @@ export class MemoryGameLog implements GameLog {
         commandSeq,
         version,
         deadlines: clone(input.deadlines),
-        legacyResponse: null,
         expiresAt: now.getTime() + IDEMPOTENCY_TTL_HOURS * 3600_000,
       });
     }

@@ -135,7 +135,7 @@ export class MemoryGameRecords implements GameRecords {
     return this.log
       .all()
       .filter(({ game, seats }) => game.status === 'open' && seats.some((s) => !s.bot && s.accountId === null))
-      .filter(({ game }) => include.chosen || (game.options as unknown as StoredOptions).fairness?.seeded === false)
+      .filter(({ game }) => include.chosen || (game.options as unknown as StoredOptions).fairness.seeded === false)
       .slice(0, limit)
       .map(({ game }) => game.id);
   }

@@ -1,7 +1,6 @@
 // Choosing the bot of each bot seat when creating a game: `bot: "random" | "heuristic"` (or `true`
 // for the game's default, heuristic), validated, stored, shown in the game's seats, and played by
-// the server to the end. A game stored before seats chose their bot says nothing of the kind: its
-// bot seats keep playing randomly, as they always did.
+// the server to the end.
 
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -94,31 +93,4 @@ describe('bot seats choose their bot', () => {
     await expect(attempt).rejects.toBeInstanceOf(Refusal);
     await expect(attempt).rejects.toMatchObject({ code: 'UNKNOWN_BOT', kind: 'invalid', extensions: { bots: ['random', 'heuristic'] } });
   });
-
-  it('a game stored before seats chose their bot shows and plays its bot seats as random', async () => {
-    const human = await registerPlayer(t.app, 'botkind');
-    const created = await create(human, [{ team: 'judges' }, { team: 'slaine', bot: true }]);
-    const id = created.body.id as string;
-    // What such a game's stored options look like: `bots`, and no `botKinds`.
-    await t.db.pool.query(`UPDATE games SET options = options - 'botKinds' WHERE id = $1`, [id]);
-    // Such a game is read by a process started after it was stored, which holds nothing of it (a
-    // running process keeps the options of a game it holds: they never change once it is created).
-    t.app.gameService.states.forget(id);
-    const game = await getGame(t.app, id, human);
-    expect((game.seats as Seats).map((s) => s.botKind)).toEqual([null, 'random']);
-    expect((await request(t.app.server).post(`/v1/games/${id}/seats/0/claim`).set(as(human))).status).toBe(200);
-    // It plays: whenever the server is not playing, it is the person's move.
-    let rng = seedRng('legacy-bot');
-    for (let step = 0; step < 40; step++) {
-      await t.app.gameService.bots.idle();
-      const now = await getGame(t.app, id, human);
-      if (now.status === 'finished') break;
-      expect(now.awaiting.some((a) => a.seat === 0)).toBe(true);
-      let command: { type: string };
-      [command, rng] = pickCommand(now.legalCommands, rng);
-      expect((await send(t.app, id, human, command)).status).toBe(200);
-    }
-    const log = await t.db.pool.query(`SELECT count(*)::int AS n FROM commands WHERE game_id = $1 AND sender_kind = 'seat' AND seat = 1`, [id]);
-    expect(log.rows[0].n).toBeGreaterThan(0);
-  }, 120_000);
 });

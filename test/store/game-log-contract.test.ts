@@ -19,6 +19,8 @@ interface Harness {
   /** A vacation: the deadlines move without an event. */
   moveDeadlines(game: GameRow, deadlines: Deadline[]): Promise<void>;
   commandCount(gameId: string): Promise<number>;
+  /** The payloads of the game's commands, as read back. */
+  commandPayloads(gameId: string): Promise<unknown[]>;
 }
 
 const db = useTestDatabase({ poolMax: 6 });
@@ -48,6 +50,7 @@ const stores: [string, () => Harness][] = [
         },
         moveDeadlines: (game, deadlines) => store.moveDeadlines(db.pool, game, deadlines, 'test_game_events'),
         commandCount: async (gameId) => (await store.commands(db.pool, gameId)).length,
+        commandPayloads: async (gameId) => (await store.commands(db.pool, gameId)).map((c) => c.payload),
       };
     },
   ],
@@ -73,6 +76,7 @@ const stores: [string, () => Harness][] = [
         },
         moveDeadlines: async (game, deadlines) => log.moveDeadlines(game.id, deadlines),
         commandCount: async (gameId) => (await log.commands(gameId)).length,
+        commandPayloads: async (gameId) => (await log.commands(gameId)).map((c) => c.payload),
       };
     },
   ],
@@ -143,6 +147,25 @@ describe.each(stores)('GameLog contract: %s', (_name, make) => {
       await h.log.append({ ...game, version: first!.version }, input([]));
       expect(await h.log.snapshot(game.id, 1)).toBeNull();
       expect(await h.log.snapshot(game.id, 4)).toEqual({ version: 2, state: { at: 2 } });
+    });
+
+    // A game's bytes must not depend on its storage: jsonb would give `{"a":…,"bb":…,"zed":…}` back.
+    it('gives back commands, events and snapshots with their keys in the order they were written', async () => {
+      const game = await h.create([]);
+      const written = { zed: 1, bb: { y: [2, { d: 3, c: 4 }], x: null }, a: 'z' };
+      const order = JSON.stringify(written);
+      await h.log.append(
+        game,
+        input([], {
+          command: { type: 'MOVE', payload: written, senderKind: 'seat', seat: 0, callerId: 'caller-1' },
+          events: [{ type: 'Moved', payload: written }],
+          snapshot: written,
+        }),
+      );
+      expect(JSON.stringify((await h.commandPayloads(game.id))[0])).toBe(order);
+      expect(JSON.stringify((await h.log.events(game.id, 0))[0]!.payload)).toBe(order);
+      expect(JSON.stringify((await h.log.eventsOfCommand(game.id, 1))[0]!.payload)).toBe(order);
+      expect(JSON.stringify((await h.log.snapshot(game.id, 1))!.state)).toBe(order);
     });
 
     it('tells whether the last commands were all the system’s', async () => {

@@ -4,19 +4,12 @@ import type { GameState, Seat, Situation, SquareId, TurnResume, UnitState } from
 import { unitKind } from './content/index.ts';
 
 /**
- * A deep copy with the units in id order, whatever order the source had: a state read back from
- * Postgres jsonb has its keys re-sorted, and rules iterate units. Written out field by field (the
- * state is plain JSON): it runs for every event folded, and a JSON round trip was most of the time.
+ * A deep copy. Written out field by field (the state is plain JSON): it runs for every event
+ * folded, and a JSON round trip was most of the time.
  */
 export function cloneState(s: GameState): GameState {
-  const ids = Object.keys(s.units);
-  for (let i = 1; i < ids.length; i++)
-    if (ids[i - 1]! > ids[i]!) {
-      ids.sort();
-      break;
-    }
   const units: Record<string, UnitState> = {};
-  for (const id of ids) units[id] = cloneUnit(s.units[id]!);
+  for (const id of Object.keys(s.units)) units[id] = cloneUnit(s.units[id]!);
   return {
     seats: s.seats.map((x) => ({ block: x.block, colour: x.colour, side: x.side, spirit: x.spirit, pool: x.pool.slice(), drawn: x.drawn.slice(), surrendered: x.surrendered })),
     order: s.order.slice(),
@@ -25,9 +18,8 @@ export function cloneState(s: GameState): GameState {
     units,
     judgePool: s.judgePool.slice(),
     features: s.features.map((f) => ({ feature: f.feature, seat: f.seat, square: f.square })),
-    // A state stored before scrawls existed has none.
-    scrawls: (s.scrawls ?? []).slice(),
-    rng: typeof s.rng === 'object' ? { key: s.rng.key, position: s.rng.position } : s.rng,
+    scrawls: s.scrawls.slice(),
+    rng: { key: s.rng.key, position: s.rng.position },
     windows: s.windows,
     situation: cloneSituation(s.situation),
     winners: s.winners.slice(),

@@ -151,7 +151,7 @@ const invalid = (message: string) => new RuleError('INVALID_SCENARIO', message);
 /**
  * The position `sc` describes. Its shuffles (decks not given, starting cards of characters it does
  * not name, later reshuffles) come from the game's keyed generator when the set-up has a key, else
- * from the scenario's legacy `seed`.
+ * from the scenario's `seed` (engine tests).
  */
 export function fromScenario(sc: Scenario, setup: Pick<GameSetup, 'key' | 'edition'> = {}): GameState {
   const keyed = setup.key !== undefined;
@@ -202,8 +202,8 @@ export function fromScenario(sc: Scenario, setup: Pick<GameSetup, 'key' | 'editi
     return { seat: f.seat, space: f.space };
   });
   // Unnamed characters draw from the map cards a normal set-up deals, in seat then roster order. A
-  // keyed game goes on from where the set-up's shuffles left its generator; a legacy-seeded one
-  // (engine tests) draws from its set-up generator and plays from its own `-play` stream as before.
+  // keyed game goes on from where the set-up's shuffles left its generator; a seeded one (engine
+  // tests) draws from its set-up generator and plays from its own `-play` stream.
   let rng: RngState = base.rng;
   if (unnamed.length > 0) {
     const used = new Set<SpaceId>([...fragments.map((f) => f.space), ...Object.values(characters).flatMap((c) => c.startingCards)]);

@@ -1,6 +1,6 @@
 // "How to Play — Prep": map cards, starting spaces, fragments of reality, the first player.
 
-import { KEYED_GENERATOR, keyedRng, LEGACY_GENERATOR, nextInt, rngPosition, seedRng, shuffle, type RngState } from '../../platform/random.ts';
+import { keyedRng, nextInt, rngPosition, seedRng, shuffle, type RngState } from '../../platform/random.ts';
 import { RuleError } from '../../platform/game-module.ts';
 import { MAP_IDS } from './board/board.ts';
 import { characterDef, MAP_CARDS, teamHas, TEAMS } from './content/index.ts';
@@ -112,12 +112,12 @@ export function randomInitialState(setup: GameSetup): GameState {
   };
 }
 
-/** The generator the set-up names (by its key when it names none): keyed, or the legacy 32-bit one. */
+/** The game's generator: keyed by the set-up's key (every game the platform creates), else by its `seed` (engine tests). */
 export function generatorFor(setup: Pick<GameSetup, 'generator' | 'key' | 'seed'>): RngState {
-  const name = setup.generator ?? (setup.key !== undefined ? KEYED_GENERATOR : LEGACY_GENERATOR);
-  if (name === LEGACY_GENERATOR) return seedRng(setup.seed ?? 'unseeded');
-  if (setup.key === undefined) throw new RuleError('INVALID_SETUP', `The ${KEYED_GENERATOR} generator needs a key.`);
-  return keyedRng(setup.key);
+  if (setup.key !== undefined) return keyedRng(setup.key);
+  // A set-up that names the generator came from the platform: never deal it from a guessable seed.
+  if (setup.generator !== undefined) throw new RuleError('INVALID_SETUP', `The ${setup.generator} generator needs a key.`);
+  return seedRng(setup.seed ?? 'unseeded');
 }
 
 

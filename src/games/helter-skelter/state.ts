@@ -21,8 +21,8 @@ import type {
 // Written out field by field (no spreads) so every copy has the same shape: V8 keeps such objects
 // fast, and decide and evolve copy the state on every call.
 export function cloneState(s: GameState): GameState {
-  // Characters in seat then roster order, whatever order the source had: a state read back from
-  // Postgres jsonb has its keys re-sorted, and rules iterate characters (e.g. EXPLODE's defenders).
+  // Characters in seat then roster order, the order rules iterate them (e.g. EXPLODE's defenders),
+  // whatever order a scenario listed them in.
   const characters: Record<CharacterId, CharacterState> = {};
   for (const seat of s.seats)
     for (const def of TEAMS[seat.team].roster) characters[def.id] = cloneCharacter(s.characters[def.id]!);

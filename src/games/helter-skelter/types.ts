@@ -22,16 +22,9 @@ export interface GameSetup {
    * platform has one. Secret while the game runs: it determines every deck's order.
    */
   key?: string;
-  /**
-   * Which generator the game uses: `hmac-sha256-ctr` (keyed by `key`) for every game created through
-   * the platform, `mulberry32` (seeded by `seed`) for games stored before keyed generators (set by a
-   * migration). Absent (engine tests): `key` decides.
-   */
+  /** The generator `key` keys, as the platform records it (shown in the game's `fairness`). */
   generator?: GeneratorName;
-  /**
-   * Legacy: seeds the 32-bit mulberry32 generator of games stored before keyed generators (and of
-   * engine tests that want a short reproducible deal). Used only when there is no `key`.
-   */
+  /** Engine tests only: keys the generator (`seedRng`) when there is no `key`, for a reproducible deal. */
   seed?: string | number;
   /** Start from this position instead of a random set-up (tutorials, puzzles, tests). */
   scenario?: Scenario;
@@ -442,6 +435,6 @@ export interface ScenarioOptions {
 export interface Scenario extends Omit<ScenarioOptions, 'seats'> {
   map: MapId;
   seats: ScenarioSeat[];
-  /** Engine tests only: seeds the legacy generator when the set-up has no key. Not in the API. */
+  /** Engine tests only: keys the generator (`seedRng`) when the set-up has no key. Not in the API. */
   seed?: string | number;
 }

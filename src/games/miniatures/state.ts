@@ -5,14 +5,10 @@ import type { Scenario } from './content/types.ts';
 import type { Base } from './table/movement.ts';
 import type { GameState, ModelId, ModelState, Seat, Situation } from './types.ts';
 
-/**
- * A copy of the state, every object's fields in the order initialState and evolve write them,
- * whatever order storage gave them (Postgres jsonb sorts keys): a state read back decides, views
- * and replays to the same bytes as the one that was saved.
- */
+/** A deep copy of the state, written out field by field: decide and evolve copy it on every call. */
 export function cloneState(s: GameState): GameState {
   const models: Record<ModelId, ModelState> = {};
-  for (const id of Object.keys(s.models).sort()) {
+  for (const id of Object.keys(s.models)) {
     const m = s.models[id]!;
     models[id] = { id: m.id, name: m.name, profile: m.profile, seat: m.seat, at: { x: m.at.x, y: m.at.y }, hits: m.hits, removed: m.removed, lockedWith: m.lockedWith.slice(), alert: m.alert };
   }
@@ -22,7 +18,7 @@ export function cloneState(s: GameState): GameState {
     first: s.first,
     models,
     phase: s.phase && { seat: s.phase.seat, selected: s.phase.selected && { model: s.phase.selected.model, actions: s.phase.selected.actions }, acted: s.phase.acted.slice() },
-    rng: typeof s.rng === 'object' ? { key: s.rng.key, position: s.rng.position } : s.rng,
+    rng: { key: s.rng.key, position: s.rng.position },
     windows: s.windows,
     situation: cloneSituation(s.situation),
     winner: s.winner,
@@ -34,7 +30,7 @@ function cloneSituation(sit: Situation): Situation {
   switch (sit.kind) {
     case 'roll-off': {
       const rolls: Record<string, number> = {};
-      for (const seat of Object.keys(sit.rolls).sort()) rolls[seat] = sit.rolls[seat]!;
+      for (const seat of Object.keys(sit.rolls)) rolls[seat] = sit.rolls[seat]!;
       return { kind: sit.kind, windowId: sit.windowId, rolls };
     }
     case 'phase':

@@ -67,16 +67,15 @@ export interface AppendInput {
   idempotency?: { callerId: string; key: string; requestHash: string };
 }
 
-/** What an Idempotency-Key produced: the command, or (keys stored before the lean path) the stored answer. */
+/** What an Idempotency-Key produced: the command (its answer is rebuilt from the log). */
 export interface KeyedCommand {
   requestHash: string;
-  gameId: string | null;
-  commandSeq: number | null;
+  gameId: string;
+  commandSeq: number;
   /** The game's version after that command. */
-  version: number | null;
+  version: number;
   /** The deadlines after that command (who it left awaited). */
-  deadlines: Deadline[] | null;
-  legacyResponse: unknown;
+  deadlines: Deadline[];
 }
 
 /** A game whose log has moved past what its players were told (the notifier's cursor). */
@@ -124,7 +123,6 @@ export interface SeatRow {
 /**
  * Provably fair shuffles: the game's generator key, its commitment (published from creation) and
  * whether its creator chose what it starts from. The key is shown only once the game is over.
- * Absent for games stored before keyed generators.
  */
 export interface Fairness {
   key: string;
@@ -144,14 +142,10 @@ export interface StoredOptions {
   setup: unknown;
   /** The options as the client sent them, without the seed: safe to show. */
   public: Record<string, unknown>;
-  fairness?: Fairness;
+  fairness: Fairness;
   bots: boolean[];
-  /**
-   * Which bot plays each bot seat (a name from the game's bots, e.g. `heuristic`), null for a
-   * player's seat. Absent for games created before seats chose their bot: their bots were random
-   * and stay so (src/platform/bots.ts, `botFor`).
-   */
-  botKinds?: (string | null)[];
+  /** Which bot plays each bot seat (a name from the game's bots, e.g. `heuristic`), null for a player's seat. */
+  botKinds: (string | null)[];
   createdBy: string;
   /** Durations per situation, in milliseconds, from the `clock` option. */
   clocks: Clocks;

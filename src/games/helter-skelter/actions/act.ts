@@ -28,18 +28,14 @@ export function payAndAnnounce(d: Draft, seat: Seat, cards: readonly CardId[], c
   d.emit({ type: 'ActionTaken', seat, character: cmd.character, action: cmd.type, detail: recorded(cmd) });
 }
 
-/**
- * The command as the event records it: a copy without `windowId`, fields in one fixed order (the
- * order of COMMAND_FIELDS), so the event does not depend on the key order the command arrived in.
- * Stored as jsonb, a command comes back with its keys re-ordered, and replaying it must reproduce
- * the stored events exactly (architecture.md, `verify`).
- */
+/** The command as the event records it: a copy of its own fields (those its type has), without `windowId`. */
 function recorded(cmd: ActionCommand): ActionCommand {
   const body = cmd as unknown as Record<string, unknown>;
-  const out: Record<string, unknown> = { type: cmd.type };
-  for (const field of [...Object.keys(COMMAND_FIELDS[cmd.type]), 'hiEx']) {
+  const fields = COMMAND_FIELDS[cmd.type];
+  const out: Record<string, unknown> = {};
+  for (const field of Object.keys(body)) {
     const value = body[field];
-    if (value === undefined) continue;
+    if (value === undefined || (field !== 'type' && field !== 'hiEx' && !Object.hasOwn(fields, field))) continue;
     out[field] =
       field === 'moves'
         ? (cmd as Rally).moves.map((m) => ({ character: m.character, to: m.to, climbCard: m.climbCard }))

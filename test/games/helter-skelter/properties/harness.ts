@@ -83,7 +83,7 @@ export type Played = PlayedGame<GameState, Command, Event> & {
 };
 
 export function play(g: RandomGame, maxCommands = COMMAND_CAP): Played {
-  const p = playRandomGame(game, g.setup, g.playerSeed >>> 0, { expiryRate: g.expiryRate, maxCommands }, expire);
+  const p = playRandomGame(game, g.setup, seedRng(g.playerSeed), { expiryRate: g.expiryRate, maxCommands }, expire);
   return { ...p, deadlocked: !p.finished && isDeadlocked(p.state) };
 }
 
@@ -170,7 +170,7 @@ export function* eventStates(g: RandomGame, events: readonly Event[]): Generator
 
 // ───────────────────────────── comparing commands ─────────────────────────────
 
-/** Sorts object keys recursively: a canonical form for comparing commands (jsonb's own order is test/support/jsonb.ts). */
+/** Sorts object keys recursively: a canonical form for comparing commands. */
 export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value !== null && typeof value === 'object') {
@@ -210,6 +210,8 @@ export class Chooser {
     this.rng = seedRng(seed);
   }
   int(n: number): number {
+    // An index into an empty list (a mutation may have emptied it): 0, where a write appends.
+    if (n === 0) return 0;
     let i: number;
     [i, this.rng] = nextInt(this.rng, n);
     return i;

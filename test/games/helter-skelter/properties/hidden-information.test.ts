@@ -182,7 +182,7 @@ describe('hidden information: views and the event feed show each reader only wha
           x.deck = pool.slice(x.hand.length);
           x.mapCards = x.mapCards.map((m) => m + 1);
           for (const c of Object.values(secret.characters)) if (c.seat === owner && c.status === 'undeployed' && c.startingCards.length > 0) c.startingCards = c.startingCards.map((m) => m + 1);
-          secret.rng = typeof secret.rng === 'number' ? (secret.rng + 12345) >>> 0 : { key: secret.rng.key, position: secret.rng.position + 12345 };
+          secret.rng = { key: secret.rng.key, position: secret.rng.position + 12345 };
           if (secret.situation.kind === 'interrupt' && String(owner) in secret.situation.answers) {
             const a = secret.situation.answers[String(owner)];
             secret.situation.answers[String(owner)] = a === null ? (x.hand[0] ?? null) : null;

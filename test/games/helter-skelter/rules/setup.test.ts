@@ -8,7 +8,7 @@ import type { TeamId } from '../../../../src/games/helter-skelter/content/types.
 import { helterSkelter } from '../../../../src/games/helter-skelter/index.ts';
 import { RuleError } from '../../../../src/platform/game-module.ts';
 import type { GameSetup } from '../../../../src/games/helter-skelter/types.ts';
-import { DAN_TANNA, GRAND_HALL, TestGame, types } from '../support.ts';
+import { DAN_TANNA, GRAND_HALL, types } from '../support.ts';
 import { assignAll, cardsFor, newGame, ofType, only, rosterOf, systemDecide } from './support-part1.ts';
 
 const TEAMS_BY_COUNT: Record<number, TeamId[]> = {
@@ -131,23 +131,13 @@ describe('Prep: the deal', () => {
     expect(helterSkelter.redact(draws[1]!, 0)).toEqual({ type: 'CardsDrawn', seat: 1, count: 7 });
   });
 
-  it('edition 1 games (stored before) keep the hands they were dealt at creation', () => {
-    const game = new TestGame(helterSkelter.initialState({ map: DAN_TANNA, seats: TEAMS_BY_COUNT[4]!.map((team) => ({ team })), seed: 'old', edition: 1 }));
-    for (const s of game.state.seats) expect(s.hand).toHaveLength(7);
-  });
-
-  // Issue 13: "Existing stored games keep replaying with the old generator (record the generator's
-  // name in the set-up)". A game created through the platform names the keyed generator; a set-up
-  // naming mulberry32 (stored games, marked by a migration) deals from its seed as it always did.
-  it('the set-up names its generator: a created game the keyed one, a stored game mulberry32 from its seed', () => {
+  // A game created through the platform names the keyed generator, and is dealt from its key.
+  it('the set-up names its generator: a created game the keyed one, dealt from its key', () => {
     const seats = TEAMS_BY_COUNT[2]!.map((team) => ({ team }));
     const key = 'ab'.repeat(32);
     const created = helterSkelter.createSetup({ map: DAN_TANNA, seats }, { key }) as GameSetup;
     expect(created).toMatchObject({ generator: 'hmac-sha256-ctr', key });
     expect(helterSkelter.initialState(created).rng).toEqual({ key, position: expect.any(Number) });
-    const stored = helterSkelter.initialState({ map: DAN_TANNA, seats, seed: 'old', generator: 'mulberry32', edition: 1 });
-    expect(typeof stored.rng).toBe('number');
-    expect(stored).toEqual(helterSkelter.initialState({ map: DAN_TANNA, seats, seed: 'old', edition: 1 }));
     // A set-up naming the keyed generator without a key is refused, never silently dealt from a seed.
     expect(() => helterSkelter.initialState({ map: DAN_TANNA, seats, seed: 'old', generator: 'hmac-sha256-ctr' })).toThrow(/needs a key/);
   });
