@@ -309,21 +309,6 @@ async function createGame(plan: Plan, which: 0 | 1, watcher: number): Promise<st
   return id;
 }
 
-/** Waits until the `notify` jobs of these games have run: what they tell is read from the game as it is then. */
-async function notified(ids: readonly string[]): Promise<void> {
-  const stop = Date.now() + 15_000;
-  for (;;) {
-    const { rows } = await t.db.pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks k ON k.id = j.task_id
-        WHERE k.identifier = 'notify' AND j.payload->>'gameId' = ANY($1::text[])`,
-      [ids],
-    );
-    if (rows[0]!.n === 0) return;
-    if (Date.now() > stop) throw new Error(`notify jobs of ${ids.join(', ')} still pending`);
-    await sleep(15);
-  }
-}
-
 /** Every reader's GET of both games: the same bytes. Returns game A as each reader sees it. */
 async function compareResources(pair: Pair, where: string): Promise<Map<number | null, GameAnswer>> {
   const seen = new Map<number | null, GameAnswer>();
@@ -408,8 +393,6 @@ async function playPair(plan: Plan): Promise<Pair> {
       expect(stream.status).toBe(200);
       pair.streams.set(`${id}:${reader}`, stream);
     }
-  await notified(ids);
-
   // The comparison sees the difference where it is allowed: X's own GET differs between the games.
   const [xa, xb] = await Promise.all(ids.map((id) => get(id, plan.x)));
   expect(answerBytes(xb!, ids[1]), `pair ${plan.k}: X's own view shows its own hand`).not.toBe(answerBytes(xa!, ids[0]));
@@ -446,7 +429,6 @@ async function playPair(plan: Plan): Promise<Pair> {
       const [a] = await sendBoth(pair, seat, command, where);
       expect(a.status, `pair ${plan.k} ${where}: ${json(command)} from seat ${seat}: ${a.text}`).toBe(200);
     }
-    await notified(ids);
   }
   if (!pair.finished) await compareResources(pair, 'the end');
   await compareFeeds(pair);
