@@ -9,6 +9,7 @@ import { RuleError } from '../../src/platform/game-module.ts';
 import { playRandomGame, type PlayedGame } from '../../src/platform/random-player.ts';
 import { seedRng } from '../../src/platform/random.ts';
 import { gameRegistry, type AnyGameModule } from '../../src/service/registry.ts';
+import { printTotals } from './simulation-totals.ts';
 
 /** The registered game called `id`, or an error that lists the ones there are. */
 export function registeredGame(id: string): AnyGameModule {
@@ -92,13 +93,7 @@ export function simulateAnyGame(module: AnyGameModule, run: AnySimulation): void
   }
   const seconds = (performance.now() - started) / 1000;
   console.log(`${module.title}, random legal players`);
-  console.log(`games played:        ${games}`);
-  console.log(`games completed:     ${completed}`);
-  console.log(`games unfinished:    ${unfinished} (stopped at the command cap)`);
-  console.log(`rule errors:         ${errors.length} (a listed command refused, a seat awaited with nothing to do but give up)`);
-  console.log(`stalls:              ${stalls.length} (a deadline that passed and changed nothing)`);
-  console.log(`avg events per game: ${(events / Math.max(1, games - errors.length)).toFixed(1)}`);
-  console.log(`avg commands / game: ${(commands / Math.max(1, games - errors.length)).toFixed(1)}`);
+  printTotals({ games, completed, unfinished, ruleErrors: errors.length, stalls: stalls.length, events, commands });
   console.log(`time:                ${seconds.toFixed(1)} s`);
   console.log('wins per seat (games won / games completed at the table, shared wins count for each winner):');
   for (const [t, table] of tables.entries()) {

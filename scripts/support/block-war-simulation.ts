@@ -23,6 +23,7 @@ import { RuleError, type Bot } from '../../src/platform/game-module.ts';
 import { playRandomGame } from '../../src/platform/random-player.ts';
 import { seedRng } from '../../src/platform/random.ts';
 import { keyFromSeed } from '../../src/platform/fairness.ts';
+import { printTotals } from './simulation-totals.ts';
 
 export interface BlockWarSimulation {
   games: string;
@@ -102,13 +103,7 @@ export function runBlockWarSimulation(options: BlockWarSimulation): void {
   const played = Math.max(1, games - errors.length);
   const pct = (n: number) => `${((100 * n) / Math.max(1, completed)).toFixed(1).padStart(5)}%  (${n})`;
   console.log(`game:                block-war, ${playerCounts.join('/')} players`);
-  console.log(`games played:        ${games}`);
-  console.log(`games completed:     ${completed}`);
-  console.log(`games unfinished:    ${unfinished} (stopped at the command cap)`);
-  console.log(`rule errors:         ${errors.length} (a listed command refused, a seat awaited with nothing to do but give up)`);
-  console.log(`stalls:              ${stalls.length} (a deadline that passed and changed nothing)`);
-  console.log(`avg events per game: ${(events / played).toFixed(1)}`);
-  console.log(`avg commands / game: ${(commands / played).toFixed(1)}`);
+  printTotals({ games, completed, unfinished, ruleErrors: errors.length, stalls: stalls.length, events, commands });
   console.log(`avg turns / game:    ${(turns / played).toFixed(1)} (longest ${longest})`);
   console.log(`time:                ${seconds.toFixed(1)} s`);
   console.log('how games ended:');

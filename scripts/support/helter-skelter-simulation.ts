@@ -8,6 +8,7 @@ import { seedRng } from '../../src/platform/random.ts';
 import { helterSkelter } from '../../src/games/helter-skelter/index.ts';
 import { MAP_IDS, type MapId } from '../../src/games/helter-skelter/board/board.ts';
 import { BASE_TEAM_IDS, TEAM_IDS, type TeamId } from '../../src/games/helter-skelter/content/types.ts';
+import { printTotals } from './simulation-totals.ts';
 
 export interface HelterSkelterSimulation {
   games: string;
@@ -82,13 +83,7 @@ export function runHelterSkelterSimulation(run: HelterSkelterSimulation): void {
     }
   }
   const seconds = (performance.now() - started) / 1000;
-  console.log(`games played:        ${games}`);
-  console.log(`games completed:     ${completed}`);
-  console.log(`games unfinished:    ${unfinished} (stopped at the command cap)`);
-  console.log(`rule errors:         ${errors.length} (a listed command refused, a seat awaited with nothing to do but give up)`);
-  console.log(`stalls:              ${stalls.length} (a deadline that passed and changed nothing)`);
-  console.log(`avg events per game: ${(events / Math.max(1, games - errors.length)).toFixed(1)}`);
-  console.log(`avg commands / game: ${(commands / Math.max(1, games - errors.length)).toFixed(1)}`);
+  printTotals({ games, completed, unfinished, ruleErrors: errors.length, stalls: stalls.length, events, commands });
   console.log(`time:                ${seconds.toFixed(1)} s`);
   console.log('win rate per team (games won / games played, shared wins count for each winner):');
   for (const [team, r] of record)

@@ -27,6 +27,7 @@ import { expiryStalled, stranding, strandedError } from '../../src/platform/awai
 import { RuleError, type Bot, type Sender } from '../../src/platform/game-module.ts';
 import { nextFloat, nextInt, seedRng, type RngState } from '../../src/platform/random.ts';
 import { keyFromSeed } from '../../src/platform/fairness.ts';
+import { printTotals } from './simulation-totals.ts';
 
 export interface MiniaturesSimulation {
   games: string;
@@ -190,13 +191,7 @@ export function runMiniaturesSimulation(options: MiniaturesSimulation): void {
   const played = Math.max(1, games - errors.length);
   const pct = (n: number) => `${((100 * n) / Math.max(1, completed)).toFixed(1).padStart(5)}%  (${n})`;
   console.log(`game:                miniatures, ${scenarios.join(' and ')}${scenarios.length > 1 ? ' in turn' : ''}`);
-  console.log(`games played:        ${games}`);
-  console.log(`games completed:     ${completed}`);
-  console.log(`games unfinished:    ${unfinished} (stopped at the command cap)`);
-  console.log(`rule errors:         ${errors.length} (a listed command refused, a seat awaited with nothing to do but give up)`);
-  console.log(`stalls:              ${tally.stalls.length} (a deadline that passed and changed nothing)`);
-  console.log(`avg events per game: ${(events / played).toFixed(1)}`);
-  console.log(`avg commands / game: ${(commands / played).toFixed(1)}`);
+  printTotals({ games, completed, unfinished, ruleErrors: errors.length, stalls: tally.stalls.length, events, commands });
   console.log(`avg dice rolls / game: ${(rolls / played).toFixed(1)}`);
   console.log(`drawn paths:         ${tally.drawnTried} tried, ${tally.drawnAccepted} accepted, every accepted one moved as previewed`);
   console.log(`deadlines passed:    ${tally.expired}`);
