@@ -204,29 +204,23 @@ export async function gameRoutes(app: FastifyInstance, { service }: { service: G
       const caller = requireCaller(request);
       const { expectedVersion: inBody, ...command } = request.body;
       const expectedVersion = inBody ?? versionFromIfMatch(request.headers['if-match']);
-      const accepted = await run(() =>
-        service.submit({
-          gameId: request.params.id,
-          author: { account: caller.accountId },
-          command,
-          expectedVersion,
-          idempotencyKey: request.headers['idempotency-key'],
-        }),
+      const representation = wantsRepresentation(request.headers.prefer);
+      const { replayed, ...answer } = await run(() =>
+        service.command(
+          {
+            gameId: request.params.id,
+            author: { account: caller.accountId },
+            command,
+            expectedVersion,
+            idempotencyKey: request.headers['idempotency-key'],
+          },
+          representation,
+        ),
       );
-      if (accepted.replayed) reply.header('idempotent-replayed', 'true');
-      // Built after commit, from what the log holds: for a replayed key, the events that command produced then.
-      const body = {
-        version: accepted.version,
-        events: accepted.events.map((e) => service.views.redacted(accepted.game, e, accepted.seat)),
-        // Public, as in the game resource: the deadlines are stored in the order the rules await the seats.
-        awaiting: accepted.game.deadlines.map(({ seat, situation, windowId, deadline }) => ({ seat, situation, windowId, deadline })),
-      };
-      reply.header('etag', `"${body.version}"`);
-      if (wantsRepresentation(request.headers.prefer)) {
-        reply.header('preference-applied', 'return=representation');
-        return { ...body, game: await run(() => service.views.afterCommand(accepted, caller.accountId)) };
-      }
-      return body;
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      reply.header('etag', `"${answer.version}"`);
+      if (representation) reply.header('preference-applied', 'return=representation');
+      return answer;
     },
   );
   previewRoute(app, service);

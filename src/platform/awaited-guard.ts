@@ -46,9 +46,16 @@ export function strandedError(s: Stranding): RuleError {
   return new RuleError(STRANDED_SEAT, `The rules refused this command: it would ${what}, and the game would wait for ever. This is a fault in the game's rules; nothing was changed.`);
 }
 
-/** `stranding` as a RuleError, or null: what the service and the players run after every accepted decision. */
-export function checkNoStranding<State, Command extends { type: string }>(game: Guarded<State, Command>, state: State): RuleError | null {
-  const s = stranding(game, state);
+/**
+ * `stranding` as a RuleError, or null: what the service and the players run after every accepted
+ * decision. `legalOf` as in `stranding` (the service keeps what it computes for its answer).
+ */
+export function checkNoStranding<State, Command extends { type: string }>(
+  game: Guarded<State, Command>,
+  state: State,
+  legalOf?: (seat: Seat) => readonly Command[],
+): RuleError | null {
+  const s = stranding(game, state, legalOf);
   return s ? strandedError(s) : null;
 }
 

@@ -24,7 +24,7 @@ import { Previews } from './previews.ts';
 import { GameSignals } from './signals.ts';
 import { DeadlineSweeper, DEFAULT_SWEEPER_SETTINGS, type SweeperSettings } from './sweeper.ts';
 import { Vacations } from './vacations.ts';
-import { Views } from './views.ts';
+import { Views, type CommandAnswer } from './views.ts';
 
 export interface GameServiceSettings {
   allowScenarios: boolean;
@@ -175,9 +175,14 @@ export class GameService {
     return claimed;
   }
 
-  /** Decides and appends a command (src/service/play.ts); the answer is built by the caller, after commit. */
+  /** Decides and appends a command (src/service/play.ts). */
   submit(s: Submission): Promise<Accepted> {
     return this.play.submit(s);
+  }
+
+  /** A player's command, decided and appended, and its answer to that player, with the game as it now sees it when `withGame`. */
+  async command(s: Submission & { author: { account: string } }, withGame: boolean): Promise<CommandAnswer> {
+    return this.views.answer(await this.play.submit(s), s.author.account, withGame);
   }
 
   /** After every commit that moved a game, in this process: readers, the notifier, the sweeper's timer, bots. */
@@ -193,7 +198,7 @@ export class GameService {
 
 export { Refusal };
 export type { ServicePorts } from './ports/service-ports.ts';
-export type { Accepted, CreateGame, Submission };
+export type { Accepted, CommandAnswer, CreateGame, Submission };
 
 const nextExpiryMs = (deadlines: readonly Deadline[]): number | null => {
   const next = nextExpiry(deadlines);

@@ -2,7 +2,8 @@
 // events with the version they were decided on. The log (src/store/game-log.ts) appends only if
 // the game is still at that version, so it can never fork; when another process got there first,
 // the command is decided again on the new version. Idempotency-Keys are recorded by the log in the
-// same write as the command. Nothing here builds an HTTP answer: the caller does, after commit.
+// same write as the command. The sender's answer is built from the acceptance after commit
+// (src/service/views.ts, `CommandAnswer`).
 //
 // Loading costs no round trip when this process holds the game: the first attempt decides on the
 // game row and state it last saw (its own last append, usually), and the append's version check
@@ -13,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { expiryOrder } from '../clock/deadlines.ts';
 import { checkNoStranding } from '../platform/awaited-guard.ts';
-import type { Sender } from '../platform/game-module.ts';
+import type { Sender, Seat } from '../platform/game-module.ts';
 import { IdempotencyKeyTaken, type GameLog } from './ports/game-log.ts';
 import type { AppendInput, GameRow, GameWithSeats, SeatRow, StoredEvent } from './ports/records.ts';
 import type { DeadlineKeeper } from './deadlines.ts';
@@ -44,6 +45,12 @@ export interface Accepted {
   events: StoredEvent[];
   /** The state after the command; undefined for a replayed key. */
   state: unknown;
+  /**
+   * The legal commands on `state` of the seats it awaits, as the platform's guard computed them
+   * before the append (none once the game is over; absent for a replayed key or a decision with no
+   * events): the answer's view takes its sender's from here instead of computing them again.
+   */
+  legalOfAwaited?: ReadonlyMap<Seat, unknown[]>;
   /** The commit left news for the notifier (someone could be told). */
   untold?: boolean;
   /** True when this is the answer to an earlier request with the same Idempotency-Key. */
@@ -233,7 +240,12 @@ export class Play {
     const next = module.replay(state, decision.events);
     // The platform's guard (issue 27): a decision that would leave a seat awaited with nothing to do
     // but give up would freeze the game for ever; it is the rules' error, refused before anything is appended.
-    const stranded = checkNoStranding(module, next);
+    const legalOfAwaited = new Map<Seat, unknown[]>();
+    const stranded = checkNoStranding(module, next, (awaited) => {
+      const legal = module.legalCommands(next, awaited);
+      legalOfAwaited.set(awaited, legal);
+      return legal;
+    });
     if (stranded) throw new Refusal('rule', stranded.code, stranded.message);
     const version = game.version + decision.events.length;
     const over = module.isOver(next);
@@ -255,7 +267,16 @@ export class Play {
     try {
       const appended = await log.append(game, input);
       if (!appended) return null;
-      return { game: { ...game, version, status, deadlines, updatedAt: appended.updatedAt }, seats, seat, version, events: appended.events, state: next, untold: appended.untold };
+      return {
+        game: { ...game, version, status, deadlines, updatedAt: appended.updatedAt },
+        seats,
+        seat,
+        version,
+        events: appended.events,
+        state: next,
+        legalOfAwaited,
+        untold: appended.untold,
+      };
     } catch (error) {
       if (error instanceof IdempotencyKeyTaken) return null;
       throw error;

@@ -2,7 +2,7 @@
 // could send now, and the event feed, each redacted for that reader. After a game ends, the whole
 // log is public.
 
-import type { Awaited } from '../platform/game-module.ts';
+import type { Awaited, Seat } from '../platform/game-module.ts';
 import { playingKind } from '../platform/bots.ts';
 import type { AnyGameModule } from './registry.ts';
 import { KEYED_GENERATOR } from '../platform/random.ts';
@@ -10,6 +10,7 @@ import type { GameRecords } from './ports/game-records.ts';
 import { hasEnded, type GameRow, type GameWithSeats, type SeatRow, type StoredEvent, type StoredOptions } from './ports/records.ts';
 import { Refusal, notFound } from './errors.ts';
 import type { GameStates } from './game-states.ts';
+import type { Accepted } from './play.ts';
 
 export interface SeatSummary {
   seat: number;
@@ -70,6 +71,20 @@ export interface FeedEvent {
   data: unknown;
 }
 
+/**
+ * What the sender of an accepted command is answered, as its seat may see it: the version, what
+ * the command caused, who is awaited now and, when asked for, the game as the sender now sees it.
+ */
+export interface CommandAnswer {
+  version: number;
+  events: FeedEvent[];
+  awaiting: AwaitedView[];
+  /** Only when asked for: what `game()` would answer the sender at `version` (for a replayed key, the game now). */
+  game?: GameResource;
+  /** The stored answer to an earlier request with the same Idempotency-Key. */
+  replayed: boolean;
+}
+
 export class Views {
   constructor(
     private readonly records: GameRecords,
@@ -89,17 +104,38 @@ export class Views {
   }
 
   /**
-   * The game as the author of a command it just accepted sees it (`Prefer: return=representation`):
-   * built from the row, seats and state the append committed, with no read; what a GET would have
-   * answered at that version. A replayed Idempotency-Key has no state of then: the game as it is now.
+   * The answer to the sender (`accountId`) of a command just accepted, built after commit from what
+   * the log holds (for a replayed key, the events that command produced then); with `withGame`, the
+   * game as the sender now sees it, built once.
    */
-  async afterCommand(accepted: { game: GameRow; seats?: SeatRow[]; state: unknown; replayed?: boolean }, accountId: string): Promise<GameResource> {
-    if (accepted.replayed || !accepted.seats) return this.game(accepted.game.id, accountId);
-    return this.resource({ game: accepted.game, seats: accepted.seats }, accountId, accepted.game.version, accepted.state);
+  async answer(accepted: Accepted, accountId: string, withGame: boolean): Promise<CommandAnswer> {
+    const answer: CommandAnswer = {
+      version: accepted.version,
+      events: accepted.events.map((e) => this.redacted(accepted.game, e, accepted.seat)),
+      // Public, as in the game resource: the deadlines are stored in the order the rules await the seats.
+      awaiting: accepted.game.deadlines.map(({ seat, situation, windowId, deadline }) => ({ seat, situation, windowId, deadline })),
+      replayed: accepted.replayed === true,
+    };
+    if (withGame) answer.game = await this.afterCommand(accepted, accountId);
+    return answer;
   }
 
-  /** The resource of `found` at `version` (its `state`), as `accountId`'s seat (or a spectator) sees it. */
-  private resource({ game, seats }: GameWithSeats, accountId: string | null, version: number, state: unknown): GameResource {
+  /**
+   * The game as the author of a command it just accepted sees it (`Prefer: return=representation`):
+   * built from the row, seats and state the append committed, with no read, and the sender's legal
+   * commands as the platform's guard computed them; what a GET would have answered at that version.
+   * A replayed Idempotency-Key has no state of then: the game as it is now.
+   */
+  private async afterCommand(accepted: Accepted, accountId: string): Promise<GameResource> {
+    if (accepted.replayed || !accepted.seats) return this.game(accepted.game.id, accountId);
+    return this.resource({ game: accepted.game, seats: accepted.seats }, accountId, accepted.game.version, accepted.state, accepted.legalOfAwaited);
+  }
+
+  /**
+   * The resource of `found` at `version` (its `state`), as `accountId`'s seat (or a spectator) sees
+   * it; `known`: legal commands on that state already computed, by seat.
+   */
+  private resource({ game, seats }: GameWithSeats, accountId: string | null, version: number, state: unknown, known?: ReadonlyMap<Seat, unknown[]>): GameResource {
     const mySeat = seatOf(seats, accountId);
     const module = this.states.moduleOf(game);
     // An abandoned game awaits nobody: its deadlines stopped with it.
@@ -120,7 +156,7 @@ export class Views {
       // fixed at creation by the committed key.
       view: module.view(state, game.status === 'open' ? null : mySeat),
       awaiting: started ? module.awaiting(state).map((a) => ({ ...a, deadline: current ? deadlineFor(game, a) : null })) : [],
-      legalCommands: started && current && mySeat !== null ? module.legalCommands(state, mySeat) : [],
+      legalCommands: started && current && mySeat !== null ? (known?.get(mySeat) ?? module.legalCommands(state, mySeat)) : [],
       anytimeCommands: started && current && mySeat !== null && module.anytimeCommands ? module.anytimeCommands(state, mySeat) : [],
       fairness: fairnessOf(game),
     };
@@ -155,7 +191,7 @@ export class Views {
     return { version: game.version, events: events.map((e) => this.redacted(game, e, reader)) };
   }
 
-  redacted(game: GameRow, e: StoredEvent, reader: number | null): FeedEvent {
+  private redacted(game: GameRow, e: StoredEvent, reader: number | null): FeedEvent {
     const module = this.states.moduleOf(game);
     const data = hasEnded(game.status) ? e.payload : module.redact(e.payload, reader);
     return { seq: e.seq, type: e.type, at: e.createdAt.toISOString(), data };

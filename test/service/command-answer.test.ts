@@ -1,0 +1,101 @@
+// The answer a player's command gets (GameService.command, src/service/views.ts `CommandAnswer`),
+// on in-memory ports: the events as the sender's seat may see them (what its feed shows), who is
+// awaited (the stored deadlines), and, when asked for, the game as the sender then sees it, equal
+// to a read at that version. The view and the sender's legal commands are computed once per
+// command: the platform's guard (src/platform/awaited-guard.ts) already listed the legal commands
+// of every awaited seat, and the answer's view takes the sender's from there.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { pickCommand } from '../../src/platform/random-player.ts';
+import { keyedRng } from '../../src/platform/random.ts';
+import { GameService } from '../../src/service/index.ts';
+import { GAMES, type AnyGameModule } from '../../src/service/registry.ts';
+import { MemoryGameLog } from '../../src/store/memory-game-log.ts';
+import { MemoryAccountRecords, MemoryChannels, MemoryGameRecords } from '../../src/store/memory-records.ts';
+
+const services: GameService[] = [];
+afterEach(async () => {
+  await Promise.all(services.splice(0).map((s) => s.stop()));
+});
+
+/** Helter Skelter, counting what the answer could compute twice: views, and legal commands by seat. */
+function counted() {
+  const hs = GAMES.get('helter-skelter')!;
+  const calls = { view: 0, legal: [] as number[] };
+  const module: AnyGameModule = {
+    ...hs,
+    view: (state, seat) => (calls.view++, hs.view(state, seat)),
+    legalCommands: (state, seat) => (calls.legal.push(seat), hs.legalCommands(state, seat)),
+  };
+  return { registry: new Map([...GAMES, [hs.id, module]]), calls };
+}
+
+async function table(registry: ReadonlyMap<string, AnyGameModule> = GAMES) {
+  const channels = new MemoryChannels();
+  const log = new MemoryGameLog(undefined, channels.notify);
+  const accounts = new MemoryAccountRecords();
+  const records = new MemoryGameRecords(log, accounts);
+  const service = new GameService({ log, backgroundLog: log, records, accounts, listen: channels.listen }, { registry, allowScenarios: true, background: null });
+  services.push(service);
+  const body = { game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', seed: 'answers', seats: [{ team: 'judges' }, { team: 'slaine' }] }, seat: 0 };
+  const id = (await service.create('p0', body)).game.id;
+  await service.claim(id, 1, 'p1');
+  return { service, id };
+}
+
+describe('the answer to a player’s command', () => {
+  it('carries the events as the sender’s feed shows them, the stored deadlines, and the game as a read at that version shows it', async () => {
+    const { service, id } = await table();
+    let rng = keyedRng('ef'.repeat(32));
+    for (let i = 0; i < 60; i++) {
+      const before = await service.views.game(id, null);
+      if (before.status !== 'active') break;
+      const account = `p${before.awaiting[0]!.seat}`;
+      const mine = await service.views.game(id, account);
+      let command: { type: string };
+      [command, rng] = pickCommand(mine.legalCommands as { type: string }[], rng);
+      const answer = await service.command({ gameId: id, author: { account }, command }, i % 2 === 0);
+      expect(answer.replayed).toBe(false);
+      expect(answer.events).toEqual((await service.views.events(id, account, before.version)).events);
+      const now = await service.views.game(id, account);
+      expect(answer.version).toBe(now.version);
+      expect(answer.awaiting).toEqual(now.awaiting);
+      if (i % 2 === 0) expect(answer.game).toEqual(now);
+      else expect(answer.game).toBeUndefined();
+    }
+  });
+
+  it('for a replayed Idempotency-Key, is the first answer again, marked replayed', async () => {
+    const { service, id } = await table();
+    const seat = (await service.views.game(id, null)).awaiting[0]!.seat;
+    const mine = await service.views.game(id, `p${seat}`);
+    const submission = { gameId: id, author: { account: `p${seat}` }, command: mine.legalCommands[0] as Record<string, unknown>, idempotencyKey: 'k' };
+    const first = await service.command(submission, false);
+    const again = await service.command(submission, false);
+    expect(again).toEqual({ ...first, replayed: true });
+  });
+
+  it('computes the sender’s view once, and its legal commands once, for each command', async () => {
+    const { registry, calls } = counted();
+    const { service, id } = await table(registry);
+    let rng = keyedRng('12'.repeat(32));
+    let stillAwaited = 0;
+    let mine = await service.views.game(id, `p${(await service.views.game(id, null)).awaiting[0]!.seat}`);
+    for (let i = 0; i < 200 && mine.status === 'active'; i++) {
+      const seat = mine.mySeat!;
+      let command: { type: string };
+      [command, rng] = pickCommand(mine.legalCommands as { type: string }[], rng);
+      calls.view = 0;
+      calls.legal = [];
+      const answer = await service.command({ gameId: id, author: { account: `p${seat}` }, command }, true);
+      expect(calls.view).toBe(1);
+      expect(calls.legal.filter((s) => s === seat)).toHaveLength(1);
+      const next = answer.game!.awaiting[0]?.seat;
+      if (next === undefined) break;
+      if (next === seat) stillAwaited++;
+      mine = next === seat ? answer.game! : await service.views.game(id, `p${next}`);
+    }
+    // The case the reuse is for happened: the sender was still awaited after its command.
+    expect(stillAwaited).toBeGreaterThan(0);
+  });
+});
