@@ -3,9 +3,9 @@
 // its import) added to the copy's web/src/games/registry.ts; nothing else of web/src changes. The
 // API types are regenerated from the OpenAPI document of a server that plays the game beside the
 // registered ones (renderOpenApiDocument), so the registry's `{ [K in GameId]: … }` knows it; then
-// the copy is bundled by Vite, as scripts/build-web.ts does for web/, and type-checked (tsc -p)
-// while test/e2e/fourth-game.e2e.ts serves the bundle and plays. The game's web code never enters
-// web/ itself.
+// the copy is bundled by Vite, as scripts/build-web.ts does for web/, and type-checked (tsc -p) and
+// held to the web client's import rules while test/e2e/fourth-game.e2e.ts serves the bundle and
+// plays. The game's web code never enters web/ itself.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -31,13 +31,15 @@ export interface BuiltWeb {
   /** The lines the copy's registry.ts has that web/src/games/registry.ts has not. */
   addedRegistryLines: string[];
   /**
-   * The copy's type-check (tsc -p), still running when the bundle is ready, so a test plays while it
-   * runs: resolves with its milliseconds, rejects with tsc's errors. Await it before the test ends.
+   * The copy's checks, still running when the bundle is ready, so a test plays meanwhile: its
+   * type-check (tsc -p) and the web client's import rules (.dependency-cruiser-web.mjs: the game's
+   * folder imports no other game's, and only the registry imports it). Resolves with their
+   * milliseconds, rejects with their errors. Await it before the test ends.
    */
-  typeChecked: Promise<number>;
+  checked: Promise<number>;
   /** Milliseconds the types and the bundle took. */
   timings: { types: number; bundle: number };
-  /** Stops the type-check if it still runs, and deletes the copy. */
+  /** Stops the checks if they still run, and deletes the copy. */
   remove(): void;
 }
 
@@ -46,9 +48,9 @@ const REGISTRY = path.join('web', 'src', 'games', 'registry.ts');
 /** The copy of web/ with `game` added, bundled, its type-check under way; `remove()` deletes it. */
 export async function buildWebWith(game: WebGame): Promise<BuiltWeb> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'web-with-game-'));
-  let typecheck: Running | undefined;
+  const checks: Running[] = [];
   const remove = () => {
-    typecheck?.child.kill('SIGKILL');
+    for (const check of checks) check.child.kill('SIGKILL');
     rmSync(root, { recursive: true, force: true });
   };
   try {
@@ -69,18 +71,21 @@ export async function buildWebWith(game: WebGame): Promise<BuiltWeb> {
     const types = Date.now() - started;
 
     started = Date.now();
-    typecheck = run([path.join(PROJECT_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', path.join(root, 'web')], 'tsc');
-    const typeChecked = typecheck.done.then(() => Date.now() - started);
-    // Handled here so that a test failing before it awaits the type-check reports its own failure.
-    typeChecked.catch(() => undefined);
-    await run([path.join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', path.join(root, 'web', 'vite.config.ts')], 'vite build').done;
+    const bin = (...file: string[]) => path.join(PROJECT_ROOT, 'node_modules', ...file);
+    checks.push(run([bin('typescript', 'bin', 'tsc'), '--noEmit', '-p', path.join(root, 'web')], 'tsc', PROJECT_ROOT));
+    // From the copy's root, where the rules' paths (web/src/…) are its own.
+    checks.push(run([bin('dependency-cruiser', 'bin', 'dependency-cruise.mjs'), 'web/src', '--config', path.join(PROJECT_ROOT, '.dependency-cruiser-web.mjs')], 'depcruise', root));
+    const checked = Promise.all(checks.map((check) => check.done)).then(() => Date.now() - started);
+    // Handled here so that a test failing before it awaits the checks reports its own failure.
+    checked.catch(() => undefined);
+    await run([bin('vite', 'bin', 'vite.js'), 'build', '--config', path.join(root, 'web', 'vite.config.ts')], 'vite build', PROJECT_ROOT).done;
     const bundle = Date.now() - started;
 
     const before = new Set(original.split('\n'));
     return {
       dist: path.join(root, 'web', 'dist'),
       addedRegistryLines: registry.split('\n').filter((line) => !before.has(line)),
-      typeChecked,
+      checked,
       timings: { types, bundle },
       remove,
     };
@@ -120,9 +125,9 @@ interface Running {
   done: Promise<void>;
 }
 
-/** Runs a Node program. */
-function run(args: string[], name: string): Running {
-  const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs a Node program in `cwd`. */
+function run(args: string[], name: string, cwd: string): Running {
+  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

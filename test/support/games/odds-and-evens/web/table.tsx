@@ -31,6 +31,9 @@ export const oddsAndEvens: GameUi<OddsAndEvensGame, NoData> = {
   Picture: ({ game }) => <Seats game={game} />,
 };
 
+// Inline, so that the game brings no stylesheet of its own.
+const ROW = { display: 'flex', flexWrap: 'wrap', gap: '0.5rem', margin: '0.5rem 0' } as const;
+
 function OddsAndEvensTable({ game, mine, sending, send }: TableProps<OddsAndEvensGame, NoData>) {
   const commands: OddsAndEvensCommand[] = mine ? game.legalCommands : [];
   const picks = commands.flatMap((command) => (command.type === 'PICK' ? [command] : []));
@@ -39,7 +42,7 @@ function OddsAndEvensTable({ game, mine, sending, send }: TableProps<OddsAndEven
     <section class="odds-and-evens" aria-label="The table">
       <Seats game={game} />
       {picks.length > 0 && (
-        <div class="buttons" role="group" aria-label="Pick a number">
+        <div class="buttons" style={ROW} role="group" aria-label="Pick a number">
           {picks.map((command) => (
             <button key={command.number} type="button" disabled={sending} onClick={() => send(command)}>
               {command.number}
@@ -48,7 +51,7 @@ function OddsAndEvensTable({ game, mine, sending, send }: TableProps<OddsAndEven
         </div>
       )}
       {responses.length > 0 && (
-        <div class="buttons" role="group" aria-label="Raise the stakes or not">
+        <div class="buttons" style={ROW} role="group" aria-label="Raise the stakes or not">
           {responses.map((command) => (
             <button key={String(command.raise)} type="button" disabled={sending} onClick={() => send(command)}>
               {command.raise ? 'Raise the stakes' : 'Show the picks'}
