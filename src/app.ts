@@ -333,10 +333,13 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 
 export const OPENAPI_FILE = path.join(PROJECT_ROOT, 'openapi', 'openapi.json');
 
-/** The document as committed: 2-space JSON with a final newline. */
-export async function renderOpenApiDocument(): Promise<string> {
+/**
+ * The document as committed: 2-space JSON with a final newline. `extraGames`: a test's own games
+ * beside the registered ones (the fourth-game browser test builds a web client from that document).
+ */
+export async function renderOpenApiDocument(extraGames: readonly AnyGameModule[] = []): Promise<string> {
   // Generating the document runs no route, so readiness is never asked.
-  const app = await buildApp({ readiness: async () => ({ ready: false, reason: 'no database' }) });
+  const app = await buildApp({ readiness: async () => ({ ready: false, reason: 'no database' }), settings: { extraGames } });
   try {
     await app.ready();
     return `${JSON.stringify(app.swagger(), null, 2)}\n`;

@@ -36,7 +36,8 @@ export async function fetchEvents(id: string): Promise<FeedEvent[]> {
 export function GamePage({ id }: { id: string }) {
   const me = useSession();
   const [game, setGame] = useState<AnyGame | null>(null);
-  const [data, setData] = useState<unknown>(null);
+  // The game's fixed data once loaded, boxed: a game that has none loads null (GameUi.load).
+  const [fixed, setFixed] = useState<{ data: unknown } | null>(null);
   const [events, setEvents] = useState<FeedEvent[]>([]);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -48,14 +49,14 @@ export function GamePage({ id }: { id: string }) {
     let live = true;
     let stream: { close(): void } | null = null;
     setGame(null);
-    setData(null);
+    setFixed(null);
     setEvents([]);
     (async () => {
       try {
         const [first, loadedEvents] = await Promise.all([fetchAnyGame(id), fetchEvents(id)]);
         const loaded = await uiOf(first).load(first);
         if (!live) return;
-        setData(loaded);
+        setFixed({ data: loaded });
         setGame(first);
         setEvents(loadedEvents);
         const after = loadedEvents.length ? loadedEvents[loadedEvents.length - 1]!.seq : 0;
@@ -93,7 +94,7 @@ export function GamePage({ id }: { id: string }) {
   }, [id, me?.token]);
 
   const ui = game ? uiOf(game) : null;
-  const names: ShellNames | null = useMemo(() => (game && ui && data ? ui.names(game, data) : null), [data, game?.seats, ui]);
+  const names: ShellNames | null = useMemo(() => (game && ui && fixed ? ui.names(game, fixed.data) : null), [fixed, game?.seats, ui]);
 
   if (loadError) {
     return (
@@ -105,7 +106,7 @@ export function GamePage({ id }: { id: string }) {
       </main>
     );
   }
-  if (!game || !ui || !data || !names) {
+  if (!game || !ui || !fixed || !names) {
     return (
       <main>
         <p aria-busy="true">Loading the game…</p>
@@ -113,6 +114,7 @@ export function GamePage({ id }: { id: string }) {
     );
   }
 
+  const data = fixed.data;
   const mine = game.awaiting.find((awaited) => awaited.seat === game.mySeat);
   const finished = game.status === 'finished' || game.status === 'abandoned';
   const winners = ui.winners(game);

@@ -10,7 +10,8 @@ export type MiniaturesMap = Schemas['MiniaturesMap'];
 export type MiniaturesView = Schemas['MiniaturesView'];
 export type MiniaturesModel = Schemas['MiniaturesModel'];
 export type Point = Schemas['MiniaturesPoint'];
-export type CommandPreview = Schemas['CommandPreview'];
+/** A preview of a Miniatures command: its `details` are Miniatures' own (the API's are any game's `<Game>Preview`). */
+export type CommandPreview = Omit<Schemas['CommandPreview'], 'details'> & { details: Schemas['MiniaturesPreview'] | null };
 /** One of a shot's sight lines (ruling M1): a point of the target's width and what hides it from the shooter's eye. */
 export type SightLine = NonNullable<Schemas['MiniaturesPreview']['shot']>['lines'][number];
 
