@@ -44,7 +44,8 @@ export function namesFrom(content: Content, seatNames: readonly string[]): Names
   const soloCards = new Set(content.soloCards.map((entry) => entry.id));
   return {
     character: (id) => characters.get(id) ?? id,
-    card: (id) => cards.get(id) ?? id,
+    // A Dark Judge's defence is drawn from the solo deck: its card is a solo card.
+    card: (id) => cards.get(id) ?? (soloCards.has(id) ? soloCardName(id) : id),
     soloCard: (id) => (soloCards.has(id) ? soloCardName(id) : 'a solo card'),
     seat: (seat) => seatNames[seat] ?? `Seat ${seat + 1}`,
   };
