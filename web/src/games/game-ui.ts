@@ -44,7 +44,7 @@ export interface GlossaryEntry {
 /**
  * What a game teaches inside the client: its rules reference, the key to its boards and the words
  * it prints. Shown by the shared reference (web/src/game/reference.tsx) on the game page and at
- * /rules/<game>; docs/web.md says how a game supplies one.
+ * /rules/<game>; docs/rules-reference.md says how a game supplies one.
  */
 export interface GameReference {
   rules: readonly RuleSection[];

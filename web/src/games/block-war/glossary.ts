@@ -36,7 +36,7 @@ export const BLOCK_WAR_GLOSSARY: readonly GlossaryEntry[] = [
   { term: 'H', text: 'Heal skill of a medic, added to the die of a heal (6 or more heals, a 1 removes the patient).' },
 ];
 
-const ALLEGIANCE = { block: 'a block unit', independent: 'an independent unit', judge: 'a judge unit' } as const;
+const ALLEGIANCE = { block: 'A block unit', independent: 'An independent unit', judge: 'A judge unit' } as const;
 
 /** Every unit kind by name, with its skills spelled out. */
 export function contentGlossary(content: BlockWarContent): GlossaryEntry[] {

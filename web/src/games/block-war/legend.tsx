@@ -118,6 +118,14 @@ export const BLOCK_WAR_LEGEND: readonly LegendEntry[] = [
     symbol: `unit-${kind}`,
     name: `${letters}: ${kindName(kind)}`,
     text: `The letters on a ${kindName(kind)} counter. Its skills are in the glossary.`,
+    Picture: () => (
+      <Box>
+        <path d={shape('circle', 11)} fill="#fff" stroke="#555" stroke-width="1.5" />
+        <text y="3.5" text-anchor="middle" font-size="9" font-weight="700" fill="#111">
+          {letters}
+        </text>
+      </Box>
+    ),
   })),
   {
     symbol: 'track-space',
