@@ -125,6 +125,10 @@ async function contentIds(game: string): Promise<string[]> {
 const known = (entries: readonly { term: string }[]) => new Set(entries.map((entry) => entry.term.toLowerCase()));
 
 describe('what the client prints about a game, explained', () => {
+  it('every game the web client draws has a rules reference, legend and glossary', () => {
+    expect([...uis].filter(([, ui]) => !ui.reference).map(([id]) => id), 'games of the web registry with no GameUi.reference').toEqual([]);
+  });
+
   for (const id of [...gameRegistry().keys()]) {
     it(`${id}: every term printed has a glossary entry, every symbol drawn a legend entry, and nothing goes by id`, async () => {
       const ui = uis.get(id);
