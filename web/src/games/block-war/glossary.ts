@@ -14,7 +14,7 @@ export const BLOCK_WAR_GLOSSARY: readonly GlossaryEntry[] = [
   { term: 'morale', text: 'A unit’s nerve (M): when its block falls 10 behind control, each unit rolls a die plus M and needs 6 to stay.' },
   { term: 'armour', text: 'A unit’s armour save (A): a hit unit rolls a die plus A and needs 6 to avoid the wound.' },
   { term: 'brawl', text: 'Close combat with a unit in a neighbouring square: both roll a die plus brawling (B), a higher attacker hits.' },
-  { term: 'scrawl', text: 'Graffiti a scrawler paints on an enemy statue or block square: fighting spirit for its block until a janitor cleans it.' },
+  { term: 'scrawl', text: 'Graffiti a scrawler paints on an enemy statue (5 fighting spirit) or an enemy block’s square (2), scored when it is made; a janitor may clean it off.' },
   { term: 'civic statue', text: 'Each block’s statue on the plaza; scrawling an enemy’s is worth 5.' },
   { term: 'hottie stall', text: 'A food stall on the plaza; a fatty next to one needs 4 or more to walk on.' },
   { term: 'plaza', text: 'The open ground between the blocks. Holding it with the most units scores 3 at the start of your turn.' },

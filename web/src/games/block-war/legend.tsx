@@ -100,7 +100,7 @@ export const BLOCK_WAR_LEGEND: readonly LegendEntry[] = [
   {
     symbol: 'scrawl',
     name: 'Zigzag in a corner',
-    text: 'A scrawl (graffiti). Each one in an enemy block scores 2 fighting spirit at the start of your turn; janitors clean them.',
+    text: 'A scrawl (graffiti): it scored its scrawler’s block 2 fighting spirit when it was made. Janitors clean them off.',
     Picture: () => (
       <Box>
         <path d="M-7 -4l3 6l3 -6l3 6l3 -6" fill="none" stroke="#a0006e" stroke-width="2" />

@@ -58,7 +58,7 @@ export const BLOCK_WAR_RULES: readonly RuleSection[] = [
     id: 'spirit',
     title: 'Fighting spirit',
     paragraphs: [
-      'Gains: wounding an enemy 1; healing a friend 1; wounding a judge 5 (and control moves on 1); attacking Judge Dredd 2, wounding him 10; scrawling an enemy civic statue 5; each scrawl in an enemy block 2 (at the start of your turn); holding the plaza with the most units 3; the ugliest Ugly in the plaza its rating.',
+      'Gains: wounding an enemy 1; healing a friend 1; wounding a judge 5 (and control moves on 1); attacking Judge Dredd 2, wounding him 10; scrawling an enemy civic statue 5; a scrawl in an enemy block 2 (each scored once, when it is made); holding the plaza with the most units 3; the ugliest Ugly in the plaza its rating.',
     ],
   },
   {
