@@ -73,6 +73,7 @@ describe('choices', () => {
 const names: Names = {
   character: (id) => ({ dredd: 'Judge Dredd', slaine: 'Sláine Mac Roth', kai: 'Kai', 'mean-machine': 'Mean Machine' })[id] ?? id,
   card: (id) => `card ${id}`,
+  soloCard: (id) => `solo card ${Number(id.slice(5))}`,
   seat: (seat) => ['rico (The Judges)', 'Bot (Sláine)'][seat]!,
 };
 

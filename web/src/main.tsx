@@ -9,6 +9,7 @@ import { GamePage } from './pages/game.tsx';
 import { LobbyPage } from './pages/lobby.tsx';
 import { MyGamesPage } from './pages/my-games.tsx';
 import { ReplayPage } from './pages/replay.tsx';
+import { RulesPage } from './pages/rules.tsx';
 import { SettingsPage } from './pages/settings.tsx';
 import './styles.css';
 
@@ -74,6 +75,7 @@ function App() {
           <Route path="/settings" component={SettingsPage} />
           <Route path="/games/:id" component={GamePage} />
           <Route path="/games/:id/replay" component={ReplayPage} />
+          <Route path="/rules/:game" component={RulesPage} />
           <Route default component={NotFound} />
         </Router>
       </ErrorBoundary>

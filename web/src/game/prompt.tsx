@@ -3,7 +3,9 @@
 // Shared by the games' tables, so every prompt reads and counts down the same way.
 
 import type { ComponentChildren } from 'preact';
+import { useContext } from 'preact/hooks';
 import { Countdown } from './countdown.tsx';
+import { OpenRules } from './reference.tsx';
 
 export function Prompt<C>(props: {
   question: string;
@@ -17,9 +19,15 @@ export function Prompt<C>(props: {
   /** What else the answer takes (a hint: the answer is chosen on the board). */
   children?: ComponentChildren;
 }) {
+  const openRules = useContext(OpenRules);
   return (
     <section class="prompt" aria-labelledby="prompt-title" role="region">
       <h2 id="prompt-title">{props.question}</h2>
+      {openRules && (
+        <button type="button" class="link rules-for-this" onClick={() => openRules()}>
+          The rules for this
+        </button>
+      )}
       <Countdown deadline={props.deadline} label="Time to answer" />
       {props.answers.length > 0 && (
         <ul class="buttons" aria-label={props.answersLabel}>

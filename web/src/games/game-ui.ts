@@ -14,6 +14,46 @@ export type Awaited = AnyGame['awaiting'][number];
 export interface ShellNames {
   seat(seat: number): string;
   event(data: FeedEvent['data']): string | null;
+  /** A command as the button that sends it says it (the glossary test reads every one; none: the game has no words for its commands). */
+  command?(command: AnyCommand): string;
+}
+
+/** One part of a game's rules, told in our own words (the rulebook is the authority, not ours to copy). */
+export interface RuleSection {
+  /** Stable: the game's `rulesSection` names it, and the address `/rules/<game>?section=<id>` does. */
+  id: string;
+  title: string;
+  paragraphs: readonly string[];
+}
+
+/** One symbol a board draws: its picture (drawn as the board draws it), its name and what it means. */
+export interface LegendEntry {
+  /** The `data-symbol` the board puts on what it draws (the glossary test matches them). */
+  symbol: string;
+  name: string;
+  text: string;
+  Picture?: ComponentType;
+}
+
+/** One word or phrase the log and the buttons print, explained. */
+export interface GlossaryEntry {
+  term: string;
+  text: string;
+}
+
+/**
+ * What a game teaches inside the client: its rules reference, the key to its boards and the words
+ * it prints. Shown by the shared reference (web/src/game/reference.tsx) on the game page and at
+ * /rules/<game>; docs/rules-reference.md says how a game supplies one.
+ */
+export interface GameReference {
+  rules: readonly RuleSection[];
+  legend: readonly LegendEntry[];
+  glossary: readonly GlossaryEntry[];
+  /** The game's terms as its words module prints them (its `TERMS`): each needs a glossary entry. */
+  terms: readonly string[];
+  /** Entries from the game's content, fetched once: its cards, units, skills or weapons by name and effect. */
+  contentGlossary?(): Promise<readonly GlossaryEntry[]>;
 }
 
 export interface TableProps<G extends AnyGame, D> {
@@ -54,4 +94,8 @@ export interface GameUi<G extends AnyGame, D> {
   orders: readonly OrderField[];
   /** The boards alone, nothing to choose: the replay's picture of the game after an event. */
   Picture: ComponentType<{ game: G; data: D }>;
+  /** The rules reference, legend and glossary (none: the page offers no rules for the game). */
+  reference?: GameReference;
+  /** The reference's section that fits what the game asks now (the defence rules in a defence), or null. */
+  rulesSection?(game: G): string | null;
 }

@@ -8,6 +8,7 @@ import { ChatPanel } from '../game/chat.tsx';
 import { SeatOrders } from '../game/seat-orders.tsx';
 import { Countdown } from '../game/countdown.tsx';
 import { FairnessBlock } from '../game/fairness.tsx';
+import { LEGEND, OpenRules, RulesPanel } from '../game/reference.tsx';
 import { latest } from '../game/latest.ts';
 import { followGame } from '../game/stream.ts';
 import type { ShellNames } from '../games/game-ui.ts';
@@ -43,6 +44,8 @@ export function GamePage({ id }: { id: string }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [connection, setConnection] = useState<'connecting' | 'live' | 'reconnecting'>('connecting');
   const [sending, setSending] = useState(false);
+  /** The rules panel's section while it is open (undefined: closed). */
+  const [rules, setRules] = useState<string | null | undefined>(undefined);
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
@@ -135,9 +138,24 @@ export function GamePage({ id }: { id: string }) {
     if (next) setGame((current) => latest(current, next));
   }
 
+  const reference = ui.reference;
+  const openRules = reference ? (section?: string) => setRules(section ?? ui.rulesSection?.(game) ?? null) : null;
+
   return (
+    <OpenRules.Provider value={openRules}>
     <main class={`game-page ${game.game}`} data-version={game.version} data-status={game.status} data-awaiting-me={mine ? 'yes' : 'no'}>
       <h1>{ui.title(game)}</h1>
+      {openRules && (
+        <p class="rules-links">
+          <button type="button" class="link" onClick={() => openRules()}>
+            Rules
+          </button>
+          <button type="button" class="link" onClick={() => openRules(LEGEND)}>
+            Key to the board
+          </button>
+        </p>
+      )}
+      {reference && rules !== undefined && <RulesPanel name={ui.name} reference={reference} section={rules} onClose={() => setRules(undefined)} />}
       {!me && (
         <p>
           You are watching. <a href={loginHref(`/games/${id}`)}>Log in</a> to play your seat.
@@ -180,6 +198,7 @@ export function GamePage({ id }: { id: string }) {
       <EventLog events={events} words={names.event} />
       <ChatPanel gameId={id} me={me?.handle ?? null} seatName={names.seat} />
     </main>
+    </OpenRules.Provider>
   );
 }
 

@@ -23,7 +23,7 @@ export const COLOUR_LOOKS: Record<Colour, { fill: string; ink: string; shape: 'c
   yellow: { fill: '#f9d71c', ink: '#111', shape: 'diamond' },
 };
 
-function shape(kind: 'circle' | 'square' | 'triangle' | 'diamond' | 'badge', r: number): string {
+export function shape(kind: 'circle' | 'square' | 'triangle' | 'diamond' | 'badge', r: number): string {
   switch (kind) {
     case 'circle':
       return `M${-r} 0a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0Z`;
@@ -38,11 +38,11 @@ function shape(kind: 'circle' | 'square' | 'triangle' | 'diamond' | 'badge', r: 
   }
 }
 
-const PLAZA_FILL: Record<PlazaMap['squares'][number]['kind'], string> = { open: '#f4f1e8', obstacle: '#4a4a4a', step: '#cfc6a8', splat: '#f3c6c6', centre: '#d8e6f5' };
+export const PLAZA_FILL: Record<PlazaMap['squares'][number]['kind'], string> = { open: '#f4f1e8', obstacle: '#4a4a4a', step: '#cfc6a8', splat: '#f3c6c6', centre: '#d8e6f5' };
 const PLAZA_WORDS: Record<PlazaMap['squares'][number]['kind'], string> = { open: '', obstacle: 'obstacle', step: 'step', splat: 'splat zone', centre: 'centre' };
-const ROOM_FILL: Record<BlockMap['squares'][number]['kind'], string> = { room: '#f4f1e8', lift: '#bcd4e6', 'janitors-office': '#e3d5f0', court: '#f5e3b3', hospital: '#d4f0d4' };
+export const ROOM_FILL: Record<BlockMap['squares'][number]['kind'], string> = { room: '#f4f1e8', lift: '#bcd4e6', 'janitors-office': '#e3d5f0', court: '#f5e3b3', hospital: '#d4f0d4' };
 const ROOM_WORDS: Record<BlockMap['squares'][number]['kind'], string> = { room: '', lift: 'turbo lift', 'janitors-office': 'janitor’s office', court: 'block court', hospital: 'block hospital' };
-const ROOM_LETTERS: Record<BlockMap['squares'][number]['kind'], string> = { room: '', lift: 'L', 'janitors-office': 'Jo', court: 'C', hospital: 'H' };
+export const ROOM_LETTERS: Record<BlockMap['squares'][number]['kind'], string> = { room: '', lift: 'L', 'janitors-office': 'Jo', court: 'C', hospital: 'H' };
 
 export interface Choosing {
   /** Squares a legal command is aimed at: buttons. */
@@ -58,6 +58,8 @@ export interface Choosing {
 
 interface Cell {
   id: string;
+  /** The legend's symbol for the square's kind (data-symbol). */
+  symbol: string;
   x: number;
   y: number;
   fill: string;
@@ -107,18 +109,18 @@ function Grid(props: { cells: Cell[]; cols: number; rows: number; label: string;
             onClick={target ? () => choosing.onSquare(cell.id) : undefined}
             onKeyDown={target ? onKeys(() => choosing.onSquare(cell.id)) : undefined}
           >
-            <rect x={cell.x * CELL} y={cell.y * CELL} width={CELL} height={CELL} fill={cell.fill} stroke="#777" stroke-width="0.6" />
+            <rect data-symbol={cell.symbol} x={cell.x * CELL} y={cell.y * CELL} width={CELL} height={CELL} fill={cell.fill} stroke="#777" stroke-width="0.6" />
             {cell.letters && (
               <text x={cell.x * CELL + 3} y={cell.y * CELL + 10} font-size="8" fill="#333" aria-hidden="true">
                 {cell.letters}
               </text>
             )}
             {features.has(cell.id) && (
-              <text x={cell.x * CELL + CELL / 2} y={cell.y * CELL + CELL / 2 + 5} text-anchor="middle" font-size="14" aria-hidden="true">
+              <text data-symbol={features.get(cell.id)!.feature === 'statue' ? 'statue' : 'hottie-stall'} x={cell.x * CELL + CELL / 2} y={cell.y * CELL + CELL / 2 + 5} text-anchor="middle" font-size="14" aria-hidden="true">
                 {features.get(cell.id)!.feature === 'statue' ? '♜' : '⌂'}
               </text>
             )}
-            {scrawled.has(cell.id) && <path class="scrawl" d={SCRAWL_MARK} fill="none" stroke="#a0006e" stroke-width="2" stroke-linejoin="round" transform={`translate(${cell.x * CELL} ${cell.y * CELL})`} aria-hidden="true" />}
+            {scrawled.has(cell.id) && <path class="scrawl" data-symbol="scrawl" d={SCRAWL_MARK} fill="none" stroke="#a0006e" stroke-width="2" stroke-linejoin="round" transform={`translate(${cell.x * CELL} ${cell.y * CELL})`} aria-hidden="true" />}
           </g>
         );
       })}
@@ -138,6 +140,7 @@ function Grid(props: { cells: Cell[]; cols: number; rows: number; label: string;
               class={`unit${actor ? ' actor' : ''}${selected ? ' selected' : ''}${unit.wounded ? ' wounded' : ''}${choosing.active === unit.id ? ' active' : ''}`}
               transform={`translate(${cell.x * CELL + CELL / 2 + offset} ${cell.y * CELL + CELL / 2})`}
               data-unit={unit.id}
+              data-symbol={[look ? `counter-${view.seats[unit.home!]!.colour}` : 'counter-judge', crazed ? 'counter-crazed' : '', unit.wounded ? 'counter-wounded' : ''].join(' ').trim()}
               role={actor ? 'button' : 'img'}
               tabindex={actor ? 0 : undefined}
               aria-label={actor ? `${selected ? 'Selected: ' : 'Choose '}${label}` : label}
@@ -154,7 +157,7 @@ function Grid(props: { cells: Cell[]; cols: number; rows: number; label: string;
                 opacity={unit.wounded ? 0.55 : 1}
                 transform={unit.wounded ? 'rotate(90)' : undefined}
               />
-              <text y="3.5" text-anchor="middle" font-size="9" font-weight="700" fill={look ? look.ink : '#fff'}>
+              <text data-symbol={`unit-${unit.kind}`} y="3.5" text-anchor="middle" font-size="9" font-weight="700" fill={look ? look.ink : '#fff'}>
                 {UNIT_LETTERS[unit.kind] ?? '?'}
               </text>
             </g>
@@ -168,6 +171,7 @@ function Grid(props: { cells: Cell[]; cols: number; rows: number; label: string;
 export function PlazaBoard(props: { map: PlazaMap; view: View; names: BlockWarNames; choosing: Choosing }) {
   const cells = props.map.squares.map((square) => ({
     id: square.id,
+    symbol: `plaza-${square.kind}`,
     x: square.x,
     y: square.y,
     fill: PLAZA_FILL[square.kind],
@@ -182,6 +186,7 @@ export function BlockBoard(props: { map: BlockMap; seat: number; view: View; nam
   // Level 11 at the top, level 1 (the entrances) at the bottom, as the block stands.
   const cells = map.squares.map((square) => ({
     id: square.id.replace('{seat}', String(props.seat)),
+    symbol: `block-${square.kind}`,
     x: square.column,
     y: map.levels - square.level,
     fill: ROOM_FILL[square.kind],
@@ -203,7 +208,7 @@ export function BlockBoard(props: { map: BlockMap; seat: number; view: View; nam
       view={props.view}
       names={props.names}
       choosing={props.choosing}
-      extra={<path d={thick} stroke="#111" stroke-width="2.5" fill="none" aria-hidden="true" />}
+      extra={<path data-symbol="section-line" d={thick} stroke="#111" stroke-width="2.5" fill="none" aria-hidden="true" />}
     />
   );
 }
@@ -222,7 +227,7 @@ export function JusticeTrack(props: { view: View; badges: { space: number; badge
         const { x, y } = at(space);
         return (
           <g key={space}>
-            <rect x={x} y={y} width={W} height={W} fill={badged.has(space) ? '#e9e2c4' : '#fff'} stroke="#999" stroke-width="0.5" />
+            <rect data-symbol={badged.has(space) ? 'track-badge' : 'track-space'} x={x} y={y} width={W} height={W} fill={badged.has(space) ? '#e9e2c4' : '#fff'} stroke="#999" stroke-width="0.5" />
             <text x={x + 2} y={y + 7} font-size="6" fill="#555">
               {space}
             </text>
@@ -232,9 +237,9 @@ export function JusticeTrack(props: { view: View; badges: { space: number; badge
       {view.seats.map((seat, index) => {
         const { x, y } = at(Math.max(1, seat.spirit));
         const look = COLOUR_LOOKS[seat.colour];
-        return <path key={index} d={shape(look.shape, 5)} transform={`translate(${x + 7 + (index % 2) * 8} ${y + 12 + Math.floor(index / 2) * 6})`} fill={look.fill} stroke="#000" stroke-width="0.6" />;
+        return <path key={index} data-symbol="track-counter" d={shape(look.shape, 5)} transform={`translate(${x + 7 + (index % 2) * 8} ${y + 12 + Math.floor(index / 2) * 6})`} fill={look.fill} stroke="#000" stroke-width="0.6" />;
       })}
-      <g transform={`translate(${at(view.control).x + W / 2} ${at(view.control).y + W / 2})`}>
+      <g data-symbol="control" transform={`translate(${at(view.control).x + W / 2} ${at(view.control).y + W / 2})`}>
         <circle r="8" fill="none" stroke="#000" stroke-width="2.5" />
         <text y="3" text-anchor="middle" font-size="8" font-weight="700">
           C

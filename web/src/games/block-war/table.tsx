@@ -12,6 +12,7 @@ import type { GameUi, TableProps } from '../game-ui.ts';
 import { BlockBoard, COLOUR_LOOKS, JusticeTrack, PlazaBoard, type Choosing } from './board.tsx';
 import { CreateBlockWar } from './create.tsx';
 import { buttonCommands, bySquare, byUnit, placeables } from './choices.ts';
+import { BLOCK_WAR_REFERENCE, rulesSection } from './reference.ts';
 import { blockWarCommandWords, blockWarEventWords, blockWarNames, situationWords, timeLimitWords, UNIT_LETTERS, type BlockWarNames } from './words.ts';
 
 export interface BlockWarData {
@@ -29,8 +30,10 @@ export const blockWar: GameUi<BlockWarGame, BlockWarData> = {
   Create: CreateBlockWar,
   names(game, data) {
     const names = blockWarNames(data.content, game);
-    return { seat: names.seat, event: (event) => blockWarEventWords(event, names) };
+    return { seat: names.seat, event: (event) => blockWarEventWords(event, names), command: (command) => blockWarCommandWords(command as BlockWarCommand, names, game.view.situation) };
   },
+  reference: BLOCK_WAR_REFERENCE,
+  rulesSection,
   Table: BlockWarTable,
   // Block War's module declares no standing orders.
   orders: [],

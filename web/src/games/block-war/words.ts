@@ -12,6 +12,34 @@ type FeedEvent = components['schemas']['FeedEvent'];
 
 type View = BlockWarGame['view'];
 
+/**
+ * The game's terms as this module prints them: each has a glossary entry (glossary.ts), and the
+ * glossary test fails on one without. Print a new term through here, not as a bare literal.
+ */
+export const TERMS = {
+  spirit: 'fighting spirit',
+  track: 'justice track',
+  control: 'control',
+  movementPoints: 'movement points',
+  frenzied: 'frenzied',
+  morale: 'morale',
+  armour: 'armour',
+  brawl: 'brawl',
+  scrawl: 'scrawl',
+  statue: 'civic statue',
+  stall: 'hottie stall',
+  plaza: 'plaza',
+  blockPool: 'block pool',
+  judgePool: 'judge pool',
+  reinforcements: 'reinforcements',
+  independent: 'independent',
+  turnOrder: 'turn order',
+  lastRound: 'last round',
+  janitor: 'janitor',
+  crazed: 'crazed',
+  informant: 'informed',
+} as const;
+
 export interface BlockWarNames {
   seat(seat: number): string;
   unit(id: string): string;
@@ -57,6 +85,7 @@ export function blockWarNames(content: BlockWarContent, game: BlockWarGame): Blo
 /** The human janitor cleans "on a die result of a 2 or more" (Unit Reference Sheet). */
 const HUMAN_JANITOR_CLEANS = 2;
 
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const list = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
@@ -78,26 +107,26 @@ export function blockWarEventWords(data: FeedEvent['data'], names: BlockWarNames
   switch (str(e.type)) {
     case 'OrderDiceRolled': {
       const [a = 0, b = 0] = dice(e.dice);
-      return `${seat()} rolls ${a} + ${b} = ${a + b} for turn order.`;
+      return `${seat()} rolls ${a} + ${b} = ${a + b} for ${TERMS.turnOrder}.`;
     }
     case 'TurnOrderDecided':
       return `Turn order: ${list(dice(e.order).map(names.seat))}.`;
     case 'BlockPlaced':
-      return `${seat()} places the block on the ${str(e.side)} side of the plaza.`;
+      return `${seat()} places the block on the ${str(e.side)} side of the ${TERMS.plaza}.`;
     case 'FeaturePlaced':
-      return `${seat()} places a ${e.feature === 'statue' ? 'civic statue' : 'hottie stall'} on ${names.square(str(e.square))}.`;
+      return `${seat()} places a ${e.feature === 'statue' ? TERMS.statue : TERMS.stall} on ${names.square(str(e.square))}.`;
     case 'UnitsDrawn': {
       const units = (Array.isArray(e.units) ? e.units : []).map((id) => names.unit(str(id)));
       return `${seat()} draws ${list(units)}.`;
     }
     case 'CounterReturnedToPool':
-      return `${unit()} has nowhere it may be placed and goes back to the block pool.`;
+      return `${unit()} has nowhere it may be placed and goes back to the ${TERMS.blockPool}.`;
     case 'UnitPlaced':
       return `${unit()} is placed on ${names.square(str(e.square))}.`;
     case 'UnitActivated':
-      return `${unit()} is activated (${num(e.movementPoints)} movement points).`;
+      return `${unit()} is activated (${num(e.movementPoints)} ${TERMS.movementPoints}).`;
     case 'UnitMoved':
-      return `${unit()} moves to ${names.square(str(e.to))}${num(e.cost) ? ` (${num(e.cost)} movement points)` : ''}.`;
+      return `${unit()} moves to ${names.square(str(e.to))}${num(e.cost) ? ` (${num(e.cost)} ${TERMS.movementPoints})` : ''}.`;
     case 'UnitReturned':
       return `${unit()} returns to ${names.square(str(e.to))}.`;
     case 'AttackMade':
@@ -107,7 +136,7 @@ export function blockWarEventWords(data: FeedEvent['data'], names: BlockWarNames
     case 'ShotRolled':
       return `Shot: rolls ${num(e.die)}, total ${num(e.total)}: ${e.hit ? 'a hit' : 'a miss'}.`;
     case 'ArmourSaveRolled':
-      return `${unit()} rolls ${num(e.die)} for armour, total ${num(e.total)}: ${e.saved ? 'saved' : 'not saved'}.`;
+      return `${unit()} rolls ${num(e.die)} for ${TERMS.armour}, total ${num(e.total)}: ${e.saved ? 'saved' : 'not saved'}.`;
     case 'UnitWounded':
       return `${unit()} is wounded.`;
     case 'HealRolled':
@@ -117,13 +146,13 @@ export function blockWarEventWords(data: FeedEvent['data'], names: BlockWarNames
     case 'UnitRemoved':
       return `${unit()} is removed from the board.`;
     case 'MoraleChecked':
-      return `${unit()} checks morale: rolls ${num(e.die)}, total ${num(e.total)}: ${e.fightsOn ? 'fights on' : 'breaks'}.`;
+      return `${unit()} checks ${TERMS.morale}: rolls ${num(e.die)}, total ${num(e.total)}: ${e.fightsOn ? 'fights on' : 'breaks'}.`;
     case 'FightingSpiritGained':
-      return `${seat()} gains ${num(e.amount)} fighting spirit (now ${num(e.to)}).`;
+      return `${seat()} gains ${num(e.amount)} ${TERMS.spirit} (now ${num(e.to)}).`;
     case 'ActivationEnded':
       return `${unit()} ends its activation.`;
     case 'ControlMoved':
-      return `Control moves to ${num(e.to)} on the justice track.`;
+      return `Control moves to ${num(e.to)} on the ${TERMS.track}.`;
     case 'JudgesDrawn': {
       const units = (Array.isArray(e.units) ? e.units : []).map((id) => names.unit(str(id)));
       return `${seat()} draws judges: ${list(units)}.`;
@@ -135,11 +164,11 @@ export function blockWarEventWords(data: FeedEvent['data'], names: BlockWarNames
     case 'TurnPassed':
       return `${names.seat(num(e.from))}’s turn ends; ${names.seat(num(e.to))} is next.`;
     case 'TurnBegan':
-      return e.frenzied ? `${seat()} begins the turn frenzied: one extra reinforcement and one extra activation.` : null;
+      return e.frenzied ? `${seat()} begins the turn ${TERMS.frenzied}: one extra reinforcement and one extra activation.` : null;
     case 'BlockFrenzied':
-      return `${seat()} is frenzied: its units gain +1 movement point and +1 to combat results.`;
+      return `${seat()} is ${TERMS.frenzied}: its units gain +1 movement point and +1 to combat results.`;
     case 'JudgeReturnedToPool':
-      return `${unit()} returns to the judge pool.`;
+      return `${unit()} returns to the ${TERMS.judgePool}.`;
     case 'SurrenderCalled':
       return `${unit()} calls on the blocks to surrender.`;
     case 'BlockSurrendered':
@@ -147,19 +176,19 @@ export function blockWarEventWords(data: FeedEvent['data'], names: BlockWarNames
     case 'StallRolled':
       return `${unit()} rolls ${num(e.die)} to pass the hottie stall: ${e.passed ? 'moves on' : 'stalls there'}.`;
     case 'Scrawled':
-      return `${unit()} scrawls on ${names.square(str(e.square))}.`;
+      return `${unit()} ${TERMS.scrawl}s on ${names.square(str(e.square))}.`;
     case 'CleanRolled':
       return `${unit()} rolls ${num(e.die)} to clean: ${num(e.die) >= HUMAN_JANITOR_CLEANS ? 'cleans' : 'fails'}.`;
     case 'ScrawlCleaned':
       return `${unit()} cleans the scrawl off ${names.square(str(e.square))}.`;
     case 'RoboDocCrazed':
-      return `${unit()} is wrecked and rolls ${num(e.die)}: ${e.crazed ? `it goes crazed (${names.unit(str(e.crazed))}, independent).` : 'it stays a robo-doc.'}`;
+      return `${unit()} is wrecked and rolls ${num(e.die)}: ${e.crazed ? `it goes ${TERMS.crazed} (${names.unit(str(e.crazed))}, ${TERMS.independent}).` : 'it stays a robo-doc.'}`;
     case 'JanitorHired':
-      return `${unit()} becomes the block’s new janitor (${names.unit(str(e.janitor))}).`;
+      return `${unit()} becomes the block’s new ${TERMS.janitor} (${names.unit(str(e.janitor))}).`;
     case 'TimeLimitStarted':
       return 'The time limit starts now.';
     case 'LastRoundBegan':
-      return 'The time is up: the last round begins, every block has one last turn.';
+      return `The time is up: the ${TERMS.lastRound} begins, every block has one last turn.`;
     case 'GameEnded':
       return `The block war is over: ${ENDINGS[str(e.reason)] ?? str(e.reason)}.`;
     default:
@@ -185,13 +214,13 @@ export function blockWarCommandWords(command: BlockWarCommand, names: BlockWarNa
     case 'STEP':
       return `Step to ${names.square(command.to)}`;
     case 'BRAWL':
-      return `Brawl with ${names.unit(command.target)}`;
+      return `${capital(TERMS.brawl)} with ${names.unit(command.target)}`;
     case 'SHOOT':
       return `Shoot at ${names.unit(command.target)}`;
     case 'HEAL':
       return `Heal ${names.unit(command.target)}`;
     case 'SCRAWL':
-      return `Scrawl on ${names.square(command.square)}`;
+      return `${capital(TERMS.scrawl)} on ${names.square(command.square)}`;
     case 'CLEAN':
       return `Clean the scrawl off ${names.square(command.square)}`;
     case 'PLACE_JUDGE':
@@ -221,7 +250,7 @@ export function situationWords(view: View, names: BlockWarNames, mySeat: number 
     case 'place-feature':
       return `${you(s.seat)}: place the ${s.feature === 'statue' ? 'civic statue' : 'hottie stall'} on the plaza.`;
     case 'place-unit':
-      return `${you(s.seat)}: place the counters drawn in the block${s.duringSetup ? ' (set-up)' : ' (reinforcements)'}.`;
+      return `${you(s.seat)}: place the counters drawn in the block${s.duringSetup ? ' (set-up)' : ` (${TERMS.reinforcements})`}.`;
     case 'turn': {
       const step =
         s.step === 'activate'
@@ -229,7 +258,7 @@ export function situationWords(view: View, names: BlockWarNames, mySeat: number 
           : s.step === 'independent'
             ? 'activate an independent unit'
             : s.step === 'informant'
-              ? 'someone in the block informed on a neighbour: you may activate a judge unit at once'
+              ? `someone in the block ${TERMS.informant} on a neighbour: you may activate a judge unit at once`
               : 'activate a judge unit';
       const active = s.activation
         ? ` Now: ${names.unit(s.activation.unit)}, ${s.activation.movementPoints} movement points left${s.activation.attacked ? ', attack made' : ''}.`

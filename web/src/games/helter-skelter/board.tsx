@@ -77,19 +77,19 @@ function MapLayer({ map }: { map: GameMap }) {
     <g aria-hidden="true">
       {map.spaces.map((space) =>
         space.cells.map((cell) => (
-          <rect key={`${cell.row}-${cell.col}`} x={cell.col * CELL} y={cell.row * CELL} width={CELL} height={CELL} fill={space.highGround ? 'url(#high-ground)' : '#f7f5ee'} />
+          <rect key={`${cell.row}-${cell.col}`} data-symbol={space.highGround ? 'high-ground' : 'space'} x={cell.col * CELL} y={cell.row * CELL} width={CELL} height={CELL} fill={space.highGround ? 'url(#high-ground)' : '#f7f5ee'} />
         )),
       )}
-      {map.falls.map((fall) => fall.cells.map((cell) => <rect key={`${fall.id}-${cell.row}-${cell.col}`} x={cell.col * CELL} y={cell.row * CELL} width={CELL} height={CELL} fill="url(#fall)" />))}
-      <path d={outline(map)} stroke="#555" stroke-width="1" fill="none" />
-      <path d={walls(map)} stroke="#111" stroke-width="6" stroke-linecap="square" fill="none" />
+      {map.falls.map((fall) => fall.cells.map((cell) => <rect key={`${fall.id}-${cell.row}-${cell.col}`} data-symbol="fall" x={cell.col * CELL} y={cell.row * CELL} width={CELL} height={CELL} fill="url(#fall)" />))}
+      <path data-symbol="border" d={outline(map)} stroke="#555" stroke-width="1" fill="none" />
+      <path data-symbol="wall" d={walls(map)} stroke="#111" stroke-width="6" stroke-linecap="square" fill="none" />
       <path d={walls(map)} stroke="#f2c200" stroke-width="3" stroke-linecap="square" fill="none" />
       {map.spaces.map((space) => {
         const { x, y } = centre(space.point);
         return (
           <g key={space.designation}>
-            {space.cover && <circle cx={x} cy={y} r={9} fill="#111" />}
-            <text x={x} y={y + 4} text-anchor="middle" font-size="11" font-weight="700" fill={space.cover ? '#fff' : '#222'}>
+            {space.cover && <circle data-symbol="cover" cx={x} cy={y} r={9} fill="#111" />}
+            <text data-symbol="designation" x={x} y={y + 4} text-anchor="middle" font-size="11" font-weight="700" fill={space.cover ? '#fff' : '#222'}>
               {space.designation}
             </text>
           </g>
@@ -150,6 +150,7 @@ export function Board(props: BoardProps) {
       <g
         key={space.designation}
         class={`space${target ? ' target' : ''}`}
+        data-symbol={target ? 'target' : undefined}
         role={target ? 'button' : 'img'}
         tabindex={target ? 0 : undefined}
         aria-label={target ? `Choose ${label}` : label}
@@ -169,7 +170,7 @@ export function Board(props: BoardProps) {
       <Defs />
       <MapLayer map={map} />
       {props.unseen && (
-        <g aria-hidden="true">
+        <g aria-hidden="true" data-symbol="out-of-sight">
           {map.spaces
             .filter((space) => props.unseen!.has(space.designation))
             .flatMap((space) => space.cells.map((cell) => <rect key={`u${cell.row}-${cell.col}`} x={cell.col * CELL} y={cell.row * CELL} width={CELL} height={CELL} fill="#000" opacity="0.35" />))}
@@ -180,14 +181,14 @@ export function Board(props: BoardProps) {
         {props.sightLines.map((line, index) => {
           const a = pointOf(line.from);
           const b = pointOf(line.to);
-          return <line key={index} x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke="#d00" stroke-width="2" stroke-dasharray="5 3" />;
+          return <line key={index} data-symbol="sight-line" x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke="#d00" stroke-width="2" stroke-dasharray="5 3" />;
         })}
       </g>
       {view.fragments.map((fragment, index) => {
         const { x, y } = pointOf(fragment.space);
         const look = TEAM_LOOKS[teamOfSeat.get(fragment.seat)!];
         return (
-          <g key={`f${index}`} aria-hidden="true" transform={`translate(${x + 9} ${y - 9})`}>
+          <g key={`f${index}`} aria-hidden="true" data-symbol="fragment" transform={`translate(${x + 9} ${y - 9})`}>
             <path d="M0 -7 L6 -3.5 L6 3.5 L0 7 L-6 3.5 L-6 -3.5 Z" fill="#fff" stroke={look.colour} stroke-width="2.5" />
             <text y="3" text-anchor="middle" font-size="7" font-weight="700" fill={look.colour}>
               {look.letter}
@@ -220,6 +221,7 @@ export function Board(props: BoardProps) {
               aria-label={actor ? `${selected ? 'Selected: ' : 'Act with '}${label}` : label}
               aria-pressed={actor ? selected : undefined}
               data-character={character.id}
+              data-symbol={`figure-${team}`}
               onClick={actor ? () => props.onActor(character.id) : undefined}
               onKeyDown={actor ? key(() => props.onActor(character.id)) : undefined}
             >
@@ -227,7 +229,7 @@ export function Board(props: BoardProps) {
               <text y="3.5" text-anchor="middle" font-size="9" font-weight="700" fill="#fff">
                 {name.replace(/^Judge /, '').slice(0, 2)}
               </text>
-              <g transform={`translate(${-character.maxHealth * 2} 9)`}>
+              <g data-symbol="health" transform={`translate(${-character.maxHealth * 2} 9)`}>
                 {Array.from({ length: character.maxHealth }, (_, i) => (
                   <rect key={i} x={i * 4} y="0" width="3.5" height="3.5" fill={i < character.health ? '#1a1' : '#fff'} stroke="#222" stroke-width="0.6" />
                 ))}

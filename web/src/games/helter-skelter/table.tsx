@@ -12,6 +12,7 @@ import { CreateHelterSkelter } from './create.tsx';
 import { HELTER_SKELTER_ORDERS } from './orders.ts';
 import { afterPick, afterTarget, attackLine, isButtonCommand, picks, playable, samePick, type Pick } from './choices.ts';
 import { commandWords, eventWords, namesFrom, type Names } from './words.ts';
+import { HELTER_SKELTER_REFERENCE, rulesSection } from './reference.ts';
 
 export interface HelterSkelterData {
   content: Content;
@@ -35,8 +36,10 @@ export const helterSkelter: GameUi<Game, HelterSkelterData> = {
   Create: CreateHelterSkelter,
   names(game, data) {
     const names = namesFrom(data.content, seatNames(game));
-    return { seat: names.seat, event: (event) => eventWords(event, names) };
+    return { seat: names.seat, event: (event) => eventWords(event, names), command: (command) => commandWords(command as Command, names) };
   },
+  reference: HELTER_SKELTER_REFERENCE,
+  rulesSection,
   Table: HelterSkelterTable,
   orders: HELTER_SKELTER_ORDERS,
   Picture: ({ game, data }) => (

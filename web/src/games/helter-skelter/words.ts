@@ -7,18 +7,46 @@ type Command = components['schemas']['HelterSkelterCommand'];
 type GameEvent = components['schemas']['HelterSkelterEvent'];
 type Content = components['schemas']['HelterSkelterContent'];
 
+/**
+ * The game's terms as this module prints them: each has a glossary entry (glossary.ts), and the
+ * glossary test fails on one without. Print a new term through here, not as a bare literal.
+ */
+export const TERMS = {
+  hiEx: 'Hi-Ex',
+  mapCard: 'map card',
+  soloCard: 'solo card',
+  fragment: 'fragment',
+  warpCube: 'warp cube',
+  vampirism: 'vampirism',
+  interruptingTurn: 'interrupting turn',
+  activePlayerMarker: 'active player marker',
+  armour: 'armour',
+  space: 'space',
+  eliminated: 'eliminated',
+  stalemate: 'stalemate',
+  discardPile: 'discard pile',
+} as const;
+
 export interface Names {
   character(id: string): string;
   card(id: string): string;
+  /** A solo card by its number ("solo card 8"); what it does is in the glossary. */
+  soloCard(id: string): string;
   seat(seat: number): string;
 }
+
+/** "solo-08" → "solo card 8": the cards are numbered, not named. */
+export const soloCardName = (id: string) => `${TERMS.soloCard} ${Number(/(\d+)$/.exec(id)?.[1] ?? 0)}`;
 
 export function namesFrom(content: Content, seatNames: readonly string[]): Names {
   const characters = new Map(content.characters.map((entry) => [entry.id, entry.name]));
   const cards = new Map(content.cards.map((entry) => [entry.id, entry.name]));
+  const soloCards = new Set(content.soloCards.map((entry) => entry.id));
   return {
     character: (id) => characters.get(id) ?? id,
-    card: (id) => cards.get(id) ?? id,
+    // A Dark Judge's defence is drawn from the solo deck: its card is a solo card.
+    card: (id) => cards.get(id) ?? (soloCards.has(id) ? soloCardName(id) : id),
+    soloCard: (id) => (soloCards.has(id) ? soloCardName(id) : 'a solo card'),
     seat: (seat) => seatNames[seat] ?? `Seat ${seat + 1}`,
   };
 }
@@ -26,6 +54,7 @@ export function namesFrom(content: Content, seatNames: readonly string[]): Names
 const list = (items: readonly string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
@@ -49,7 +78,7 @@ export function eventWords(data: components['schemas']['FeedEvent']['data'], nam
     case 'TurnBegan':
       return e.interrupting ? `${who()} takes an interrupting turn.` : `${who()}’s turn begins.`;
     case 'CharacterDeployed':
-      return `${ch('character')} deploys on space ${num(e.space)}.`;
+      return `${ch('character')} deploys on ${TERMS.space} ${num(e.space)}.`;
     case 'CardsDiscarded': {
       const cards = strings(e.cards);
       return cards.length ? `${who()} discards ${list(cards.map(names.card))}.` : null;
@@ -63,7 +92,7 @@ export function eventWords(data: components['schemas']['FeedEvent']['data'], nam
     case 'CharacterMoved':
       return `${ch('character')} moves from space ${num(e.from)} to space ${num(e.to)}.`;
     case 'FragmentCollected':
-      return `${ch('character')} collects the fragment on space ${num(e.space)} for ${who()}.`;
+      return `${ch('character')} collects the ${TERMS.fragment} on ${TERMS.space} ${num(e.space)} for ${who()}.`;
     case 'AttackDeclared': {
       const attack = (e.attack ?? {}) as Record<string, unknown>;
       return `${names.character(str(attack.character))} ${str(attack.action)} ${list(strings(e.defenders).map(names.character))}: ${num(attack.damage)} damage.`;
@@ -78,19 +107,19 @@ export function eventWords(data: components['schemas']['FeedEvent']['data'], nam
     case 'DamageTaken':
       return `${ch('character')} takes ${num(e.amount)} damage from ${ch('from')}.`;
     case 'HealthRestored':
-      return `${ch('character')} regains ${num(e.amount)} health (${str(e.reason) === 'HEAL' ? 'HEAL' : 'vampirism'}).`;
+      return `${ch('character')} regains ${num(e.amount)} health (${str(e.reason) === 'HEAL' ? 'HEAL' : TERMS.vampirism}).`;
     case 'WarpCubesPlaced':
-      return `${ch('character')} gains ${num(e.count)} warp ${num(e.count) === 1 ? 'cube' : 'cubes'}.`;
+      return `${ch('character')} gains ${num(e.count)} ${TERMS.warpCube}${num(e.count) === 1 ? '' : 's'}.`;
     case 'CharacterTransformed':
       return `${ch('character')} becomes ${ch('form')}.`;
     case 'CharacterKilled':
       return `${ch('character')} is killed by ${names.seat(num(e.killer))}.`;
     case 'SeatEliminated':
-      return `${who()} is eliminated.`;
+      return `${who()} is ${TERMS.eliminated}.`;
     case 'InterruptWindowOpened':
       return `Anyone eligible may INTERRUPT now.`;
     case 'InterruptAnswered':
-      return e.card === undefined ? `${who()} has answered the INTERRUPT window.` : e.card === null ? `${who()} passes.` : `${who()} claims an interrupting turn with ${names.card(str(e.card))}.`;
+      return e.card === undefined ? `${who()} has answered the INTERRUPT window.` : e.card === null ? `${who()} passes.` : `${who()} claims an ${TERMS.interruptingTurn} with ${names.card(str(e.card))}.`;
     case 'InterruptWindowClosed':
       return null;
     case 'TurnEnded':
@@ -102,38 +131,38 @@ export function eventWords(data: components['schemas']['FeedEvent']['data'], nam
       return `${who()} draws ${count} ${count === 1 ? 'card' : 'cards'}.`;
     }
     case 'DeckReshuffled':
-      return `${who()} reshuffles the discard pile into a new deck.`;
+      return `${who()} reshuffles the ${TERMS.discardPile} into a new deck.`;
     case 'MarkerPassed':
-      return `The active player marker passes to ${who()}.`;
+      return `The ${TERMS.activePlayerMarker} passes to ${who()}.`;
     case 'OrdersSet':
       return null;
     case 'MapCardRemoved':
       return e.card === undefined
-        ? `${who()} removes one of its map cards from the game, unseen.`
-        : `${who()} removes map card ${num(e.card)} from the game${e.byServer ? ' (its deadline passed)' : ''}.`;
+        ? `${who()} removes one of its ${TERMS.mapCard}s from the game, unseen.`
+        : `${who()} removes ${TERMS.mapCard} ${num(e.card)} from the game${e.byServer ? ' (its deadline passed)' : ''}.`;
     case 'ArmourFlipped':
-      return `${ch('character')}’s armour turns ${str(e.side)}.`;
+      return `${ch('character')}’s ${TERMS.armour} turns ${str(e.side)}.`;
     case 'SoloCardDrawn':
-      return `A solo card is drawn for ${ch('defender')}.`;
+      return `A ${TERMS.soloCard} is drawn for ${ch('defender')}.`;
     case 'SoloDeckReshuffled':
-      return `The solo cards are reshuffled into a new deck.`;
+      return `The ${TERMS.soloCard}s are reshuffled into a new deck.`;
     case 'FragmentsDoubled':
-      return `${who()} doubles the fragments collected: ${num(e.count)} more.`;
+      return `${who()} doubles the ${TERMS.fragment}s collected: ${num(e.count)} more.`;
     case 'SoloCharactersPlaced':
       return `${who()} places the characters.`;
     case 'DarkJudgesCardDrawn':
-      return `The Dark Judges draw their ${num(e.number) === 2 ? 'second' : 'first'} solo card: ${str(e.card)}.`;
+      return `The Dark Judges draw their ${num(e.number) === 2 ? 'second' : 'first'} ${TERMS.soloCard}: ${names.soloCard(str(e.card))}.`;
     case 'DarkJudgeActed':
       return darkJudgeWords(e, names);
     case 'TargetChoiceOpened':
       return `${ch('judge')}’s ${str(e.action)} could target ${list(strings(e.candidates).map(names.character))}: choose one.`;
     case 'SoloCardResolved':
-      return `Solo card ${str(e.card)} is resolved.`;
+      return `${capital(names.soloCard(str(e.card)))} is resolved.`;
     case 'SoloCardsDiscarded':
-      return `The Dark Judges discard ${list(strings(e.cards))}.`;
+      return `The Dark Judges discard ${list(strings(e.cards).map(names.soloCard))}.`;
     case 'GameEnded': {
       const winners = Array.isArray(e.winners) ? (e.winners as number[]) : [];
-      const reason = str(e.reason) === 'points' ? 'on points' : str(e.reason) === 'elimination' ? 'by elimination' : 'in a stalemate';
+      const reason = str(e.reason) === 'points' ? 'on points' : str(e.reason) === 'elimination' ? 'by elimination' : `in a ${TERMS.stalemate}`;
       return winners.length ? `The game is over: ${list(winners.map(names.seat))} ${winners.length === 1 ? 'wins' : 'win'} ${reason}.` : `The game is over ${reason}, with no winner.`;
     }
   }
@@ -166,9 +195,9 @@ const cardsWords = (cards: readonly string[], names: Names) => (cards.length ? `
 export function commandWords(command: Command, names: Names): string {
   switch (command.type) {
     case 'ASSIGN_STARTING_CARDS':
-      return `${names.character(command.character)} starts behind map card${command.cards.length > 1 ? 's' : ''} ${list(command.cards.map(String))}`;
+      return `${names.character(command.character)} starts behind ${TERMS.mapCard}${command.cards.length > 1 ? 's' : ''} ${list(command.cards.map(String))}`;
     case 'DEPLOY':
-      return `Deploy ${names.character(command.character)} on space ${command.space}`;
+      return `Deploy ${names.character(command.character)} on ${TERMS.space} ${command.space}`;
     case 'END_TURN':
       return 'End the turn';
     case 'MOVE':
@@ -176,14 +205,14 @@ export function commandWords(command: Command, names: Names): string {
     case 'CLIMB':
       return `Climb with ${names.character(command.character)} to space ${command.to}${cardsWords(command.cards, names)}`;
     case 'COLLECT_FRAGMENT':
-      return `Collect the fragment with ${names.character(command.character)}${cardsWords(command.cards, names)}`;
+      return `Collect the ${TERMS.fragment} with ${names.character(command.character)}${cardsWords(command.cards, names)}`;
     case 'MELEE':
     case 'SMASH':
     case 'SHOTGUN':
     case 'PSI':
       return `${names.character(command.character)} ${command.type} ${names.character(command.defender)}`;
     case 'SNIPE':
-      return `${names.character(command.character)} SNIPE ${names.character(command.defender)}${command.hiEx ? ' with Hi-Ex' : ''}`;
+      return `${names.character(command.character)} SNIPE ${names.character(command.defender)}${command.hiEx ? ` with ${TERMS.hiEx}` : ''}`;
     case 'EXPLODE':
       return `${names.character(command.character)} EXPLODE on space ${command.space}`;
     case 'FLY':
@@ -210,7 +239,7 @@ export function commandWords(command: Command, names: Names): string {
     case 'SET_ORDERS':
       return 'Set standing orders';
     case 'REMOVE_MAP_CARD':
-      return `Remove map card ${command.card} from the game`;
+      return `Remove ${TERMS.mapCard} ${command.card} from the game`;
     case 'PLACE_CHARACTERS':
       return `Place ${list(command.characters.map(names.character))} in that order`;
   }

@@ -18,7 +18,7 @@ export interface SightOverlay {
   clear: boolean;
 }
 
-const LOOK: Record<Hiding, { stroke: string; dash: string }> = {
+export const LOOK: Record<Hiding, { stroke: string; dash: string }> = {
   clear: { stroke: '#1b5e20', dash: '' },
   light: { stroke: '#e65100', dash: '24 12' },
   heavy: { stroke: '#6a1b9a', dash: '8 10' },
@@ -30,6 +30,7 @@ export function SightLines({ sight }: { sight: SightOverlay }) {
     return (
       <line
         class={`sight ${sight.clear ? 'clear' : 'blocked'}`}
+        data-symbol={`sight-${sight.clear ? 'clear' : 'blocked'}`}
         x1={sight.eye.x}
         y1={sight.eye.y}
         x2={sight.target.x}
@@ -43,7 +44,7 @@ export function SightLines({ sight }: { sight: SightOverlay }) {
   return (
     <g class={`sight ${sight.clear ? 'clear' : 'blocked'}`} aria-hidden="true">
       {sight.lines.map((line, i) => (
-        <line key={i} class={`sight ${line.hidden}`} x1={sight.eye.x} y1={sight.eye.y} x2={line.to.x} y2={line.to.y} stroke={LOOK[line.hidden].stroke} stroke-width={4} stroke-dasharray={LOOK[line.hidden].dash} />
+        <line key={i} class={`sight ${line.hidden}`} data-symbol={`sight-${line.hidden}`} x1={sight.eye.x} y1={sight.eye.y} x2={line.to.x} y2={line.to.y} stroke={LOOK[line.hidden].stroke} stroke-width={4} stroke-dasharray={LOOK[line.hidden].dash} />
       ))}
     </g>
   );

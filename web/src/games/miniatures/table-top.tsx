@@ -17,8 +17,8 @@ export const SIDE_LOOKS = [
   { fill: '#c62828', ink: '#fff', mark: 'bar', words: 'red, barred' },
 ] as const;
 
-const TERRAIN_FILL: Record<Terrain['type'], string> = { clear: '#e9e6dc', difficult: '#c9b27c', dangerous: '#f08a4b', impassable: '#555' };
-const COVER_STROKE: Record<Terrain['cover'], { width: number; dash: string }> = { none: { width: 4, dash: '12 12' }, light: { width: 8, dash: '30 12' }, heavy: { width: 14, dash: '' } };
+export const TERRAIN_FILL: Record<Terrain['type'], string> = { clear: '#e9e6dc', difficult: '#c9b27c', dangerous: '#f08a4b', impassable: '#555' };
+export const COVER_STROKE: Record<Terrain['cover'], { width: number; dash: string }> = { none: { width: 4, dash: '12 12' }, light: { width: 8, dash: '30 12' }, heavy: { width: 14, dash: '' } };
 
 export interface Overlay {
   /** The path drawn, its start included, and whether the rules accept it (null: not measured yet). */
@@ -87,12 +87,13 @@ export function TableTop({ map, view, content, names, selected, pickable, onPick
       onKeyDown={onKeyDown}
       {...pointer}
     >
-      <rect class="edge" x={0} y={0} width={map.width} height={map.height} fill="#f7f5ef" stroke="#222" stroke-width={10} />
+      <rect class="edge" data-symbol="table-edge" x={0} y={0} width={map.width} height={map.height} fill="#f7f5ef" stroke="#222" stroke-width={10} />
       <g aria-hidden="true">
         {map.terrain.map((t) => (
           <polygon
             key={t.id}
             class={`terrain ${t.type} cover-${t.cover}`}
+            data-symbol={`terrain-${t.type} cover-${t.cover}`}
             points={t.polygon.map((p) => `${p.x},${p.y}`).join(' ')}
             fill={TERRAIN_FILL[t.type]}
             stroke="#222"
@@ -117,7 +118,7 @@ export function TableTop({ map, view, content, names, selected, pickable, onPick
         />
       ))}
       {path && path.points.length > 1 && (
-        <g class={`path ${path.legal === false ? 'refused' : 'accepted'}`} aria-hidden="true">
+        <g class={`path ${path.legal === false ? 'refused' : 'accepted'}`} data-symbol={path.legal === false ? 'path-refused' : 'path'} aria-hidden="true">
           <polyline points={path.points.map((p) => `${p.x},${p.y}`).join(' ')} fill="none" stroke={path.legal === false ? '#b71c1c' : '#0d47a1'} stroke-width={14} stroke-dasharray={path.legal === false ? '30 20' : ''} />
           <circle cx={end!.x} cy={end!.y} r={24} fill="#fff" stroke="#000" stroke-width={6} />
           {path.label && (
@@ -139,13 +140,14 @@ function ModelBase({ model, r, maxHits, names, selected, pickable, onPick }: { m
     <g
       class={`model seat-${model.seat}${model.removed ? ' removed' : ''}${wounded ? ' wounded' : ''}${selected ? ' selected' : ''}${pickable ? ' pickable' : ''}`}
       data-model={model.id}
+      data-symbol={[`model-${look.mark}`, wounded ? 'model-hits' : '', model.removed ? 'model-removed' : ''].join(' ').trim()}
       transform={`translate(${model.at.x} ${model.at.y})`}
       role="img"
       aria-label={`${model.name} (${names.seat(model.seat)}), ${state}`}
       opacity={model.removed ? 0.35 : 1}
       onClick={pickable && onPick ? () => onPick(model.id) : undefined}
     >
-      {selected && <circle r={r + 22} fill="none" stroke="#ff8c00" stroke-width={12} />}
+      {selected && <circle data-symbol="model-selected" r={r + 22} fill="none" stroke="#ff8c00" stroke-width={12} />}
       <circle r={r} fill={look.fill} stroke="#000" stroke-width={6} />
       {look.mark === 'ring' ? <circle r={r - 10} fill="none" stroke={look.ink} stroke-width={5} /> : <rect x={-r + 8} y={r * 0.45} width={2 * r - 16} height={10} fill={look.ink} />}
       <text text-anchor="middle" dominant-baseline="central" font-size={r * 0.75} font-weight="bold" fill={look.ink} y={-4}>

@@ -15,6 +15,7 @@ import { commandWords, inches, miniaturesEventWords, miniaturesNames, scenarioNa
 import { CreateMiniatures } from './create.tsx';
 import { Forces } from './forces.tsx';
 import { MINIATURES_ORDERS } from './orders.ts';
+import { MINIATURES_REFERENCE, rulesSection } from './reference.ts';
 
 export const miniatures: GameUi<MiniaturesGame, MiniaturesData> = {
   load: (game) => loadMiniatures(game.options.scenario),
@@ -26,8 +27,10 @@ export const miniatures: GameUi<MiniaturesGame, MiniaturesData> = {
   Create: CreateMiniatures,
   names(game, data) {
     const names = miniaturesNames(data.content, game);
-    return { seat: names.seat, event: (event) => miniaturesEventWords(event, names) };
+    return { seat: names.seat, event: (event) => miniaturesEventWords(event, names), command: (command) => commandWords(command as MiniaturesCommand, names) };
   },
+  reference: MINIATURES_REFERENCE,
+  rulesSection,
   Table: MiniaturesTable,
   orders: MINIATURES_ORDERS,
   Picture: ({ game, data }) => {

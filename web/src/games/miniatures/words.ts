@@ -14,6 +14,19 @@ type MiniaturesContent = Schemas['MiniaturesContent'];
 export const SCENARIO_NAMES: Record<string, string> = { 'barko-brothers': 'The Barko Brothers', 'street-rumble': 'Street Rumble' };
 export const scenarioName = (id: string) => SCENARIO_NAMES[id] ?? id;
 
+/**
+ * The game's terms as this module prints them: each has a glossary entry (glossary.ts), and the
+ * glossary test fails on one without. Print a new term through here, not as a bare literal.
+ */
+export const TERMS = {
+  phase: 'Phase',
+  special: 'Special action',
+  rollOff: 'roll off',
+  pushBack: 'push back',
+  followUp: 'follow up',
+  alert: 'on alert',
+} as const;
+
 export interface MiniaturesNames {
   seat(seat: number): string;
   model(id: string): string;
@@ -51,17 +64,18 @@ export function miniaturesEventWords(event: FeedEvent['data'], names: Miniatures
   }
 }
 
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const sentence = (text: string) => (/[.!?”]$/.test(text) ? text : `${text}.`);
 
 /** A button's words for a command offered as it is (no path, no target to choose). */
 export function commandWords(command: MiniaturesCommand, names: MiniaturesNames): string {
   switch (command.type) {
     case 'ROLL_OFF':
-      return 'Roll off for the first Phase';
+      return `${capital(TERMS.rollOff)} for the first ${TERMS.phase}`;
     case 'END_PHASE':
-      return 'End the Phase';
+      return `End the ${TERMS.phase}`;
     case 'PUSH_BACK':
-      return !command.push ? 'Do not push' : command.follow ? 'Push back and follow up' : 'Push back 2″';
+      return !command.push ? 'Do not push' : command.follow ? `${capital(TERMS.pushBack)} and ${TERMS.followUp}` : `${capital(TERMS.pushBack)} 2″`;
     case 'SHOOT':
       return `Shoot ${names.model(command.target)}`;
     case 'MELEE':
@@ -69,7 +83,7 @@ export function commandWords(command: MiniaturesCommand, names: MiniaturesNames)
     case 'MOVE':
       return `Move ${names.model(command.model)}`;
     case 'SPECIAL':
-      return `Special action: ${names.model(command.model)}`;
+      return `${TERMS.special}: ${names.model(command.model)}`;
     case 'SET_ORDERS':
       return `Push-back order: ${command.pushBack}`;
   }
