@@ -30,8 +30,9 @@ export interface RequestOptions {
 export async function call(base: string, method: string, path: string, options: RequestOptions = {}): Promise<HttpAnswer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: string | Buffer | undefined;
-  if (options.rawBody !== undefined) body = options.rawBody;
+  let body: string | Uint8Array<ArrayBuffer> | undefined;
+  // A copy in a plain ArrayBuffer: what every fetch typing (Node's and the DOM's) takes as a body.
+  if (options.rawBody !== undefined) body = typeof options.rawBody === 'string' ? options.rawBody : new Uint8Array(options.rawBody);
   else if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
