@@ -80,6 +80,8 @@ export function sessionClaims(account: { id: string; handle: string }, overrides
     sub: account.id,
     handle: account.handle,
     kind: 'session',
+    // The account's session generation: 0 until it first logs out everywhere.
+    gen: 0,
     jti: randomUUID(),
     iat: now,
     exp: now + 600,
