@@ -268,7 +268,7 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
       worker,
       now,
       limits: { ...DEFAULT_RESOURCE_LIMITS, ...settings },
-      ...(emailChannel ? { jobTasks: emailChannel.tasks() } : {}),
+      jobTasks: emailChannel?.tasks(),
       webhooks: {
         policy: settings.webhookPolicy,
         wording: situationWording(registry),
@@ -278,7 +278,7 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
         ...(settings.webhookReminderScale !== undefined ? { reminderScale: settings.webhookReminderScale } : {}),
         // Queued in the transaction that disables the subscription. With no email channel at all (no
         // mail settings: tests, scripts), the dispatcher only logs the disabling.
-        ...(emailChannel ? { onDisabled: (tx, subscription) => emailChannel.queueWebhookDisabledEmail(tx, subscription) } : {}),
+        onDisabled: emailChannel ? (tx, subscription) => emailChannel.queueWebhookDisabledEmail(tx, subscription) : undefined,
       },
     },
     deps.logger,
