@@ -1,11 +1,16 @@
 // The HTTP application, assembled from one plugin per resource. The same `buildApp()` serves the
 // process (src/main.ts), the tests and the OpenAPI generator (`renderOpenApiDocument()` below,
 // which scripts/openapi.ts calls).
+//
+// The composition root: each part is built with what it needs, in the order those needs run (the
+// channels' reader, the channels, the service they listen to; auth, then the routes), and nothing
+// is changed once built. Plugins say what must be registered before them (fastify-plugin's
+// `dependencies`: `problems`, `auth`), and Fastify refuses to start when it is not.
 
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -28,9 +33,12 @@ import { vacationRoutes } from './api/vacation.ts';
 import { webhookRoutes } from './api/webhooks.ts';
 import { webClientRoutes } from './api/web-client.ts';
 import { withDiscriminatorMappings, withRequestExamples } from './api/schemas.ts';
-import { DEFAULT_AUTH_SETTINGS, rateLimitsOf, registerAuth, type AuthSettings } from './auth/index.ts';
+import { authPlugin, createAuth, DEFAULT_AUTH_SETTINGS, rateLimitsOf, type AuthSettings } from './auth/index.ts';
+import type { AuthService } from './auth/service.ts';
 import { CredentialWatches } from './auth/credential-watch.ts';
 import { GameService } from './service/index.ts';
+import { gameReader } from './service/game-reader.ts';
+import { GameStates } from './service/game-states.ts';
 import { DEFAULT_CHAT_LIMITS, TableChat, type ChatLimits } from './service/chat.ts';
 import { ChatStore } from './store/chat.ts';
 import { gameRegistry, gameTitles, situationWording, type AnyGameModule } from './service/registry.ts';
@@ -39,7 +47,7 @@ import { registerBodyGuard } from './api/body-guard.ts';
 import { clientErrorHandler, DEFAULT_CONNECTION_LIMITS, nodeServerLimits, registerUrlLimit, type ConnectionLimits } from './api/limits.ts';
 import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './service/limits.ts';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './config/limits.ts';
-import { frameworkErrorHandler, registerProblemHandling } from './api/problems.ts';
+import { frameworkErrorHandler, problemHandling } from './api/problems.ts';
 import { PROJECT_ROOT } from './config/config.ts';
 import type { Logger } from './config/logger.ts';
 import type { Readiness } from './db/database.ts';
@@ -105,7 +113,24 @@ export interface AppSettings extends AuthSettings, ConnectionLimits, ResourceLim
   chat?: Partial<ChatLimits>;
 }
 
-export async function buildApp(deps: AppDeps) {
+/** The parts `buildApp` composes the app of, for tests and scripts that drive them in-process. */
+export interface AppParts {
+  gameService: GameService;
+  /** The webhook channel and the job worker. */
+  deliveries: Deliveries;
+  /** Null when the app sends no email (no `mail` setting: tests that do not ask for it, OpenAPI generation). */
+  emailChannel: EmailChannel | null;
+  /** Accounts, tokens and signing keys. */
+  auth: AuthService;
+}
+
+/** The app alone: what the process and the OpenAPI generator serve, and tests that reach it over HTTP only. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  return (await composeApp(deps)).app;
+}
+
+/** The app and the parts it is composed of. */
+export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppParts }> {
   const loggerInstance: FastifyBaseLogger | undefined = deps.logger;
   const settings: AppSettings = {
     allowScenarios: true,
@@ -154,8 +179,7 @@ export async function buildApp(deps: AppDeps) {
     return payload;
   });
 
-  // Before any plugin: children inherit the error handler and the shared schemas.
-  registerProblemHandling(app);
+  await app.register(problemHandling);
   registerUrlLimit(app, settings);
   registerBodyGuard(app);
 
@@ -221,10 +245,50 @@ export async function buildApp(deps: AppDeps) {
   const worker = deps.pool ? settings.worker : null;
   const backgroundPool = worker ? ownPool(pool, worker.concurrency + 2 + DEFAULT_SWEEPER_SETTINGS.concurrency + DEFAULT_NOTIFIER_SETTINGS.concurrency, deps.logger) : null;
   const ports = postgresPorts(pool, backgroundPool, prisma);
+  // The channels read games through the service's states cache, and the service hands them its
+  // notices: the reader comes first, then the channels, then the service.
+  const states = new GameStates(ports.log, registry);
+  const reader = gameReader(ports.records, states);
+  // Table chat: beside the games, not in their logs; it hears other processes' messages on the same listening connection.
+  const chat = new TableChat(new ChatStore(prisma), ports.listen, now, { ...DEFAULT_CHAT_LIMITS, ...settings.chat });
+  // Notifications leave the process from here: email, and the webhook channel and the job worker
+  // that runs every channel's jobs (src/notify/deliveries.ts).
+  const mail = deps.pool && settings.mail ? settings.mail : null;
+  const mailer = mail ? createMailer({ ...mail, logger: deps.logger ?? createLogger('silent') }) : null;
+  const emailChannel = mailer
+    ? new EmailChannel(pool, reader, { mailer, publicUrl: () => settings.publicUrl ?? listeningUrl(app.server.address()), wording: situationWording(registry), titles: gameTitles(registry) }, deps.logger, settings.now)
+    : null;
+  if (mailer) app.addHook('onClose', async () => mailer.close());
+  const deliveries = new Deliveries(
+    backgroundPool ?? pool,
+    ports.store,
+    reader,
+    prisma,
+    {
+      worker,
+      now,
+      limits: { ...DEFAULT_RESOURCE_LIMITS, ...settings },
+      jobTasks: emailChannel?.tasks(),
+      webhooks: {
+        policy: settings.webhookPolicy,
+        wording: situationWording(registry),
+        titles: gameTitles(registry),
+        ...(settings.publicUrl ? { publicUrl: settings.publicUrl } : {}),
+        ...(settings.webhookRetryScale !== undefined ? { retryScale: settings.webhookRetryScale } : {}),
+        ...(settings.webhookReminderScale !== undefined ? { reminderScale: settings.webhookReminderScale } : {}),
+        // Queued in the transaction that disables the subscription. With no email channel at all (no
+        // mail settings: tests, scripts), the dispatcher only logs the disabling.
+        onDisabled: emailChannel ? (tx, subscription) => emailChannel.queueWebhookDisabledEmail(tx, subscription) : undefined,
+      },
+    },
+    deps.logger,
+  );
   const gameService = new GameService(
     ports,
     {
       registry,
+      states,
+      noticeListeners: emailChannel ? [deliveries.onNotice, emailChannel.onNotice] : [deliveries.onNotice],
       allowScenarios: settings.allowScenarios,
       listChosenGames: settings.listChosenGames,
       background: settings.worker ? { pollIntervalMs: settings.worker.pollIntervalMs } : null,
@@ -236,46 +300,6 @@ export async function buildApp(deps: AppDeps) {
     },
     deps.logger,
   );
-  app.decorate('gameService', gameService);
-  // Table chat: beside the games, not in their logs; it hears other processes' messages on the same listening connection.
-  const chat = new TableChat(new ChatStore(prisma), ports.listen, now, { ...DEFAULT_CHAT_LIMITS, ...settings.chat });
-  // Notifications leave the process from here: the webhook channel and the job worker (src/notify/deliveries.ts), and email.
-  const deliveries = new Deliveries(
-    backgroundPool ?? pool,
-    ports.store,
-    gameService.reader,
-    prisma,
-    {
-      worker,
-      now,
-      limits: { ...DEFAULT_RESOURCE_LIMITS, ...settings },
-      webhooks: {
-        policy: settings.webhookPolicy,
-        wording: situationWording(registry),
-        titles: gameTitles(registry),
-        ...(settings.publicUrl ? { publicUrl: settings.publicUrl } : {}),
-        ...(settings.webhookRetryScale !== undefined ? { retryScale: settings.webhookRetryScale } : {}),
-        ...(settings.webhookReminderScale !== undefined ? { reminderScale: settings.webhookReminderScale } : {}),
-      },
-    },
-    deps.logger,
-  );
-  gameService.noticeListeners.push(deliveries.onNotice);
-  app.decorate('deliveries', deliveries);
-  const mail = deps.pool && settings.mail ? settings.mail : null;
-  const mailer = mail ? createMailer({ ...mail, logger: deps.logger ?? createLogger('silent') }) : null;
-  const emailChannel = mailer
-    ? new EmailChannel(pool, gameService.reader, { mailer, publicUrl: () => settings.publicUrl ?? listeningUrl(app.server.address()), wording: situationWording(registry), titles: gameTitles(registry) }, deps.logger, settings.now)
-    : null;
-  if (emailChannel) {
-    gameService.noticeListeners.push(emailChannel.onNotice);
-    Object.assign(deliveries.jobTasks, emailChannel.tasks());
-    // Queued in the transaction that disables the subscription. With no email channel at all (no
-    // mail settings: tests, scripts), the dispatcher only logs the disabling.
-    deliveries.webhooks.onDisabled = (tx, subscription) => emailChannel.queueWebhookDisabledEmail(tx, subscription);
-    app.addHook('onClose', async () => mailer?.close());
-  }
-  app.decorate('emailChannel', emailChannel);
   if (deps.pool) {
     app.addHook('onReady', async () => {
       await deliveries.start();
@@ -290,20 +314,18 @@ export async function buildApp(deps: AppDeps) {
       await backgroundPool?.end();
     });
   }
-  // Before the auth plugin: the page and its assets are static files, not API calls, and are
-  // neither rate-limited nor read a token.
   const webClientDir = settings.webClientDir === undefined ? path.join(PROJECT_ROOT, 'web', 'dist') : settings.webClientDir;
   if (webClientDir) await app.register(webClientRoutes, { dir: webClientDir });
-  const auth = await registerAuth(app, {
+  const auth = createAuth({
     pool,
     prisma,
     settings,
-    prepareKeys: Boolean(deps.pool),
     tokensPerAccount: settings.tokensPerAccount,
     serviceNames: [PRODUCT_NAME, ...[...registry.values()].map((game) => game.title)],
   });
-  // Right after the auth plugin (and its rate limiter), as before any other route.
-  await app.register(accountRoutes, { auth, limits: rateLimitsOf(settings) });
+  const limits = rateLimitsOf(settings);
+  await app.register(authPlugin, { auth, limits, prepareKeys: Boolean(deps.pool) });
+  await app.register(accountRoutes, { auth, limits, email: emailChannel });
   await app.register(sessionRoutes, { auth });
   await app.register(accessTokenRoutes, { auth });
   await app.register(gameRoutes, { service: gameService });
@@ -323,10 +345,10 @@ export async function buildApp(deps: AppDeps) {
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  return app;
+  return { app, parts: { gameService, deliveries, emailChannel, auth } };
 }
 
-export type App = Awaited<ReturnType<typeof buildApp>>;
+export type App = FastifyInstance;
 
 // The OpenAPI document is generated from the route schemas; openapi/openapi.json is its committed
 // copy, for client generators. `npm run openapi` rewrites it; a test fails when it is stale.
@@ -345,15 +367,6 @@ export async function renderOpenApiDocument(extraGames: readonly AnyGameModule[]
     return `${JSON.stringify(app.swagger(), null, 2)}\n`;
   } finally {
     await app.close();
-  }
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The game service, for tests and scripts that drive the app in-process. */
-    gameService: GameService;
-    /** The webhook channel and the job worker, for tests that drive them in-process. */
-    deliveries: Deliveries;
   }
 }
 

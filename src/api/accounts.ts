@@ -2,10 +2,12 @@
 // verify every token this service issues.
 
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireCaller } from '../auth/caller.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/passwords.ts';
 import { loginRateLimit, type RateLimits } from '../auth/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
+import type { EmailChannel } from '../notify/email/dispatch.ts';
 import { problemResponses } from './problems.ts';
 import { problems } from './schemas.ts';
 
@@ -48,7 +50,16 @@ const publishedKey = {
   },
 } as const;
 
-export async function accountRoutes(app: FastifyInstance, { auth, limits }: { auth: AuthService; limits: RateLimits }): Promise<void> {
+export const accountRoutes = fp(routes, { name: 'account-routes', dependencies: ['problems', 'auth'], encapsulate: true });
+
+export interface AccountRoutesOptions {
+  auth: AuthService;
+  limits: RateLimits;
+  /** Where a registration's email goes (verification, or a word to the address's owner); null: the server sends no email. */
+  email: Pick<EmailChannel, 'requestVerification' | 'tellOwnerOfRegistrationAttempt'> | null;
+}
+
+async function routes(app: FastifyInstance, { auth, limits, email }: AccountRoutesOptions): Promise<void> {
   app.addSchema(accountSchema);
 
   app.post<{ Body: { handle: string; email: string; password: string } }>(
@@ -92,9 +103,9 @@ export async function accountRoutes(app: FastifyInstance, { auth, limits }: { au
       const { account, session, addressOwner } = await auth.register(request.body);
       // Either way one job is queued and the answer is the same: it must not tell whether the
       // address is taken. An owned address gets a word to its owner, never a verification link.
-      if (addressOwner) await app.emailChannel?.tellOwnerOfRegistrationAttempt(addressOwner);
+      if (addressOwner) await email?.tellOwnerOfRegistrationAttempt(addressOwner);
       // No notification reaches an address before its owner opens the link this sends.
-      else await app.emailChannel?.requestVerification(account.id);
+      else await email?.requestVerification(account.id);
       reply.code(201);
       return { account: present(account), token: session.token, expiresAt: session.expiresAt };
     },

@@ -3,6 +3,7 @@
 // token of the account; creating one needs a session token (see AuthService.createPersonalToken).
 
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { AccessToken } from '../auth/accounts.ts';
 import { requireCaller } from '../auth/caller.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -25,7 +26,9 @@ const accessTokenSchema = {
   },
 } as const;
 
-export async function accessTokenRoutes(app: FastifyInstance, { auth }: { auth: AuthService }): Promise<void> {
+export const accessTokenRoutes = fp(routes, { name: 'access-token-routes', dependencies: ['problems', 'auth'], encapsulate: true });
+
+async function routes(app: FastifyInstance, { auth }: { auth: AuthService }): Promise<void> {
   app.addSchema(accessTokenSchema);
 
   app.get(

@@ -3,6 +3,7 @@
 // event log (src/service/chat.ts): the game's own feeds never carry it.
 
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireCaller } from '../auth/caller.ts';
 import type { ChatMessage, TableChat } from '../service/chat.ts';
 import { run } from './games.ts';
@@ -65,7 +66,9 @@ const handleParams = {
 const noGame = 'There is no such game (`NOT_FOUND`).';
 const noPlayer = 'No player with that handle has sat or written at a table (`PLAYER_NOT_FOUND`).';
 
-export async function chatRoutes(
+export const chatRoutes = fp(routes, { name: 'chat-routes', dependencies: ['problems', 'auth'], encapsulate: true });
+
+async function routes(
   app: FastifyInstance,
   { chat, streams: open, credentials, bufferBytes }: { chat: TableChat; streams: OpenStreams } & StreamOptions,
 ): Promise<void> {

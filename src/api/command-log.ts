@@ -2,11 +2,14 @@
 // whole game and check every deal and draw (README, "Fair play"; `npm run verify -- --public`).
 
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { GameService } from '../service/index.ts';
 import { run } from './games.ts';
 import { addGameSchemas, bearerOptional, gameApi, gameIdParams, json, problems } from './schemas.ts';
 
-export async function commandLogRoutes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
+export const commandLogRoutes = fp(routes, { name: 'command-log-routes', dependencies: ['problems', 'auth'], encapsulate: true });
+
+async function routes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
   addGameSchemas(app, service.registry);
   app.setSerializerCompiler(gameApi(service.registry).serializer);
 

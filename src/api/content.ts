@@ -17,6 +17,7 @@
 
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { GameContent } from '../platform/game-module.ts';
 import type { GameRegistry } from '../service/registry.ts';
 import { ProblemError } from './problems.ts';
@@ -99,7 +100,9 @@ function oneOfRefs(refs: readonly string[]): object {
   return schemas.length === 1 ? schemas[0]! : { oneOf: schemas };
 }
 
-export async function contentRoutes(app: FastifyInstance, { registry }: { registry: GameRegistry }): Promise<void> {
+export const contentRoutes = fp(routes, { name: 'content-routes', dependencies: ['problems', 'auth'], encapsulate: true });
+
+async function routes(app: FastifyInstance, { registry }: { registry: GameRegistry }): Promise<void> {
   const published = new Map<string, GamePublication>();
   const contentRefs: string[] = [];
   const mapRefs: string[] = [];

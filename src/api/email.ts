@@ -3,6 +3,7 @@
 // no log-in, the token is the permission).
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireCaller } from '../auth/caller.ts';
 import type { EmailChannel } from '../notify/email/dispatch.ts';
 import { escapeHtml } from '../notify/email/render.ts';
@@ -61,7 +62,9 @@ const settingsChange = {
   examples: [{ email: 'digest', digestMinutes: 120 }, { email: 'off' }, { reminderMinutes: 60 }],
 } as const;
 
-export async function emailRoutes(
+export const emailRoutes = fp(routes, { name: 'email-routes', dependencies: ['problems', 'auth'], encapsulate: true });
+
+async function routes(
   app: FastifyInstance,
   { channel, settings: book }: { channel: EmailChannel | null; settings: EmailSettingsBook },
 ): Promise<void> {
@@ -225,11 +228,4 @@ function page(reply: FastifyReply, status: number, title: string, message: strin
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family: sans-serif; line-height: 1.5;"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${extra}</body></html>
 `;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The email channel, or null when the app sends no email (tests that do not ask for it, OpenAPI generation). */
-    emailChannel: EmailChannel | null;
-  }
 }

@@ -2,6 +2,7 @@
 // Events resumable with Last-Event-ID. And the caller's own games, those awaiting them first.
 
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { ProblemError } from './problems.ts';
 import { startEventStream } from './event-stream.ts';
 import { STREAM_REFUSALS, type OpenStreams } from './open-streams.ts';
@@ -18,7 +19,9 @@ const CATCH_UP_RETRY_MAX_MS = 5_000;
 /** Events a stream reads (and then writes) at a time: what one stream holds in memory at most. */
 const STREAM_PAGE = 200;
 
-export async function feedRoutes(
+export const feedRoutes = fp(routes, { name: 'feed-routes', dependencies: ['problems', 'auth'], encapsulate: true });
+
+async function routes(
   app: FastifyInstance,
   { service, streams: open, credentials, bufferBytes }: { service: GameService; streams: OpenStreams } & StreamOptions,
 ): Promise<void> {

@@ -2,6 +2,7 @@
 // commands. Every move in the game is a POST to /v1/games/{id}/commands.
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireCaller } from '../auth/caller.ts';
 import type { GameService } from '../service/index.ts';
 import type { GameResource } from '../service/views.ts';
@@ -20,7 +21,9 @@ import {
   versionHeaders,
 } from './schemas.ts';
 
-export async function gameRoutes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
+export const gameRoutes = fp(routes, { name: 'game-routes', dependencies: ['problems', 'auth'], encapsulate: true });
+
+async function routes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
   addGameSchemas(app, service.registry);
   // Responses are written from the documented schemas, unions passed through (see schemas.ts).
   app.setSerializerCompiler(gameApi(service.registry).serializer);

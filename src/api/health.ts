@@ -1,6 +1,7 @@
 // Operations: liveness and readiness, for process managers and load balancers.
 
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Readiness } from '../db/database.ts';
 import { ProblemError, problemResponses } from './problems.ts';
 
@@ -8,7 +9,9 @@ export interface HealthOptions {
   readiness: () => Promise<Readiness>;
 }
 
-export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { readiness }) => {
+export const healthRoutes = fp(routes, { name: 'health-routes', dependencies: ['problems'], encapsulate: true });
+
+async function routes(app: FastifyInstance, { readiness }: HealthOptions): Promise<void> {
   app.get(
     '/healthz',
     {
@@ -66,4 +69,4 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { rea
       return { status: 'ready' as const, migrations: result.appliedMigrations };
     },
   );
-};
+}

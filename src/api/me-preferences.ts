@@ -1,6 +1,7 @@
 // Your preferences: the standing orders your seats start each game with, and your time zone.
 
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireCaller } from '../auth/caller.ts';
 import type { GameService } from '../service/index.ts';
 import type { PreferencesChange } from '../service/preferences.ts';
@@ -43,7 +44,9 @@ const preferencesChange = (registry: GameRegistry) => ({
   examples: [...[...registry.values()].flatMap((module) => (module.standingOrders?.examples ?? []).slice(0, 1).map((orders) => ({ orders }))), { timeZone: 'Europe/London' }],
 });
 
-export async function preferenceRoutes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
+export const preferenceRoutes = fp(routes, { name: 'preference-routes', dependencies: ['problems', 'auth'], encapsulate: true });
+
+async function routes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
   addGameSchemas(app, service.registry);
   app.addSchema(preferencesSchema);
 

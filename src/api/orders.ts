@@ -3,12 +3,15 @@
 // any moment.
 
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireCaller } from '../auth/caller.ts';
 import type { GameService } from '../service/index.ts';
 import { run } from './games.ts';
 import { addGameSchemas, bearerOnly, gameApi, gameIdParams, json, mostSeats, problems, seatNumber } from './schemas.ts';
 
-export async function orderRoutes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
+export const orderRoutes = fp(routes, { name: 'order-routes', dependencies: ['problems', 'auth'], encapsulate: true });
+
+async function routes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
   addGameSchemas(app, service.registry);
   const seatParams = {
     type: 'object',

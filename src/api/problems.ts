@@ -6,6 +6,7 @@
 
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { Refusal, type RefusalKind } from '../platform/refusal.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
@@ -139,8 +140,15 @@ export function sendProblem(
   return reply.code(status).type(PROBLEM_CONTENT_TYPE).header('x-request-id', request.id).send(problem);
 }
 
-/** Installs the error and not-found handlers and the shared `Problem` schema on the root instance. */
-export function registerProblemHandling(app: FastifyInstance): void {
+/**
+ * The plugin named `problems`: the error and not-found handlers and the shared `Problem` schema, on
+ * the instance that registers it (fastify-plugin: not encapsulated). A plugin takes the handler and
+ * the schemas its parent has when it is registered, so every plugin of ours that answers with
+ * problems names this one among its dependencies.
+ */
+export const problemHandling = fp(handleProblems, { name: 'problems' });
+
+async function handleProblems(app: FastifyInstance): Promise<void> {
   app.addSchema(problemSchema);
 
   app.setNotFoundHandler((request, reply) => {

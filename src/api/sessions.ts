@@ -3,13 +3,16 @@
 // src/auth/session-revocations.ts.
 
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireCaller } from '../auth/caller.ts';
 import type { AuthService } from '../auth/service.ts';
 import { bearerOnly, problems } from './schemas.ts';
 
 const NEEDS_SESSION = 'A personal access token was sent (`SESSION_REQUIRED`): log out with a session token; revoke a personal access token with `DELETE /v1/me/tokens/{id}`.';
 
-export async function sessionRoutes(app: FastifyInstance, { auth }: { auth: AuthService }): Promise<void> {
+export const sessionRoutes = fp(routes, { name: 'session-routes', dependencies: ['problems', 'auth'], encapsulate: true });
+
+async function routes(app: FastifyInstance, { auth }: { auth: AuthService }): Promise<void> {
   app.delete(
     '/v1/sessions/current',
     {

@@ -1,6 +1,7 @@
 // Your vacation: pause your clocks for whole days, within a yearly allowance.
 
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireCaller } from '../auth/caller.ts';
 import type { GameService } from '../service/index.ts';
 import { run } from './games.ts';
@@ -18,7 +19,9 @@ const vacationSchema = {
   },
 } as const;
 
-export async function vacationRoutes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
+export const vacationRoutes = fp(routes, { name: 'vacation-routes', dependencies: ['problems', 'auth'], encapsulate: true });
+
+async function routes(app: FastifyInstance, { service }: { service: GameService }): Promise<void> {
   app.addSchema(vacationSchema);
 
   app.get(

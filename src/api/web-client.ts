@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { ProblemError } from './problems.ts';
 
 /** The client's own pages (web/src/main.tsx routes them). */
@@ -33,7 +34,9 @@ export interface WebClientOptions {
   dir: string;
 }
 
-export async function webClientRoutes(app: FastifyInstance, options: WebClientOptions): Promise<void> {
+export const webClientRoutes = fp(routes, { name: 'web-client', dependencies: ['problems'], encapsulate: true });
+
+async function routes(app: FastifyInstance, options: WebClientOptions): Promise<void> {
   const indexFile = path.join(options.dir, 'index.html');
   let page: { body: string; etag: string } | null = null;
   const readPage = () => {

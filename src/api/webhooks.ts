@@ -2,6 +2,7 @@
 // (one subscription for a group's channel), their secrets and their delivery log.
 
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireCaller } from '../auth/caller.ts';
 import { WEBHOOK_FORMATS, type WebhookFormat } from '../notify/webhooks/formats.ts';
 import { DEFAULT_REMINDER_MINUTES, REMINDER_MINUTES } from '../notify/webhooks/reminders.ts';
@@ -105,7 +106,9 @@ const reminderMinutes = {
 const urlRefused =
   'The URL is refused: `WEBHOOK_URL_INVALID`, `WEBHOOK_URL_NOT_HTTPS`, `WEBHOOK_URL_CREDENTIALS`, `WEBHOOK_URL_PRIVATE` (loopback, private, link-local) or `WEBHOOK_URL_UNRESOLVABLE`.';
 
-export async function webhookRoutes(app: FastifyInstance, { subscriptions }: { subscriptions: WebhookSubscriptions }): Promise<void> {
+export const webhookRoutes = fp(routes, { name: 'webhook-routes', dependencies: ['problems', 'auth'], encapsulate: true });
+
+async function routes(app: FastifyInstance, { subscriptions }: { subscriptions: WebhookSubscriptions }): Promise<void> {
   for (const schema of webhookSchemas) app.addSchema(schema);
 
   app.post<{ Body: { url: string; format?: WebhookFormat; gameId?: string; reminderMinutes?: number | null } }>(

@@ -3,12 +3,14 @@
 // be used is refused with 401 INVALID_TOKEN on every route, even those open to anonymous callers:
 // a client with a broken token should learn so, not be served as a spectator.
 //
-// Also here: the rate limiter (which needs to know the caller). The account, session and
-// personal-access-token routes are HTTP (src/api/{accounts,sessions,auth-tokens}.ts): buildApp()
-// registers them right after this plugin, so they are limited too. Refusals are `Refusal`s with a
-// kind (src/platform/refusal.ts); src/api/problems.ts turns them into statuses.
+// Also here: the rate limiter (which needs to know the caller). It limits the routes registered
+// after it, so every API plugin names this one (`auth`) among its fastify-plugin dependencies,
+// among them the account, session and personal-access-token routes (src/api/{accounts,sessions,
+// auth-tokens}.ts). Refusals are `Refusal`s with a kind (src/platform/refusal.ts); the `problems`
+// plugin (src/api/problems.ts) turns them into statuses.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type pg from 'pg';
 import type { PrismaClient } from '../db/prisma.ts';
 import { Refusal } from '../platform/refusal.ts';
@@ -65,17 +67,23 @@ export interface AuthOptions {
   settings?: Partial<AuthSettings>;
   /** Personal access tokens an account may hold (TOKENS_PER_ACCOUNT). */
   tokensPerAccount?: number;
-  /** Create the first signing key when the app starts (off where no database is reached, e.g. OpenAPI generation). */
-  prepareKeys?: boolean;
   /** The names of the service and of the games it hosts, which passwords should not be built on. */
   serviceNames?: readonly string[];
 }
 
+export interface AuthPluginOptions {
+  auth: AuthService;
+  limits: RateLimits;
+  /** Create the first signing key when the app starts (off where no database is reached, e.g. OpenAPI generation). */
+  prepareKeys?: boolean;
+}
+
 const BEARER = /^Bearer +([A-Za-z0-9_.~+/=-]+) *$/i;
 
-export async function registerAuth(app: FastifyInstance, options: AuthOptions): Promise<AuthService> {
+/** Accounts, tokens, signing keys and the log-in throttle, as the settings ask. */
+export function createAuth(options: AuthOptions): AuthService {
   const settings = { ...DEFAULT_AUTH_SETTINGS, ...options.settings };
-  const auth = new AuthService(
+  return new AuthService(
     options.pool,
     options.prisma,
     {
@@ -95,13 +103,20 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
       },
     },
   );
-  app.decorate('auth', auth);
-  app.decorateRequest('caller', null);
+}
 
-  // On the root instance, not in a plugin: the hooks apply to every route. A refused token is
-  // answered only after the rate limiter (a route's own `onRequest` hook, which runs after the
-  // app's) has counted the request against its address: refusing it here, first, would let a
-  // flood of bad tokens past the limiter (rate-limit.ts).
+/**
+ * The plugin named `auth`: reads the token of every request, and limits the rate of the routes
+ * registered after it. Not encapsulated (fastify-plugin), so its hooks are the app's own and
+ * apply to every route.
+ */
+export const authPlugin = fp(authenticateRequests, { name: 'auth', dependencies: ['problems'] });
+
+async function authenticateRequests(app: FastifyInstance, { auth, limits, prepareKeys = true }: AuthPluginOptions): Promise<void> {
+  app.decorateRequest('caller', null);
+  // A refused token is answered only after the rate limiter (a route's own `onRequest` hook, which
+  // runs after the app's) has counted the request against its address: refusing it here, first,
+  // would let a flood of bad tokens past the limiter (rate-limit.ts).
   app.decorateRequest('refusedToken', null);
   app.addHook('onRequest', async (request) => authenticate(auth, request));
   app.addHook('preParsing', async (request, reply) => {
@@ -116,7 +131,7 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     if (reply.statusCode === 401 && !reply.hasHeader('www-authenticate')) reply.header('www-authenticate', 'Bearer');
     return payload;
   });
-  if (options.prepareKeys ?? true) {
+  if (prepareKeys) {
     app.addHook('onReady', async () => {
       await auth.keys.ensureActiveKey();
       // Other processes' rotations apply here as soon as they commit (keys.ts).
@@ -132,8 +147,7 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     });
   }
 
-  await registerRateLimit(app, rateLimitsOf(settings));
-  return auth;
+  await registerRateLimit(app, limits);
 }
 
 /** The rate limits the settings ask for: the limiter's, and the log-in route's own. */
@@ -165,9 +179,5 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Why the bearer token sent cannot be used; null (or undefined) when none was sent or it was accepted. */
     refusedToken: string | null | undefined;
-  }
-  interface FastifyInstance {
-    /** Accounts, tokens and signing keys, for tests and scripts that drive the app in-process. */
-    auth: AuthService;
   }
 }

@@ -23,10 +23,13 @@ export interface RateLimits {
 
 const WINDOW_MS = 60_000;
 
-/** Probes and documentation are never limited. */
+/**
+ * Only the API is limited (/v1/ and /.well-known/): never the probes, the documentation, or the web
+ * client's page and assets (static files, not API calls), in whatever order they are registered.
+ */
 function exempt(request: FastifyRequest): boolean {
   const path = request.routeOptions.url ?? request.url;
-  return path === '/healthz' || path === '/readyz' || path === '/openapi.json' || path === '/docs' || path.startsWith('/docs/');
+  return !path.startsWith('/v1/') && !path.startsWith('/.well-known/');
 }
 
 /** Registers the limiter; routes registered afterwards are limited. Nothing happens when both limits are 0. */

@@ -37,7 +37,7 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 export interface SessionClaims {
   accountId: string;
   jti: string;
-  /** The `gen` claim; 0 for tokens issued before generations existed. */
+  /** The `gen` claim. */
   generation: number;
 }
 

@@ -8,7 +8,7 @@
 //   It carries `exp` only when the PAT has an expiry.
 //
 // Claims: iss, aud (AUTH_ISSUER, AUTH_AUDIENCE), sub (the account id), handle, kind, jti, iat;
-// `gen` on sessions (absent on those issued before it existed: generation 0).
+// `gen` on sessions.
 // Anything else — another algorithm, no signature, another issuer or audience, expired, revoked,
 // an unknown or expired key, a malformed token — is an InvalidTokenError.
 
@@ -87,7 +87,7 @@ export class TokenService {
   /** The caller a token stands for; throws InvalidTokenError when it cannot be used. */
   async verify(token: string): Promise<Caller> {
     const payload = await this.verifiedPayload(token);
-    const { sub, handle, kind, jti, exp, gen = 0 } = payload;
+    const { sub, handle, kind, jti, exp, gen } = payload;
     if (typeof sub !== 'string' || !UUID.test(sub) || typeof handle !== 'string' || typeof jti !== 'string') {
       throw new InvalidTokenError('The token lacks the claims this service issues.');
     }

@@ -23,13 +23,13 @@ export interface DeliverySettings {
   webhooks?: Partial<WebhookSettings>;
   limits: { webhooksPerAccount: number; webhooksPerGame: number };
   now: () => Date;
+  /** More job tasks for the worker, by name: each other channel's own (src/notify/email). */
+  jobTasks?: Readonly<Record<string, (payload: unknown) => Promise<void>>>;
 }
 
 export class Deliveries {
   readonly webhooks: WebhookDispatcher;
   readonly webhookSubscriptions: WebhookSubscriptions;
-  /** More job tasks for the worker, by name: each other channel's own (src/notify/email). Add before start(). */
-  readonly jobTasks: Record<string, (payload: unknown) => Promise<void>> = {};
   private worker: Runner | null = null;
 
   constructor(
@@ -52,7 +52,7 @@ export class Deliveries {
   async start(): Promise<void> {
     if (!this.settings.worker) return;
     const tasks = {
-      ...this.jobTasks,
+      ...this.settings.jobTasks,
       [DELIVER_WEBHOOK]: (payload: unknown) => this.webhooks.deliverOnce(payload as { deliveryId: string }),
       [WEBHOOK_REMINDER]: (payload: unknown) => this.webhooks.remind(payload as WebhookReminderJob),
       [HOUSEKEEPING]: async () => {

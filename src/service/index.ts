@@ -10,13 +10,13 @@ import type { GameRegistry } from './registry.ts';
 import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './limits.ts';
 import { DeadlineKeeper } from './deadlines.ts';
 import { Refusal } from './errors.ts';
-import { GameStates, type GameStatesOptions } from './game-states.ts';
+import { GameStates } from './game-states.ts';
 import { Lobby, type CreateGame } from './lobby.ts';
 import { SeatOrders } from './orders.ts';
 import { Notifier, DEFAULT_NOTIFIER_SETTINGS, type NotifierSettings } from './notifier.ts';
 import { Play, type Accepted, type Submission } from './play.ts';
 import type { GameLog } from './ports/game-log.ts';
-import type { GameReader, NoticeListener } from './ports/notices.ts';
+import type { NoticeListener } from './ports/notices.ts';
 import type { StoredOptions } from './ports/records.ts';
 import type { ServicePorts } from './ports/service-ports.ts';
 import { PreferenceBook } from './preferences.ts';
@@ -30,7 +30,15 @@ export interface GameServiceSettings {
   allowScenarios: boolean;
   /** List games whose creator chose the seed or position in the public lobby (default: by link only). */
   listChosenGames?: boolean;
-  states?: GameStatesOptions;
+  /** The states cache, when the composition shares it with the channels' reader (./game-reader.ts); else the service's own. */
+  states?: GameStates;
+  /**
+   * Who hears of seats newly awaited and games ended (src/notify: webhooks, email), called by the
+   * notifier after commit. A notice may be handed over again (a notifier stopped mid-batch, a
+   * failed channel): a listener must only add its own deliveries, keyed so that adding them twice
+   * is harmless.
+   */
+  noticeListeners?: readonly NoticeListener[];
   /**
    * Run the deadline sweeper and the notifier in this process (with the job worker, src/app.ts):
    * deadlines fire and players are told only where they run. Their safety-net looks come this often.
@@ -67,8 +75,6 @@ export class GameService {
   readonly views: Views;
   /** Commands tried without being sent. */
   readonly previews: Previews;
-  /** What the notification channels read about games (src/notify/game-reader.ts). */
-  readonly reader: GameReader;
   readonly signals: GameSignals;
   readonly bots: Bots;
   readonly deadlines: DeadlineKeeper;
@@ -77,13 +83,6 @@ export class GameService {
   readonly vacations: Vacations;
   private readonly sweeper: DeadlineSweeper | null;
   private readonly notifier: Notifier | null;
-  /**
-   * Who hears of seats newly awaited and games ended (src/notify: webhooks, email), called by the
-   * notifier after commit. A notice may be handed over again (a notifier stopped mid-batch, a
-   * failed channel): a listener must only add its own deliveries, keyed so that adding them twice
-   * is harmless. Add before start().
-   */
-  readonly noticeListeners: NoticeListener[] = [];
   constructor(
     ports: ServicePorts,
     private readonly settings: GameServiceSettings,
@@ -91,7 +90,7 @@ export class GameService {
   ) {
     this.log = ports.log;
     this.registry = settings.registry;
-    this.states = new GameStates(this.log, this.registry, settings.states);
+    this.states = settings.states ?? new GameStates(this.log, this.registry);
     this.deadlines = new DeadlineKeeper(this.registry, settings.now ?? (() => new Date()));
     this.play = new Play(this.log, this.states, this.deadlines, settings.abandonAfterSilentDeadlines ?? 0, (accepted) => this.afterCommit(accepted));
     const background = settings.background ? ports.backgroundLog : null;
@@ -100,7 +99,7 @@ export class GameService {
       ? new DeadlineSweeper(background, () => this.play.expireDue(background), { ...DEFAULT_SWEEPER_SETTINGS, ...interval, ...settings.sweeper }, logger)
       : null;
     this.notifier = background
-      ? new Notifier(background, this.noticeListeners, { ...DEFAULT_NOTIFIER_SETTINGS, ...interval, ...settings.notifier }, logger)
+      ? new Notifier(background, settings.noticeListeners ?? [], { ...DEFAULT_NOTIFIER_SETTINGS, ...interval, ...settings.notifier }, logger)
       : null;
     const limits = { ...DEFAULT_RESOURCE_LIMITS, ...settings.limits };
     this.lobby = new Lobby(ports.records, { allowScenarios: settings.allowScenarios, listChosenGames: settings.listChosenGames, ...limits, registry: this.registry }, this.deadlines);
@@ -115,26 +114,6 @@ export class GameService {
     this.orders = new SeatOrders(ports.records, this.states, (s) => this.submit(s));
     this.preferences = new PreferenceBook(this.registry, ports.accounts, (s) => this.submit(s), logger);
     this.vacations = new Vacations(ports.records, ports.accounts, this.deadlines, settings.vacationDaysPerYear ?? 30);
-    this.reader = {
-      game: (gameId, accountId) => this.views.game(gameId, accountId),
-      legalCounter: async (game, version = game.version) => {
-        if (game.status === 'open') return () => null;
-        const module = this.states.moduleOf(game);
-        const state = await this.states.at(game, Math.min(version, game.version));
-        return (seat) => module.legalCommands(state, seat).length;
-      },
-      legalCounterOf: async (gameId, version) => {
-        const found = await ports.records.read(gameId);
-        return found ? this.reader.legalCounter(found.game, version) : () => 0;
-      },
-      winners: async (gameId) => {
-        const found = await ports.records.read(gameId);
-        if (!found || found.game.status === 'open') return [];
-        const module = this.states.moduleOf(found.game);
-        const state = await this.states.at(found.game);
-        return module.isOver(state) ? module.winners(state) : [];
-      },
-    };
   }
 
   async start(): Promise<void> {

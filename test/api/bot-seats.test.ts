@@ -32,7 +32,7 @@ describe('bot seats choose their bot', () => {
       [true, 'random'],
       [true, 'heuristic'],
     ]);
-    await t.app.gameService.bots.idle();
+    await t.parts.gameService.bots.idle();
     const end = await getGame(t.app, created.body.id, null);
     expect(end.status).toBe('finished');
     expect(end.view.winners.length).toBeGreaterThan(0);
@@ -48,7 +48,7 @@ describe('bot seats choose their bot', () => {
     expect((await request(t.app.server).post(`/v1/games/${id}/seats/0/claim`).set(as(human))).status).toBe(200);
     let rng = seedRng('human-vs-heuristic');
     for (let step = 0; step < 20_000; step++) {
-      await t.app.gameService.bots.idle();
+      await t.parts.gameService.bots.idle();
       const game = await getGame(t.app, id, human);
       if (game.status === 'finished') break;
       expect(game.awaiting.some((a) => a.seat === 0)).toBe(true);
@@ -86,7 +86,7 @@ describe('bot seats choose their bot', () => {
   it('the service itself refuses an unknown bot with UNKNOWN_BOT, whoever calls it', async () => {
     const owner = await registerPlayer(t.app, 'botkind');
     const me = await request(t.app.server).get('/v1/me').set(as(owner));
-    const attempt = t.app.gameService.create(me.body.id as string, {
+    const attempt = t.parts.gameService.create(me.body.id as string, {
       game: 'helter-skelter',
       options: { map: 'grand-hall-of-justice', seats: [{ team: 'judges', bot: 'clever' }, { team: 'slaine' }] },
     });

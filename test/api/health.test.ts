@@ -12,7 +12,7 @@ import { createTestDatabase, testPool, type TestDatabase } from '../support/data
  * the migrated, reachable database whose absence is what these tests are about. (The process
  * itself never builds the app before the database is migrated: src/main.ts.)
  */
-async function readinessOnly(url: string): Promise<TestApp> {
+async function readinessOnly(url: string): Promise<Omit<TestApp, 'parts'>> {
   const db = databaseOver(testPool(url, 1, { connectionTimeoutMillis: 1_000 }), await readMigrations());
   const app = await buildApp({ readiness: db.readiness });
   await app.ready();

@@ -87,7 +87,7 @@ describe('games one account may create', () => {
     const refused = await request(t.app.server).post('/v1/games').set(as(me)).send({ game: 'helter-skelter', options: bots });
     problem(refused, 429, 'GAME_LIMIT_REACHED');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    await t.app.gameService.bots.idle();
+    await t.parts.gameService.bots.idle();
   });
 });
 

@@ -100,7 +100,7 @@ describe('the service with SIGNING_KEY_SECRET', () => {
 
   it('seals new keys as they are made, by the service and by scripts/rotate-keys.ts', async () => {
     const sealed = await open([secretA]);
-    await sealed.app.auth.keys.rotate();
+    await sealed.parts.auth.keys.rotate();
     await rotateSigningKey(pool, LIFETIMES, { sealer: new KeySealer([secretA]) });
     const all = await rows();
     expect(all.length).toBeGreaterThanOrEqual(3);

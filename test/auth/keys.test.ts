@@ -138,7 +138,7 @@ describe('key rotation', () => {
     await me(account.token).expect(200);
     const oldKid = decodeProtectedHeader(account.token).kid!;
 
-    await t.app.auth.keys.rotate({ compromised: true });
+    await t.parts.auth.keys.rotate({ compromised: true });
     expect((await jwks()).keys.map((k) => k.kid)).not.toContain(oldKid);
     expectInvalidToken(await me(account.token), /no longer accepts/);
     expectInvalidToken(await me(pat.body.token), /no longer accepts/);

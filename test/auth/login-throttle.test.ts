@@ -227,7 +227,7 @@ describe('POST /v1/sessions, throttled per handle or email and source address', 
     await t.pool.query(
       `INSERT INTO login_failures (key, failures, last_failure_at) VALUES ('old-one', 3, now() - interval '25 hours'), ('recent-one', 3, now() - interval '1 hour')`,
     );
-    expect(await t.app.auth.loginThrottle.sweep()).toBe(1);
+    expect(await t.parts.auth.loginThrottle.sweep()).toBe(1);
     const { rows } = await t.pool.query<{ key: string }>(`SELECT key FROM login_failures WHERE key IN ('old-one', 'recent-one')`);
     expect(rows.map((row) => row.key)).toEqual(['recent-one']);
   });

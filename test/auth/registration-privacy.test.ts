@@ -123,7 +123,7 @@ describe('registering with an address a verified account holds', () => {
     expect((await mailsTo(taken)).map((mail) => mail.subject)).toEqual([expect.stringMatching(/Confirm your email/), expect.stringMatching(/tried to register/)]);
 
     // Even holding a link for that address, the intruder's account cannot verify it.
-    const token = await t.app.emailChannel!.links.verificationToken(intruder.body.account.id, taken);
+    const token = await t.parts.emailChannel!.links.verificationToken(intruder.body.account.id, taken);
     const refused = await request(t.app.server).get(`/v1/email/verify?token=${token}`);
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('INVALID_LINK');

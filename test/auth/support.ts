@@ -5,13 +5,15 @@ import { randomUUID } from 'node:crypto';
 import { importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import pg from 'pg';
 import request from 'supertest';
-import { buildApp, type App, type AppSettings } from '../../src/app.ts';
+import { composeApp, type App, type AppParts, type AppSettings } from '../../src/app.ts';
 import { databaseOver } from '../../src/db/database.ts';
 import { readMigrations } from '../../src/db/migrations.ts';
 import { PoolGuard } from '../support/pool-guard.ts';
 
 export interface AuthTestApp {
   app: App;
+  /** Accounts, tokens and signing keys (`parts.auth`), and the rest the app is composed of. */
+  parts: AppParts;
   pool: pg.Pool;
   close(): Promise<void>;
 }
@@ -26,7 +28,7 @@ export async function authAppOn(url: string, settings: Partial<AppSettings> = {}
   const poolGuard = new PoolGuard();
   poolGuard.watch(pool);
   const db = databaseOver(pool, await readMigrations());
-  const app = await buildApp({ readiness: db.readiness, pool: db.pool, settings });
+  const { app, parts } = await composeApp({ readiness: db.readiness, pool: db.pool, settings });
   poolGuard.register(app);
   try {
     await app.ready();
@@ -38,6 +40,7 @@ export async function authAppOn(url: string, settings: Partial<AppSettings> = {}
   }
   return {
     app,
+    parts,
     pool: db.pool,
     async close() {
       await app.close();
@@ -77,6 +80,8 @@ export function sessionClaims(account: { id: string; handle: string }, overrides
     sub: account.id,
     handle: account.handle,
     kind: 'session',
+    // The account's session generation: 0 until it first logs out everywhere.
+    gen: 0,
     jti: randomUUID(),
     iat: now,
     exp: now + 600,

@@ -65,8 +65,8 @@ describe('401 INVALID_TOKEN', () => {
     expect(res.body.detail).toMatch(/expired/);
   });
 
-  it('for a session token without an expiry, or of a kind the service does not issue, or with a malformed subject', async () => {
-    for (const overrides of [{ exp: undefined }, { kind: 'admin' }, { kind: undefined }, { sub: 'root' }, { handle: undefined }]) {
+  it('for a session token without an expiry or a session generation, or of a kind the service does not issue, or with a malformed subject', async () => {
+    for (const overrides of [{ exp: undefined }, { gen: undefined }, { kind: 'admin' }, { kind: undefined }, { sub: 'root' }, { handle: undefined }]) {
       const token = await signWithServiceKey(t.pool, sessionClaims(account, overrides));
       expectInvalidToken(await me(bearer(token)));
     }

@@ -29,7 +29,7 @@ async function finished(id: string): Promise<void> {
   const stop = Date.now() + 60_000;
   while (Date.now() < stop) {
     const { rows } = await t.db.pool.query(`SELECT status FROM games WHERE id = $1`, [id]);
-    if (rows[0].status === 'finished') return t.app.gameService.bots.idle();
+    if (rows[0].status === 'finished') return t.parts.gameService.bots.idle();
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`game ${id} did not finish`);

@@ -63,7 +63,7 @@ beforeAll(async () => {
     if (Date.now() > stop) throw new Error(`game ${gameId} did not finish`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  await t.app.gameService.bots.idle();
+  await t.parts.gameService.bots.idle();
   proxy = forgingProxy(t.base);
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   proxyBase = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;

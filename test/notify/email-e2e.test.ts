@@ -136,8 +136,8 @@ describe('notification emails', () => {
       awaited: game.awaiting.map((a) => ({ seat: a.seat, windowId: a.windowId, situation: a.situation, deadline: a.deadline! })),
       ended: false,
     };
-    await t.app.emailChannel!.onNotice(notice);
-    await t.app.emailChannel!.onNotice(notice);
+    await t.parts.emailChannel!.onNotice(notice);
+    await t.parts.emailChannel!.onNotice(notice);
     const { rows } = await t.db.pool.query(`SELECT 1 FROM graphile_worker.jobs WHERE key LIKE $1`, [`email:%:${id}:%`]);
     expect(rows, 'no email job queued again').toHaveLength(0);
     await new Promise((r) => setTimeout(r, 300));
@@ -252,7 +252,7 @@ describe('notification emails', () => {
     // (Counting reminders only: the game's first notification may still be on its way.)
     const reminders = async () => (await mailsTo(away)).filter((m) => /^Deadline soon in /.test(m.subject ?? '')).length;
     const before = await reminders();
-    await t.app.emailChannel!.remind(queued!.payload as never);
+    await t.parts.emailChannel!.remind(queued!.payload as never);
     const [requeued] = await job();
     expect(requeued!.payload.deadline).toBe(moved);
     expect(requeued!.run_at.getTime()).toBe(Date.parse(moved) - 3_600_000);

@@ -242,7 +242,7 @@ describe('webhooks', () => {
     expect(shown.body).toMatchObject({ enabled: false, consecutiveFailures: 5 });
     expect((shown.body as { disabledReason: string }).disabledReason).toContain('HTTP 500');
     // This app has no email channel (no mail settings): the disabling is logged, no email job queued.
-    expect(t.app.deliveries.webhooks.onDisabled).toBeNull();
+    expect(t.parts.deliveries.webhooks.settings.onDisabled).toBeUndefined();
     const { rows: emailJobs } = await t.db.pool.query(`SELECT 1 FROM graphile_worker.jobs WHERE key = $1`, [`webhook-disabled:${hook.id}`]);
     expect(emailJobs).toHaveLength(0);
     const log = await call(t.base, 'GET', `/v1/webhooks/${hook.id}/deliveries`, { token: lou!.token });
@@ -382,7 +382,7 @@ describe('webhook reminders (deadline.near)', () => {
     expect(Date.parse(moved) - Date.parse(deadline)).toBe(2 * 86_400_000);
 
     // The job runs (as it would at its time): the deadline moved, so it moves too and sends nothing.
-    await t.app.deliveries.webhooks.remind(queued!.payload as never);
+    await t.parts.deliveries.webhooks.remind(queued!.payload as never);
     const [requeued] = await job();
     expect(requeued!.payload.deadline).toBe(moved);
     expect(requeued!.run_at.getTime()).toBe(Date.parse(moved) - 36_000);

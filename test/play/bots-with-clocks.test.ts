@@ -37,7 +37,7 @@ describe('a game of four bots on short clocks', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(status).toBe('finished');
-    await t.app.gameService.bots.idle();
+    await t.parts.gameService.bots.idle();
 
     const game = (await request(t.app.server).get(`/v1/games/${id}`)).body;
     expect(game.view.winners.length).toBeGreaterThan(0);
@@ -65,7 +65,7 @@ describe('a bot loop that fails', () => {
   it('is tried again with backoff, and the game still finishes', async () => {
     const owner = await registerPlayer(t.app);
     // The first two moves the bots try fail as a lost database connection would.
-    const play = t.app.gameService.play;
+    const play = t.parts.gameService.play;
     const submit = play.submit.bind(play);
     let failures = 2;
     play.submit = async (...args: Parameters<typeof submit>) => {

@@ -271,7 +271,7 @@ describe('a second game, played over HTTP beside Helter Skelter', () => {
 
     // Verification asks the registry the app was given (issue 29): a game that is not among the
     // registered ones is verified like any other, from the store and from the public API.
-    const registry = t.app.gameService.registry;
+    const registry = t.parts.gameService.registry;
     expect(registry.get('odds-and-evens')).toBe(oddsAndEvens);
     const report = await verifyDatabase(t.db.pool, registry);
     expect(report.mismatches).toEqual([]);

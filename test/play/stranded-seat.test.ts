@@ -79,14 +79,14 @@ describe('the platform refuses a decision that would leave a seat awaited with n
   it('an expiry the guard refuses: the sweeper gives up on the game’s deadlines (logged and counted), appends nothing and does not sweep it again', async () => {
     const alice = await register(t.base, 'str-carol');
     const bob = await register(t.base, 'str-dave');
-    const givenUp = t.app.gameService.play.expiriesGivenUp;
+    const givenUp = t.parts.gameService.play.expiriesGivenUp;
     const id = await started('stranding-odds', [alice, bob], { pick: 0.2, respond: 3600 });
     const before = await stored(id);
     expect(before.nextDeadline).not.toBeNull();
 
     const after = await until(() => stored(id), (s) => s.nextDeadline === null);
     expect(after).toEqual({ ...before, nextDeadline: null });
-    expect(t.app.gameService.play.expiriesGivenUp).toBeGreaterThan(givenUp);
+    expect(t.parts.gameService.play.expiriesGivenUp).toBeGreaterThan(givenUp);
     // The seats can still act: the game waits on them, not on a deadline it can never pass.
     expect((await postCommand(t.base, id, alice, { type: 'PICK', number: 4, windowId: 'w1' })).status).toBe(200);
     expect((await stored(id)).nextDeadline).not.toBeNull();
@@ -97,13 +97,13 @@ describe('a deadline whose expiry changes nothing is given up, not retried for e
   it('the sweeper expires it once, finds no event, and leaves the game unswept until a command moves it', async () => {
     const alice = await register(t.base, 'str-erin');
     const bob = await register(t.base, 'str-frank');
-    const givenUp = t.app.gameService.play.expiriesGivenUp;
+    const givenUp = t.parts.gameService.play.expiriesGivenUp;
     const id = await started('idle-odds', [alice, bob], { pick: 0.2, respond: 3600 });
     const before = await stored(id);
 
     const after = await until(() => stored(id), (s) => s.nextDeadline === null);
     expect(after).toEqual({ ...before, nextDeadline: null });
-    expect(t.app.gameService.play.expiriesGivenUp).toBeGreaterThan(givenUp);
+    expect(t.parts.gameService.play.expiriesGivenUp).toBeGreaterThan(givenUp);
     const game = await readGame(t.base, id, alice);
     expect(game.awaiting.map((a) => a.seat)).toEqual([0, 1]);
   });

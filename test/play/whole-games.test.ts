@@ -114,7 +114,7 @@ describe('bots', () => {
       .set(as(owner))
       .send({ game: 'helter-skelter', options: { map: 'grand-hall-of-justice', seats: TEAMS.map((team) => ({ team, bot: true })) } });
     expect(created.status).toBe(201);
-    await t.app.gameService.bots.idle();
+    await t.parts.gameService.bots.idle();
     const end = await getGame(t.app, created.body.id, null);
     expect(end.status).toBe('finished');
     expect(end.view.winners.length).toBeGreaterThan(0);
@@ -130,7 +130,7 @@ describe('bots', () => {
     expect((await request(t.app.server).post(`/v1/games/${id}/seats/0/claim`).set(as(human))).status).toBe(200);
     let rng = seedRng('human-vs-bot');
     for (let step = 0; step < 20_000; step++) {
-      await t.app.gameService.bots.idle();
+      await t.parts.gameService.bots.idle();
       const game = await getGame(t.app, id, human);
       if (game.status === 'finished') return;
       // Whenever the server is not playing, it is the person's move.

@@ -93,7 +93,7 @@ async function checkRound(id: string, before: StoredLog, fired: Fired[]): Promis
     if (f.expects !== undefined) expect(answer.events[0]!.seq).toBe(f.expects + 1);
   }
 
-  const report = await verifyDatabase(t.db.pool, t.app.gameService.registry);
+  const report = await verifyDatabase(t.db.pool, t.parts.gameService.registry);
   expect(report.mismatches).toEqual([]);
   return { accepted, after };
 }
@@ -189,7 +189,7 @@ describe('two servers on one database', () => {
     const log = await storedLog(t.db.pool, id);
     expect(log.commands.length).toBe(applied);
     expect(logProblems(log)).toEqual([]);
-    expect((await verifyDatabase(t.db.pool, t.app.gameService.registry)).mismatches).toEqual([]);
+    expect((await verifyDatabase(t.db.pool, t.parts.gameService.registry)).mismatches).toEqual([]);
   });
 });
 
@@ -285,7 +285,7 @@ describe('Idempotency-Key', () => {
     const answer = fresh[0]!.body as { version: number; events: Events };
     expect(answer.version).toBe(after.version);
     expect(answer.events.map((e) => e.seq)).toEqual(after.events.slice(before.version).map((e) => e.seq));
-    expect((await verifyDatabase(t.db.pool, t.app.gameService.registry)).mismatches).toEqual([]);
+    expect((await verifyDatabase(t.db.pool, t.parts.gameService.registry)).mismatches).toEqual([]);
   });
 
   it('fifty different requests at once, each with its own key, then all repeated: nothing applies twice', async () => {
@@ -314,6 +314,6 @@ describe('Idempotency-Key', () => {
     expect(logProblems(after)).toEqual([]);
     const newlyApplied = repeats.filter((a, i) => firsts[i]!.status !== 200 && a.status === 200).length;
     expect(after.commands.length - middle.commands.length).toBe(newlyApplied);
-    expect((await verifyDatabase(t.db.pool, t.app.gameService.registry)).mismatches).toEqual([]);
+    expect((await verifyDatabase(t.db.pool, t.parts.gameService.registry)).mismatches).toEqual([]);
   });
 });

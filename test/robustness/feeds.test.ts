@@ -153,7 +153,7 @@ describe('SSE: GET /v1/games/{id}/stream', () => {
     const { version } = await readGame(t.base, id, null);
     await stream.until((m) => lastId(m) >= version);
     // The next two reads of the feed fail (as when the pool is exhausted or the database restarts).
-    const views = t.app.gameService.views;
+    const views = t.parts.gameService.views;
     const events = views.events.bind(views);
     let failures = 2;
     views.events = async (...args) => (failures-- > 0 ? Promise.reject(new Error('connection lost')) : events(...args));

@@ -558,7 +558,7 @@ const webhookBytes = (r: { headers: Record<string, string>; body: string }, id: 
 async function deliveredEverything(): Promise<void> {
   const stop = Date.now() + 30_000;
   for (;;) {
-    await t.app.deliveries.webhooks.idle();
+    await t.parts.deliveries.webhooks.idle();
     const { rows } = await t.db.pool.query<{ jobs: number; pending: number }>(
       `SELECT (SELECT count(*)::int FROM graphile_worker.jobs WHERE task_identifier IN ('notify', 'send-email', 'send-digest', 'deliver-webhook')
                  AND (task_identifier <> 'deliver-webhook' OR run_at < now())) AS jobs,

@@ -68,7 +68,7 @@ describe('GET /v1/games/{id}?at=version', () => {
     const before = await Promise.all([5, 150].map((v) => call(t.base, 'GET', `/v1/games/${gameId}?at=${v}`, { token: players[0]!.token })));
     await playMoves(t.base, gameId, players, 10, { seed: 'views-later' });
     // And once the in-memory cache no longer holds the game, from the log again.
-    t.app.gameService.states.forget(gameId);
+    t.parts.gameService.states.forget(gameId);
     const after = await Promise.all([5, 150].map((v) => call(t.base, 'GET', `/v1/games/${gameId}?at=${v}`, { token: players[0]!.token })));
     // The game's own fields (status, updatedAt) are the game's now; what was at the version is fixed.
     const asOf = (body: unknown) => {

@@ -24,12 +24,18 @@ async function inMemory() {
   const log = new MemoryGameLog(undefined, channels.notify);
   const accounts = new MemoryAccountRecords();
   const records = new MemoryGameRecords(log, accounts);
+  const told: GameNotice[] = [];
   const service = new GameService(
     { log, backgroundLog: log, records, accounts, listen: channels.listen },
-    { registry: REGISTERED, allowScenarios: false, background: { pollIntervalMs: 20 }, botMinDecisionMs: 0, botSweepIntervalMs: 50 },
+    {
+      registry: REGISTERED,
+      allowScenarios: false,
+      background: { pollIntervalMs: 20 },
+      botMinDecisionMs: 0,
+      botSweepIntervalMs: 50,
+      noticeListeners: [async (notice) => void told.push(notice)],
+    },
   );
-  const told: GameNotice[] = [];
-  service.noticeListeners.push(async (notice) => void told.push(notice));
   services.push(service);
   await service.start();
   return { service, log, records, told };

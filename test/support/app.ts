@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp, type App, type AppSettings } from '../../src/app.ts';
+import { composeApp, type App, type AppParts, type AppSettings } from '../../src/app.ts';
 import { databaseOver, type Database } from '../../src/db/database.ts';
 import { readMigrations } from '../../src/db/migrations.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -11,6 +11,8 @@ import { PoolGuard } from './pool-guard.ts';
 
 export interface TestApp {
   app: App;
+  /** What the app is composed of (the service, the channels, auth), for tests that drive them in-process. */
+  parts: AppParts;
   db: Database;
   /** Records requests that held a pooled connection while asking for another; `close` fails on any. */
   poolGuard?: PoolGuard;
@@ -20,7 +22,7 @@ export interface TestApp {
 /** A job worker that notices due jobs quickly, for tests with real short deadlines. */
 export const QUICK_WORKER = { concurrency: 4, pollIntervalMs: 100, fetchDelayMs: 25 } as const;
 
-/** buildApp() over a pool to `url`, ready for requests; `close` closes both. */
+/** composeApp() over a pool to `url`, ready for requests; `close` closes both. */
 export async function appOn(url: string, settings: Partial<AppSettings> = {}): Promise<TestApp> {
   const pool = new pg.Pool({ connectionString: url, max: 8, connectionTimeoutMillis: 10_000 });
   // As createPool does: a dropped connection (a test dropping its database) must not crash the run.
@@ -29,11 +31,12 @@ export async function appOn(url: string, settings: Partial<AppSettings> = {}): P
   const poolGuard = new PoolGuard();
   poolGuard.watch(pool);
   const db = databaseOver(pool, await readMigrations());
-  const app = await buildApp({ readiness: db.readiness, pool: db.pool, settings });
+  const { app, parts } = await composeApp({ readiness: db.readiness, pool: db.pool, settings });
   poolGuard.register(app);
   await app.ready();
   return {
     app,
+    parts,
     db,
     poolGuard,
     async close() {

@@ -50,6 +50,8 @@ export interface WebhookSettings {
   wording?: SituationWording;
   /** The games' titles (src/notify/notification.ts); without it, a game is titled by its module id. */
   titles?: GameTitling;
+  /** Tells the owner of a subscription switched off for failing (the email channel's); without one, a disabling is only logged. */
+  onDisabled?: DisabledHook;
 }
 
 export const DEFAULT_WEBHOOK_SETTINGS: Omit<WebhookSettings, 'now'> = {
@@ -115,8 +117,6 @@ const DELIVERY_COLUMNS = `d.notification_id, d.payload, d.status, d.attempts, d.
   s.account_id, s.url, s.secrets, s.previous_secret_expires_at, s.enabled`;
 
 export class WebhookDispatcher {
-  /** Set by the email channel (src/app.ts); without one, a disabling is only logged. */
-  onDisabled: DisabledHook | null = null;
   /** First attempts started by `addAndAttempt` and not finished yet. */
   private readonly inFlight = new Set<Promise<void>>();
 
@@ -332,7 +332,7 @@ export class WebhookDispatcher {
             lastError,
             reason,
           };
-          await this.onDisabled?.(tx, disabled);
+          await this.settings.onDisabled?.(tx, disabled);
         }
       }
       const failures = delivery.attempts.length + 1;
@@ -355,7 +355,7 @@ export class WebhookDispatcher {
     });
     if (disabled) {
       // Without an email channel (no mail configured at all), this line is all the owner gets.
-      this.logger?.warn({ subscriptionId: disabled.id, reason: disabled.reason, ownerEmailQueued: this.onDisabled !== null }, 'webhook subscription disabled');
+      this.logger?.warn({ subscriptionId: disabled.id, reason: disabled.reason, ownerEmailQueued: this.settings.onDisabled !== undefined }, 'webhook subscription disabled');
     }
   }
 
