@@ -78,7 +78,8 @@ export class FloorClient {
   constructor(
     private api: Api,
     private readonly game: string,
-    private readonly readsPerCommand = 1,
+    /** Reads a command, as the service's clients last made them (it may change between rounds). */
+    private readonly readsPerCommand: () => number = () => 1,
   ) {}
 
   useApi(api: Api): void {
@@ -87,10 +88,10 @@ export class FloorClient {
 
   async prepare(record: Recorder = () => undefined): Promise<FloorRead> {
     if (this.owed < 1 && this.last) {
-      this.owed += this.readsPerCommand;
+      this.owed += this.readsPerCommand();
       return this.last;
     }
-    this.owed += this.readsPerCommand - 1;
+    this.owed += this.readsPerCommand() - 1;
     const started = performance.now();
     const res = await this.api.call<FloorRead>('GET', `/floor/games/${this.game}`, null);
     record('get', performance.now() - started);

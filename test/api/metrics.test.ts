@@ -1,0 +1,78 @@
+// GET /metrics (src/api/metrics.ts): served to the bearer of METRICS_TOKEN only, in the Prometheus
+// text format, and its numbers move with what the service does. Parsed with a Prometheus text
+// parser, as a scraper would read it.
+
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.ts';
+import { postCommand, readGame, register, startGame } from '../support/http-client.ts';
+
+const TOKEN = 'metrics-token-for-the-test-0123456789abcdef';
+const t = useTestApp({ metricsToken: TOKEN });
+const bare = useTestApp();
+
+interface Family {
+  name: string;
+  metrics: { labels?: Record<string, string>; value?: string; count?: string; buckets?: Record<string, string> }[];
+}
+
+async function scrape(): Promise<Map<string, Family>> {
+  const res = await fetch(`${t.base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+  const families = parsePrometheusTextFormat(await res.text()) as Family[];
+  return new Map(families.map((f) => [f.name, f]));
+}
+
+/** A counter's value (or a histogram's count) for the series whose labels include `labels`; 0 when absent. */
+function valueOf(families: Map<string, Family>, name: string, labels: Record<string, string> = {}): number {
+  const series = families.get(name)?.metrics.filter((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v)) ?? [];
+  return series.reduce((sum, m) => sum + Number(m.value ?? m.count ?? 0), 0);
+}
+
+describe('GET /metrics', () => {
+  it('is refused without the token, or with another one, as problem+json', async () => {
+    for (const authorization of [undefined, 'Bearer not-the-token', `Basic ${TOKEN}`]) {
+      const res = await fetch(`${t.base}/metrics`, { headers: authorization ? { authorization } : {} });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(((await res.json()) as { code: string }).code).toBe('METRICS_TOKEN_REQUIRED');
+    }
+  });
+
+  it('is not served at all when no METRICS_TOKEN is set', async () => {
+    expect((await fetch(`${bare.base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+  });
+
+  it('counts commands accepted and refused, times the routes, and reads the pools, streams and jobs', async () => {
+    const before = await scrape();
+    const players = [await register(t.base, 'metrics-a'), await register(t.base, 'metrics-b')];
+    const id = await startGame(t.base, players);
+    const seat = (await readGame(t.base, id, null)).awaiting[0]!.seat;
+    const game = await readGame(t.base, id, players[seat]!);
+    expect((await postCommand(t.base, id, players[seat]!, { ...game.legalCommands[0], expectedVersion: game.version })).status).toBe(200);
+    // The same command again, at a version that has passed: refused.
+    const stale = await postCommand(t.base, id, players[seat]!, { ...game.legalCommands[0], expectedVersion: game.version });
+    expect(stale.status).toBe(409);
+    const code = (stale.body as { code: string }).code;
+
+    const after = await scrape();
+    const accepted = { game: 'helter-skelter', outcome: 'accepted' };
+    expect(valueOf(after, 'pbw_commands_total', accepted) - valueOf(before, 'pbw_commands_total', accepted)).toBe(1);
+    const refused = { game: 'helter-skelter', outcome: 'refused', code };
+    expect(valueOf(after, 'pbw_commands_total', refused) - valueOf(before, 'pbw_commands_total', refused)).toBe(1);
+    // Two POSTs to the commands route, by its template, one answered 200 and one 409.
+    const route = { route: '/v1/games/:id/commands', method: 'POST' };
+    expect(valueOf(after, 'http_request_duration_seconds', { ...route, status: '200' }) - valueOf(before, 'http_request_duration_seconds', { ...route, status: '200' })).toBe(1);
+    expect(valueOf(after, 'http_request_duration_seconds', { ...route, status: '409' }) - valueOf(before, 'http_request_duration_seconds', { ...route, status: '409' })).toBe(1);
+    // No series names a game's id: routes are templates.
+    expect([...after.values()].flatMap((f) => f.metrics).some((m) => Object.values(m.labels ?? {}).some((v) => v.includes(id)))).toBe(false);
+    // Read at each scrape.
+    expect(after.get('pbw_db_pool_connections')?.metrics.length).toBeGreaterThan(0);
+    expect(after.has('pbw_db_pool_waiting')).toBe(true);
+    expect(valueOf(after, 'pbw_open_streams')).toBe(0);
+    expect(after.has('pbw_jobs_queued')).toBe(true);
+    expect(after.has('nodejs_eventloop_lag_p99_seconds')).toBe(true);
+    expect(after.has('process_resident_memory_bytes')).toBe(true);
+  });
+});
