@@ -23,6 +23,7 @@ import { contentRoutes } from './api/content.ts';
 import { chatRoutes } from './api/chat.ts';
 import { feedRoutes } from './api/feeds.ts';
 import { OpenStreams } from './api/open-streams.ts';
+import { OperatorMetrics, queuedJobs, registerMetrics } from './api/metrics.ts';
 import { gameRoutes } from './api/games.ts';
 import { healthRoutes } from './api/health.ts';
 import { emailRoutes } from './api/email.ts';
@@ -111,6 +112,8 @@ export interface AppSettings extends AuthSettings, ConnectionLimits, ResourceLim
   webClientDir?: string | null;
   /** Table chat's limits (src/service/chat.ts): message length and rate, messages per game, mutes. */
   chat?: Partial<ChatLimits>;
+  /** GET /metrics is served to the bearer of this token (METRICS_TOKEN); absent: no /metrics at all. */
+  metricsToken?: string | null;
 }
 
 /** The parts `buildApp` composes the app of, for tests and scripts that drive them in-process. */
@@ -245,6 +248,18 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
   const worker = deps.pool ? settings.worker : null;
   const backgroundPool = worker ? ownPool(pool, worker.concurrency + 2 + DEFAULT_SWEEPER_SETTINGS.concurrency + DEFAULT_NOTIFIER_SETTINGS.concurrency, deps.logger) : null;
   const ports = postgresPorts(pool, backgroundPool, prisma);
+  // One count of open streams (per caller, per address, in the process), game feeds and chat
+  // streams together; each ends with the token it was opened with.
+  const streams = new OpenStreams(settings);
+  // The operator's metrics, when asked for: on the root instance, so that every route is timed.
+  const metrics = settings.metricsToken
+    ? new OperatorMetrics({
+        pools: { requests: pool, ...(backgroundPool ? { background: backgroundPool } : {}) },
+        openStreams: () => streams.open,
+        jobsQueued: () => queuedJobs(pool),
+      })
+    : null;
+  if (metrics && settings.metricsToken) registerMetrics(app, metrics, settings.metricsToken);
   // The channels read games through the service's states cache, and the service hands them its
   // notices: the reader comes first, then the channels, then the service.
   const states = new GameStates(ports.log, registry);
@@ -288,6 +303,7 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
     {
       registry,
       states,
+      telemetry: metrics ?? undefined,
       noticeListeners: emailChannel ? [deliveries.onNotice, emailChannel.onNotice] : [deliveries.onNotice],
       allowScenarios: settings.allowScenarios,
       listChosenGames: settings.listChosenGames,
@@ -329,9 +345,6 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
   await app.register(sessionRoutes, { auth });
   await app.register(accessTokenRoutes, { auth });
   await app.register(gameRoutes, { service: gameService });
-  // One count of open streams (per caller, per address, in the process), game feeds and chat
-  // streams together; each ends with the token it was opened with.
-  const streams = new OpenStreams(settings);
   const streamOptions = { credentials: new CredentialWatches(auth.tokens, auth.revocations), bufferBytes: settings.streamBufferBytes };
   await app.register(feedRoutes, { service: gameService, streams, ...streamOptions });
   await app.register(chatRoutes, { chat, streams, ...streamOptions });

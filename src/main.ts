@@ -86,6 +86,7 @@ async function start(): Promise<void> {
       mail: { smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir, from: config.mailFrom },
       webhookPolicy: { allowHttp: config.webhookAllowHttp, allowPrivate: config.webhookAllowPrivate },
       publicUrl: config.publicUrl ?? defaultPublicUrl(config.host, config.port),
+      metricsToken: config.metricsToken,
     },
   });
   try {

@@ -145,7 +145,7 @@ export function registerMetrics(app: FastifyInstance, metrics: OperatorMetrics, 
   app.addHook('onResponse', async (request, reply) => {
     metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/metrics', { schema: { hide: true }, config: { ownCredential: true } }, async (request, reply) => {
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!given || !timingSafeEqual(digest(given), expected)) {
       reply.header('www-authenticate', 'Bearer realm="metrics"');
@@ -154,6 +154,12 @@ export function registerMetrics(app: FastifyInstance, metrics: OperatorMetrics, 
     reply.header('content-type', metrics.registry.contentType);
     return metrics.registry.metrics();
   });
+}
+
+/** Jobs not yet taken by a worker (graphile-worker's public `jobs` view). */
+export async function queuedJobs(pool: { query(text: string): Promise<{ rows: { queued: number }[] }> }): Promise<number> {
+  const { rows } = await pool.query(`SELECT count(*) FILTER (WHERE locked_at IS NULL)::int AS queued FROM graphile_worker.jobs`);
+  return rows[0]?.queued ?? 0;
 }
 
 /** Equal-length digests, so that comparing them takes the same time whatever was sent. */

@@ -164,7 +164,8 @@ export function bearerToken(header: string | undefined): string | undefined {
 /** Fills `request.caller`, or `request.refusedToken` with why the token sent cannot be used (refused in `preParsing`). */
 async function authenticate(auth: AuthService, request: FastifyRequest): Promise<void> {
   const header = request.headers.authorization;
-  if (header === undefined) return;
+  // A route that takes another credential in the same header (the operator's /metrics) reads it itself.
+  if (header === undefined || request.routeOptions.config?.ownCredential) return;
   const token = bearerToken(header);
   try {
     if (!token) throw new InvalidTokenError('Send the token as "Authorization: Bearer <token>".');
@@ -179,5 +180,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Why the bearer token sent cannot be used; null (or undefined) when none was sent or it was accepted. */
     refusedToken: string | null | undefined;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads its own bearer credential (not a player's token): the auth plugin leaves the header alone. */
+    ownCredential?: boolean;
   }
 }

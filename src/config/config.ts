@@ -83,6 +83,8 @@ export interface Config extends ConnectionLimits, ResourceLimits, StreamLimits {
   webhookAllowHttp: boolean;
   /** Accept webhook URLs on loopback, private or link-local addresses (development and tests only). */
   webhookAllowPrivate: boolean;
+  /** METRICS_TOKEN: GET /metrics is served to its bearer; unset, there is no /metrics. */
+  metricsToken: string | null;
 }
 
 /** A configuration mistake; its message is the one line the process prints before it exits. */
@@ -155,6 +157,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mailOutboxDir: read('MAIL_OUTBOX_DIR', path.join(PROJECT_ROOT, '.data', 'outbox'), (raw) => path.resolve(cwd, raw)),
     webhookAllowHttp: read('WEBHOOK_ALLOW_HTTP', false, boolean),
     webhookAllowPrivate: read('WEBHOOK_ALLOW_PRIVATE', false, boolean),
+    metricsToken: read('METRICS_TOKEN', null, secretToken),
   };
 
   // The lock comes after the delays (or with the first of them), never before.
@@ -213,6 +216,12 @@ function keySecrets(raw: string): Buffer[] {
 }
 
 /** An issuer or audience: a name or URL, compared exactly. */
+/** A bearer token an operator chose: long enough not to be guessed; never echoed. */
+function secretToken(raw: string): string {
+  if (raw.length < 32 || /\s/.test(raw)) throw new Error('must be at least 32 characters without spaces (a random string: openssl rand -hex 32)');
+  return raw;
+}
+
 function tokenName(raw: string): string {
   if (/\s/.test(raw) || raw.length > 200) throw new Error(`must be a name or URL of at most 200 characters without spaces (got ${JSON.stringify(raw.slice(0, 40))})`);
   return raw;

@@ -25,9 +25,12 @@ import { GameSignals } from './signals.ts';
 import { DeadlineSweeper, DEFAULT_SWEEPER_SETTINGS, type SweeperSettings } from './sweeper.ts';
 import { Vacations } from './vacations.ts';
 import { Views, type CommandAnswer } from './views.ts';
+import type { Telemetry } from './ports/telemetry.ts';
 
 export interface GameServiceSettings {
   allowScenarios: boolean;
+  /** Commands decided and deadlines expired, for the operator's metrics (none by default). */
+  telemetry?: Telemetry;
   /** List games whose creator chose the seed or position in the public lobby (default: by link only). */
   listChosenGames?: boolean;
   /** The states cache, when the composition shares it with the channels' reader (./game-reader.ts); else the service's own. */
@@ -92,7 +95,7 @@ export class GameService {
     this.registry = settings.registry;
     this.states = settings.states ?? new GameStates(this.log, this.registry);
     this.deadlines = new DeadlineKeeper(this.registry, settings.now ?? (() => new Date()));
-    this.play = new Play(this.log, this.states, this.deadlines, settings.abandonAfterSilentDeadlines ?? 0, (accepted) => this.afterCommit(accepted));
+    this.play = new Play(this.log, this.states, this.deadlines, settings.abandonAfterSilentDeadlines ?? 0, (accepted) => this.afterCommit(accepted), settings.telemetry);
     const background = settings.background ? ports.backgroundLog : null;
     const interval = settings.background ? { intervalMs: settings.background.pollIntervalMs } : {};
     this.sweeper = background

@@ -19,6 +19,7 @@ import { IdempotencyKeyTaken, type GameLog } from './ports/game-log.ts';
 import type { AppendInput, GameRow, GameWithSeats, SeatRow, StoredEvent } from './ports/records.ts';
 import type { DeadlineKeeper } from './deadlines.ts';
 import { Refusal, notFound } from './errors.ts';
+import { NO_TELEMETRY, type Telemetry } from './ports/telemetry.ts';
 import type { GameStates } from './game-states.ts';
 import { CHANNEL } from './signals.ts';
 
@@ -96,6 +97,8 @@ export class Play {
     private readonly abandonAfter = 0,
     /** After each commit that changed a game (a command, an expiry): signals, bots, the sweeper's timer. */
     private readonly afterCommit: (accepted: Accepted) => void = () => undefined,
+    /** Commands decided and deadlines expired, for the operator's metrics. */
+    private readonly telemetry: Telemetry = NO_TELEMETRY,
   ) {}
 
   /**
@@ -145,6 +148,8 @@ export class Play {
         // Deadlines mirror what the rules await, so an expiry must change the game (every module's
         // expiries are tested for it); one that did not would be decided the same way for ever.
         if (accepted.events.length === 0) return await giveUp('the expiry of an awaited window changed nothing');
+        const deadline = due.game.deadlines.find((d) => d.windowId === windowId)?.deadline;
+        if (deadline) this.telemetry.deadlineExpired(due.game.module, this.deadlines.now().getTime() - Date.parse(deadline));
         return { accepted, windowId };
       } catch (error) {
         // The rules refusing the expiry (the platform's guard among them) is as final as a decision.
@@ -178,11 +183,25 @@ export class Play {
   }
 
   private async decideAndAppend(s: Submission): Promise<Accepted> {
+    const seen: SeenGame = {};
+    try {
+      const accepted = await this.decideAndAppendSeen(s, seen);
+      if (!accepted.replayed) this.telemetry.commandDecided(accepted.game.module, { accepted: true });
+      return accepted;
+    } catch (error) {
+      // A refusal before the game was read (an unknown game) counts under no game's name.
+      if (error instanceof Refusal) this.telemetry.commandDecided(seen.module ?? 'none', { accepted: false, code: error.code });
+      throw error;
+    }
+  }
+
+  private async decideAndAppendSeen(s: Submission, seen: SeenGame): Promise<Accepted> {
     // Only a keyed request is compared with an earlier one; hashed once, however many attempts.
     const requestHash = s.idempotencyKey !== undefined ? hashRequest(s) : null;
     for (let attempt = 1; ; attempt++) {
       const remembered = attempt === 1 ? this.states.lastSeen(s.gameId) : null;
-      const accepted = remembered ? await this.tryRemembered(s, requestHash, remembered) : await this.tryOnce(this.log, s, requestHash);
+      if (remembered) seen.module = remembered.game.module;
+      const accepted = remembered ? await this.tryRemembered(s, requestHash, remembered) : await this.tryOnce(this.log, s, requestHash, undefined, seen);
       if (accepted === RECHECK) continue;
       if (accepted) {
         if (accepted.events.length > 0 && !accepted.replayed) this.committed(accepted);
@@ -209,10 +228,11 @@ export class Play {
    * Reads the game (unless given), decides, and appends if the game is still as read; null when
    * it is not (or a concurrent request took the same Idempotency-Key: the next attempt finds it).
    */
-  private async tryOnce(log: GameLog, s: Submission, requestHash: string | null, read?: GameWithSeats): Promise<Accepted | null> {
+  private async tryOnce(log: GameLog, s: Submission, requestHash: string | null, read?: GameWithSeats, seen?: SeenGame): Promise<Accepted | null> {
     const found = read ?? (await log.read(s.gameId));
     if (!found) throw notFound(`Game ${s.gameId}`);
     const { game, seats } = found;
+    if (seen) seen.module = game.module;
     const callerId = 'account' in s.author ? s.author.account : null;
     const sender = senderOf(seats, s.author);
     const seat = sender.kind === 'seat' ? sender.seat : null;
@@ -317,4 +337,9 @@ function hashRequest(s: Submission): string {
   return createHash('sha256')
     .update(JSON.stringify([s.gameId, s.author, s.command, s.expectedVersion ?? null]))
     .digest('hex');
+}
+
+/** The module of the game a command was decided on, once read: what its refusal is counted under. */
+interface SeenGame {
+  module?: string;
 }
