@@ -4,8 +4,8 @@
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requireCaller } from '../auth/caller.ts';
-import type { EmailChannel } from '../notify/email/dispatch.ts';
-import { escapeHtml } from '../notify/email/render.ts';
+import type { EmailChannel } from '../delivery/email/dispatch.ts';
+import { escapeHtml } from '../delivery/email/render.ts';
 import type { EmailSettings, EmailSettingsBook } from '../notify/email/settings.ts';
 import { ProblemError } from './problems.ts';
 import { bearerOnly, json, problems } from './schemas.ts';

@@ -16,6 +16,8 @@ import { KeySealer } from './key-encryption.ts';
 import { decoyHash } from './passwords.ts';
 import { registerRateLimit, type RateLimits } from './rate-limit.ts';
 import { AuthService } from './service.ts';
+import type { AccountRegistration } from './accounts.ts';
+import type { SessionGenerations } from './session-revocations.ts';
 import { InvalidTokenError } from './tokens.ts';
 import { DEFAULT_TOKEN_AUDIENCE, DEFAULT_TOKEN_ISSUER } from '../config/product.ts';
 
@@ -62,6 +64,8 @@ export interface AuthOptions {
   pool: pg.Pool;
   /** Prisma Client over the same pool: accounts and personal access tokens. */
   prisma: PrismaClient;
+  /** The one writer of `accounts` (src/store/accounts.ts): registration and log out everywhere write through it. */
+  accountRows: AccountRegistration & SessionGenerations;
   settings?: Partial<AuthSettings>;
   /** Personal access tokens an account may hold (TOKENS_PER_ACCOUNT). */
   tokensPerAccount?: number;
@@ -78,6 +82,7 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
   const auth = new AuthService(
     options.pool,
     options.prisma,
+    options.accountRows,
     {
       issuer: settings.authIssuer,
       audience: settings.authAudience,

@@ -16,11 +16,8 @@ export interface Notification {
   /** Unique per notification: webhooks send it as `webhook-id`, so receivers can drop duplicates. */
   id: string;
   kind: NotificationKind;
-  /**
-   * `module`: the game's module id (`GameModule.id`), whose words (`SituationWords`) the channels
-   * use for `situation`; absent in notifications stored before it was added.
-   */
-  game: { id: string; module?: string; title: string; url: string };
+  /** `module`: the game's module id (`GameModule.id`), whose words (`SituationWords`) the channels use for `situation`. */
+  game: { id: string; module: string; title: string; url: string };
   /** The seat concerned; null for a notification about the whole game (a per-game webhook). */
   seat: number | null;
   /** One of the game's situations (`GameModule.situations`); null for `ended`. */
@@ -45,7 +42,7 @@ export interface Notification {
  * game's module id: the composition root passes one over the registered games. Undefined for an
  * unknown game or situation, which the channels then name in general words.
  */
-export type SituationWording = (module: string | undefined, situation: string) => SituationWords | undefined;
+export type SituationWording = (module: string, situation: string) => SituationWords | undefined;
 
 /** Knows no game: every channel then speaks in general words. */
 export const NO_WORDING: SituationWording = () => undefined;
