@@ -244,6 +244,7 @@ export async function buildApp(deps: AppDeps) {
   const chat = new TableChat(new ChatStore(prisma), ports.listen, now, { ...DEFAULT_CHAT_LIMITS, ...settings.chat });
   // Notifications: their use cases (src/notify) and the ports they read through (src/store).
   const notifyRecords = notificationRecords(pool, prisma, ports.accountsTable);
+  const emailLinks = new EmailLinks(notifyRecords.tokens, ports.accountsTable, now);
   const webhookSubscriptions = new WebhookSubscriptions(notifyRecords.subscriptions, notifyRecords.games, (url) => checkWebhookUrl(url, settings.webhookPolicy), now, { ...DEFAULT_RESOURCE_LIMITS, ...settings });
   // Notifications leave the process from here: the webhook channel and the job worker (src/delivery/deliveries.ts), and email.
   const deliveries = new Deliveries(
@@ -269,7 +270,7 @@ export async function buildApp(deps: AppDeps) {
   const mail = deps.pool && settings.mail ? settings.mail : null;
   const mailer = mail ? createMailer({ ...mail, logger: deps.logger ?? createLogger('silent') }) : null;
   const emailChannel = mailer
-    ? new EmailChannel(notifyRecords.email, new EmailLinks(notifyRecords.tokens, ports.accountsTable, now), gameService.reader, { mailer, publicUrl: () => settings.publicUrl ?? listeningUrl(app.server.address()), wording: situationWording(registry), titles: gameTitles(registry) }, deps.logger, settings.now)
+    ? new EmailChannel(notifyRecords.email, emailLinks, gameService.reader, { mailer, publicUrl: () => settings.publicUrl ?? listeningUrl(app.server.address()), wording: situationWording(registry), titles: gameTitles(registry) }, deps.logger, settings.now)
     : null;
   if (emailChannel) {
     gameService.noticeListeners.push(emailChannel.onNotice);
@@ -322,7 +323,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(orderRoutes, { service: gameService });
   await app.register(preferenceRoutes, { service: gameService });
   await app.register(vacationRoutes, { service: gameService });
-  await app.register(emailRoutes, { channel: emailChannel, settings: new EmailSettingsBook(ports.accountsTable, ports.accountsTable) });
+  await app.register(emailRoutes, { channel: emailChannel, links: emailLinks, settings: new EmailSettingsBook(ports.accountsTable, ports.accountsTable) });
   await app.register(webhookRoutes, { subscriptions: webhookSubscriptions });
   await app.register(contentRoutes, { registry });
 
