@@ -33,7 +33,7 @@ export interface DeliverySettings {
 
 export class Deliveries {
   readonly webhooks: WebhookDispatcher;
-  /** More job tasks for the worker, by name: each other channel's own (src/notify/email). Add before start(). */
+  /** More job tasks for the worker, by name: each other channel's own (src/delivery/email). Add before start(). */
   readonly jobTasks: Record<string, (payload: unknown) => Promise<void>> = {};
   private worker: Runner | null = null;
 

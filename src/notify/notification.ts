@@ -1,6 +1,6 @@
 // What a player is told, whatever the channel (email, webhook). Built by the service when a
 // seat becomes awaited, a deadline nears or a game ends, stored with the job that delivers it,
-// and rendered by each channel (src/notify/email, src/notify/webhooks).
+// and rendered by each channel (src/delivery/email, src/delivery/webhooks).
 
 import type { SituationWords } from '../platform/game-module.ts';
 

@@ -39,7 +39,7 @@ export interface PlannedDelivery {
   payload: string;
 }
 
-/** A job of the queue: its task, payload, key and when it is due (null: now). */
+/** A job of the queue: its payload, the key that adding it again replaces, and when it is due. */
 export interface KeyedJob {
   payload: object;
   key: string;
