@@ -1,6 +1,7 @@
-// What a player is told, whatever the channel (email, webhook). Built by the service when a
-// seat becomes awaited, a deadline nears or a game ends, stored with the job that delivers it,
-// and rendered by each channel (src/delivery/email, src/delivery/webhooks).
+// What a player is told, whatever the channel (email, webhook). Built by each channel from the
+// service's notices (a seat becomes awaited, the game ends) and its reminder jobs (a deadline
+// nears), stored with the job that delivers it, and rendered by each channel (src/delivery/email,
+// src/delivery/webhooks).
 
 import type { SituationWords } from '../platform/game-module.ts';
 
