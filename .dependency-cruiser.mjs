@@ -21,16 +21,20 @@ const LAYERS = [
   // Use cases: the only place rules meet what is stored, through ports of its own (src/service/ports/).
   { name: 'service', path: 'src/service/', may: ['platform', 'games', 'clock', 'config'], why: 'game play, lobby, clocks, bots, notifications as decisions: the only place rules meet storage, through its ports' },
   { name: 'ports', path: 'src/service/ports/', may: ['platform', 'clock'], why: 'what the service needs from the adapters (records, the log, listeners, channels), as types it owns' },
+  // Use cases of notifications (webhook subscriptions, email settings, verification, unsubscribe),
+  // beside the service's: through ports of their own (src/notify/ports/).
+  { name: 'notify', path: 'src/notify/', may: ['ports', 'clock', 'platform'], why: 'notification use cases (subscriptions, email settings and links) and what a notification says; no storage, no sending' },
+  { name: 'notify-ports', path: 'src/notify/ports/', may: ['ports', 'platform', 'clock'], why: 'what the notification use cases and channels need from storage, as types they own' },
+  { name: 'auth', path: 'src/auth/', may: ['platform', 'db', 'config'], why: 'accounts, tokens, keys; refuses with the platform Refusal, knows no HTTP statuses; the account row is written through its ports' },
   // Adapters: each implements ports of the service or drives it.
   { name: 'generated', path: 'src/generated/', may: [], why: 'the Prisma client (generated, not cruised)' },
   { name: 'db', path: 'src/db/', may: ['config', 'generated'], why: 'Postgres: pools, migrations, transactions, Queryable, the channel listener' },
   { name: 'jobs', path: 'src/jobs/', may: ['db', 'clock', 'config'], why: 'the job queue: task names and the SQL that adds and moves jobs' },
-  { name: 'store', path: 'src/store/', may: ['ports', 'service', 'db', 'jobs', 'clock', 'config', 'platform'], why: 'the service\'s ports over Postgres: the event log, game and account records' },
-  { name: 'notify', path: 'src/notify/', may: ['ports', 'store', 'jobs', 'db', 'clock', 'config', 'platform'], why: 'the notification channels: webhooks, email, their jobs and worker' },
-  { name: 'auth', path: 'src/auth/', may: ['platform', 'db', 'config'], why: 'accounts, tokens, keys; refuses with the platform Refusal, knows no HTTP statuses' },
+  { name: 'store', path: 'src/store/', may: ['ports', 'service', 'notify', 'auth', 'db', 'jobs', 'clock', 'config', 'platform'], why: 'the use cases\' ports over Postgres (service, notifications, auth): the event log, game records, webhook and email rows, and the one writer of accounts' },
+  { name: 'delivery', path: 'src/delivery/', may: ['notify', 'ports', 'jobs', 'clock', 'config', 'platform'], why: 'the notification channels: webhooks over HTTP (signing, retries, the address guard), email over SMTP, their jobs and worker; they read and write through the notification ports' },
   // Adapters and composition.
-  { name: 'api', path: 'src/api/', may: ['platform', 'clock', 'config', 'db', 'store', 'notify', 'service', 'auth'], why: 'HTTP: one Fastify plugin per resource, problem+json' },
-  { name: 'app', path: 'src/app.ts', may: ['platform', 'clock', 'config', 'db', 'jobs', 'store', 'notify', 'ports', 'service', 'auth', 'api'], why: 'composition: buildApp() hands the service its ports and wires the channels; the OpenAPI document' },
+  { name: 'api', path: 'src/api/', may: ['platform', 'clock', 'config', 'db', 'store', 'notify', 'delivery', 'service', 'auth'], why: 'HTTP: one Fastify plugin per resource, problem+json' },
+  { name: 'app', path: 'src/app.ts', may: ['platform', 'clock', 'config', 'db', 'jobs', 'store', 'notify', 'delivery', 'ports', 'service', 'auth', 'api'], why: 'composition: buildApp() hands the service its ports and wires the channels; the OpenAPI document' },
   { name: 'main', path: 'src/main.ts', may: ['config', 'db', 'jobs', 'app'], why: 'the process' },
 ];
 

@@ -55,16 +55,19 @@ import type { Readiness } from './db/database.ts';
 import { createPrismaClient, type PrismaClient } from './db/prisma.ts';
 import type { WorkerSettings } from './jobs/worker.ts';
 import { ownPool } from './db/pools.ts';
-import { Deliveries } from './notify/deliveries.ts';
+import { Deliveries } from './delivery/deliveries.ts';
 import { postgresPorts } from './store/ports.ts';
 import { DEFAULT_NOTIFIER_SETTINGS } from './service/notifier.ts';
 import { DEFAULT_SWEEPER_SETTINGS } from './service/sweeper.ts';
-import { EmailChannel } from './notify/email/dispatch.ts';
+import { EmailChannel } from './delivery/email/dispatch.ts';
+import { EmailLinks } from './notify/email/links.ts';
 import { EmailSettingsBook } from './notify/email/settings.ts';
-import { createMailer } from './notify/email/transport.ts';
+import { WebhookSubscriptions } from './notify/webhooks/subscriptions.ts';
+import { createMailer } from './delivery/email/transport.ts';
+import { notificationRecords } from './store/notification-records.ts';
 import { createLogger } from './config/logger.ts';
 import { finiteNumbersValidator } from './api/finite-numbers.ts';
-import type { WebhookUrlPolicy } from './notify/webhooks/address-guard.ts';
+import { checkWebhookUrl, type WebhookUrlPolicy } from './delivery/webhooks/address-guard.ts';
 
 export interface AppDeps {
   /** Omit to log nothing (tests, scripts). */
@@ -266,23 +269,25 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
   const reader = gameReader(ports.records, states);
   // Table chat: beside the games, not in their logs; it hears other processes' messages on the same listening connection.
   const chat = new TableChat(new ChatStore(prisma), ports.listen, now, { ...DEFAULT_CHAT_LIMITS, ...settings.chat });
+  // Notifications: their use cases (src/notify) and the ports they read through (src/store).
+  const notifyRecords = notificationRecords(pool, prisma, ports.accountsTable);
+  const emailLinks = new EmailLinks(notifyRecords.tokens, ports.accountsTable, now);
+  const webhookSubscriptions = new WebhookSubscriptions(notifyRecords.subscriptions, notifyRecords.games, (url) => checkWebhookUrl(url, settings.webhookPolicy), now, { ...DEFAULT_RESOURCE_LIMITS, ...settings });
   // Notifications leave the process from here: email, and the webhook channel and the job worker
-  // that runs every channel's jobs (src/notify/deliveries.ts).
+  // that runs every channel's jobs (src/delivery/deliveries.ts).
   const mail = deps.pool && settings.mail ? settings.mail : null;
   const mailer = mail ? createMailer({ ...mail, logger: deps.logger ?? createLogger('silent') }) : null;
   const emailChannel = mailer
-    ? new EmailChannel(pool, reader, { mailer, publicUrl: () => settings.publicUrl ?? listeningUrl(app.server.address()), wording: situationWording(registry), titles: gameTitles(registry) }, deps.logger, settings.now)
+    ? new EmailChannel(notifyRecords.email, emailLinks, reader, { mailer, publicUrl: () => settings.publicUrl ?? listeningUrl(app.server.address()), wording: situationWording(registry), titles: gameTitles(registry) }, deps.logger, settings.now)
     : null;
   if (mailer) app.addHook('onClose', async () => mailer.close());
   const deliveries = new Deliveries(
     backgroundPool ?? pool,
-    ports.store,
+    notificationRecords(backgroundPool ?? pool, prisma, ports.accountsTable),
     reader,
-    prisma,
     {
       worker,
       now,
-      limits: { ...DEFAULT_RESOURCE_LIMITS, ...settings },
       jobTasks: emailChannel?.tasks(),
       webhooks: {
         policy: settings.webhookPolicy,
@@ -335,6 +340,7 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
   const auth = createAuth({
     pool,
     prisma,
+    accountRows: ports.accountsTable,
     settings,
     tokensPerAccount: settings.tokensPerAccount,
     serviceNames: [PRODUCT_NAME, ...[...registry.values()].map((game) => game.title)],
@@ -352,8 +358,8 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
   await app.register(orderRoutes, { service: gameService });
   await app.register(preferenceRoutes, { service: gameService });
   await app.register(vacationRoutes, { service: gameService });
-  await app.register(emailRoutes, { channel: emailChannel, settings: new EmailSettingsBook(prisma) });
-  await app.register(webhookRoutes, { subscriptions: deliveries.webhookSubscriptions });
+  await app.register(emailRoutes, { channel: emailChannel, links: emailLinks, settings: new EmailSettingsBook(ports.accountsTable, ports.accountsTable) });
+  await app.register(webhookRoutes, { subscriptions: webhookSubscriptions });
   await app.register(contentRoutes, { registry });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

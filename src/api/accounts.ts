@@ -7,7 +7,7 @@ import { requireCaller } from '../auth/caller.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/passwords.ts';
 import { loginRateLimit, type RateLimits } from '../auth/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
-import type { EmailChannel } from '../notify/email/dispatch.ts';
+import type { EmailChannel } from '../delivery/email/dispatch.ts';
 import { problemResponses } from './problems.ts';
 import { problems } from './schemas.ts';
 

@@ -11,8 +11,11 @@
 // share one, so a taken handle is still refused (409 HANDLE_TAKEN). There is no profile route; the
 // registration answer is the only place a handle that never played shows up, and it is rate-limited
 // per address like every anonymous request.
+//
+// The account row is written by the table's one writer (src/store/accounts.ts, which says why),
+// through the AccountRegistration port below; this file reads it and writes access tokens.
 
-import { literalPattern, lockAccountRow, violatedUniqueIndex, type PrismaClient } from '../db/prisma.ts';
+import { literalPattern, lockAccountRow, type PrismaClient } from '../db/prisma.ts';
 import { Refusal } from '../platform/refusal.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 
@@ -39,8 +42,6 @@ export interface AccessToken {
 const ACCOUNT = { id: true, handle: true, email: true, passwordHash: true, emailVerifiedAt: true, createdAt: true, sessionGeneration: true } as const;
 const ACCESS_TOKEN = { id: true, name: true, createdAt: true, expiresAt: true, lastUsedAt: true, revokedAt: true } as const;
 
-/** Serialises registrations of one handle in any case, which the (case-sensitive) unique index alone cannot. */
-const REGISTRATION_LOCK_SPACE = 72707371;
 const DAY_MS = 86_400_000;
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
@@ -48,8 +49,21 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 /** `handle` whatever its case (what `lower(handle) = lower($1)` said in SQL). */
 const handleIs = (handle: string) => ({ equals: literalPattern(handle), mode: 'insensitive' as const });
 
+/** Creating an account: a port of registration's, which the one writer of `accounts` implements (src/store/accounts.ts). */
+export interface AccountRegistration {
+  /**
+   * Creates the account, or answers 'handle-taken' when another has the handle in any case
+   * (registrations of one handle wait for each other). `addressOwner`: the verified account that
+   * holds the email, if one does. `email` is normalised already.
+   */
+  create(input: { handle: string; email: string; passwordHash: string }): Promise<{ account: Account; addressOwner: string | undefined } | 'handle-taken'>;
+}
+
 export class Accounts {
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly registration: AccountRegistration,
+  ) {}
 
   /**
    * Creates the account; 409 HANDLE_TAKEN when another has the handle. An email another account
@@ -59,20 +73,9 @@ export class Accounts {
   async register(input: { handle: string; email: string; password: string }): Promise<{ account: Account; addressOwner: string | undefined }> {
     const email = normalizeEmail(input.email);
     const passwordHash = await hashPassword(input.password);
-    try {
-      return await this.prisma.$transaction(async (tx) => {
-        // Prisma Client has no advisory locks: this one statement stays SQL.
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK_SPACE}::int, hashtext('handle:' || lower(${input.handle})))`;
-        const taken = await tx.account.findFirst({ where: { handle: handleIs(input.handle) }, select: { id: true } });
-        if (taken) throw handleTaken(input.handle);
-        const created = await tx.account.create({ data: { handle: input.handle, email, passwordHash }, select: ACCOUNT });
-        const owner = await tx.account.findFirst({ where: { email, emailVerifiedAt: { not: null } }, select: { id: true } });
-        return { account: toAccount(created), addressOwner: owner?.id };
-      });
-    } catch (error) {
-      if (violatedUniqueIndex(error) === 'accounts_handle_key') throw handleTaken(input.handle);
-      throw error;
-    }
+    const created = await this.registration.create({ handle: input.handle, email, passwordHash });
+    if (created === 'handle-taken') throw handleTaken(input.handle);
+    return { account: toAccount(created.account), addressOwner: created.addressOwner };
   }
 
   /**

@@ -18,6 +18,8 @@ import { KeySealer } from './key-encryption.ts';
 import { decoyHash } from './passwords.ts';
 import { registerRateLimit, type RateLimits } from './rate-limit.ts';
 import { AuthService } from './service.ts';
+import type { AccountRegistration } from './accounts.ts';
+import type { SessionGenerations } from './session-revocations.ts';
 import { InvalidTokenError } from './tokens.ts';
 import { DEFAULT_TOKEN_AUDIENCE, DEFAULT_TOKEN_ISSUER } from '../config/product.ts';
 
@@ -64,6 +66,8 @@ export interface AuthOptions {
   pool: pg.Pool;
   /** Prisma Client over the same pool: accounts and personal access tokens. */
   prisma: PrismaClient;
+  /** The one writer of `accounts` (src/store/accounts.ts): registration and log out everywhere write through it. */
+  accountRows: AccountRegistration & SessionGenerations;
   settings?: Partial<AuthSettings>;
   /** Personal access tokens an account may hold (TOKENS_PER_ACCOUNT). */
   tokensPerAccount?: number;
@@ -86,6 +90,7 @@ export function createAuth(options: AuthOptions): AuthService {
   return new AuthService(
     options.pool,
     options.prisma,
+    options.accountRows,
     {
       issuer: settings.authIssuer,
       audience: settings.authAudience,

@@ -5,14 +5,14 @@ import type pg from 'pg';
 import type { PrismaClient } from '../db/prisma.ts';
 import { OneAtATime } from '../platform/one-at-a-time.ts';
 import { Refusal } from '../platform/refusal.ts';
-import { Accounts, type AccessToken, type Account } from './accounts.ts';
+import { Accounts, type AccessToken, type Account, type AccountRegistration } from './accounts.ts';
 import type { Caller } from './caller.ts';
 import type { KeySealer } from './key-encryption.ts';
 import { KeyStore } from './keys.ts';
 import { attemptKeys, LoginThrottle, type LoginThrottlePolicy } from './login-throttle.ts';
 import { serviceWords } from './password-strength.ts';
 import { weakPasswordReason } from './passwords.ts';
-import { SessionRevocations } from './session-revocations.ts';
+import { SessionRevocations, type SessionGenerations } from './session-revocations.ts';
 import { sqlTokenRows, TokenService, type TokenSettings } from './tokens.ts';
 
 export interface Session {
@@ -46,14 +46,15 @@ export class AuthService {
   /**
    * Accounts and personal access tokens go through `prisma`; keys, log-outs, the log-in throttle
    * and the PAT row read on every request (raw SQL: Prisma measured slower, docs/operations.md)
-   * through `pool`.
+   * through `pool`. The account row itself is written by the one writer of `accounts`
+   * (src/store/accounts.ts), handed in as `accountRows`.
    */
-  constructor(pool: pg.Pool, prisma: PrismaClient, settings: TokenSettings, options: AuthServiceOptions = {}) {
+  constructor(pool: pg.Pool, prisma: PrismaClient, accountRows: AccountRegistration & SessionGenerations, settings: TokenSettings, options: AuthServiceOptions = {}) {
     this.tokensPerAccount = options.tokensPerAccount ?? 50;
     this.serviceWords = serviceWords(options.serviceNames ?? []);
-    this.accounts = new Accounts(prisma);
+    this.accounts = new Accounts(prisma, accountRows);
     this.keys = new KeyStore(pool, { sessionTtlSeconds: settings.sessionTtlSeconds }, options.keySealer);
-    this.revocations = new SessionRevocations(pool, settings.sessionTtlSeconds);
+    this.revocations = new SessionRevocations(pool, settings.sessionTtlSeconds, accountRows);
     this.tokens = new TokenService(sqlTokenRows(pool), this.keys, settings, this.revocations);
     this.loginThrottle = new LoginThrottle(pool, options.loginThrottle ?? { failuresBeforeDelay: 0, delaySeconds: 1, failuresBeforeLock: 1, lockMinutes: 1 });
   }

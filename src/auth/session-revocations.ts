@@ -34,6 +34,18 @@ const SKEW_MS = 60_000;
 /** Expired entries leave memory at least this often. */
 const PRUNE_EVERY_MS = 10 * 60_000;
 
+/**
+ * Raising an account's session generation: a port of this file's, which the one writer of
+ * `accounts` implements (src/store/accounts.ts).
+ */
+export interface SessionGenerations {
+  /**
+   * Raises the account's generation (and stamps when), and in the same statement sends
+   * `prefix` followed by the new generation on `channel`; undefined when there is no such account.
+   */
+  raiseSessionGeneration(accountId: string, announce: { channel: string; prefix: string }): Promise<number | undefined>;
+}
+
 export interface SessionClaims {
   accountId: string;
   jti: string;
@@ -62,6 +74,7 @@ export class SessionRevocations {
   constructor(
     private readonly pool: pg.Pool,
     private readonly sessionTtlSeconds: number,
+    private readonly raised: SessionGenerations,
   ) {
     this.listener = new ChannelListener(pool, REVOCATIONS_CHANNEL, (payload) => this.onNotification(payload), () => this.load());
   }
@@ -92,14 +105,7 @@ export class SessionRevocations {
 
   /** Logs out every session of the account (personal access tokens stay); returns the new generation. */
   async revokeAll(accountId: string): Promise<number> {
-    const { rows } = await this.pool.query<{ generation: number }>(
-      `WITH bumped AS (
-         UPDATE accounts SET session_generation = session_generation + 1, sessions_revoked_at = now()
-          WHERE id = $1 RETURNING session_generation)
-       SELECT session_generation AS generation, pg_notify($2, 'a:' || $1 || '|' || session_generation) FROM bumped`,
-      [accountId, REVOCATIONS_CHANNEL],
-    );
-    const generation = rows[0]?.generation;
+    const generation = await this.raised.raiseSessionGeneration(accountId, { channel: REVOCATIONS_CHANNEL, prefix: `a:${accountId}|` });
     if (generation === undefined) return 0;
     this.applyGeneration(accountId, generation, Date.now());
     return generation;

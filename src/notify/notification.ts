@@ -1,6 +1,7 @@
-// What a player is told, whatever the channel (email, webhook). Built by the service when a
-// seat becomes awaited, a deadline nears or a game ends, stored with the job that delivers it,
-// and rendered by each channel (src/notify/email, src/notify/webhooks).
+// What a player is told, whatever the channel (email, webhook). Built by each channel from the
+// service's notices (a seat becomes awaited, the game ends) and its reminder jobs (a deadline
+// nears), stored with the job that delivers it, and rendered by each channel (src/delivery/email,
+// src/delivery/webhooks).
 
 import type { SituationWords } from '../platform/game-module.ts';
 
@@ -16,11 +17,8 @@ export interface Notification {
   /** Unique per notification: webhooks send it as `webhook-id`, so receivers can drop duplicates. */
   id: string;
   kind: NotificationKind;
-  /**
-   * `module`: the game's module id (`GameModule.id`), whose words (`SituationWords`) the channels
-   * use for `situation`; absent in notifications stored before it was added.
-   */
-  game: { id: string; module?: string; title: string; url: string };
+  /** `module`: the game's module id (`GameModule.id`), whose words (`SituationWords`) the channels use for `situation`. */
+  game: { id: string; module: string; title: string; url: string };
   /** The seat concerned; null for a notification about the whole game (a per-game webhook). */
   seat: number | null;
   /** One of the game's situations (`GameModule.situations`); null for `ended`. */
@@ -45,7 +43,7 @@ export interface Notification {
  * game's module id: the composition root passes one over the registered games. Undefined for an
  * unknown game or situation, which the channels then name in general words.
  */
-export type SituationWording = (module: string | undefined, situation: string) => SituationWords | undefined;
+export type SituationWording = (module: string, situation: string) => SituationWords | undefined;
 
 /** Knows no game: every channel then speaks in general words. */
 export const NO_WORDING: SituationWording = () => undefined;

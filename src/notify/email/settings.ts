@@ -1,10 +1,9 @@
 // A player's email choices, kept in `accounts.preferences.notifications` beside the other
-// preferences (orders, time zone), which are left as they are. Read and changed through Prisma
-// Client (EmailSettingsBook); `updateEmailSettings` is the same change in one SQL statement, for
-// EmailLinks (links.ts), which works on the Queryable it is given.
+// preferences (orders, time zone), which are left as they are: the use cases behind
+// `/v1/me/notifications`. Read through a port, and changed through the one writer of `accounts`
+// (src/store/accounts.ts), under the account's row lock.
 
-import { lockAccountRow, type PrismaClient, type PrismaJsonInput } from '../../db/prisma.ts';
-import type { Queryable } from '../../store/event-store.ts';
+import type { AccountEmailReads, AccountEmailWrites } from '../ports/email-links.ts';
 
 export type EmailFrequency = 'off' | 'every' | 'digest';
 
@@ -41,14 +40,17 @@ export interface AccountEmailSettings extends EmailSettings {
   emailVerified: boolean;
 }
 
-/** The account's email settings and address, through Prisma Client. */
+/** The account's email settings and address. */
 export class EmailSettingsBook {
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(
+    private readonly reads: AccountEmailReads,
+    private readonly writes: Pick<AccountEmailWrites, 'changePreferences'>,
+  ) {}
 
   /** Undefined when the account does not exist. */
   async read(accountId: string): Promise<AccountEmailSettings | undefined> {
-    const row = await this.prisma.account.findUnique({ where: { id: accountId }, select: { email: true, emailVerifiedAt: true, preferences: true } });
-    return row ? { ...emailSettingsOf(row.preferences), emailAddress: row.email, emailVerified: row.emailVerifiedAt !== null } : undefined;
+    const row = await this.reads.emailOf(accountId);
+    return row ? { ...emailSettingsOf(row.preferences), emailAddress: row.email, emailVerified: row.verified } : undefined;
   }
 
   /**
@@ -57,28 +59,16 @@ export class EmailSettingsBook {
    * undefined when the account does not exist.
    */
   async update(accountId: string, change: Partial<EmailSettings>): Promise<EmailSettings | undefined> {
-    return this.prisma.$transaction(async (tx) => {
-      await lockAccountRow(tx, accountId);
-      const row = await tx.account.findUnique({ where: { id: accountId }, select: { preferences: true } });
-      if (!row) return undefined;
-      const stored = asObject(row.preferences);
-      // As JSON: a field set to undefined is left out, as the SQL version's `||` leaves it.
-      const notifications = { ...asObject(stored.notifications), ...(JSON.parse(JSON.stringify(change)) as Record<string, unknown>) };
-      const preferences = { ...stored, notifications } as PrismaJsonInput;
-      await tx.account.update({ where: { id: accountId }, data: { preferences }, select: { id: true } });
-      return emailSettingsOf(preferences);
-    });
+    const { found, preferences } = await this.writes.changePreferences(accountId, withEmailSettings(change));
+    return found ? emailSettingsOf(preferences) : undefined;
   }
 }
 
-/** Merges `change` into the stored notification settings, in one statement; returns the result. */
-export async function updateEmailSettings(db: Queryable, accountId: string, change: Partial<EmailSettings>): Promise<EmailSettings | undefined> {
-  const { rows } = await db.query<{ preferences: unknown }>(
-    `UPDATE accounts SET preferences = jsonb_set(preferences, '{notifications}', coalesce(preferences->'notifications', '{}'::jsonb) || $2::jsonb)
-      WHERE id = $1 RETURNING preferences`,
-    [accountId, JSON.stringify(change)],
-  );
-  return rows[0] ? emailSettingsOf(rows[0].preferences) : undefined;
+/** The stored preferences with `change` merged into their notification settings; the rest as it was. */
+export function withEmailSettings(change: Partial<EmailSettings>): (stored: Record<string, unknown>) => Record<string, unknown> {
+  // As JSON: a field set to undefined is left out.
+  const changed = JSON.parse(JSON.stringify(change)) as Record<string, unknown>;
+  return (stored) => ({ ...stored, notifications: { ...asObject(stored.notifications), ...changed } });
 }
 
 const asObject = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});

@@ -5,9 +5,10 @@
 // platform's limits. Chats name the situation in the game's own words (its `label`,
 // GameModule.situations); our JSON carries the situation's name, for programs.
 
+import type { WebhookFormat } from '../ports/webhook-subscriptions.ts';
 import { NO_WORDING, type Notification, type NotificationKind, type SituationWording } from '../notification.ts';
 
-export type WebhookFormat = 'json' | 'discord' | 'slack';
+export type { WebhookFormat } from '../ports/webhook-subscriptions.ts';
 export const WEBHOOK_FORMATS: readonly WebhookFormat[] = ['json', 'discord', 'slack'];
 
 export type WebhookEventType = 'seat.awaited' | 'deadline.near' | 'game.ended';
@@ -45,7 +46,7 @@ export function renderPayload(format: WebhookFormat, n: Notification, wording: S
 
 export function jsonPayload(n: Notification): JsonPayload {
   const { id, kind, at, game, ...rest } = n;
-  // The payload is as it was before notifications knew the game's module.
+  // The game's module id is for our channels' wording; receivers name the game by its title.
   const { module: _module, ...shownGame } = game;
   return { type: eventType(kind), id, timestamp: at, data: { ...rest, game: shownGame } };
 }

@@ -5,8 +5,7 @@
 
 import type { Deadline } from '../../clock/deadlines.ts';
 import type { GameNotice } from '../notice.ts';
-import type { GameRow } from '../../store/event-store.ts';
-import type { SeatRow } from '../../store/seats.ts';
+import type { GameRow, SeatRow } from '../../service/ports/records.ts';
 import type { Notification } from '../notification.ts';
 
 /** The game as the notifications need it. */

@@ -1,9 +1,9 @@
 // Webhook reminders (`deadline.near`): when a notice awaits a seat, each matching subscription with
 // `reminderMinutes` gets a keyed `webhook-reminder` job, due that long before the seat's deadline.
-// The job (WebhookDispatcher.remind) looks again when it runs: see src/notify/reminders.ts.
+// The job (src/delivery/webhooks/dispatch.ts, WebhookDispatcher.remind) looks again when it runs:
+// see src/notify/reminders.ts. Pure: the jobs are added through the channel's port.
 
 import type { Deadline } from '../../clock/deadlines.ts';
-import type { Queryable } from '../../store/event-store.ts';
 import { reminderRunAt } from '../reminders.ts';
 
 /** The graphile-worker task that sends one reminder to one subscription. */
@@ -49,16 +49,5 @@ export function plannedReminders(wishes: readonly ReminderWish[], scale: number,
     const runAt = reminderRunAt(awaited.deadline, reminderLeadMs(reminderMinutes, scale), now);
     if (runAt === null) return [];
     return [{ job: { subscriptionId, gameId, seat: awaited.seat, windowId: awaited.windowId, deadline: awaited.deadline }, runAt }];
-  });
-}
-
-/** Adds (or moves) these reminder jobs, in one statement. */
-export async function addReminderJobs(db: Queryable, reminders: readonly { job: WebhookReminderJob; runAt: Date }[]): Promise<void> {
-  if (reminders.length === 0) return;
-  await db.query({
-    name: 'webhook-reminders-add',
-    text: `SELECT count(graphile_worker.add_job($1::text, payload, run_at := run_at, job_key := key, job_key_mode := 'replace', max_attempts := 10))
-           FROM unnest($2::json[], $3::timestamptz[], $4::text[]) AS r(payload, run_at, key)`,
-    values: [WEBHOOK_REMINDER, reminders.map((r) => JSON.stringify(r.job)), reminders.map((r) => r.runAt), reminders.map((r) => reminderKey(r.job))],
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderEmail, type EmailInput } from '../../../src/notify/email/render.ts';
+import { renderEmail, type EmailInput } from '../../../src/delivery/email/render.ts';
 import type { Notification } from '../../../src/notify/notification.ts';
 import { GAME, notification, WORDING } from './fixtures.ts';
 
@@ -27,7 +27,6 @@ describe('rendering an email', () => {
     ['no words given', { wording: undefined }, notification()],
     ['a game it does not know', {}, notification({ game: { ...GAME, module: 'no-such-game' } })],
     ['a situation the game does not name', {}, notification({ situation: 'parley' })],
-    ['a notification stored before it knew its game', {}, notification({ game: { id: GAME.id, title: GAME.title, url: GAME.url } })],
   ] as Array<[string, Partial<EmailInput>, Notification]>)('without the game’s words (%s) it speaks in general words', (_, overrides, n) => {
     const email = renderEmail(input([n], overrides));
     expect(email.subject).toBe('Your move in Block War in Sector 13');

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderEmail } from '../../../src/notify/email/render.ts';
-import { createMailer, EmailNotSentError, type Mailer, type OutgoingEmail } from '../../../src/notify/email/transport.ts';
+import { renderEmail } from '../../../src/delivery/email/render.ts';
+import { createMailer, EmailNotSentError, type Mailer, type OutgoingEmail } from '../../../src/delivery/email/transport.ts';
 import { capturedLogger, GAME, notification, startSmtpServer, WORDING } from './fixtures.ts';
 
 const FROM = 'Helter Skelter <no-reply@example.org>';

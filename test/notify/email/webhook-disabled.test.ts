@@ -1,7 +1,7 @@
 // The email that tells a player their webhook was switched off for failing.
 
 import { describe, expect, it } from 'vitest';
-import { renderWebhookDisabledEmail, type WebhookDisabledInput } from '../../../src/notify/email/webhook-disabled.ts';
+import { renderWebhookDisabledEmail, type WebhookDisabledInput } from '../../../src/delivery/email/webhook-disabled.ts';
 
 const input = (webhook: Partial<WebhookDisabledInput['webhook']> = {}): WebhookDisabledInput => ({
   handle: 'Slaine',

@@ -9,7 +9,7 @@ import {
   resolveDeliveryTarget,
   type ResolvedAddress,
   type ResolveHost,
-} from '../../../src/notify/webhooks/address-guard.ts';
+} from '../../../src/delivery/webhooks/address-guard.ts';
 
 const strict = { allowHttp: false, allowPrivate: false };
 const development = { allowHttp: true, allowPrivate: true };

@@ -6,10 +6,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ResolveHost } from '../../../src/notify/webhooks/address-guard.ts';
-import { deliver, RESPONSE_PREFIX_BYTES, type DeliveryRequest } from '../../../src/notify/webhooks/deliver.ts';
+import type { ResolveHost } from '../../../src/delivery/webhooks/address-guard.ts';
+import { deliver, RESPONSE_PREFIX_BYTES, type DeliveryRequest } from '../../../src/delivery/webhooks/deliver.ts';
 import { newSecret } from '../../../src/notify/webhooks/secrets.ts';
-import { signatureHeaders } from '../../../src/notify/webhooks/sign.ts';
+import { signatureHeaders } from '../../../src/delivery/webhooks/sign.ts';
 
 interface Received {
   path: string;

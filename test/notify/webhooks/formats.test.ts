@@ -12,7 +12,7 @@ function notification(overrides: Partial<Notification> = {}): Notification {
   return {
     id: 'ntf_01',
     kind: 'awaited',
-    game: { id: 'g-42', title: 'Block War', url: 'https://hs.example/games/g-42' },
+    game: { id: 'g-42', module: 'some-game', title: 'Block War', url: 'https://hs.example/games/g-42' },
     seat: 2,
     situation: 'defence',
     windowId: 'w-7',
@@ -25,7 +25,7 @@ function notification(overrides: Partial<Notification> = {}): Notification {
 }
 
 const hostile = notification({
-  game: { id: 'g-66', title: '@everyone <script>alert(1)</script> **big** [x](https://evil.example) <@123> & co', url: 'https://hs.example/games/g-66' },
+  game: { id: 'g-66', module: 'some-game', title: '@everyone <script>alert(1)</script> **big** [x](https://evil.example) <@123> & co', url: 'https://hs.example/games/g-66' },
   summary: '@here <!channel> `code` _it_ ~~s~~ || spoiler || > quote',
 });
 
@@ -115,7 +115,7 @@ describe('discord format', () => {
   });
 
   it('cuts a long title and summary to fit Discord\'s limits', () => {
-    const body = renderPayload('discord', notification({ game: { id: 'g', title: '*'.repeat(1000), url: 'https://hs.example/g' }, summary: '@'.repeat(10_000) })) as DiscordBody;
+    const body = renderPayload('discord', notification({ game: { id: 'g', module: 'some-game', title: '*'.repeat(1000), url: 'https://hs.example/g' }, summary: '@'.repeat(10_000) })) as DiscordBody;
     const [embed] = body.embeds;
     expect(body.content.length).toBeLessThanOrEqual(2000);
     expect(embed?.title.length).toBeLessThanOrEqual(256);
@@ -160,7 +160,7 @@ describe('slack format', () => {
   });
 
   it('a URL cannot end the link early', () => {
-    const body = renderPayload('slack', notification({ game: { id: 'g', title: 'T', url: 'https://hs.example/a|b>c?x=1&y=2' } })) as SlackBody;
+    const body = renderPayload('slack', notification({ game: { id: 'g', module: 'some-game', title: 'T', url: 'https://hs.example/a|b>c?x=1&y=2' } })) as SlackBody;
     expect(body.blocks[0]?.text?.text).toBe(
       '*<https://hs.example/a%7Cb%3Ec?x=1&amp;y=2|T>*\nSeat 1 (Sláine) attacked Dredd with a SMASH.',
     );

@@ -7,7 +7,7 @@ import {
   nextAttemptDelayMs,
   shouldDisable,
   waitCeilingMs,
-} from '../../../src/notify/webhooks/retry.ts';
+} from '../../../src/delivery/webhooks/retry.ts';
 
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;

@@ -4,7 +4,7 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { isSecret, newSecret, parseSecret, WebhookSecretError } from '../../../src/notify/webhooks/secrets.ts';
-import { signatureHeaders } from '../../../src/notify/webhooks/sign.ts';
+import { signatureHeaders } from '../../../src/delivery/webhooks/sign.ts';
 
 const body = JSON.stringify({ type: 'seat.awaited', data: { summary: 'Seat 1 (Sláine) attacked Dredd with a SMASH.' } });
 

@@ -5,7 +5,7 @@
 // verifying until they switch.
 
 import { createHmac } from 'node:crypto';
-import { parseSecret } from './secrets.ts';
+import { parseSecret } from '../../notify/webhooks/secrets.ts';
 
 export interface SignatureInput {
   /** The notification's id: receivers drop a second delivery with the same one. */

@@ -6,18 +6,17 @@
 // graphile-worker retries when the mail server fails, and which read the player's settings again
 // when they run, so an unsubscribe stops what is already queued.
 
-import type pg from 'pg';
 import type { Logger } from '../../config/logger.ts';
-import { inTransaction } from '../../db/transaction.ts';
-import type { GameNotice } from '../notice.ts';
-import type { Queryable } from '../../store/event-store.ts';
-import type { GameReader } from '../game-reader.ts';
-import { NO_TITLES, type GameTitling, type Notification, type SituationWording } from '../notification.ts';
-import { decideReminder, reminderRunAt, type ReminderTarget } from '../reminders.ts';
+import type { GameNotice } from '../../notify/notice.ts';
+import type { GameReader } from '../../notify/game-reader.ts';
+import { NO_TITLES, type GameTitling, type Notification, type SituationWording } from '../../notify/notification.ts';
+import { decideReminder, reminderRunAt, type ReminderTarget } from '../../notify/reminders.ts';
+import type { EmailLinks } from '../../notify/email/links.ts';
+import { emailSettingsOf, type EmailSettings } from '../../notify/email/settings.ts';
+import type { EmailRecords, RecipientRecord } from '../../notify/ports/email-records.ts';
+import type { StoreTransaction } from '../../notify/ports/transaction.ts';
 import type { DisabledSubscription } from '../webhooks/dispatch.ts';
-import { EmailLinks } from './links.ts';
 import { renderEmail } from './render.ts';
-import { emailSettingsOf, type EmailSettings } from './settings.ts';
 import { EmailNotSentError, type Mailer } from './transport.ts';
 import { renderRegistrationAttemptEmail } from './registration-attempt.ts';
 import { renderVerificationEmail } from './verification.ts';
@@ -66,17 +65,15 @@ interface Recipient {
 
 
 export class EmailChannel {
-  readonly links: EmailLinks;
-
   constructor(
-    private readonly pool: pg.Pool,
+    private readonly records: EmailRecords,
+    /** The links its emails carry (verify, unsubscribe): the use cases that answer them too. */
+    readonly links: EmailLinks,
     private readonly games: GameReader,
     private readonly settings: EmailChannelSettings,
     private readonly logger?: Logger,
     private readonly now: () => Date = () => new Date(),
-  ) {
-    this.links = new EmailLinks(pool, now);
-  }
+  ) {}
 
   /** The worker's tasks for this channel. */
   tasks(): Record<string, (payload: unknown) => Promise<void>> {
@@ -91,8 +88,8 @@ export class EmailChannel {
   }
 
   /** Queues the verification email of an account (at registration, or when the player asks again). */
-  async requestVerification(accountId: string, db: Queryable = this.pool): Promise<void> {
-    await addJob(db, EMAIL_TASKS.verify, { accountId }, { key: `verify:${accountId}` });
+  async requestVerification(accountId: string): Promise<void> {
+    await this.records.addJob({ task: EMAIL_TASKS.verify, payload: { accountId }, key: `verify:${accountId}` });
   }
 
   /**
@@ -100,11 +97,12 @@ export class EmailChannel {
    * account with it (src/auth/accounts.ts): at most one an hour, so that registering again and
    * again cannot flood the owner's mailbox.
    */
-  async tellOwnerOfRegistrationAttempt(ownerId: string, db: Queryable = this.pool): Promise<void> {
+  async tellOwnerOfRegistrationAttempt(ownerId: string): Promise<void> {
     const hour = Math.floor(this.now().getTime() / REGISTRATION_ATTEMPT_EVERY_MS);
-    await addJobOnce(db, { accountId: ownerId, notificationId: `registration-attempt:${hour}` }, EMAIL_TASKS.registrationAttempt, { accountId: ownerId }, {
-      key: `registration-attempt:${ownerId}`,
-    });
+    await this.records.addJobOnce(
+      { accountId: ownerId, notificationId: `registration-attempt:${hour}` },
+      { task: EMAIL_TASKS.registrationAttempt, payload: { accountId: ownerId }, key: `registration-attempt:${ownerId}` },
+    );
   }
 
   /**
@@ -112,13 +110,14 @@ export class EmailChannel {
    * switches it off (`db`). Keyed per subscription: switched off again before it is sent, the
    * email says what happened last.
    */
-  async queueWebhookDisabledEmail(db: Queryable, subscription: DisabledSubscription): Promise<void> {
-    await addJob(db, EMAIL_TASKS.webhookDisabled, subscription, { key: `webhook-disabled:${subscription.id}`, mode: 'replace' });
+  async queueWebhookDisabledEmail(within: StoreTransaction, subscription: DisabledSubscription): Promise<void> {
+    await this.records.addJob({ task: EMAIL_TASKS.webhookDisabled, payload: subscription, key: `webhook-disabled:${subscription.id}`, mode: 'replace' }, within);
   }
 
   /** The `notify` listener. */
   readonly onNotice = async (notice: GameNotice): Promise<void> => {
     const seats = await this.seatedPlayers(notice.gameId);
+    if (seats.length === 0) return;
     // Counted at the notice's version: the email says what the seat could do when it was asked.
     const legalCount = notice.awaited.length > 0 ? await this.games.legalCounterOf(notice.gameId, notice.version) : () => null;
     const at = Date.parse(notice.at);
@@ -145,8 +144,8 @@ export class EmailChannel {
       });
     }
     if (notice.ended) {
-      const seen = seats.length > 0 ? await this.games.game(notice.gameId, null) : null;
-      const winners = seats.length > 0 ? await this.games.winners(notice.gameId) : [];
+      const seen = await this.games.game(notice.gameId, null);
+      const winners = await this.games.winners(notice.gameId);
       const won = winners.length === 0 ? 'no seat won' : `${winners.map((w) => `Seat ${w}${handleAt(seats, w)}`).join(' and ')} won`;
       for (const seat of seats) {
         if (!wants(seat, at)) continue;
@@ -155,7 +154,7 @@ export class EmailChannel {
           notification: {
             id: `${notice.gameId}:${notice.version}:${seat.seat}:ended`,
             kind: 'ended',
-            game: this.gameOf(notice.gameId, seen?.options ?? {}, seen?.game),
+            game: this.gameOf(notice.gameId, seen.options, seen.game),
             seat: seat.seat,
             situation: null,
             windowId: null,
@@ -173,43 +172,38 @@ export class EmailChannel {
       if (recipient.settings.email === 'digest') {
         await this.addToDigest(accountId, notice.gameId, notification, recipient.settings.digestMinutes);
       } else {
-        await addJobOnce(this.pool, { accountId, notificationId: notification.id }, EMAIL_TASKS.sendEmail, { accountId, gameId: notice.gameId, notifications: [notification] }, {
-          key: `email:${accountId}:${notice.gameId}:${notice.version}:${notification.seat}`,
-        });
+        await this.records.addJobOnce(
+          { accountId, notificationId: notification.id },
+          { task: EMAIL_TASKS.sendEmail, payload: { accountId, gameId: notice.gameId, notifications: [notification] }, key: `email:${accountId}:${notice.gameId}:${notice.version}:${notification.seat}` },
+        );
       }
       const before = recipient.settings.reminderMinutes;
       const runAt = before !== null && deadline ? reminderRunAt(deadline.deadline, before * 60_000, this.now()) : null;
       if (runAt && deadline) {
         const job = { accountId, gameId: notice.gameId, ...deadline };
-        await addJobOnce(this.pool, { accountId, notificationId: `remind:${notice.gameId}:${deadline.windowId}:${deadline.seat}` }, EMAIL_TASKS.remind, job, {
-          key: remindKey(job),
-          runAt,
-        });
+        await this.records.addJobOnce(
+          { accountId, notificationId: `remind:${notice.gameId}:${deadline.windowId}:${deadline.seat}` },
+          { task: EMAIL_TASKS.remind, payload: job, key: remindKey(job), runAt },
+        );
       }
     }
   };
 
-  private gameOf(gameId: string, options: Record<string, unknown>, module?: string): Notification['game'] {
-    const title = module ? (this.settings.titles ?? NO_TITLES)(module, options) : `Game ${gameId.slice(0, 8)}`;
-    return { id: gameId, ...(module ? { module } : {}), title, url: `${this.settings.publicUrl()}/games/${gameId}` };
+  private gameOf(gameId: string, options: Record<string, unknown>, module: string): Notification['game'] {
+    const title = (this.settings.titles ?? NO_TITLES)(module, options);
+    return { id: gameId, module, title, url: `${this.settings.publicUrl()}/games/${gameId}` };
   }
 
   /** Appends to the player's pending digest of the game (once per notification) and makes sure its job is due at `send_after`. */
   private async addToDigest(accountId: string, gameId: string, notification: Notification, minutes: number): Promise<void> {
-    await inTransaction(this.pool, async (tx) => {
-      // Digested before (a notice handed over again, maybe after that digest went out): not again.
-      if (!(await firstTime(tx, { accountId, notificationId: notification.id }))) return;
-      const sendAfter = new Date(this.now().getTime() + minutes * 60_000);
-      const { rows } = await tx.query<{ sendAfter: Date }>(
-        `INSERT INTO email_digests AS d (account_id, game_id, notifications, send_after) VALUES ($1, $2, jsonb_build_array($3::jsonb), $4)
-         ON CONFLICT (account_id, game_id) DO UPDATE
-           SET notifications = CASE WHEN d.notifications @> jsonb_build_array(jsonb_build_object('id', $3::jsonb->'id'))
-                                    THEN d.notifications ELSE d.notifications || jsonb_build_array($3::jsonb) END
-         RETURNING send_after AS "sendAfter"`,
-        [accountId, gameId, JSON.stringify(notification), sendAfter],
-      );
-      await addJob(tx, EMAIL_TASKS.sendDigest, { accountId, gameId }, { key: `digest:${accountId}:${gameId}`, runAt: rows[0]!.sendAfter, mode: 'preserve_run_at' });
-    });
+    const sendAfter = new Date(this.now().getTime() + minutes * 60_000);
+    await this.records.addToDigest({ accountId, notificationId: notification.id }, gameId, notification, sendAfter, (dueAt) => ({
+      task: EMAIL_TASKS.sendDigest,
+      payload: { accountId, gameId },
+      key: `digest:${accountId}:${gameId}`,
+      runAt: dueAt,
+      mode: 'preserve_run_at',
+    }));
   }
 
   async sendEmail({ accountId, notifications }: { accountId: string; gameId: string; notifications: Notification[] }): Promise<void> {
@@ -220,17 +214,11 @@ export class EmailChannel {
 
   /** Sends the pending digest and clears it in one transaction: a failed send leaves it for the retry. */
   async sendDigest({ accountId, gameId }: { accountId: string; gameId: string }): Promise<void> {
-    await inTransaction(this.pool, async (tx) => {
-      const { rows } = await tx.query<{ notifications: Notification[] }>(
-        `SELECT notifications FROM email_digests WHERE account_id = $1 AND game_id = $2 FOR UPDATE`,
-        [accountId, gameId],
-      );
-      if (!rows[0]) return;
-      await tx.query(`DELETE FROM email_digests WHERE account_id = $1 AND game_id = $2`, [accountId, gameId]);
+    await this.records.takeDigest<Notification>(accountId, gameId, async (notifications, within) => {
       // On the transaction's connection: holding it while asking the pool for another can starve the pool.
-      const recipient = await this.recipient(accountId, tx);
-      if (!recipient || !recipient.verified || recipient.settings.email === 'off' || rows[0].notifications.length === 0) return;
-      await this.deliver(recipient, rows[0].notifications, tx);
+      const recipient = await this.recipient(accountId, within);
+      if (!recipient || !recipient.verified || recipient.settings.email === 'off' || notifications.length === 0) return;
+      await this.deliver(recipient, notifications, within);
     });
   }
 
@@ -249,7 +237,7 @@ export class EmailChannel {
     if (decision.action === 'skip') return;
     if (decision.action === 'reschedule') {
       // Replaces this very job's key: the running job ends, the new one waits for its time.
-      await addJob(this.pool, EMAIL_TASKS.remind, { ...job, deadline: decision.deadline.deadline }, { key: remindKey(job), runAt: decision.runAt, mode: 'replace' });
+      await this.records.addJob({ task: EMAIL_TASKS.remind, payload: { ...job, deadline: decision.deadline.deadline }, key: remindKey(job), runAt: decision.runAt, mode: 'replace' });
       return;
     }
     await this.deliver(recipient, [
@@ -275,11 +263,7 @@ export class EmailChannel {
   async sendWebhookDisabled(subscription: DisabledSubscription): Promise<void> {
     const recipient = await this.recipient(subscription.accountId);
     if (!recipient || !recipient.verified) return;
-    const { rows } = await this.pool.query(`SELECT 1 FROM webhook_subscriptions WHERE id = $1 AND account_id = $2 AND NOT enabled`, [
-      subscription.id,
-      subscription.accountId,
-    ]);
-    if (rows.length === 0) return;
+    if (!(await this.records.webhookStillDisabled(subscription.id, subscription.accountId))) return;
     const rendered = renderWebhookDisabledEmail({
       handle: recipient.handle,
       timeZone: recipient.timeZone,
@@ -302,15 +286,14 @@ export class EmailChannel {
     if (!recipient || recipient.verified) return;
     // Another account verified this address: it is theirs, and this account can never verify it.
     // Nothing is sent (the one who asked cannot tell: they do not read that mailbox).
-    const owned = await this.pool.query('SELECT 1 FROM accounts WHERE email = $1 AND email_verified_at IS NOT NULL AND id <> $2', [recipient.email, accountId]);
-    if (owned.rowCount) return;
+    if (await this.records.verifiedByAnother(recipient.email, accountId)) return;
     const token = await this.links.verificationToken(accountId, recipient.email);
     const verifyUrl = `${this.settings.publicUrl()}/v1/email/verify?token=${token}`;
     await this.send(recipient, renderVerificationEmail({ handle: recipient.handle, verifyUrl, serviceName: this.settings.serviceName }));
   }
 
-  private async deliver(recipient: Recipient, notifications: Notification[], db: Queryable = this.pool): Promise<void> {
-    const token = await this.links.unsubscribeToken(recipient.accountId, recipient.email, db);
+  private async deliver(recipient: Recipient, notifications: Notification[], within?: StoreTransaction): Promise<void> {
+    const token = await this.links.unsubscribeToken(recipient.accountId, recipient.email, within);
     const rendered = renderEmail({
       to: { address: recipient.email, handle: recipient.handle, timeZone: recipient.timeZone },
       notifications,
@@ -334,20 +317,14 @@ export class EmailChannel {
     }
   }
 
-  private async recipient(accountId: string, db: Queryable = this.pool): Promise<Recipient | undefined> {
-    const { rows } = await db.query<RecipientRow>(`${RECIPIENT_SQL} WHERE a.id = $1`, [accountId]);
-    return rows[0] ? recipientOf(rows[0]) : undefined;
+  private async recipient(accountId: string, within?: StoreTransaction): Promise<Recipient | undefined> {
+    const row = await this.records.recipient(accountId, within);
+    return row ? recipientOf(row) : undefined;
   }
 
   /** The humans seated at the game, with when each last sent a command to it. */
   private async seatedPlayers(gameId: string): Promise<(Recipient & { seat: number; lastActed: Date | null })[]> {
-    const { rows } = await this.pool.query<RecipientRow & { seat: number; lastActed: Date | null }>(
-      `SELECT s.seat, (SELECT max(c.accepted_at) FROM commands c WHERE c.game_id = s.game_id AND c.caller_id = a.id::text) AS "lastActed",
-              a.id AS "accountId", a.handle, a.email, a.email_verified_at IS NOT NULL AS verified, a.preferences
-         FROM game_seats s JOIN accounts a ON a.id = s.account_id
-        WHERE s.game_id = $1 AND NOT s.bot ORDER BY s.seat`,
-      [gameId],
-    );
+    const rows = await this.records.seatedPlayers(gameId);
     return rows.map((row) => ({ ...recipientOf(row), seat: row.seat, lastActed: row.lastActed }));
   }
 }
@@ -361,17 +338,7 @@ function wants(player: Recipient & { lastActed: Date | null }, at: number): bool
   return player.lastActed === null || player.lastActed.getTime() <= at - player.settings.quietMinutes * 60_000;
 }
 
-interface RecipientRow {
-  accountId: string;
-  handle: string;
-  email: string;
-  verified: boolean;
-  preferences: Record<string, unknown>;
-}
-
-const RECIPIENT_SQL = `SELECT a.id AS "accountId", a.handle, a.email, a.email_verified_at IS NOT NULL AS verified, a.preferences FROM accounts a`;
-
-function recipientOf(row: RecipientRow): Recipient {
+function recipientOf(row: RecipientRecord): Recipient {
   return {
     accountId: row.accountId,
     handle: row.handle,
@@ -383,37 +350,6 @@ function recipientOf(row: RecipientRow): Recipient {
 }
 
 const remindKey = (job: Omit<RemindJob, 'deadline'>): string => `remind:${job.accountId}:${job.gameId}:${job.windowId}:${job.seat}`;
-
-/** Records that this notification is queued for this player; false if it was already. */
-async function firstTime(db: Queryable, once: { accountId: string; notificationId: string }): Promise<boolean> {
-  const { rowCount } = await db.query(`INSERT INTO email_queued (account_id, notification_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
-    once.accountId,
-    once.notificationId,
-  ]);
-  return rowCount === 1;
-}
-
-/** `addJob`, unless this notification was queued for this player before: one statement, so both or neither. */
-async function addJobOnce(
-  db: Queryable,
-  once: { accountId: string; notificationId: string },
-  task: string,
-  payload: object,
-  options: { key: string; runAt?: Date },
-): Promise<void> {
-  await db.query(
-    `WITH first AS (INSERT INTO email_queued (account_id, notification_id) VALUES ($5, $6) ON CONFLICT DO NOTHING RETURNING 1)
-     SELECT graphile_worker.add_job($1::text, $2::json, run_at := $3::timestamptz, job_key := $4::text, job_key_mode := 'preserve_run_at', max_attempts := 10) FROM first`,
-    [task, JSON.stringify(payload), options.runAt ?? null, options.key, once.accountId, once.notificationId],
-  );
-}
-
-async function addJob(db: Queryable, task: string, payload: object, options: { key: string; runAt?: Date; mode?: 'replace' | 'preserve_run_at' }): Promise<void> {
-  await db.query(
-    `SELECT graphile_worker.add_job($1::text, $2::json, run_at := $3::timestamptz, job_key := $4::text, job_key_mode := $5::text, max_attempts := 10)`,
-    [task, JSON.stringify(payload), options.runAt ?? null, options.key, options.mode ?? 'preserve_run_at'],
-  );
-}
 
 /** " (handle)" of the player at `seat`, or nothing for a seat no player holds (a bot's). */
 function handleAt(seats: readonly { seat: number; handle: string }[], seat: number): string {

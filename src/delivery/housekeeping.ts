@@ -4,7 +4,9 @@
 // unsubscribe link and a dedupe row per email, a delivery row per webhook sent.
 
 import type { CronItem } from 'graphile-worker';
-import type { Queryable } from '../store/event-store.ts';
+import type { NotificationHousekeeping, Swept } from '../notify/ports/housekeeping.ts';
+
+export type { Swept } from '../notify/ports/housekeeping.ts';
 
 /** The graphile-worker task, and the cron item's identifier. */
 export const HOUSEKEEPING = 'notify-housekeeping';
@@ -33,26 +35,11 @@ export const HOUSEKEEPING_SCHEDULE: CronItem = {
   options: { backfillPeriod: 24 * 3_600_000, maxAttempts: 3 },
 };
 
-export interface Swept {
-  /** Email links past their expiry, and verification links already used. */
-  tokens: number;
-  /** `email_queued` rows older than QUEUED_RETENTION_MS. */
-  queued: number;
-  /** Webhook deliveries delivered or failed more than DELIVERY_RETENTION_MS ago. */
-  deliveries: number;
-}
-
-export async function housekeep(db: Queryable, now: Date): Promise<Swept> {
-  const { rows } = await db.query<Swept>(
-    `WITH tokens AS (
-       DELETE FROM email_tokens WHERE expires_at <= $1 OR (purpose = 'verify' AND used_at IS NOT NULL) RETURNING 1),
-     queued AS (
-       DELETE FROM email_queued WHERE queued_at < $2 RETURNING 1),
-     deliveries AS (
-       DELETE FROM webhook_deliveries WHERE created_at < $3 AND status <> 'pending' RETURNING 1)
-     SELECT (SELECT count(*) FROM tokens)::int AS tokens, (SELECT count(*) FROM queued)::int AS queued,
-            (SELECT count(*) FROM deliveries)::int AS deliveries`,
-    [now, new Date(now.getTime() - QUEUED_RETENTION_MS), new Date(now.getTime() - DELIVERY_RETENTION_MS)],
-  );
-  return rows[0]!;
+/** Deletes what can do nothing any more, as of `now`, through the housekeeping port. */
+export function housekeep(rows: NotificationHousekeeping, now: Date): Promise<Swept> {
+  return rows.sweep({
+    linksExpiredBy: now,
+    queuedBefore: new Date(now.getTime() - QUEUED_RETENTION_MS),
+    finishedBefore: new Date(now.getTime() - DELIVERY_RETENTION_MS),
+  });
 }

@@ -1,5 +1,5 @@
 // The delivery side of notifications, wired beside the game service (src/app.ts): the webhook
-// channel (its subscriptions, dispatcher and reminders), the notification housekeeping, and the
+// channel (its dispatcher and reminders), the notification housekeeping, and the
 // job worker that runs every channel's durable jobs (webhook attempts, emails, reminders). The
 // service's notifier decides what is news and hands it to the channels' listeners; all that
 // leaves the process goes from here.
@@ -8,42 +8,46 @@ import type { Runner } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger } from '../config/logger.ts';
 import { createLogger } from '../config/logger.ts';
-import type { PrismaClient } from '../db/prisma.ts';
 import { startWorker, type WorkerSettings } from '../jobs/worker.ts';
 import type { GameReader, NoticeListener } from '../service/ports/notices.ts';
-import type { EventStore } from '../store/event-store.ts';
+import type { SeatedGames } from '../notify/ports/games.ts';
+import type { NotificationHousekeeping } from '../notify/ports/housekeeping.ts';
+import type { WebhookDeliveryRecords } from '../notify/ports/webhook-deliveries.ts';
+import { WEBHOOK_REMINDER, type WebhookReminderJob } from '../notify/webhooks/reminders.ts';
 import { housekeep, HOUSEKEEPING, HOUSEKEEPING_SCHEDULE } from './housekeeping.ts';
 import { DEFAULT_WEBHOOK_SETTINGS, DELIVER_WEBHOOK, WebhookDispatcher, type WebhookSettings } from './webhooks/dispatch.ts';
-import { WEBHOOK_REMINDER, type WebhookReminderJob } from './webhooks/reminders.ts';
-import { WebhookSubscriptions } from './webhooks/subscriptions.ts';
+
+/** What the deliveries read and write, through the notification side's ports (src/store/notification-records.ts implements them). */
+export interface DeliveryRecords {
+  games: SeatedGames;
+  deliveries: WebhookDeliveryRecords;
+  housekeeping: NotificationHousekeeping;
+}
 
 export interface DeliverySettings {
   /** Run the job worker in this process (null: deliveries are only queued, for another process to run). */
   worker: WorkerSettings | null;
   webhooks?: Partial<WebhookSettings>;
-  limits: { webhooksPerAccount: number; webhooksPerGame: number };
   now: () => Date;
-  /** More job tasks for the worker, by name: each other channel's own (src/notify/email). */
+  /** More job tasks for the worker, by name: each other channel's own (src/delivery/email). */
   jobTasks?: Readonly<Record<string, (payload: unknown) => Promise<void>>>;
 }
 
 export class Deliveries {
   readonly webhooks: WebhookDispatcher;
-  readonly webhookSubscriptions: WebhookSubscriptions;
   private worker: Runner | null = null;
 
   constructor(
     /** The background's own connections (src/db/pools.ts, `ownPool`): deliveries do not wait behind HTTP requests. */
     private readonly jobPool: pg.Pool,
-    store: EventStore,
+    /** Over `jobPool` too. */
+    private readonly records: DeliveryRecords,
     reader: GameReader,
-    prisma: PrismaClient,
     private readonly settings: DeliverySettings,
     private readonly logger?: Logger,
   ) {
     const webhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, now: settings.now, ...settings.webhooks };
-    this.webhooks = new WebhookDispatcher(jobPool, store, reader, webhookSettings, logger);
-    this.webhookSubscriptions = new WebhookSubscriptions(prisma, store, () => webhookSettings.policy, webhookSettings.now, webhookSettings.resolve, settings.limits);
+    this.webhooks = new WebhookDispatcher(records.deliveries, records.games, reader, webhookSettings, logger);
   }
 
   /** The webhook channel's part in a notice. */
@@ -56,7 +60,7 @@ export class Deliveries {
       [DELIVER_WEBHOOK]: (payload: unknown) => this.webhooks.deliverOnce(payload as { deliveryId: string }),
       [WEBHOOK_REMINDER]: (payload: unknown) => this.webhooks.remind(payload as WebhookReminderJob),
       [HOUSEKEEPING]: async () => {
-        const swept = await housekeep(this.jobPool, this.settings.now());
+        const swept = await housekeep(this.records.housekeeping, this.settings.now());
         this.logger?.info(swept, 'notification housekeeping');
       },
     };

@@ -4,7 +4,7 @@
 // part escapes every one of them.
 
 import { PRODUCT_NAME } from '../../config/product.ts';
-import { NO_WORDING, type Notification, type SituationWording } from '../notification.ts';
+import { NO_WORDING, type Notification, type SituationWording } from '../../notify/notification.ts';
 import { formatDeadline } from './deadline.ts';
 
 export interface EmailRecipient {
