@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { cardById } from '../../../../src/games/helter-skelter/content/index.ts';
 import type { TeamId } from '../../../../src/games/helter-skelter/content/types.ts';
 import { helterSkelter } from '../../../../src/games/helter-skelter/index.ts';
-import type { Command, Edition, SetOrders } from '../../../../src/games/helter-skelter/types.ts';
+import type { Command, SetOrders } from '../../../../src/games/helter-skelter/types.ts';
 import { board, DAN_TANNA, findPair, findSpace, linked, showing, TestGame, types, wild } from '../support.ts';
 import { interrupts, newGame, ofType, only, padding, showingNoInterrupt } from './support-part1.ts';
 import { adjacentPair, first } from './support-part2.ts';
@@ -182,7 +182,7 @@ const BLOCK = first(wild('strontium-dogs', 'MELEE'));
 const PRECOG = first(linked('strontium-dogs', 'PSI', 'johnny-alpha'));
 const NOTHING = first(padding('strontium-dogs', ['johnny-alpha'], ['DEFLECT', 'COVER', 'PSI', 'MELEE', 'INTERRUPT']));
 
-function shotAt(defenderHand: string[], edition: Edition = 1): TestGame {
+function shotAt(defenderHand: string[]): TestGame {
   return TestGame.withOthersDead({
     map: DAN_TANNA,
     seats: [
@@ -190,7 +190,7 @@ function shotAt(defenderHand: string[], edition: Edition = 1): TestGame {
       { team: 'strontium-dogs', hand: defenderHand },
     ],
     characters: { dredd: { space: COVER_SPACE }, 'johnny-alpha': { space: COVER_SPACE } },
-  }, edition);
+  });
 }
 const snipe = { type: 'SNIPE', character: 'dredd', card: SNIPE, defender: 'johnny-alpha' } as const;
 
@@ -206,26 +206,15 @@ describe('Standing orders in defences (R35, R38)', () => {
   });
 
   it('defence: always — spends the cheapest card that suffices, not a PRECOG where a DEFLECT would do (R38)', () => {
-    const g = shotAt([NOTHING, PRECOG, BLOCK, DEFLECT], 2);
+    const g = shotAt([NOTHING, PRECOG, BLOCK, DEFLECT]);
     orders(g, 1, { defence: 'always' });
     const events = g.send(0, snipe);
     expect(only(events, 'DefenderDecided').choice).toEqual({ kind: 'defended', defence: 'DEFLECT', card: DEFLECT });
     expect(g.hand(1)).toEqual([NOTHING, PRECOG, BLOCK]);
     // And COVER, on a cover space, before DEFLECT.
-    const covered = shotAt([PRECOG, DEFLECT, COVER], 2);
+    const covered = shotAt([PRECOG, DEFLECT, COVER]);
     orders(covered, 1, { defence: 'always' });
     expect(only(covered.send(0, snipe), 'DefenderDecided').choice).toEqual({ kind: 'defended', defence: 'COVER', card: COVER });
-  });
-
-  it('defence: always in an edition 1 game spends the first card in hand order that pays a defence (R38, as played then)', () => {
-    const g = shotAt([NOTHING, BLOCK, COVER, DEFLECT]);
-    orders(g, 1, { defence: 'always' });
-    const events = g.send(0, snipe);
-    expect(only(events, 'DefenderDecided').choice).toEqual({ kind: 'defended', defence: 'COVER', card: COVER });
-    expect(ofType(events, 'CardsDiscarded').at(-1)).toEqual({ type: 'CardsDiscarded', seat: 1, cards: [COVER], reason: 'COVER' });
-    expect(ofType(events, 'DamageTaken')).toEqual([]);
-    expect(g.hand(1)).toEqual([NOTHING, BLOCK, DEFLECT]);
-    expect(g.situation).toMatchObject({ kind: 'turn', actor: 0 });
   });
 
   it('defence: always — with no card that allows a defence, the damage is taken', () => {
