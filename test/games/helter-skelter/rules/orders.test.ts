@@ -142,7 +142,8 @@ describe('Standing orders in interrupt windows (R35)', () => {
     act(g);
     g.send(2, { type: 'CLAIM_INTERRUPT', card: g.hand(2).find(isInterrupt)! });
     const ended = g.send(2, { type: 'END_TURN' });
-    expect(only(ended, 'InterruptWindowOpened')).toMatchObject({ after: 'endOfTurn', eligible: [1] });
+    // Seat 1 is asked; so is the active seat 0 (R9), which holds no INTERRUPT card and passes.
+    expect(only(ended, 'InterruptWindowOpened')).toMatchObject({ after: 'endOfTurn', eligible: [0, 1] });
   });
 
   it('a window with nobody left to ask closes at once: the actor carries on (R35)', () => {
@@ -199,7 +200,18 @@ describe('Standing orders in defences (R35, R38)', () => {
     const g = shotAt([BLOCK, DEFLECT, COVER]);
     orders(g, 1, { defence: 'never' });
     const events = g.send(0, snipe);
-    expect(types(events)).toEqual(['CardsDiscarded', 'ActionTaken', 'AttackDeclared', 'DefenderDecided', 'DamageTaken', 'TurnBegan']);
+    expect(types(events)).toEqual([
+      'CardsDiscarded',
+      'ActionTaken',
+      'AttackDeclared',
+      'DefenderDecided',
+      'DamageTaken',
+      // The window after the SNIPE: seat 1 holds no INTERRUPT card and passes.
+      'InterruptWindowOpened',
+      'InterruptAnswered',
+      'InterruptWindowClosed',
+      'TurnBegan',
+    ]);
     expect(only(events, 'DefenderDecided').choice).toEqual({ kind: 'damage' });
     expect(g.hand(1)).toEqual([BLOCK, DEFLECT, COVER]);
     expect(g.situation).toMatchObject({ kind: 'turn', actor: 0 });
@@ -334,10 +346,8 @@ describe('Orders are private (R39) and what others may infer (R40)', () => {
     }
   });
 
-  it('after an end of turn, opponents see the same events whether a seat holds no INTERRUPT card or has orders never (R40)', () => {
+  it('a window that never opens shows the orders, not the cards: opponents see the same events whether the seats on never hold INTERRUPT cards or not (R40)', () => {
     const withCard = table();
-    orders(withCard, 1, { interrupt: 'never' });
-    orders(withCard, 2, { interrupt: 'never' });
     const without = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: TEAMS.map((team, i) => {
@@ -346,6 +356,10 @@ describe('Orders are private (R39) and what others may infer (R40)', () => {
       }),
       characters: Object.fromEntries(CHAR.map((id, i) => [id, { space: HOME[i]! }])),
     });
+    for (const g of [withCard, without]) {
+      orders(g, 1, { interrupt: 'never' });
+      orders(g, 2, { interrupt: 'never' });
+    }
     const a = withCard.send(0, { type: 'END_TURN' });
     const b = without.send(0, { type: 'END_TURN' });
     expect(types(a)).not.toContain('InterruptWindowOpened');
