@@ -120,8 +120,7 @@ function cheapest(options: DefenceOption[]): DefenceOption | undefined {
  * The server decides a defender for its owner: when the defence deadline passes, or by standing
  * orders. Against PSI the first card in hand order with the defender's symbol is discarded (R15,
  * R37); otherwise, when `defend` is set (`defence: always`), the cheapest card that pays a defence
- * against this attack is spent on it (R38); else the
- * damage is taken.
+ * against this attack is spent on it (R38); else the damage is taken.
  */
 function decideUnasked(d: Draft, attack: Attack, defender: CharacterId, defend: boolean): void {
   const seat = d.state.characters[defender]!.seat;
@@ -206,9 +205,8 @@ export function expireDefence(d: Draft): Attack | null {
  * defender is still to decide.
  */
 function settleDefenders(d: Draft): Attack | null {
-  const now = openDefence(d.state);
-  if (now.defenders.some((x) => x.choice.kind === 'undecided')) return null;
-  const attack = now.attack;
-  dealDamageToAll(d, attack, now.defenders.filter((x) => x.choice.kind === 'damage').map((x) => x.character));
-  return attack;
+  const w = openDefence(d.state);
+  if (w.defenders.some((x) => x.choice.kind === 'undecided')) return null;
+  dealDamageToAll(d, w.attack, w.defenders.filter((x) => x.choice.kind === 'damage').map((x) => x.character));
+  return w.attack;
 }

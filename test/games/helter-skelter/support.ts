@@ -101,8 +101,11 @@ export class TestGame {
   private sendForcedAnswers(): Event[] {
     const events: Event[] = [];
     if (!this.answerForced) return events;
-    for (let answer = forcedAnswer(this.state); answer; answer = forcedAnswer(this.state))
+    for (let answer = forcedAnswer(this.state); answer; answer = forcedAnswer(this.state)) {
+      // The rules list it as the seat's answer (R11, R14): the harness sends nothing a seat could not.
+      expect(this.legal(answer.seat)).toContainEqual(answer.command);
       events.push(...this.decide(answer.command, { kind: 'seat', seat: answer.seat }));
+    }
     return events;
   }
 
