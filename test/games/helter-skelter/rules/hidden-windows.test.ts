@@ -80,7 +80,6 @@ describe('Interrupt windows ask whatever the hand holds (R11)', () => {
     move(g, 0);
     expect(g.situation).toMatchObject({ kind: 'interrupt', eligible: [2] });
   });
-
 });
 
 describe('Defences ask whatever the hand holds (R14)', () => {
