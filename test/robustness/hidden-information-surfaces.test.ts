@@ -20,8 +20,8 @@
 //   - the error body of a command refused to another seat (X's own commands sent by another seat,
 //     a claim or a payment with one of X's cards).
 //
-// In half the pairs X holds an INTERRUPT card in one game and none in the other: since edition 2
-// every seat is asked in every window whatever it holds, so nothing above may differ.
+// In half the pairs X holds an INTERRUPT card in one game and none in the other: every seat is
+// asked in every window whatever it holds (R11), so nothing above may differ.
 //
 // Each pair costs two real games over HTTP and Postgres, so this file plays a few tens of pairs. The
 // 500-game property is the engine's (test/games/helter-skelter/properties/

@@ -74,11 +74,6 @@ export function psiDiscards(s: GameState, defenderId: CharacterId): CardId[] {
   return s.seats[c.seat]!.hand.filter((card) => showsCharacter(card, c));
 }
 
-/** Whether the defender's owner has any choice to make. Without one, the damage is taken unasked. */
-export function hasChoice(s: GameState, attack: Attack, defenderId: CharacterId): boolean {
-  return attack.action === 'PSI' ? psiDiscards(s, defenderId).length > 0 : defenceOptions(s, attack, defenderId).length > 0;
-}
-
 /**
  * Names the defenders. Those whose owner's standing orders decide for them (R35) are decided at
  * once, in the order named; the others are asked (R14). Returns the attack if that completed it.
@@ -125,8 +120,7 @@ function cheapest(options: DefenceOption[]): DefenceOption | undefined {
  * The server decides a defender for its owner: when the defence deadline passes, or by standing
  * orders. Against PSI the first card in hand order with the defender's symbol is discarded (R15,
  * R37); otherwise, when `defend` is set (`defence: always`), the cheapest card that pays a defence
- * against this attack is spent on it (R38; edition 1 spent the first in hand order); else the
- * damage is taken.
+ * against this attack is spent on it (R38); else the damage is taken.
  */
 function decideUnasked(d: Draft, attack: Attack, defender: CharacterId, defend: boolean): void {
   const seat = d.state.characters[defender]!.seat;
@@ -134,8 +128,7 @@ function decideUnasked(d: Draft, attack: Attack, defender: CharacterId, defend: 
     const card = psiDiscards(d.state, defender)[0];
     if (card) return emitPsiDiscard(d, seat, defender, card);
   } else if (defend) {
-    const options = defenceOptions(d.state, attack, defender);
-    const option = d.state.edition === 1 ? options[0] : cheapest(options);
+    const option = cheapest(defenceOptions(d.state, attack, defender));
     if (option) return emitDefence(d, seat, defender, option);
   }
   d.emit({ type: 'DefenderDecided', character: defender, choice: { kind: 'damage' } });
@@ -206,22 +199,14 @@ export function expireDefence(d: Draft): Attack | null {
 /**
  * Resolves the attack once every defender is decided: "An action is only complete when all
  * outcomes (figures moved, defences made, and damage taken) have been performed in full."
- * Edition 2 asks every defender whose owner's orders say `ask`, whatever the hand holds: deciding
- * the ones with no card unasked would tell every seat that their owner holds no defence (R14).
- * Edition 1 decided those unasked, and keeps doing so for the games played under it.
+ * Every defender whose owner's orders say `ask` is asked, whatever the hand holds: deciding the
+ * ones with no card unasked would tell every seat that their owner holds no defence (R14).
  * Returns the attack once it is complete, for decide.ts to open the INTERRUPT window; null while a
  * defender is still to decide.
  */
 function settleDefenders(d: Draft): Attack | null {
   const w = openDefence(d.state);
-  for (const defender of w.defenders) {
-    if (d.state.edition === 1 && defender.choice.kind === 'undecided' && !hasChoice(d.state, w.attack, defender.character)) {
-      d.emit({ type: 'DefenderDecided', character: defender.character, choice: { kind: 'damage' } });
-    }
-  }
-  const now = openDefence(d.state);
-  if (now.defenders.some((x) => x.choice.kind === 'undecided')) return null;
-  const attack = now.attack;
-  dealDamageToAll(d, attack, now.defenders.filter((x) => x.choice.kind === 'damage').map((x) => x.character));
-  return attack;
+  if (w.defenders.some((x) => x.choice.kind === 'undecided')) return null;
+  dealDamageToAll(d, w.attack, w.defenders.filter((x) => x.choice.kind === 'damage').map((x) => x.character));
+  return w.attack;
 }

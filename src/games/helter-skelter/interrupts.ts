@@ -15,23 +15,17 @@ import { isOver, seatsAfter } from './state.ts';
 import { finishNormalTurn, resumeTurn, returnToActivePlayer, startTurn } from './turn.ts';
 import type { CardId, ClaimInterrupt, GameState, Seat } from './types.ts';
 
-/** Edition 1 did not ask a seat whose hand held no INTERRUPT card (R11). */
-export const holdsInterrupt = (s: GameState, seat: Seat): boolean => s.seats[seat]!.hand.some(isInterruptCard);
-
 /**
  * Opens the window after an action or an end of turn. Eligible: every seat still in the game
  * except the one that acted, nearest in turn order first, whose standing orders let it be asked
  * now (R35), whether or not it holds an INTERRUPT card (R11): a window that named only the seats
  * holding one would tell everyone who does. A seat without one can only pass. With nobody to ask
- * it closes at once. (Edition 1 asked only seats holding an INTERRUPT card.)
+ * it closes at once.
  */
 export function openInterruptWindow(d: Draft, actedSeat: Seat, actedInterrupting: boolean, after: 'action' | 'endOfTurn'): void {
   if (isOver(d.state)) return;
   // Solo: the Dark Judges are played by the rules and never INTERRUPT ("You can INTERRUPT the Dark Judges").
-  const eligible = seatsAfter(d.state, actedSeat).filter(
-    (seat) =>
-      !playedByRules(d.state, seat) && (d.state.edition !== 1 || holdsInterrupt(d.state, seat)) && interruptOrderAsks(d.state, seat, after),
-  );
+  const eligible = seatsAfter(d.state, actedSeat).filter((seat) => !playedByRules(d.state, seat) && interruptOrderAsks(d.state, seat, after));
   if (eligible.length === 0) {
     continueAfterWindow(d, actedSeat, actedInterrupting, after, null);
     return;

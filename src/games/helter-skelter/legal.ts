@@ -39,7 +39,7 @@ export function legalCommands(s: GameState, seat: Seat): Command[] {
         if (sit.attack.action === 'PSI') {
           const discards = psiDiscards(s, d.character);
           for (const card of discards) out.push({ type: 'PSI_DISCARD', character: d.character, card });
-          // Asked with nothing to discard (edition 2 asks whatever the hand holds, R14): take it.
+          // Asked with nothing to discard (asked whatever the hand holds, R14): take it.
           if (discards.length === 0) out.push({ type: 'TAKE_DAMAGE', character: d.character });
           continue;
         }

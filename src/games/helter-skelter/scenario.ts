@@ -5,9 +5,8 @@
 //
 // A character the scenario does not name is placed as in a normal set-up, not left out: it waits
 // undeployed behind starting map cards drawn from the game's generator (so the position replays
-// byte for byte from the game's key). Silence meaning "dead" made a forgotten character vanish
-// without a word; leaving one out of play is now said out loud, with `space: 'dead'`. Games of
-// rules edition 1 were created when silence meant dead, and keep replaying that way.
+// byte for byte from the game's key). Were silence to mean "dead", a forgotten character would
+// vanish without a word; leaving one out of play is said out loud, with `space: 'dead'`.
 
 import { RuleError } from '../../platform/game-module.ts';
 import { nextInt, seedRng, type RngState } from '../../platform/random.ts';
@@ -153,14 +152,12 @@ const invalid = (message: string) => new RuleError('INVALID_SCENARIO', message);
  * not name, later reshuffles) come from the game's keyed generator when the set-up has a key, else
  * from the scenario's `seed` (engine tests).
  */
-export function fromScenario(sc: Scenario, setup: Pick<GameSetup, 'key' | 'edition'> = {}): GameState {
+export function fromScenario(sc: Scenario, setup: Pick<GameSetup, 'key'> = {}): GameState {
   const keyed = setup.key !== undefined;
   const base = randomInitialState({
     map: sc.map,
     seats: (sc.seats ?? []).map((s) => ({ team: s.team })),
     ...(keyed ? { key: setup.key } : { seed: sc.seed ?? 'scenario' }),
-    // The game's edition, so an edition 1 game replays under the rules it was played by.
-    ...(setup.edition !== undefined ? { edition: setup.edition } : {}),
   });
   const named = sc.characters ?? {};
   if (typeof named !== 'object' || named === null || Array.isArray(named)) throw invalid('"characters" must map character ids to positions.');
@@ -194,7 +191,6 @@ export function fromScenario(sc: Scenario, setup: Pick<GameSetup, 'key' | 'editi
   for (const [id, c] of Object.entries(base.characters)) {
     const given = named[id];
     if (given !== undefined) characters[id] = placeNamed(id, c, given, isSpace);
-    else if (setup.edition === 1) characters[id] = { ...c, status: 'dead', health: 0, space: null };
     else unnamed.push(id);
   }
   const fragments = (sc.fragments ?? []).map((f) => {

@@ -9,7 +9,6 @@ import { check, type Draft } from './draft.ts';
 import { cloneOrders, DEFAULT_ORDERS } from './orders.ts';
 import { beginNormalTurn, drawCards } from './turn.ts';
 import { charactersOf, startingCardCount } from './state.ts';
-import { CURRENT_EDITION } from './types.ts';
 import type { AssignStartingCards, Fragment, GameSetup, GameState, RemoveMapCard, Seat, SpaceId } from './types.ts';
 
 const MAP_CARDS_DEALT = 10;
@@ -47,7 +46,7 @@ export function validateSetup(setup: GameSetup): RuleError | null {
  * Shuffle all the remaining map cards and deal ten to each player." … "shuffle your action cards
  * into a face down deck". Shuffles come from the game's generator and are the starting state, so
  * nothing random is re-rolled. The seven-card hands are drawn after the fragments are placed
- * (`completeSetupIfReady`, R1); edition 1 games dealt them here, and keep doing so.
+ * (`completeSetupIfReady`, R1), so every card starts in the deck.
  */
 export function randomInitialState(setup: GameSetup): GameState {
   const invalid = validateSetup(setup);
@@ -79,11 +78,10 @@ export function randomInitialState(setup: GameSetup): GameState {
         ...(characterDef(def.id).specials.includes('armour') ? { armour: 'protected' as const } : {}),
       };
     }
-    const dealtNow = setup.edition === 1 ? STARTING_HAND : 0;
     return {
       team,
-      hand: deck.slice(0, dealtNow),
-      deck: deck.slice(dealtNow),
+      hand: [],
+      deck,
       discard: [],
       mapCards: dealOrder.slice(seat * MAP_CARDS_DEALT, (seat + 1) * MAP_CARDS_DEALT).sort((a, b) => a - b),
       fragments: 0,
@@ -108,7 +106,6 @@ export function randomInitialState(setup: GameSetup): GameState {
     quietTurns: 0,
     winners: [],
     rng,
-    edition: setup.edition ?? CURRENT_EDITION,
   };
 }
 
@@ -207,6 +204,6 @@ function completeSetupIfReady(d: Draft): void {
   d.emit({ type: 'SetupCompleted', fragments, firstSeat });
   // "Then remove those map cards from the game. Draw seven cards from your action card deck into
   // your hand." Only now: a hand seen while choosing starting spaces would inform the choice (R1).
-  if (s.edition !== 1) for (let seat = 0; seat < n; seat++) drawCards(d, seat, STARTING_HAND);
+  for (let seat = 0; seat < n; seat++) drawCards(d, seat, STARTING_HAND);
   beginNormalTurn(d, firstSeat);
 }

@@ -3,7 +3,7 @@
 
 import { characterDef, symbolOf, TEAMS } from './content/index.ts';
 import type { CharacterDef, Special } from './content/types.ts';
-import { cloneOrders, DEFAULT_ORDERS } from './orders.ts';
+import { cloneOrders } from './orders.ts';
 import type {
   Attack,
   CardId,
@@ -40,7 +40,6 @@ export function cloneState(s: GameState): GameState {
     quietTurns: s.quietTurns,
     winners: s.winners.slice(),
     rng: s.rng,
-    edition: s.edition,
     ...(s.solo === undefined ? {} : { solo: cloneSolo(s.solo) }),
   };
 }
@@ -50,8 +49,7 @@ function cloneSolo(solo: SoloState): SoloState {
     deck: solo.deck.slice(),
     discard: solo.discard.slice(),
     drawn: solo.drawn.slice(),
-    // A state saved before the Dark Judges' turn existed has no cursor: no card is being resolved.
-    step: solo.step ?? null,
+    step: solo.step,
     reserve: solo.reserve,
     characterCards: solo.characterCards.slice(),
     ukkoCard: solo.ukkoCard,
@@ -83,8 +81,7 @@ function cloneSeat(seat: SeatState): SeatState {
     ...(seat.mapCardRemoved === undefined ? {} : { mapCardRemoved: seat.mapCardRemoved }),
     kills: seat.kills.slice(),
     eliminated: seat.eliminated,
-    // A state saved before standing orders existed has none: the default applies.
-    orders: cloneOrders(seat.orders ?? DEFAULT_ORDERS),
+    orders: cloneOrders(seat.orders),
   };
 }
 

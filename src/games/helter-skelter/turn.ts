@@ -109,7 +109,7 @@ export function finishNormalTurn(d: Draft, seat: Seat): void {
   if (next === undefined) return;
   const quiet = !d.state.activitySinceMarker && drawn === 0;
   const quietTurns = quiet ? d.state.quietTurns + 1 : 0;
-  if (d.state.edition === 1 ? isStalemate(d.state, quietTurns) : isFrozen(d.state)) {
+  if (isFrozen(d.state)) {
     d.emit({ type: 'GameEnded', winners: eliminationLeaders(d.state), reason: 'stalemate' });
     return;
   }
@@ -117,11 +117,8 @@ export function finishNormalTurn(d: Draft, seat: Seat): void {
   beginNormalTurn(d, next);
 }
 
-/** R33 of edition 1: two whole rounds of turns in which nothing changed end the game. */
-export const STALEMATE_ROUNDS = 2;
-
 /**
- * R33 (edition 2): the game ends when no command could ever change the score. That is so when every
+ * R33: the game ends when no command could ever change the score. That is so when every
  * seat still in the game holds a full hand of seven, none of them an INTERRUPT card, with which it
  * can neither deploy nor take any action. Proof: nobody can act on a turn, so nobody can attack, so
  * no defence is ever asked; with no INTERRUPT card nobody can claim a window; so no card ever leaves
@@ -134,16 +131,6 @@ function isFrozen(s: GameState): boolean {
   // act means listing its actions, the costliest question the rules ask (it ran on every turn's end).
   const handsFrozen = s.seats.every((seat) => seat.eliminated || (seat.hand.length >= HAND_LIMIT && !seat.hand.some(isInterruptCard)));
   return handsFrozen && s.seats.every((seat, i) => seat.eliminated || !couldActOnTurn(s, i));
-}
-
-/**
- * R33 of edition 1: when every seat, twice round the table, ended its turn without a deploy, an
- * action or a card drawn (every hand full), the game ended, most points winning. It could end a
- * game in which players merely passed; games of edition 1 keep it so they replay as played.
- */
-function isStalemate(s: GameState, quietTurns: number): boolean {
-  const inGame = s.seats.filter((seat) => !seat.eliminated).length;
-  return quietTurns >= STALEMATE_ROUNDS * inGame;
 }
 
 /** "When you declare end of turn, play returns to the active player." */

@@ -29,21 +29,11 @@ export interface GameSetup {
   /** Start from this position instead of a random set-up (tutorials, puzzles, tests). */
   scenario?: Scenario;
   /**
-   * The rules edition the game was created under. Absent: the current one (2). Games created
-   * before edition 2 were marked `1` by a migration so they keep replaying exactly as they were
-   * played (their generator, hands dealt at creation, the old standing-order and end rules).
-   */
-  edition?: Edition;
-  /**
    * "Playing solo against the Dark Judges": one seat with a base team against the Dark Judges,
    * played by the rules, not by a seat (solo/).
    */
   solo?: boolean;
 }
-
-/** 1: games created before the fair-play changes; 2: the current rules. */
-export type Edition = 1 | 2;
-export const CURRENT_EDITION: Edition = 2;
 
 // ───────────────────────────── state ─────────────────────────────
 
@@ -235,12 +225,13 @@ export interface GameState {
   activeTurnEnded: boolean;
   /** Someone deployed or took an action since the marker last passed. */
   activitySinceMarker: boolean;
-  /** Normal turns in a row in which nothing changed: no deploy, no action, no card drawn (R33). */
+  /**
+   * Normal turns in a row in which nothing changed: no deploy, no action, no card drawn. Public
+   * (`MarkerPassed` carries it); the heuristic bot grows restless with it (bots/evaluate.ts).
+   */
   quietTurns: number;
   winners: Seat[];
   rng: RngState;
-  /** The rules edition (see `GameSetup.edition`); decides the few rules that changed between editions. */
-  edition: Edition;
   /** Solo games only. */
   solo?: SoloState;
 }

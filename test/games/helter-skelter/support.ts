@@ -6,52 +6,65 @@ import { boardFor } from '../../../src/games/helter-skelter/board/index.ts';
 import type { Board, MapId, SpaceId } from '../../../src/games/helter-skelter/board/board.ts';
 import { cardById, TEAMS } from '../../../src/games/helter-skelter/content/index.ts';
 import type { ActionSymbol, TeamId } from '../../../src/games/helter-skelter/content/types.ts';
+import { isInterruptCard } from '../../../src/games/helter-skelter/costs.ts';
+import { defenceOptions, psiDiscards } from '../../../src/games/helter-skelter/defences.ts';
 import { helterSkelter } from '../../../src/games/helter-skelter/index.ts';
 import { fromScenario, type Scenario } from '../../../src/games/helter-skelter/scenario.ts';
-import type { Command, Edition, Event, GameState } from '../../../src/games/helter-skelter/types.ts';
+import type { Command, Event, GameState } from '../../../src/games/helter-skelter/types.ts';
+import type { Sender } from '../../../src/platform/game-module.ts';
+
+export interface TestGameOptions {
+  /**
+   * Whether the game answers, after every command, each prompt whose answer is forced (default:
+   * yes). The rules ask every seat in an INTERRUPT window and every defender's owner whatever their
+   * hand holds (R11, R14), so a seat holding no INTERRUPT card is asked and can only pass, and a
+   * defender whose owner holds no card that could defend it (against PSI: none showing its symbol)
+   * can only take the damage. Rules tests of cards, costs and damage would otherwise spend half
+   * their lines on those answers; the answers are sent as the seat's commands and their events are
+   * returned and logged like any other. Tests of the asking itself (`rules/hidden-windows.test.ts`)
+   * say `answerForced: false` and answer every prompt themselves.
+   */
+  answerForced?: boolean;
+}
 
 export class TestGame {
   state: GameState;
   readonly log: Event[] = [];
+  private readonly answerForced: boolean;
 
-  constructor(state: GameState) {
+  constructor(state: GameState, options: TestGameOptions = {}) {
     this.state = state;
+    this.answerForced = options.answerForced ?? true;
   }
 
-  /**
-   * A game from `scenario`. Rules tests of cards, costs and damage start from rules edition 1
-   * positions by default, where a seat holding no INTERRUPT card or no eligible defence is not asked
-   * (R11, R14 of edition 1): the card rules are the same in both editions, and the test needs no
-   * passes of windows nobody could act in. What edition 2 changes (every seat asked whatever its
-   * hand, so windows tell nothing of hands) is tested with `edition: 2` in
-   * `rules/hidden-windows.test.ts`.
-   */
-  static from(scenario: Scenario, edition: Edition = 1): TestGame {
-    return new TestGame({ ...fromScenario(scenario), edition });
+  /** A game from `scenario` (see `TestGameOptions` for the prompts it answers by itself). */
+  static from(scenario: Scenario, options: TestGameOptions = {}): TestGame {
+    return new TestGame(fromScenario(scenario), options);
   }
 
   /**
    * `TestGame.from(othersDead(scenario))`: only the characters the scenario names are in play; every
    * other character of the seated teams is dead. For tests whose position is "just these figures".
    */
-  static withOthersDead(scenario: Scenario, edition: Edition = 1): TestGame {
-    return TestGame.from(othersDead(scenario), edition);
+  static withOthersDead(scenario: Scenario, options: TestGameOptions = {}): TestGame {
+    return TestGame.from(othersDead(scenario), options);
   }
 
-  /** Sends a command the rules must accept; returns the events it produced. */
+  /**
+   * Sends a command the rules must accept; returns the events it produced, then those of the
+   * forced answers that followed it (`TestGameOptions.answerForced`).
+   */
   send(seat: number, command: Command): Event[] {
-    const d = helterSkelter.decide(this.state, command, { kind: 'seat', seat });
-    if (!d.ok) throw new Error(`refused: ${d.error.code} ${d.error.message}`);
-    return this.apply(d.events);
+    const events = this.decide(command, { kind: 'seat', seat });
+    return [...events, ...this.sendForcedAnswers()];
   }
 
-  /** The deadline of the open window passes. */
+  /** The deadline of the open window passes; returns its events, then those of the forced answers that followed. */
   expire(): Event[] {
     const sit = this.state.situation;
     if (sit.kind === 'over') throw new Error('game over');
-    const d = helterSkelter.decide(this.state, { type: 'EXPIRE_WINDOW', windowId: sit.windowId }, { kind: 'system' });
-    if (!d.ok) throw new Error(`refused: ${d.error.code}`);
-    return this.apply(d.events);
+    const events = this.decide({ type: 'EXPIRE_WINDOW', windowId: sit.windowId }, { kind: 'system' });
+    return [...events, ...this.sendForcedAnswers()];
   }
 
   /** Sends a command the rules must refuse; returns the error code, and checks nothing changed. */
@@ -77,9 +90,22 @@ export class TestGame {
       });
   }
 
-  private apply(events: Event[]): Event[] {
-    for (const e of events) this.state = helterSkelter.evolve(this.state, e);
-    this.log.push(...events);
+  private decide(command: Command, sender: Sender): Event[] {
+    const d = helterSkelter.decide(this.state, command, sender);
+    if (!d.ok) throw new Error(`refused: ${d.error.code} ${d.error.message}`);
+    for (const e of d.events) this.state = helterSkelter.evolve(this.state, e);
+    this.log.push(...d.events);
+    return d.events;
+  }
+
+  private sendForcedAnswers(): Event[] {
+    const events: Event[] = [];
+    if (!this.answerForced) return events;
+    for (let answer = forcedAnswer(this.state); answer; answer = forcedAnswer(this.state)) {
+      // The rules list it as the seat's answer (R11, R14): the harness sends nothing a seat could not.
+      expect(this.legal(answer.seat)).toContainEqual(answer.command);
+      events.push(...this.decide(answer.command, { kind: 'seat', seat: answer.seat }));
+    }
     return events;
   }
 
@@ -94,6 +120,33 @@ export class TestGame {
   hand(seat: number): string[] {
     return this.state.seats[seat]!.hand;
   }
+}
+
+/**
+ * The first prompt open in `s` that its seat can answer only one way: an INTERRUPT window asking a
+ * seat that holds no INTERRUPT card (PASS_INTERRUPT), a defence asking for a defender whose owner
+ * holds no card that could defend it (TAKE_DAMAGE). Seats in turn order, defenders in the order the
+ * attack names them, as the rules settle them.
+ */
+export function forcedAnswer(s: GameState): { seat: number; command: Command } | null {
+  const sit = s.situation;
+  if (sit.kind === 'interrupt') {
+    const seat = sit.eligible.find((x) => !(String(x) in sit.answers) && !s.seats[x]!.hand.some(isInterruptCard));
+    return seat === undefined ? null : { seat, command: { type: 'PASS_INTERRUPT', windowId: sit.windowId } };
+  }
+  if (sit.kind === 'defence') {
+    const defender = sit.defenders.find(
+      ({ character, choice }) =>
+        choice.kind === 'undecided' &&
+        (sit.attack.action === 'PSI' ? psiDiscards(s, character) : defenceOptions(s, sit.attack, character)).length === 0,
+    );
+    if (defender === undefined) return null;
+    return {
+      seat: s.characters[defender.character]!.seat,
+      command: { type: 'TAKE_DAMAGE', character: defender.character, windowId: sit.windowId },
+    };
+  }
+  return null;
 }
 
 /**

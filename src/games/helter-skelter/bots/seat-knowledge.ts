@@ -9,7 +9,7 @@
 // give the same known state, and therefore the same lookahead and the same choice.
 //
 // Everything else is kept: it is on the board, in the view, or told by public events (whose turn
-// it is, the window counter, the quiet-turn count that `MarkerPassed` carries, the rules edition).
+// it is, the window counter, the quiet-turn count that `MarkerPassed` carries).
 //
 // The stand-ins are chosen so the lookahead plays out the public consequences of the bot's own
 // move: other seats neither defend nor interrupt (their orders become `never`; their hands are

@@ -11,7 +11,6 @@ import { check, type Draft } from '../draft.ts';
 import { cloneOrders, DEFAULT_ORDERS } from '../orders.ts';
 import { generatorFor, STARTING_HAND, validateSetup } from '../setup.ts';
 import { beginNormalTurn, drawCards } from '../turn.ts';
-import { CURRENT_EDITION } from '../types.ts';
 import type { CharacterState, GameSetup, GameState, PlaceCharacters, Seat, SeatState, SpaceId, TeamId } from '../types.ts';
 import { soloMapCards, soloPlacement, SOLO_FRAGMENTS } from './placement.ts';
 import { placementOrder, stealthy } from './placement-choices.ts';
@@ -67,7 +66,6 @@ export function soloInitialState(setup: GameSetup): GameState {
     quietTurns: 0,
     winners: [],
     rng,
-    edition: setup.edition ?? CURRENT_EDITION,
     solo: {
       deck: soloDeck,
       discard: [],

@@ -119,7 +119,7 @@ describe('the heuristic bot', () => {
       characters: { dredd: { space: here }, slaine: { space: away } },
       fragments: [{ seat: 0, space: here }],
     };
-    const game = TestGame.withOthersDead(scenario, 2);
+    const game = TestGame.withOthersDead(scenario);
     const legal = helterSkelter.legalCommands(game.state, 0);
     expect(legal.some((c) => c.type === 'COLLECT_FRAGMENT')).toBe(true);
     expect(heuristicBot.choose(game.state, 0, legal, seedRng('collect')).type).toBe('COLLECT_FRAGMENT');
@@ -137,7 +137,7 @@ describe('the heuristic bot', () => {
       ],
       characters: { dredd: { space: here }, kai: { space: here, health: 1 }, slaine: { space: away } },
     };
-    const game = TestGame.withOthersDead(scenario, 2);
+    const game = TestGame.withOthersDead(scenario);
     const legal = helterSkelter.legalCommands(game.state, 0);
     const chosen = heuristicBot.choose(game.state, 0, legal, seedRng('kill')) as Command & { defender?: string };
     expect(['MELEE', 'SMASH']).toContain(chosen.type);

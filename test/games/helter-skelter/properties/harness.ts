@@ -96,8 +96,8 @@ const strip = (s: GameState): string =>
  * one legal command is END_TURN (no INTERRUPT card anywhere, so no window opens), no card is drawn
  * (hands are full), and the round comes back to the same state but for the window numbers. Passing
  * deadlines changes nothing either: an expired turn is an ended turn. Random play found such games
- * (every seat holding seven cards it can never play); since R33 ends them as a stalemate after two
- * quiet rounds, no game should be deadlocked any more, and the tests say so.
+ * (every seat holding seven cards it can never play); since R33 ends such a game at the end of the
+ * turn, no game should be deadlocked any more, and the tests say so.
  */
 export function isDeadlocked(start: GameState): boolean {
   if (game.isOver(start)) return false;

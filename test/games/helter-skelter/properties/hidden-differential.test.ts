@@ -16,7 +16,7 @@
 // (in either twin), the events before it must still agree:
 //   - a card X discards (R15/R37: a defence deadline against PSI discards X's first card with the
 //     defender's symbol; a won INTERRUPT discards the card claimed with): played cards are public;
-//   - GameEnded: "after the game ends the full log is public" (and R33 of edition 2 ends a game when
+//   - GameEnded: "after the game ends the full log is public" (and R33 ends a game when
 //     every hand holds seven cards none of which can ever be played: whether it ends then depends on
 //     the hands, and shows them all);
 //   - SetupCompleted, for a twin with other map cards: the map cards a seat keeps back become the
@@ -24,9 +24,9 @@
 //   - InterruptWindowClosed, for a twin that claimed where the other passed: the close names the
 //     claimants (R36).
 //
-// Edition 1 games (stored before the fair-play changes) asked in a window only the seats holding an
-// INTERRUPT card, and decided defenders holding no card unasked: the last test runs the same check
-// on them and expects it to find exactly that, so the check is known to be able to fail.
+// The last test runs the same check on the rules with the two leaks R11 and R14 rule out (a window
+// naming only the seats holding an INTERRUPT card, a defence awaiting only the owners holding a card)
+// and expects it to find both, so the check is known to be able to fail.
 //
 // This is the fast, engine-level property over 500 random games; test/robustness/
 // hidden-information-surfaces.test.ts checks the same over HTTP for every surface of the service
@@ -48,6 +48,9 @@ const SEED = 0xd1ff13;
 const POINTS = 5;
 
 type Reader = Seat | null;
+
+/** What the check reads of a game module: what it shows a reader, and what it decides. */
+type Rules = Pick<typeof game, 'decide' | 'view' | 'awaiting' | 'legalCommands' | 'redact' | 'replay' | 'isOver'>;
 
 type Variant = 'hand-deck' | 'deck-order' | 'starting-cards' | 'map-cards' | 'removed-map-card' | 'claim-card' | 'claim-or-pass' | 'solo-deck-order';
 const VARIANTS: readonly Variant[] = ['hand-deck', 'deck-order', 'starting-cards', 'map-cards', 'removed-map-card', 'claim-card', 'claim-or-pass', 'solo-deck-order'];
@@ -115,7 +118,8 @@ function twinsOf(s: GameState, x: Seat, ch: Chooser): Twin[] {
   const answer = answerOf(s, x);
 
   // Another hand of the same size: a hand card and a deck card change places. Half the time the
-  // swap is chosen to change whether X holds an INTERRUPT card, which edition 1's windows told.
+  // swap is chosen to change whether X holds an INTERRUPT card, which a window asking only the seats
+  // holding one would tell (R11).
   const inHand = seat.hand.map((_, i) => i).filter((i) => seat.hand[i] !== answer);
   if (inHand.length > 0 && seat.deck.length > 0) {
     let i = ch.pick(inHand);
@@ -247,43 +251,43 @@ function whereDiffering(a: string, b: string): string {
 const readersBesides = (s: GameState, x: Seat): Reader[] => [null, ...s.seats.map((_, i) => i).filter((i) => i !== x)];
 
 /** What `reader` is shown of a state: its view, who is awaited, its legal commands. */
-function shown(s: GameState, reader: Reader): { view: string; awaiting: string; legal: string } {
+function shown(rules: Rules, s: GameState, reader: Reader): { view: string; awaiting: string; legal: string } {
   return {
-    view: json(game.view(s, reader)),
-    awaiting: json(game.awaiting(s)),
-    legal: reader === null ? '[]' : json(game.legalCommands(s, reader)),
+    view: json(rules.view(s, reader)),
+    awaiting: json(rules.awaiting(s)),
+    legal: reader === null ? '[]' : json(rules.legalCommands(s, reader)),
   };
 }
 
-function compareShown(a: GameState, b: GameState, readers: readonly Reader[], where: string, problems: string[]): void {
+function compareShown(rules: Rules, a: GameState, b: GameState, readers: readonly Reader[], where: string, problems: string[]): void {
   for (const reader of readers) {
-    const sa = shown(a, reader);
-    const sb = shown(b, reader);
+    const sa = shown(rules, a, reader);
+    const sb = shown(rules, b, reader);
     for (const k of ['view', 'awaiting', 'legal'] as const)
       if (sa[k] !== sb[k]) problems.push(`${where}: reader ${reader}'s ${k} differs${whereDiffering(sa[k], sb[k])}`);
   }
 }
 
 /** The commands compared at a point: none sent by X itself, whose own hidden cards may shape them. */
-function candidatesAt(s: GameState, x: Seat, next: { command: Command; sender: Sender } | undefined, ch: Chooser): Candidate[] {
+function candidatesAt(rules: Rules, s: GameState, x: Seat, next: { command: Command; sender: Sender } | undefined, ch: Chooser): Candidate[] {
   const out: Candidate[] = [];
-  if (game.isOver(s)) return out;
+  if (rules.isOver(s)) return out;
   if (next && (next.sender.kind === 'system' || next.sender.seat !== x)) out.push({ ...next, kind: 'played' });
   out.push({ command: { type: 'EXPIRE_WINDOW', windowId: (s.situation as { windowId: string }).windowId }, sender: { kind: 'system' }, kind: 'deadline' });
   const others = s.seats.map((_, i) => i).filter((i) => i !== x);
-  for (const a of game.awaiting(s)) {
+  for (const a of rules.awaiting(s)) {
     if (a.seat === x) continue;
-    for (const command of ch.sample(game.legalCommands(s, a.seat), 2)) out.push({ command, sender: { kind: 'seat', seat: a.seat }, kind: 'other seat' });
+    for (const command of ch.sample(rules.legalCommands(s, a.seat), 2)) out.push({ command, sender: { kind: 'seat', seat: a.seat }, kind: 'other seat' });
   }
   // Another seat sends what is not its to send: X's own commands, or its own with X's cards in them.
   const y = ch.pick(others);
-  for (const command of ch.sample(game.legalCommands(s, x), 2)) out.push({ command, sender: { kind: 'seat', seat: y }, kind: 'not the sender’s' });
+  for (const command of ch.sample(rules.legalCommands(s, x), 2)) out.push({ command, sender: { kind: 'seat', seat: y }, kind: 'not the sender’s' });
   const xCards = s.seats[x]!.hand;
   if (xCards.length > 0) {
     const card = ch.pick(xCards);
     const windowId = (s.situation as { windowId: string }).windowId;
     out.push({ command: { type: 'CLAIM_INTERRUPT', card, windowId }, sender: { kind: 'seat', seat: y }, kind: 'not the sender’s' });
-    const own = game.legalCommands(s, y).filter((c) => 'card' in c || 'cards' in c);
+    const own = rules.legalCommands(s, y).filter((c) => 'card' in c || 'cards' in c);
     if (own.length > 0) {
       const c = ch.pick(own) as Command & { card?: string; cards?: string[] };
       const withX = 'cards' in c && c.cards ? { ...c, cards: [card, ...c.cards.slice(1)] } : { ...c, card };
@@ -303,19 +307,19 @@ function untilRevealed(a: Event[], b: Event[], twin: Twin): { a: Event[]; b: Eve
 }
 
 /** Every difference a reader other than X could see between `s` and its twin, now and one command on. */
-function differences(s: GameState, x: Seat, twin: Twin, candidates: Candidate[], where: string, stats: Stats): string[] {
+function differences(rules: Rules, s: GameState, x: Seat, twin: Twin, candidates: Candidate[], where: string, stats: Stats): string[] {
   const problems: string[] = [];
   const t = twin.state;
   if (json(s) === json(t)) throw new Error(`${where}: the ${twin.variant} twin is no different`);
   const readers = twin.readers ?? readersBesides(s, x);
-  compareShown(s, t, readers, `${where}, ${twin.variant} twin`, problems);
+  compareShown(rules, s, t, readers, `${where}, ${twin.variant} twin`, problems);
   const interruptDiffers = holdsInterrupt(s, x) !== holdsInterrupt(t, x);
   if (s.situation.kind === 'defence' && differentDefences(s, t, x, s.situation.defenders.map((d) => d.character))) stats.defencesWithOptionsDiffering++;
 
   for (const c of candidates) {
     const label = `${where}, ${twin.variant} twin, ${c.kind} ${json(c.command)} from ${c.sender.kind === 'system' ? 'the system' : `seat ${c.sender.seat}`}`;
-    const da = game.decide(s, c.command, c.sender);
-    const db = game.decide(t, c.command, c.sender);
+    const da = rules.decide(s, c.command, c.sender);
+    const db = rules.decide(t, c.command, c.sender);
     stats.commands[c.kind]++;
     if (da.ok !== db.ok) {
       problems.push(`${label}: ${da.ok ? 'accepted' : 'refused'} in one twin, ${db.ok ? 'accepted' : 'refused'} in the other`);
@@ -334,16 +338,16 @@ function differences(s: GameState, x: Seat, twin: Twin, candidates: Candidate[],
     const { a, b, cut } = untilRevealed(da.events, db.events, twin);
     if (cut) stats.revealed++;
     for (const reader of readers) {
-      const ra = json(a.map((e) => game.redact(e, reader)));
-      const rb = json(b.map((e) => game.redact(e, reader)));
+      const ra = json(a.map((e) => rules.redact(e, reader)));
+      const rb = json(b.map((e) => rules.redact(e, reader)));
       if (ra === rb) continue;
-      const k = a.findIndex((e, i) => json(game.redact(e, reader)) !== json(b[i] && game.redact(b[i], reader)));
+      const k = a.findIndex((e, i) => json(rules.redact(e, reader)) !== json(b[i] && rules.redact(b[i], reader)));
       const at = k < 0 ? a.length : k;
       problems.push(`${label}: events for reader ${reader} differ, first at ${a[at]?.type ?? 'the end'} / ${b[at]?.type ?? 'the end'}${whereDiffering(ra, rb)}`);
     }
     // One command on, for the command played and the deadline (the others' after-states cost as much
     // again and add little: their events were compared).
-    if (!cut && (c.kind === 'played' || c.kind === 'deadline')) compareShown(game.replay(s, da.events), game.replay(t, db.events), readers, `${label}, after it`, problems);
+    if (!cut && (c.kind === 'played' || c.kind === 'deadline')) compareShown(rules, rules.replay(s, da.events), rules.replay(t, db.events), readers, `${label}, after it`, problems);
   }
   return problems;
 }
@@ -406,8 +410,11 @@ function pickX(s: GameState, ch: Chooser): Seat {
   return involved.length > 0 && ch.chance(0.7) ? ch.pick(involved) : ch.int(s.seats.length);
 }
 
-/** Plays `g` (at most `cap` commands) and checks twins at the points `pointsOf` picks. */
-function checkGame(g: RandomGame, cap: number, chooserSeed: number, stats: Stats, stopAtFirst = true): string[] {
+/**
+ * Plays `g` (at most `cap` commands) and checks twins at the points `pointsOf` picks: what `rules`
+ * shows and decides there (the game's own rules, but for the check of the check below).
+ */
+function checkGame(g: RandomGame, cap: number, chooserSeed: number, stats: Stats, stopAtFirst = true, rules: Rules = game): string[] {
   const ch = new Chooser(chooserSeed);
   const played = play(g, cap);
   const at = pointsOf(played.history, ch);
@@ -419,10 +426,10 @@ function checkGame(g: RandomGame, cap: number, chooserSeed: number, stats: Stats
     stats.points++;
     const x = pickX(s, ch);
     // The command played next is compared when X did not send it.
-    const candidates = candidatesAt(s, x, { command: step.command, sender: step.sender }, ch);
+    const candidates = candidatesAt(rules, s, x, { command: step.command, sender: step.sender }, ch);
     for (const twin of twinsOf(s, x, ch)) {
       stats.twins[twin.variant]++;
-      problems.push(...differences(s, x, twin, candidates, `command ${step.index} (${s.situation.kind}), X = seat ${x}`, stats));
+      problems.push(...differences(rules, s, x, twin, candidates, `command ${step.index} (${s.situation.kind}), X = seat ${x}`, stats));
     }
     if (stopAtFirst && problems.length > 0) break;
   }
@@ -435,6 +442,39 @@ function checkGame(g: RandomGame, cap: number, chooserSeed: number, stats: Stats
  * decks, eliminations, the end).
  */
 const capArb = fc.oneof({ arbitrary: fc.integer({ min: 20, max: 700 }), weight: 3 }, { arbitrary: fc.constant(COMMAND_CAP), weight: 1 });
+
+/** Whether the owner of `character` holds a card that could answer the open defence for it. */
+function couldAnswer(s: GameState, character: string): boolean {
+  if (s.situation.kind !== 'defence') return false;
+  const attack = s.situation.attack;
+  return (attack.action === 'PSI' ? psiDiscards(s, character) : defenceOptions(s, attack, character)).length > 0;
+}
+
+/**
+ * The rules with two leaks, for the check of the check: an INTERRUPT window that names as eligible
+ * only the seats holding an INTERRUPT card, and a defence that awaits only the owners holding a card
+ * that could answer it (R11 and R14 say why neither may be).
+ */
+const leaky: Rules = {
+  ...game,
+  decide(s, command, sender) {
+    const d = game.decide(s, command, sender);
+    if (!d.ok) return d;
+    let now = s;
+    const events = d.events.map((e) => {
+      const told = e.type === 'InterruptWindowOpened' ? { ...e, eligible: e.eligible.filter((seat) => holdsInterrupt(now, seat)) } : e;
+      now = game.evolve(now, e);
+      return told;
+    });
+    return { ok: true, events };
+  },
+  awaiting(s) {
+    const sit = s.situation;
+    if (sit.kind !== 'defence') return game.awaiting(s);
+    const asked = sit.defenders.filter((d) => d.choice.kind === 'undecided' && couldAnswer(s, d.character));
+    return game.awaiting(s).filter((a) => asked.some((d) => s.characters[d.character]!.seat === a.seat));
+  },
+};
 
 describe('hidden information, differentially: no reader’s bytes depend on another seat’s hidden cards', () => {
   it(`${GAMES} random games: views, awaiting, legal commands, refusals and redacted events are the same for every other reader when one seat’s hidden cards differ`, () => {
@@ -508,20 +548,19 @@ describe('hidden information, differentially: no reader’s bytes depend on anot
     expect(stats.commands.played).toBeGreaterThan(SOLO_GAMES);
   }, TIMEOUT * 2);
 
-  // A check that cannot fail proves nothing. Edition 1 (games stored before the fair-play changes,
-  // which keep replaying as played) asked in a window only the seats holding an INTERRUPT card and
-  // decided defenders holding no eligible card unasked: this check must find that.
-  it('the check finds edition 1’s leaks: windows asked only the seats holding an INTERRUPT card, defences only defenders holding a card', () => {
+  // A check that cannot fail proves nothing. The rules with the two leaks the design first had (R11,
+  // R14) must be caught: a window that names as eligible only the seats holding an INTERRUPT card,
+  // and a defence that awaits only the owners holding a card that could defend.
+  it('the check finds a window that asks only the seats holding an INTERRUPT card, and a defence that awaits only owners holding a card', () => {
     const found = new Set<string>();
     fc.assert(
       fc.property(randomGameArb(), capArb, fc.integer(), (g, cap, chooserSeed) => {
-        const problems = checkGame({ ...g, setup: { ...g.setup, edition: 1 } }, cap, chooserSeed, emptyStats(), false);
-        // Where the redacted events first differ: a window opened in one twin only (or asking other
-        // seats), a defender decided unasked in one twin only.
+        const problems = checkGame(g, cap, chooserSeed, emptyStats(), false, leaky);
         for (const p of problems) {
-          const first = /first at (\S+) \/ (\S+)/.exec(p)?.slice(1) ?? [];
-          if (first.includes('InterruptWindowOpened')) found.add('interrupt window');
-          if (first.includes('DefenderDecided')) found.add('defence');
+          // Where the redacted events first differ: a window naming other seats in one twin.
+          if (/first at InterruptWindowOpened \/ InterruptWindowOpened/.test(p)) found.add('interrupt window');
+          // Who is awaited, during a defence.
+          if (/\(defence\), X = seat \d+, [a-z-]+ twin: reader \S+'s awaiting differs/.test(p)) found.add('defence');
         }
       }),
       fcParams(100, SEED),

@@ -232,7 +232,7 @@ const INVARIANTS: Invariant[] = [
       if (!t.ended) return broken;
       if (JSON.stringify(t.ended.winners) !== JSON.stringify(s.winners)) broken.push('winners differ from GameEnded');
       if (t.ended.reason === 'points' && !s.winners.every((w) => points(s, w) >= WINNING_POINTS)) broken.push('won on points with fewer than 5');
-      // R33: a stalemate (two whole quiet rounds) is won like an elimination, by the most points among those remaining.
+      // R33: a stalemate (nothing could ever change the score) is won like an elimination, by the most points among those remaining.
       if (t.ended.reason === 'elimination' || t.ended.reason === 'stalemate') {
         if (t.ended.reason === 'elimination' && !s.seats.some((seat) => seat.eliminated)) broken.push('ended by elimination with nobody eliminated');
         let remaining = s.seats.map((_, i) => i).filter((i) => !s.seats[i]!.eliminated);

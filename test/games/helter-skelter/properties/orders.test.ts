@@ -7,7 +7,6 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isInterruptCard } from '../../../../src/games/helter-skelter/costs.ts';
 import type { Command, DefenceOrder, Event, GameState, InterruptOrder, SetOrders } from '../../../../src/games/helter-skelter/types.ts';
 import { pickCommand } from '../../../../src/platform/random-player.ts';
 import { nextFloat, nextInt, seedRng, type RngState } from '../../../../src/platform/random.ts';
@@ -119,16 +118,14 @@ describe('standing orders: SET_ORDERS in every situation, and whole games played
 
 /**
  * R35, R11: a window asks exactly the seats still in the game, other than the acted seat, whose
- * orders let them be asked now — whatever their hands hold (edition 2; edition 1 asked only seats
- * holding an INTERRUPT card). R39: OrdersSet and views show orders to
- * their own seat only.
+ * orders let them be asked now — whatever their hands hold. R39: OrdersSet and views show orders
+ * to their own seat only.
  */
 function checkEvent(before: GameState, e: Event, after: GameState): void {
   if (e.type === 'InterruptWindowOpened') {
     const expected = before.seats
       .map((_, seat) => seat)
       .filter((seat) => seat !== e.actedSeat && !before.seats[seat]!.eliminated)
-      .filter((seat) => before.edition !== 1 || before.seats[seat]!.hand.some(isInterruptCard))
       .filter((seat) => {
         const o = before.seats[seat]!.orders.interrupt;
         return o === 'ask' || (o === 'endOfTurnOnly' && e.after === 'endOfTurn');

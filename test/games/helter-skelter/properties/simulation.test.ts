@@ -6,7 +6,7 @@
 // Random play once found positions in which every seat still in the game holds seven cards it can
 // never play (symbols of dead characters, linked actions of the dead, defences): each turn is
 // END_TURN, nothing is drawn ("stop drawing once you reach seven") and nothing ever changes. Ruling
-// R33 (docs/rulings.md) ends such a game as a stalemate after two quiet rounds, so every game now
+// R33 (docs/rulings.md) ends such a game as a stalemate at the end of the turn, so every game
 // ends; a game still going at the cap is a bug. rules/stalemate.test.ts holds the position found.
 
 import fc from 'fast-check';

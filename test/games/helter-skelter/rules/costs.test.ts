@@ -115,11 +115,11 @@ describe('PAYING COSTS — defences', () => {
   });
 
   // "(so it must be wild or linked to the defending character)"
-  it('a defence paid with an action symbol linked to another character is refused, and the damage is taken unasked', () => {
+  it('a card with an action symbol linked to another character pays no defence, and the damage is taken', () => {
     const attack = first(wild('judges', 'MELEE'));
     const block = first(linked('strontium-dogs', 'MELEE', 'durham-red'));
     const g = brawl([attack], [block]);
-    // Wulf's seat holds only Durham Red's MELEE: no defence is possible, so nobody is asked (R14).
+    // Wulf's seat holds only Durham Red's MELEE: no defence is possible, so taking the damage is its only answer (R14).
     const events = g.send(0, { type: 'MELEE', character: 'giant', card: attack, defender: 'wulf' });
     expect(ofType(events, 'DamageTaken')).toEqual([{ type: 'DamageTaken', character: 'wulf', amount: 1, from: 'giant' }]);
     expect(g.hand(1)).toEqual([block]);

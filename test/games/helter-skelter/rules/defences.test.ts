@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { helterSkelter } from '../../../../src/games/helter-skelter/index.ts';
 import type { Command, Defence, Snipe } from '../../../../src/games/helter-skelter/types.ts';
-import { DAN_TANNA, TestGame, board, findSpace, linked, types, wild } from '../support.ts';
-import { adjacentPair, damageIn, first, harmless, ofType } from './support-part2.ts';
+import { DAN_TANNA, TestGame, board, findSpace, linked, types, wild, type TestGameOptions } from '../support.ts';
+import { adjacentPair, damageIn, first, ofType } from './support-part2.ts';
 
 const COVER_SPACE = findSpace(DAN_TANNA, (s, b) => b.isCover(s));
 
@@ -164,7 +164,7 @@ const JUDGE_DEFLECTS = wild('judges', 'DEFLECT');
 const DANTE_DEFLECT = first(wild('nikolai-dante', 'DEFLECT'));
 const [FROM, TARGET] = adjacentPair(DAN_TANNA);
 
-function melee3(hands: { judges?: string[]; dante?: string[]; dogs?: string[] } = {}) {
+function melee3(hands: { judges?: string[]; dante?: string[]; dogs?: string[] } = {}, options: TestGameOptions = {}) {
   const g = TestGame.withOthersDead({
     map: DAN_TANNA,
     seats: [
@@ -173,7 +173,7 @@ function melee3(hands: { judges?: string[]; dante?: string[]; dogs?: string[] } 
       { team: 'nikolai-dante', hand: hands.dante ?? [] },
     ],
     characters: { middenface: { space: FROM }, anderson: { space: TARGET }, giant: { space: TARGET }, lulu: { space: TARGET } },
-  });
+  }, options);
   const events = g.send(0, { type: 'EXPLODE', character: 'middenface', card: EXPLODE, space: TARGET });
   return { g, events };
 }
@@ -214,29 +214,25 @@ describe('DEFENCES: deciding each defender', () => {
     expect(types(early)).toEqual(['CardsDiscarded', 'DefenderDecided', 'DefenderDecided']);
     expect(g.situation.kind).toBe('defence');
     const last = g.send(2, { type: 'TAKE_DAMAGE', character: 'lulu' });
-    expect(types(last)).toEqual(['DefenderDecided', 'DamageTaken', 'DamageTaken', 'InterruptWindowOpened']);
+    // Then the window: seat 1, its hand now empty, can only pass; seat 2 holds an INTERRUPT and is awaited.
+    expect(types(last)).toEqual(['DefenderDecided', 'DamageTaken', 'DamageTaken', 'InterruptWindowOpened', 'InterruptAnswered']);
+    expect(ofType(last, 'InterruptWindowOpened').map((e) => e.eligible)).toEqual([[1, 2]]);
+    expect(awaitedSeats(g)).toEqual([2]);
     expect(damageIn(last)).toEqual({ anderson: 1, lulu: 1 });
   });
 
-  // R14: "A defender with no way to defend takes the damage without being asked."
-  it('a defender whose owner holds no eligible card takes the damage unasked', () => {
-    const { g, events } = melee3({ judges: harmless('judges', 3), dante: [DANTE_DEFLECT] });
-    const decided = ofType(events, 'DefenderDecided');
-    expect(decided).toHaveLength(2);
-    expect(decided).toContainEqual({ type: 'DefenderDecided', character: 'anderson', choice: { kind: 'damage' } });
-    expect(decided).toContainEqual({ type: 'DefenderDecided', character: 'giant', choice: { kind: 'damage' } });
-    expect(ofType(events, 'DamageTaken')).toEqual([]);
-    expect(awaitedSeats(g)).toEqual([2]);
-    expect(g.legal(1)).toEqual([]);
-  });
-
   // R14, and the defence being decided defender by defender: an earlier defence may spend the only card. Once one
-  // defender has used the seat's last DEFLECT, its other defender has no choice left.
-  it('a defender left without an eligible card by an earlier defence takes the damage unasked', () => {
-    const { g } = melee3({ judges: [JUDGE_DEFLECTS[0]!] });
+  // defender has used the seat's last DEFLECT, its other defender is still asked, and can only take the damage.
+  it('a defender left without an eligible card by an earlier defence is still asked, and can only take the damage', () => {
+    const { g } = melee3({ judges: [JUDGE_DEFLECTS[0]!] }, { answerForced: false });
     expect(new Set(g.legalOf(1, 'DEFEND').map((c) => (c as { character: string }).character))).toEqual(new Set(['anderson', 'giant']));
-    const events = g.send(1, { type: 'DEFEND', character: 'giant', defence: 'DEFLECT', card: JUDGE_DEFLECTS[0]! });
-    expect(ofType(events, 'DefenderDecided')[1]).toEqual({ type: 'DefenderDecided', character: 'anderson', choice: { kind: 'damage' } });
+    const defended = g.send(1, { type: 'DEFEND', character: 'giant', defence: 'DEFLECT', card: JUDGE_DEFLECTS[0]! });
+    expect(types(defended)).toEqual(['CardsDiscarded', 'DefenderDecided']);
+    expect(g.situation.kind).toBe('defence');
+    expect(g.legal(1).map((c) => c.type)).toEqual(['TAKE_DAMAGE']);
+    expect(g.legalOf(1, 'TAKE_DAMAGE')).toEqual([{ type: 'TAKE_DAMAGE', character: 'anderson' }]);
+    g.send(2, { type: 'TAKE_DAMAGE', character: 'lulu' });
+    const events = g.send(1, { type: 'TAKE_DAMAGE', character: 'anderson' });
     expect(damageIn(events)).toEqual({ anderson: 1, lulu: 1 });
   });
 

@@ -104,7 +104,7 @@ describe('EXPLODE: defences and damage', () => {
     g.send(0, explode(NEXT));
     g.send(1, { type: 'DEFEND', character: 'anderson', defence: 'PRECOG', card: PRECOG });
     const events = g.send(1, { type: 'DEFEND', character: 'giant', defence: 'DEFLECT', card: DEFLECT });
-    // Dredd's seat has nothing left to defend with: he takes the damage unasked.
+    // Dredd's seat has nothing left to defend with: taking the damage is its only answer (R14).
     expect(damageIn(events)).toEqual({ dredd: 1 });
     expect([g.health('anderson'), g.health('giant'), g.health('dredd')]).toEqual([3, 3, 3]);
   });

@@ -1,4 +1,4 @@
-// Windows tell nothing of hands (edition 2, R11 and R14). A window that asked only the seats holding
+// Windows tell nothing of hands (R11 and R14). A window that asked only the seats holding
 // an INTERRUPT card, or a defence that asked only defenders holding an eligible card, would tell
 // every seat who holds what. So every seat whose orders say `ask` is asked whatever its hand holds,
 // and only its own legal commands differ: a seat with no INTERRUPT card can only pass, a defender
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { cardById } from '../../../../src/games/helter-skelter/content/index.ts';
 import type { TeamId } from '../../../../src/games/helter-skelter/content/types.ts';
 import { helterSkelter } from '../../../../src/games/helter-skelter/index.ts';
-import type { Command, Edition, Event } from '../../../../src/games/helter-skelter/types.ts';
+import type { Command, Event } from '../../../../src/games/helter-skelter/types.ts';
 import { board, DAN_TANNA, linked, TestGame, wild } from '../support.ts';
 import { interrupts, padding, showingNoInterrupt } from './support-part1.ts';
 
@@ -18,8 +18,11 @@ const CHAR = ['dredd', 'johnny-alpha', 'slaine'];
 const HOME = dt.spaces.filter((s) => dt.adjacent(s).length > 0).slice(0, 3);
 const isInterrupt = (card: string) => cardById(card).action === 'INTERRUPT';
 
-/** Three seats; seat 1 holds two INTERRUPT cards or none, everything else the same. */
-function table(seat1HoldsInterrupt: boolean, edition: Edition = 2): TestGame {
+/**
+ * Three seats; seat 1 holds two INTERRUPT cards or none, everything else the same. Every prompt is
+ * answered by the test itself: what is asked, and of whom, is what these tests are about.
+ */
+function table(seat1HoldsInterrupt: boolean): TestGame {
   const seats = TEAMS.map((team, i) => {
     const plain = showingNoInterrupt(team, CHAR[i]!).slice(0, 4);
     const hand = i === 1 && seat1HoldsInterrupt ? [...plain.slice(0, 2), ...interrupts(team).slice(0, 2)] : plain;
@@ -27,7 +30,7 @@ function table(seat1HoldsInterrupt: boolean, edition: Edition = 2): TestGame {
     return { team, hand, deck: padding(team).filter((c) => !plain.includes(c) && !isInterrupt(c)) };
   });
   const characters = Object.fromEntries(CHAR.map((id, i) => [id, { space: HOME[i]! }]));
-  return TestGame.withOthersDead({ map: DAN_TANNA, seats, characters }, edition);
+  return TestGame.withOthersDead({ map: DAN_TANNA, seats, characters }, { answerForced: false });
 }
 
 function move(g: TestGame, seat: number): Event[] {
@@ -45,7 +48,7 @@ const shown = (g: TestGame, reader: number | null) =>
     log: g.log.map((e) => helterSkelter.redact(e, reader)),
   });
 
-describe('Interrupt windows ask whatever the hand holds (R11, edition 2)', () => {
+describe('Interrupt windows ask whatever the hand holds (R11)', () => {
   it('a seat with no INTERRUPT card is asked all the same, and may only pass', () => {
     const g = table(false);
     move(g, 0);
@@ -77,16 +80,9 @@ describe('Interrupt windows ask whatever the hand holds (R11, edition 2)', () =>
     move(g, 0);
     expect(g.situation).toMatchObject({ kind: 'interrupt', eligible: [2] });
   });
-
-  it('edition 1 (games stored before) still asks only seats holding an INTERRUPT card', () => {
-    const g = table(false, 1);
-    move(g, 0);
-    // Nobody holds one: no window; the actor carries on.
-    expect(g.situation).toMatchObject({ kind: 'turn', actor: 0 });
-  });
 });
 
-describe('Defences ask whatever the hand holds (R14, edition 2)', () => {
+describe('Defences ask whatever the hand holds (R14)', () => {
   const DEFLECT = wild('strontium-dogs', 'DEFLECT')[0]!;
   const SNIPE = linked('judges', 'SNIPE', 'dredd')[0]!;
   const PSI = linked('judges', 'PSI', 'anderson')[0]!;
@@ -95,7 +91,7 @@ describe('Defences ask whatever the hand holds (R14, edition 2)', () => {
     return card.action !== 'DEFLECT' && card.action !== 'PSI' && card.action !== 'COVER' && !card.characters.includes('johnny-alpha');
   });
 
-  function attacked(defenderHand: string[], attack: Command, edition: Edition = 2): TestGame {
+  function attacked(defenderHand: string[], attack: Command): TestGame {
     const g = TestGame.withOthersDead(
       {
         map: DAN_TANNA,
@@ -105,7 +101,7 @@ describe('Defences ask whatever the hand holds (R14, edition 2)', () => {
         ],
         characters: { dredd: { space: HOME[0]! }, anderson: { space: HOME[0]! }, 'johnny-alpha': { space: HOME[0]! } },
       },
-      edition,
+      { answerForced: false },
     );
     g.send(0, attack);
     return g;
@@ -133,10 +129,5 @@ describe('Defences ask whatever the hand holds (R14, edition 2)', () => {
     const before = g.health('johnny-alpha');
     g.send(1, { type: 'TAKE_DAMAGE', character: 'johnny-alpha' });
     expect(g.health('johnny-alpha')).toBe(before - 1);
-  });
-
-  it('edition 1 still decides such a defender unasked', () => {
-    const g = attacked(plain.slice(0, 3), snipe, 1);
-    expect(g.situation.kind).not.toBe('defence');
   });
 });

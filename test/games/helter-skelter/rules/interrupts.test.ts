@@ -106,17 +106,11 @@ describe('When a window opens', () => {
     expect(types(resolved)).toEqual(['DefenderDecided', 'DamageTaken', 'InterruptWindowOpened']);
   });
 
-  // R11: "Seats with no INTERRUPT card in hand are not asked."
-  it('seats holding no INTERRUPT card are not asked (R11)', () => {
-    const g = table({ withInterrupt: [2] });
-    expect(only(act(g, 0), 'InterruptWindowOpened').eligible).toEqual([2]);
-    expect(g.refused(1, { type: 'PASS_INTERRUPT' })).toBe('NOT_ELIGIBLE');
-    expect(g.legal(1)).toEqual([]);
-  });
-
-  // R11: "a window with nobody to ask never opens"; R10: the actor resumes under a fresh window.
-  it('with nobody to ask no window opens, and the actor carries on under a new window id (R11, R10)', () => {
-    const g = table({ withInterrupt: [] });
+  // R11, R35: "A window with nobody to ask (every order says no) closes at once"; R10: the actor
+  // resumes under a fresh window.
+  it('with nobody to ask no window opens, and the actor carries on under a new window id (R11, R35, R10)', () => {
+    const g = table();
+    for (const seat of [1, 2, 3]) g.send(seat, { type: 'SET_ORDERS', interrupt: 'never' });
     const before = windowId(g);
     const events = act(g, 0);
     expect(types(events)).toEqual(['CardsDiscarded', 'ActionTaken', 'CharacterMoved', 'TurnBegan']);
@@ -127,7 +121,7 @@ describe('When a window opens', () => {
   // "You can INTERRUPT immediately after another player has completed an action": not your own.
   it('the seat that acted is not asked', () => {
     const g = table({ withInterrupt: [0, 1] });
-    expect(only(act(g, 0), 'InterruptWindowOpened').eligible).toEqual([1]);
+    expect(only(act(g, 0), 'InterruptWindowOpened').eligible).toEqual([1, 2, 3]);
     expect(g.refused(0, { type: 'CLAIM_INTERRUPT', card: g.hand(0).find(isInterrupt)! })).toBe('NOT_ELIGIBLE');
   });
 
@@ -430,7 +424,19 @@ describe('Interrupting turns', () => {
     endTurn(g, 0);
     claim(g, 1);
     const events = endTurn(g, 1);
-    expect(types(events)).toEqual(['TurnEnded', 'CardsDrawn', 'MarkerPassed', 'TurnBegan']);
+    // The window after the interrupter's end of turn asks seats 2, 3 and 0, who hold no INTERRUPT card and pass.
+    expect(types(events)).toEqual([
+      'TurnEnded',
+      'InterruptWindowOpened',
+      'InterruptAnswered',
+      'InterruptAnswered',
+      'InterruptAnswered',
+      'InterruptWindowClosed',
+      'CardsDrawn',
+      'MarkerPassed',
+      'TurnBegan',
+    ]);
+    expect(only(events, 'InterruptWindowOpened').eligible).toEqual([2, 3, 0]);
     expect(only(events, 'CardsDrawn').seat).toBe(0);
     expect(only(events, 'MarkerPassed').seat).toBe(1);
     expect(only(events, 'TurnBegan')).toMatchObject({ seat: 1, interrupting: false });

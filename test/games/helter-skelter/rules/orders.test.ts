@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { cardById } from '../../../../src/games/helter-skelter/content/index.ts';
 import type { TeamId } from '../../../../src/games/helter-skelter/content/types.ts';
 import { helterSkelter } from '../../../../src/games/helter-skelter/index.ts';
-import type { Command, Edition, SetOrders } from '../../../../src/games/helter-skelter/types.ts';
+import type { Command, SetOrders } from '../../../../src/games/helter-skelter/types.ts';
 import { board, DAN_TANNA, findPair, findSpace, linked, showing, TestGame, types, wild } from '../support.ts';
 import { interrupts, newGame, ofType, only, padding, showingNoInterrupt } from './support-part1.ts';
 import { adjacentPair, first } from './support-part2.ts';
@@ -142,7 +142,8 @@ describe('Standing orders in interrupt windows (R35)', () => {
     act(g);
     g.send(2, { type: 'CLAIM_INTERRUPT', card: g.hand(2).find(isInterrupt)! });
     const ended = g.send(2, { type: 'END_TURN' });
-    expect(only(ended, 'InterruptWindowOpened')).toMatchObject({ after: 'endOfTurn', eligible: [1] });
+    // Seat 1 is asked; so is the active seat 0 (R9), which holds no INTERRUPT card and passes.
+    expect(only(ended, 'InterruptWindowOpened')).toMatchObject({ after: 'endOfTurn', eligible: [0, 1] });
   });
 
   it('a window with nobody left to ask closes at once: the actor carries on (R35)', () => {
@@ -182,7 +183,7 @@ const BLOCK = first(wild('strontium-dogs', 'MELEE'));
 const PRECOG = first(linked('strontium-dogs', 'PSI', 'johnny-alpha'));
 const NOTHING = first(padding('strontium-dogs', ['johnny-alpha'], ['DEFLECT', 'COVER', 'PSI', 'MELEE', 'INTERRUPT']));
 
-function shotAt(defenderHand: string[], edition: Edition = 1): TestGame {
+function shotAt(defenderHand: string[]): TestGame {
   return TestGame.withOthersDead({
     map: DAN_TANNA,
     seats: [
@@ -190,7 +191,7 @@ function shotAt(defenderHand: string[], edition: Edition = 1): TestGame {
       { team: 'strontium-dogs', hand: defenderHand },
     ],
     characters: { dredd: { space: COVER_SPACE }, 'johnny-alpha': { space: COVER_SPACE } },
-  }, edition);
+  });
 }
 const snipe = { type: 'SNIPE', character: 'dredd', card: SNIPE, defender: 'johnny-alpha' } as const;
 
@@ -199,33 +200,33 @@ describe('Standing orders in defences (R35, R38)', () => {
     const g = shotAt([BLOCK, DEFLECT, COVER]);
     orders(g, 1, { defence: 'never' });
     const events = g.send(0, snipe);
-    expect(types(events)).toEqual(['CardsDiscarded', 'ActionTaken', 'AttackDeclared', 'DefenderDecided', 'DamageTaken', 'TurnBegan']);
+    expect(types(events)).toEqual([
+      'CardsDiscarded',
+      'ActionTaken',
+      'AttackDeclared',
+      'DefenderDecided',
+      'DamageTaken',
+      // The window after the SNIPE: seat 1 holds no INTERRUPT card and passes.
+      'InterruptWindowOpened',
+      'InterruptAnswered',
+      'InterruptWindowClosed',
+      'TurnBegan',
+    ]);
     expect(only(events, 'DefenderDecided').choice).toEqual({ kind: 'damage' });
     expect(g.hand(1)).toEqual([BLOCK, DEFLECT, COVER]);
     expect(g.situation).toMatchObject({ kind: 'turn', actor: 0 });
   });
 
   it('defence: always — spends the cheapest card that suffices, not a PRECOG where a DEFLECT would do (R38)', () => {
-    const g = shotAt([NOTHING, PRECOG, BLOCK, DEFLECT], 2);
+    const g = shotAt([NOTHING, PRECOG, BLOCK, DEFLECT]);
     orders(g, 1, { defence: 'always' });
     const events = g.send(0, snipe);
     expect(only(events, 'DefenderDecided').choice).toEqual({ kind: 'defended', defence: 'DEFLECT', card: DEFLECT });
     expect(g.hand(1)).toEqual([NOTHING, PRECOG, BLOCK]);
     // And COVER, on a cover space, before DEFLECT.
-    const covered = shotAt([PRECOG, DEFLECT, COVER], 2);
+    const covered = shotAt([PRECOG, DEFLECT, COVER]);
     orders(covered, 1, { defence: 'always' });
     expect(only(covered.send(0, snipe), 'DefenderDecided').choice).toEqual({ kind: 'defended', defence: 'COVER', card: COVER });
-  });
-
-  it('defence: always in an edition 1 game spends the first card in hand order that pays a defence (R38, as played then)', () => {
-    const g = shotAt([NOTHING, BLOCK, COVER, DEFLECT]);
-    orders(g, 1, { defence: 'always' });
-    const events = g.send(0, snipe);
-    expect(only(events, 'DefenderDecided').choice).toEqual({ kind: 'defended', defence: 'COVER', card: COVER });
-    expect(ofType(events, 'CardsDiscarded').at(-1)).toEqual({ type: 'CardsDiscarded', seat: 1, cards: [COVER], reason: 'COVER' });
-    expect(ofType(events, 'DamageTaken')).toEqual([]);
-    expect(g.hand(1)).toEqual([NOTHING, BLOCK, DEFLECT]);
-    expect(g.situation).toMatchObject({ kind: 'turn', actor: 0 });
   });
 
   it('defence: always — with no card that allows a defence, the damage is taken', () => {
@@ -345,10 +346,8 @@ describe('Orders are private (R39) and what others may infer (R40)', () => {
     }
   });
 
-  it('after an end of turn, opponents see the same events whether a seat holds no INTERRUPT card or has orders never (R40)', () => {
+  it('a window that never opens shows the orders, not the cards: opponents see the same events whether the seats on never hold INTERRUPT cards or not (R40)', () => {
     const withCard = table();
-    orders(withCard, 1, { interrupt: 'never' });
-    orders(withCard, 2, { interrupt: 'never' });
     const without = TestGame.withOthersDead({
       map: DAN_TANNA,
       seats: TEAMS.map((team, i) => {
@@ -357,6 +356,10 @@ describe('Orders are private (R39) and what others may infer (R40)', () => {
       }),
       characters: Object.fromEntries(CHAR.map((id, i) => [id, { space: HOME[i]! }])),
     });
+    for (const g of [withCard, without]) {
+      orders(g, 1, { interrupt: 'never' });
+      orders(g, 2, { interrupt: 'never' });
+    }
     const a = withCard.send(0, { type: 'END_TURN' });
     const b = without.send(0, { type: 'END_TURN' });
     expect(types(a)).not.toContain('InterruptWindowOpened');

@@ -42,7 +42,7 @@ describe('PSI', () => {
   });
 
   // "If they are unable to do so, the defender takes 1 damage."
-  it('PSI deals 1 damage, unasked, when the defender’s owner holds no card with its character symbol', () => {
+  it('PSI deals 1 damage when the defender’s owner holds no card with its character symbol: the damage is its only answer (R14, R15)', () => {
     const g = game(harmless('strontium-dogs', 3, ['wulf']));
     const events = g.send(0, psi);
     expect(ofType(events, 'AttackDeclared')[0]).toMatchObject({ attack: { action: 'PSI', damage: 1 }, defenders: ['wulf'] });

@@ -56,11 +56,4 @@ describe('a character the scenario does not name', () => {
     expect(s.characters['giant']).toMatchObject({ status: 'dead', space: null, health: 0, startingCards: [] });
     expect(s.characters['anderson']!.status).toBe('undeployed');
   });
-
-  it('was dead in games of rules edition 1, which keep replaying as they were created', () => {
-    const s = fromScenario(twoSeats(), { edition: 1 });
-    expect(s.characters['giant']).toMatchObject({ status: 'dead', space: null, startingCards: [] });
-    expect(s.characters['ukko']!.status).toBe('dead');
-    expect(s.edition).toBe(1);
-  });
 });

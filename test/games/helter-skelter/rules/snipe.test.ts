@@ -152,7 +152,7 @@ describe('SNIPE: defences', () => {
   });
 
   // "If they are on a cover space, they can make a COVER defence instead." — otherwise not: the
-  // only card held pays no defence here, so the damage is taken unasked (R14).
+  // only card held pays no defence here, so taking the damage is the only answer (R14).
   it('SNIPE cannot be avoided by COVER off a cover space', () => {
     const g = game(DAN_TANNA, open, target, [COVER]);
     expect(damageIn(g.send(0, snipe))).toEqual({ anderson: 1 });

@@ -30,6 +30,8 @@ function threeSeats(over: Partial<Scenario> = {}): TestGame {
 }
 
 const endTurn = (game: TestGame, seat: number) => game.send(seat, { type: 'END_TURN' });
+/** Seat 0's end-of-turn window: seats 1 and 2 are asked and, holding no INTERRUPT card, pass (R11). */
+const PASSED_WINDOW = ['InterruptWindowOpened', 'InterruptAnswered', 'InterruptAnswered', 'InterruptWindowClosed'];
 
 describe('1. Deploy a character', () => {
   // "1. DEPLOY A CHARACTER" (R6: step 1 is compulsory; only a DEPLOY is accepted until one is made).
@@ -150,7 +152,7 @@ describe('3. Declare end of turn; 4. Draw cards and pass the marker left', () =>
   it('end of turn: the turn ends, the seat draws, the marker passes left and that seat’s turn begins', () => {
     const game = threeSeats();
     const events = endTurn(game, 0);
-    expect(types(events)).toEqual(['TurnEnded', 'CardsDrawn', 'MarkerPassed', 'TurnBegan']);
+    expect(types(events)).toEqual(['TurnEnded', ...PASSED_WINDOW, 'CardsDrawn', 'MarkerPassed', 'TurnBegan']);
     expect(only(events, 'CardsDrawn').seat).toBe(0);
     expect(only(events, 'TurnBegan')).toMatchObject({ seat: 1, interrupting: false });
     expect(game.state.activeSeat).toBe(1);
@@ -213,7 +215,7 @@ describe('3. Declare end of turn; 4. Draw cards and pass the marker left', () =>
       ],
     });
     const events = endTurn(game, 0);
-    expect(types(events)).toEqual(['TurnEnded', 'CardsDrawn', 'DeckReshuffled', 'CardsDrawn', 'MarkerPassed', 'TurnBegan']);
+    expect(types(events)).toEqual(['TurnEnded', ...PASSED_WINDOW, 'CardsDrawn', 'DeckReshuffled', 'CardsDrawn', 'MarkerPassed', 'TurnBegan']);
     const [first, second] = ofType(events, 'CardsDrawn');
     const reshuffle = only(events, 'DeckReshuffled');
     expect(first!.cards).toEqual([top]);
@@ -236,7 +238,7 @@ describe('3. Declare end of turn; 4. Draw cards and pass the marker left', () =>
       ],
     });
     const events = endTurn(game, 0);
-    expect(types(events).slice(0, 3)).toEqual(['TurnEnded', 'CardsDrawn', 'DeckReshuffled']);
+    expect(types(events).slice(0, 7)).toEqual(['TurnEnded', ...PASSED_WINDOW, 'CardsDrawn', 'DeckReshuffled']);
     expect(game.state.seats[0]!.deck.slice().sort()).toEqual(rest.slice(3, 5).sort());
     expect(game.state.seats[0]!.discard).toEqual([]);
   });
@@ -306,7 +308,7 @@ describe('3. Declare end of turn; 4. Draw cards and pass the marker left', () =>
   it('when the turn clock runs out, end of turn is declared for the actor', () => {
     const game = threeSeats();
     const events = game.expire();
-    expect(types(events)).toEqual(['TurnEnded', 'CardsDrawn', 'MarkerPassed', 'TurnBegan']);
+    expect(types(events)).toEqual(['TurnEnded', ...PASSED_WINDOW, 'CardsDrawn', 'MarkerPassed', 'TurnBegan']);
     expect(game.state.activeSeat).toBe(1);
   });
 

@@ -172,7 +172,7 @@ describe('Berserk', () => {
   });
 
   // "Warp-Sláine may never make the BLOCK defence." With only MELEE symbols in hand he has no
-  // defence against a MELEE, so the damage is taken unasked (R14).
+  // defence against a MELEE, so taking the damage is his owner's only answer (R14).
   it('Warp-Sláine may never BLOCK', () => {
     const enemyMelee = first(wild('strontium-dogs', 'MELEE'));
     const g = TestGame.withOthersDead({

@@ -121,7 +121,7 @@ describe('Cloud of Decay', () => {
   const DEFLECT = first(wild('judges', 'DEFLECT'));
   const ANDERSON_PSI = first(linked('judges', 'PSI', 'anderson'));
   /** The Dark Judges (seat 0) are about to end their turn; the Judges' Giant stands in Mortis's space. */
-  const game = (opts: { judgesHand?: string[]; giant?: number; others?: Record<string, { space: number | 'dead' }>; edition?: 1 | 2 } = {}) =>
+  const game = (opts: { judgesHand?: string[]; giant?: number; others?: Record<string, { space: number | 'dead' }>; answerForced?: boolean } = {}) =>
     TestGame.withOthersDead(
       {
         map: DAN_TANNA,
@@ -136,7 +136,7 @@ describe('Cloud of Decay', () => {
           ...opts.others,
         },
       },
-      opts.edition ?? 1,
+      { answerForced: opts.answerForced ?? true },
     );
 
   // "If any character starts their turn in the same space as Judge Mortis, they must make a DEFLECT or PRECOG defence or take 1 damage."
@@ -223,9 +223,9 @@ describe('Cloud of Decay', () => {
     expect(g.situation).toMatchObject({ kind: 'turn', actor: 1, interrupting: true });
   });
 
-  // Edition 2 asks every defender whatever its hand holds (R14): the cloud too, with a deadline.
-  it('in edition 2 the defender is asked even with no card, and the deadline takes the damage', () => {
-    const g = game({ edition: 2 });
+  // Every defender is asked whatever its hand holds (R14): the cloud too, with a deadline.
+  it('the defender is asked even with no card, and the deadline takes the damage', () => {
+    const g = game({ answerForced: false });
     g.send(0, { type: 'END_TURN' });
     if (g.situation.kind === 'interrupt') g.send(1, { type: 'PASS_INTERRUPT' });
     expect(g.situation).toMatchObject({ kind: 'defence' });
