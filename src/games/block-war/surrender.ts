@@ -5,7 +5,8 @@
 
 import { parseSquare } from './board/squares.ts';
 import { unitKind } from './content/index.ts';
-import { check, type Draft } from './draft.ts';
+import { check } from '../../platform/draft.ts';
+import type { Draft } from './draft.ts';
 import type { GameState, Seat, UnitState } from './types.ts';
 
 export type SurrenderReason = 'chose' | 'no-fighting-units' | 'outnumbered';

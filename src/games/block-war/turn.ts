@@ -3,7 +3,8 @@
 
 import { JUDGE_DREDD, unitKind } from './content/index.ts';
 import { TRACK_LENGTH } from './content/justice-track.ts';
-import { check, type Draft } from './draft.ts';
+import { check } from '../../platform/draft.ts';
+import type { Draft } from './draft.ts';
 import { controlLanded } from './control.ts';
 import { isFrenzied } from './frenzy.ts';
 import { informIfLanded } from './informant.ts';
