@@ -5,7 +5,7 @@
 import { rngPosition } from '../../platform/random.ts';
 import { MOVEMENT_COSTS, MOVEMENT_POINTS, SPACES_PER_PAYMENT, stepsFrom, type Step } from './board/movement.ts';
 import { parseSquare } from './board/squares.ts';
-import { unitKind } from './content/index.ts';
+import { unitKind } from './content/units.ts';
 import { CRAZED } from './crazed.ts';
 import { rollDie } from './dice.ts';
 import { FRENZY_MOVEMENT } from './frenzy.ts';

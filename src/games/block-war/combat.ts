@@ -8,7 +8,7 @@ import { roboDocWounded } from './crazed.ts';
 import { hasLineOfSight } from './board/sight.ts';
 import { parseSquare } from './board/squares.ts';
 import { mayActHere } from './activation.ts';
-import { JUDGE_DREDD, unitKind } from './content/index.ts';
+import { JUDGE_DREDD, unitKind } from './content/units.ts';
 import { afterAttackOnDredd, dreddWounded, WOUNDING_DREDD } from './dredd.ts';
 import { TRACK_LENGTH } from './content/justice-track.ts';
 import { rollDie } from './dice.ts';

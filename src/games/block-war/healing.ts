@@ -4,7 +4,7 @@
 import { rngPosition } from '../../platform/random.ts';
 import { mayActHere } from './activation.ts';
 import { adjacent } from './combat.ts';
-import { unitKind } from './content/index.ts';
+import { unitKind } from './content/units.ts';
 import { rollDie } from './dice.ts';
 import { check } from '../../platform/draft.ts';
 import type { Draft } from './draft.ts';

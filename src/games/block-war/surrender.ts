@@ -4,7 +4,7 @@
 // friendly units or a block may surrender at any point in the game if the player chooses."
 
 import { parseSquare } from './board/squares.ts';
-import { unitKind } from './content/index.ts';
+import { unitKind } from './content/units.ts';
 import { check } from '../../platform/draft.ts';
 import type { Draft } from './draft.ts';
 import type { GameState, Seat, UnitState } from './types.ts';

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blockWar } from '../../../src/games/block-war/index.ts';
 import { blockSquare } from '../../../src/games/block-war/board/squares.ts';
-import { BLOCK } from '../../../src/games/block-war/content/index.ts';
+import { BLOCK } from '../../../src/games/block-war/content/block-board.ts';
 import { judgeSquares } from '../../../src/games/block-war/control.ts';
 import { healthyUnitOn } from '../../../src/games/block-war/state.ts';
 import type { Command, Event, GameState, Seat } from '../../../src/games/block-war/types.ts';

@@ -4,7 +4,8 @@
 // file's `components`.
 
 import type { BodyExample, GameSchemas } from '../../../platform/game-module.ts';
-import { COLOURS, SIDES, UNIT_KINDS } from '../content/index.ts';
+import { SIDES } from '../content/plaza.ts';
+import { COLOURS, UNIT_KINDS } from '../content/units.ts';
 import type { Event } from '../types.ts';
 import { MAX_SEATS } from '../options.ts';
 
