@@ -7,9 +7,9 @@ import { nextExpiry, type Deadline } from '../clock/deadlines.ts';
 import type { Logger } from '../config/logger.ts';
 import { Bots } from './bots.ts';
 import type { GameRegistry } from './registry.ts';
-import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './limits.ts';
+import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from '../config/limits.ts';
 import { DeadlineKeeper } from './deadlines.ts';
-import { Refusal } from './errors.ts';
+import { Refusal } from '../platform/refusal.ts';
 import { GameStates, type GameStatesOptions } from './game-states.ts';
 import { Lobby, type CreateGame } from './lobby.ts';
 import { SeatOrders } from './orders.ts';
@@ -67,7 +67,7 @@ export class GameService {
   readonly views: Views;
   /** Commands tried without being sent. */
   readonly previews: Previews;
-  /** What the notification channels read about games (src/notify/game-reader.ts). */
+  /** What the notification channels read about games (`GameReader`, src/service/ports/notices.ts). */
   readonly reader: GameReader;
   readonly signals: GameSignals;
   readonly bots: Bots;

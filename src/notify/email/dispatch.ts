@@ -9,9 +9,9 @@
 import type pg from 'pg';
 import type { Logger } from '../../config/logger.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { GameNotice } from '../notice.ts';
+import type { GameNotice } from '../../service/ports/notices.ts';
 import type { Queryable } from '../../store/event-store.ts';
-import type { GameReader } from '../game-reader.ts';
+import type { GameReader } from '../../service/ports/notices.ts';
 import { NO_TITLES, type GameTitling, type Notification, type SituationWording } from '../notification.ts';
 import { decideReminder, reminderRunAt, type ReminderTarget } from '../reminders.ts';
 import type { DisabledSubscription } from '../webhooks/dispatch.ts';
