@@ -6,7 +6,8 @@ import { blockSquare as b, plazaSquare as p } from '../../../src/games/block-war
 import { JUDGE_BADGES } from '../../../src/games/block-war/content/justice-track.ts';
 import { PLAZA } from '../../../src/games/block-war/content/plaza.ts';
 import type { Event } from '../../../src/games/block-war/types.ts';
-import { keyN, position } from './support.ts';
+import { keyN } from '../../support/module-game.ts';
+import { position } from './support.ts';
 import { keyedRng } from '../../../src/platform/random.ts';
 
 type Of<T extends Event['type']> = Extract<Event, { type: T }>;
