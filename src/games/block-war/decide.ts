@@ -33,11 +33,11 @@ export const decide = decider({
 /**
  * A deadline passed: the server does for the awaited seat what the first of its legal commands
  * does — rolls its dice, places where the first legal square is — and, in a turn, ends the
- * activation in progress and the step (BW14). A window no longer open is ignored.
+ * activation in progress and the step (BW14). (The decider ignores one for a window no longer open.)
  */
 function expire(d: Draft): void {
   const sit = d.state.situation;
-  if (sit.kind === 'over') return;
+  if (sit.kind === 'over') return; // the decider expires only an open window
   if (sit.kind === 'roll') {
     for (const seat of sit.rolling) if (sit.rolls[String(seat)] === undefined && d.state.situation === sit) rollForOrder(d, seat);
     return;

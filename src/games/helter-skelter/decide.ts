@@ -1,13 +1,13 @@
 // decide: is this command legal now, and what happens? The platform's decider (src/platform/
 // decider.ts) parses it, checks what every command shares (the seat, the game is on, the window it
 // answers is still open) and turns a RuleError into a refusal. Here each command is routed to the
-// rule that handles it, after the checks of its situation (it is this seat's moment), and opens the INTERRUPT window once an action is complete
-// or a turn declared ended. The rules report those moments (a combat action returns its attack
-// once complete) rather than open the window themselves, because the window, when it closes,
-// continues the turn (interrupts.ts → turn.ts), the turn asks legal.ts whether a seat could still
-// act, and legal.ts asks every action and defence for its options: a rule that opened the window
-// would import itself round that loop. This file sits above them all, so the arrows run one way
-// (no-circular, .dependency-cruiser.mjs).
+// rule that handles it, after the checks of its situation (it is this seat's moment), and the
+// INTERRUPT window is opened once an action is complete or a turn declared ended. The rules report
+// those moments (a combat action returns its attack once complete) rather than open the window
+// themselves, because the window, when it closes, continues the turn (interrupts.ts → turn.ts), the
+// turn asks legal.ts whether a seat could still act, and legal.ts asks every action and defence for
+// its options: a rule that opened the window would import itself round that loop. This file sits
+// above them all, so the arrows run one way (no-circular, .dependency-cruiser.mjs).
 
 import { decider } from '../../platform/decider.ts';
 import { check } from '../../platform/draft.ts';

@@ -28,11 +28,11 @@ export const decide = decider({
 /**
  * A deadline passed. Roll-off: the server rolls for each seat that has not. Phase: the Phase ends
  * (M9: a selected model's second action is lost, the others are on Alert Status). Push-back: no
- * push. A window no longer open is ignored.
+ * push. (The decider ignores one for a window no longer open.)
  */
 function expire(d: Draft): void {
   const sit = d.state.situation;
-  if (sit.kind === 'over') return;
+  if (sit.kind === 'over') return; // the decider expires only an open window
   if (sit.kind === 'roll-off') {
     for (const seat of [0, 1]) if (d.state.situation === sit && sit.rolls[String(seat)] === undefined) rollOff(d, seat);
     return;
