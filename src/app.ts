@@ -46,7 +46,7 @@ import { gameRegistry, gameTitles, situationWording, type AnyGameModule } from '
 import { PRODUCT_NAME } from './config/product.ts';
 import { registerBodyGuard } from './api/body-guard.ts';
 import { clientErrorHandler, DEFAULT_CONNECTION_LIMITS, nodeServerLimits, registerUrlLimit, type ConnectionLimits } from './api/limits.ts';
-import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './service/limits.ts';
+import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './config/limits.ts';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './config/limits.ts';
 import { frameworkErrorHandler, problemHandling } from './api/problems.ts';
 import { PROJECT_ROOT } from './config/config.ts';

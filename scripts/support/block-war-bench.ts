@@ -3,7 +3,8 @@
 // games, and replaying a whole recorded game. Targets: decide under 50 µs median; replay of a
 // 4-player game under 10 ms.
 
-import { blockWar, type GameState } from '../../src/games/block-war/index.ts';
+import { blockWar } from '../../src/games/block-war/index.ts';
+import type { GameState } from '../../src/games/block-war/types.ts';
 import { RuleError } from '../../src/platform/game-module.ts';
 import { playRandomGame } from '../../src/platform/random-player.ts';
 import { seedRng } from '../../src/platform/random.ts';

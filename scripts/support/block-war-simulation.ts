@@ -16,7 +16,8 @@
 // again, with a chance that vanishes; the command cap catches it.
 
 import { heuristicBot } from '../../src/games/block-war/bots/index.ts';
-import { blockWar, type Command, type Event, type GameState } from '../../src/games/block-war/index.ts';
+import { blockWar } from '../../src/games/block-war/index.ts';
+import type { Command, Event, GameState } from '../../src/games/block-war/types.ts';
 import { playBotGame } from '../../src/platform/bot-player.ts';
 import { randomBot } from '../../src/platform/bots.ts';
 import { RuleError, type Bot } from '../../src/platform/game-module.ts';

@@ -4,7 +4,8 @@
 
 import { playRandomGame } from '../../src/platform/random-player.ts';
 import { seedRng } from '../../src/platform/random.ts';
-import { evolveAll, helterSkelter, type GameState } from '../../src/games/helter-skelter/index.ts';
+import { evolveAll } from '../../src/games/helter-skelter/evolve.ts';
+import { helterSkelter, type GameState } from '../../src/games/helter-skelter/index.ts';
 
 const GAMES = 5;
 /** Walks through each recorded game this many times first, so the figures are the warm steady state. */

@@ -4,7 +4,8 @@
 // median; `preview` of a Shoot or of a Move along a drawn path under 1 ms median. Also `decide` of
 // every recorded command and the replay of a whole game, as the other games' benches print them.
 
-import { miniatures, type Command, type Event, type GameState } from '../../src/games/miniatures/index.ts';
+import { miniatures } from '../../src/games/miniatures/index.ts';
+import type { Command, Event, GameState } from '../../src/games/miniatures/types.ts';
 import { SCENARIO_IDS } from '../../src/games/miniatures/content/index.ts';
 import { RuleError, type Sender } from '../../src/platform/game-module.ts';
 import { seedRng } from '../../src/platform/random.ts';

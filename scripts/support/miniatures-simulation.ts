@@ -19,7 +19,8 @@
 // the seat has acted (at most two actions each), and only the roll-off's ties repeat, with a
 // chance that vanishes; the command cap catches anything else.
 
-import { miniatures, type Command, type Event, type GameState } from '../../src/games/miniatures/index.ts';
+import { miniatures } from '../../src/games/miniatures/index.ts';
+import type { Command, Event, GameState } from '../../src/games/miniatures/types.ts';
 import { SCENARIO_IDS } from '../../src/games/miniatures/content/index.ts';
 import { PUSH_BACK_ORDERS } from '../../src/games/miniatures/orders.ts';
 import type { Preview } from '../../src/games/miniatures/preview.ts';

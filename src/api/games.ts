@@ -7,7 +7,7 @@ import { requireCaller } from '../auth/caller.ts';
 import type { GameService } from '../service/index.ts';
 import type { GameResource } from '../service/views.ts';
 import { ProblemError } from './problems.ts';
-import { refusalToProblem } from './refusals.ts';
+import { refusalToProblem } from './problems.ts';
 import {
   addGameSchemas,
   bearerOnly,

@@ -1,5 +1,5 @@
 // The shapes and defaults of the limits the environment sets: connection limits (enforced by
-// src/api/limits.ts) and resource limits per account (src/service/limits.ts). Here, so that
+// src/api/limits.ts) and resource limits per account (enforced by the service). Here, so that
 // src/config/config.ts reads them without importing the layers that enforce them.
 
 export interface ConnectionLimits {

@@ -4,17 +4,13 @@
 // such as ending the turn is not drowned by a hundred ways of moving.
 
 import { expiryStalled, stranding, strandedError } from './awaited-guard.ts';
-import type { GameModule, Seat } from './game-module.ts';
-import { nextFloat, nextInt, type RngState } from './random.ts';
+import type { Awaited, GameModule, Seat } from './game-module.ts';
+import { nextFloat, pick, type RngState } from './random.ts';
 
 export function pickCommand<C extends { type: string }, S extends RngState>(commands: readonly C[], rng: S): [C, S] {
-  const types = [...new Set(commands.map((c) => c.type))];
-  let i: number;
-  [i, rng] = nextInt(rng, types.length);
-  const ofType = commands.filter((c) => c.type === types[i]);
-  let j: number;
-  [j, rng] = nextInt(rng, ofType.length);
-  return [ofType[j]!, rng];
+  let type: string;
+  [type, rng] = pick([...new Set(commands.map((c) => c.type))], rng);
+  return pick(commands.filter((c) => c.type === type), rng);
 }
 
 export type SenderOf = { kind: 'seat'; seat: Seat } | { kind: 'system' };
@@ -80,20 +76,18 @@ export function playRandomGame<Setup, State, Command extends { type: string }, E
     let anytimeRoll = 1;
     if (anytime.length > 0) [anytimeRoll, rng] = nextFloat(rng);
     if (anytimeRoll < anytimeRate) {
-      let k: number;
-      [k, rng] = nextInt(rng, anytime.length);
-      const [seat, offered] = anytime[k]!;
+      let seat: Seat, offered: Command[];
+      [[seat, offered], rng] = pick(anytime, rng);
       [command, rng] = pickCommand(offered, rng);
       sender = { kind: 'seat', seat };
     } else if (roll < expiryRate) {
       command = expire(awaited[0]!.windowId);
       sender = { kind: 'system' };
     } else {
-      let k: number;
-      [k, rng] = nextInt(rng, awaited.length);
-      const seat = awaited[k]!.seat;
-      [command, rng] = pickCommand(legalOf(seat), rng);
-      sender = { kind: 'seat', seat };
+      let one: Awaited;
+      [one, rng] = pick(awaited, rng);
+      [command, rng] = pickCommand(legalOf(one.seat), rng);
+      sender = { kind: 'seat', seat: one.seat };
     }
     const decision = game.decide(state, command, sender);
     if (!decision.ok)

@@ -95,6 +95,12 @@ export function nextInt<S extends RngState>(state: S, n: number): [number, S] {
   }
 }
 
+/** One of `items` (not empty), each equally likely, and the next state. */
+export function pick<T, S extends RngState>(items: readonly T[], state: S): [T, S] {
+  const [k, next] = nextInt(state, items.length);
+  return [items[k]!, next];
+}
+
 /** Fisher–Yates shuffle; returns a new array and the next state. */
 export function shuffle<T, S extends RngState>(items: readonly T[], state: S): [T[], S] {
   const out = items.slice();

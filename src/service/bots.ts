@@ -17,7 +17,7 @@ import { keyedRng } from '../platform/random.ts';
 import type { Logger } from '../config/logger.ts';
 import type { GameRecords } from './ports/game-records.ts';
 import type { StoredOptions } from './ports/records.ts';
-import { Refusal } from './errors.ts';
+import { Refusal } from '../platform/refusal.ts';
 import type { GameStates } from './game-states.ts';
 import type { Play } from './play.ts';
 

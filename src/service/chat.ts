@@ -8,7 +8,7 @@
 
 import { EventEmitter } from 'node:events';
 import { OneAtATime } from '../platform/one-at-a-time.ts';
-import { Refusal, notFound } from './errors.ts';
+import { Refusal, notFound } from '../platform/refusal.ts';
 import type { ChannelSubscription, Listen } from './ports/changes.ts';
 import { CHAT_CHANNEL, type ChatRecords, type StoredChatMessage } from './ports/chat.ts';
 

@@ -6,7 +6,7 @@
 
 import type { GameLog } from './ports/game-log.ts';
 import type { GameRow, GameWithSeats } from './ports/records.ts';
-import { notFound } from './errors.ts';
+import { notFound } from '../platform/refusal.ts';
 import type { AnyGameModule, GameRegistry } from './registry.ts';
 
 export interface GameStatesOptions {

@@ -9,7 +9,7 @@ import type { GameRecords, HeldGame } from './ports/game-records.ts';
 import type { Fairness, GameRow, SeatRow, StoredOptions } from './ports/records.ts';
 import type { DeadlineKeeper } from './deadlines.ts';
 import { CHANNEL } from './signals.ts';
-import { Refusal, notFound } from './errors.ts';
+import { Refusal, notFound } from '../platform/refusal.ts';
 import type { AnyGameModule, GameRegistry } from './registry.ts';
 import { botsOf } from '../platform/bots.ts';
 import { OneAtATime } from '../platform/one-at-a-time.ts';

@@ -5,7 +5,7 @@
 
 import type { GameRecords } from './ports/game-records.ts';
 import type { GameRow, SeatRow } from './ports/records.ts';
-import { Refusal, notFound } from './errors.ts';
+import { Refusal, notFound } from '../platform/refusal.ts';
 import type { GameStates } from './game-states.ts';
 import type { Accepted, Submission } from './play.ts';
 import type { AnyGameModule } from './registry.ts';

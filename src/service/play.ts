@@ -18,7 +18,7 @@ import type { Sender, Seat } from '../platform/game-module.ts';
 import { IdempotencyKeyTaken, type GameLog } from './ports/game-log.ts';
 import type { AppendInput, GameRow, GameWithSeats, SeatRow, StoredEvent } from './ports/records.ts';
 import type { DeadlineKeeper } from './deadlines.ts';
-import { Refusal, notFound } from './errors.ts';
+import { Refusal, notFound } from '../platform/refusal.ts';
 import { NO_TELEMETRY, type Telemetry } from './ports/telemetry.ts';
 import type { GameStates } from './game-states.ts';
 import { CHANNEL } from './signals.ts';

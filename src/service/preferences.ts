@@ -10,7 +10,7 @@
 import type { Logger } from '../config/logger.ts';
 import type { AccountRecords } from './ports/accounts.ts';
 import type { SeatRow } from './ports/records.ts';
-import { Refusal } from './errors.ts';
+import { Refusal } from '../platform/refusal.ts';
 import type { Accepted, Submission } from './play.ts';
 import { orderSettings, type GameRegistry, type OrderSetting } from './registry.ts';
 

@@ -3,7 +3,7 @@
 // preview changes nothing; it tells a seat only what sending the command would have told it.
 
 import type { GameStates } from './game-states.ts';
-import { Refusal, notFound } from './errors.ts';
+import { Refusal, notFound } from '../platform/refusal.ts';
 import type { GameRecords } from './ports/game-records.ts';
 import { seatOf } from './views.ts';
 

@@ -8,7 +8,7 @@ import { postpone } from '../clock/deadlines.ts';
 import type { AccountRecords, VacationRecord } from './ports/accounts.ts';
 import type { GameRecords } from './ports/game-records.ts';
 import type { DeadlineKeeper } from './deadlines.ts';
-import { Refusal } from './errors.ts';
+import { Refusal } from '../platform/refusal.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -8,7 +8,7 @@ import type { AnyGameModule } from './registry.ts';
 import { KEYED_GENERATOR } from '../platform/random.ts';
 import type { GameRecords } from './ports/game-records.ts';
 import { hasEnded, type GameRow, type GameWithSeats, type SeatRow, type StoredEvent, type StoredOptions } from './ports/records.ts';
-import { Refusal, notFound } from './errors.ts';
+import { Refusal, notFound } from '../platform/refusal.ts';
 import type { GameStates } from './game-states.ts';
 import type { Accepted } from './play.ts';
 

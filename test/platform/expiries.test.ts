@@ -14,14 +14,12 @@ import { RuleError, type GameModule } from '../../src/platform/game-module.ts';
 import { keyedRng } from '../../src/platform/random.ts';
 import { GAMES } from '../../src/service/registry.ts';
 import { oddsAndEvens } from '../support/games/odds-and-evens/index.ts';
+import { fcParams } from '../support/fast-check.ts';
 import { playGuarded, uniform } from '../support/guarded-play.ts';
+import { keyN } from '../support/module-game.ts';
 
 type AnyModule = GameModule<unknown, unknown, { type: string }, unknown, unknown, unknown>;
 
-const keyN = (n: number) => n.toString(16).padStart(64, '0');
-const runs = (n: number) => Math.max(1, Math.round(n * Number(process.env.FC_RUNS ?? 1)));
-const params = (numRuns: number, seed: number): fc.Parameters<unknown> =>
-  process.env.FC_SEED === 'random' ? { numRuns: runs(numRuns) } : { numRuns: runs(numRuns), seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : seed };
 
 /** Creation options of game `n` of each game: its tables in turn. */
 const SETUPS: Record<string, (n: number) => Record<string, unknown>> = {
@@ -50,7 +48,7 @@ describe('a deadline that passes changes the game, in every game', () => {
           const played = playGuarded(game, game.initialState(setup), uniform, keyedRng(keyN(seed + 1)), { commands: 150, expireEvery: 2 });
           expect(played.expiriesTried).toBeGreaterThan(0);
         }),
-        params(4, 2714),
+        fcParams(4, 2714),
       );
     });
 });

@@ -5,7 +5,7 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Deadline } from '../../src/clock/deadlines.ts';
-import type { GameNotice } from '../../src/notify/notice.ts';
+import type { GameNotice } from '../../src/service/ports/notices.ts';
 import { noticesOf, Notifier } from '../../src/service/notifier.ts';
 import { EventStore, type AppendInput, type GameRow } from '../../src/store/event-store.ts';
 import { PostgresGameLog } from '../../src/store/game-log.ts';

@@ -8,11 +8,11 @@ import { commitment } from '../../src/platform/fairness.ts';
 import { pickCommand } from '../../src/platform/random-player.ts';
 import { keyedRng } from '../../src/platform/random.ts';
 import { DeadlineKeeper } from '../../src/service/deadlines.ts';
-import { Refusal } from '../../src/service/errors.ts';
+import { Refusal } from '../../src/platform/refusal.ts';
 import { GameStates } from '../../src/service/game-states.ts';
 import { Play, type Accepted } from '../../src/service/play.ts';
 import { GAMES } from '../../src/service/registry.ts';
-import type { StoredOptions } from '../../src/store/game-options.ts';
+import type { StoredOptions } from '../../src/service/ports/records.ts';
 import { MemoryGameLog } from '../../src/store/memory-game-log.ts';
 
 const module = GAMES.get('helter-skelter')!;

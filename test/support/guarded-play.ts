@@ -9,7 +9,7 @@
 
 import { expiryStalled, stranding, strandedError } from '../../src/platform/awaited-guard.ts';
 import type { GameModule, Seat } from '../../src/platform/game-module.ts';
-import { nextInt, type RngState } from '../../src/platform/random.ts';
+import { nextFloat, pick, type RngState } from '../../src/platform/random.ts';
 
 export type Chooser<State, Command> = (state: State, seat: Seat, legal: readonly Command[], rng: RngState) => [Command, RngState];
 
@@ -58,9 +58,8 @@ export function playGuarded<State, Command extends { type: string }>(
         if (stranded) throw new Error(`The expiry of ${windowId}: ${strandedError(stranded).message} (after ${commands} commands)`);
         expiriesTried++;
       }
-    let k: number;
-    [k, rng] = nextInt(rng, awaited.length);
-    const seat = awaited[k]!.seat;
+    let seat: Seat;
+    [{ seat }, rng] = pick(awaited, rng);
     const legal = game.legalCommands(state, seat);
     let command: Command;
     [command, rng] = choose(state, seat, legal, rng);
@@ -73,7 +72,17 @@ export function playGuarded<State, Command extends { type: string }>(
 
 /** The random player's choice: a uniform command among the listed ones. */
 export function uniform<State, Command>(_state: State, _seat: Seat, legal: readonly Command[], rng: RngState): [Command, RngState] {
-  let k: number;
-  [k, rng] = nextInt(rng, legal.length);
-  return [legal[k]!, rng];
+  return pick(legal, rng);
+}
+
+/**
+ * With probability `rate`, the adversary's choice (`push`: the test's idea of what strains the
+ * rules most, or null where it has none); otherwise, and where it has none, the random player's.
+ */
+export function adversarial<State, Command>(rate: number, push: (state: State, seat: Seat, legal: readonly Command[], rng: RngState) => [Command, RngState] | null): Chooser<State, Command> {
+  return (state, seat, legal, rng) => {
+    let roll: number;
+    [roll, rng] = nextFloat(rng);
+    return (roll < rate ? push(state, seat, legal, rng) : null) ?? uniform(state, seat, legal, rng);
+  };
 }

@@ -7,8 +7,7 @@
 // when they run, so an unsubscribe stops what is already queued.
 
 import type { Logger } from '../../config/logger.ts';
-import type { GameNotice } from '../../notify/notice.ts';
-import type { GameReader } from '../../notify/game-reader.ts';
+import type { GameNotice, GameReader } from '../../service/ports/notices.ts';
 import { NO_TITLES, type GameTitling, type Notification, type SituationWording } from '../../notify/notification.ts';
 import { decideReminder, reminderRunAt, type ReminderTarget } from '../../notify/reminders.ts';
 import type { EmailLinks } from '../../notify/email/links.ts';

@@ -11,9 +11,8 @@
 
 import type { Logger } from '../../config/logger.ts';
 import type { Deadline } from '../../clock/deadlines.ts';
-import type { GameNotice } from '../../notify/notice.ts';
+import type { GameNotice, GameReader } from '../../service/ports/notices.ts';
 import { hasEnded, type GameRow, type SeatRow, type StoredOptions } from '../../service/ports/records.ts';
-import type { GameReader } from '../../notify/game-reader.ts';
 import { decideReminder } from '../../notify/reminders.ts';
 import type { SeatedGames } from '../../notify/ports/games.ts';
 import type { StoreTransaction } from '../../notify/ports/transaction.ts';

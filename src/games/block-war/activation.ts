@@ -5,11 +5,12 @@
 import { rngPosition } from '../../platform/random.ts';
 import { MOVEMENT_COSTS, MOVEMENT_POINTS, SPACES_PER_PAYMENT, stepsFrom, type Step } from './board/movement.ts';
 import { parseSquare } from './board/squares.ts';
-import { unitKind } from './content/index.ts';
+import { unitKind } from './content/units.ts';
 import { CRAZED } from './crazed.ts';
 import { rollDie } from './dice.ts';
 import { FRENZY_MOVEMENT } from './frenzy.ts';
-import { check, type Draft } from './draft.ts';
+import { check } from '../../platform/draft.ts';
+import type { Draft } from './draft.ts';
 import { hireJanitor } from './new-janitor.ts';
 import { featureOn, friendly, healthyUnitOn, placement } from './state.ts';
 import { activatable, afterActivation } from './turn.ts';

@@ -2,7 +2,7 @@
 // the API publishes it as JSON Schema. A command that does not fit is refused as INVALID_COMMAND.
 
 import { RuleError } from '../../platform/game-module.ts';
-import { SIDES } from './content/index.ts';
+import { SIDES } from './content/plaza.ts';
 import type { Command, CommandType } from './types.ts';
 
 type FieldKind = 'id' | 'side';

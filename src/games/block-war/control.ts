@@ -3,9 +3,12 @@
 
 import { nextInt, rngPosition } from '../../platform/random.ts';
 import { plazaKind, plazaSquare } from './board/squares.ts';
-import { badgesOn, JUDGE_DREDD, JUDGE_DREDD_SPACE, PLAZA, unitKind } from './content/index.ts';
+import { badgesOn, JUDGE_DREDD_SPACE } from './content/justice-track.ts';
+import { PLAZA } from './content/plaza.ts';
+import { JUDGE_DREDD, unitKind } from './content/units.ts';
 import { rollDie } from './dice.ts';
-import { check, type Draft } from './draft.ts';
+import { check } from '../../platform/draft.ts';
+import type { Draft } from './draft.ts';
 import { armour } from './skills.ts';
 import { featureOn, healthyUnitOn, previousInOrder } from './state.ts';
 import type { GameState, Seat, SquareId, TurnResume, UnitId } from './types.ts';

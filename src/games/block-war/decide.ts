@@ -1,13 +1,15 @@
-// decide: is this command legal now, and what happens? Routes each command to the rule that
-// handles it after the checks every command shares. Never throws: a refusal is a RuleError.
+// decide: is this command legal now, and what happens? The platform's decider (src/platform/
+// decider.ts) parses it, checks what every command shares and turns a RuleError into a refusal;
+// here each command is routed to the rule that handles it.
 
-import { RuleError, type DecideContext, type Decision, type Sender } from '../../platform/game-module.ts';
+import { decider } from '../../platform/decider.ts';
 import { activate, endActivation, expireActivation, step } from './activation.ts';
 import { brawl, shoot } from './combat.ts';
 import { parseCommand } from './commands.ts';
 import { judgeTarget, placeJudge, targetBlocks } from './control.ts';
-import { check, Draft } from './draft.ts';
+import type { Draft } from './draft.ts';
 import { callSurrender } from './dredd.ts';
+import { fold } from './evolve.ts';
 import { heal } from './healing.ts';
 import { clean } from './janitors.ts';
 import { legalCommands } from './legal.ts';
@@ -16,32 +18,26 @@ import { placeBlock, placeFeature, placeUnit, rollForOrder } from './setup.ts';
 import { checkMaySurrender, surrender } from './surrender.ts';
 import { startTimeLimit } from './time-limit.ts';
 import { afterActivation, endStep, passTurn } from './turn.ts';
-import type { Command, Event, GameState, Seat } from './types.ts';
+import type { Command, Seat } from './types.ts';
 
-export function decide(state: GameState, input: Command, sender: Sender, context?: DecideContext): Decision<Event> {
-  const parsed = parseCommand(input);
-  if (parsed instanceof RuleError) return { ok: false, error: parsed };
-  const d = new Draft(state, context?.at ?? null);
-  try {
-    startTimeLimit(d);
-    if (sender?.kind === 'system') decideSystem(d, parsed);
-    else decideForSeat(d, (sender as { seat?: unknown })?.seat, parsed);
-  } catch (e) {
-    if (e instanceof RuleError) return { ok: false, error: e };
-    throw e;
-  }
-  return { ok: true, events: d.events };
-}
+export const decide = decider({
+  fold,
+  parse: parseCommand,
+  seats: (s) => s.seats.length,
+  // BW50: the time limit runs from the game's first command given a time.
+  before: startTimeLimit,
+  expire,
+  play,
+});
 
 /**
  * A deadline passed: the server does for the awaited seat what the first of its legal commands
  * does — rolls its dice, places where the first legal square is — and, in a turn, ends the
- * activation in progress and the step (BW14). A window no longer open is ignored.
+ * activation in progress and the step (BW14). (The decider ignores one for a window no longer open.)
  */
-function decideSystem(d: Draft, cmd: Command): void {
-  check(cmd.type === 'EXPIRE_WINDOW', 'NOT_A_SYSTEM_COMMAND', 'The system only expires windows.');
+function expire(d: Draft): void {
   const sit = d.state.situation;
-  if (sit.kind === 'over' || cmd.windowId !== sit.windowId) return;
+  if (sit.kind === 'over') return; // the decider expires only an open window
   if (sit.kind === 'roll') {
     for (const seat of sit.rolling) if (sit.rolls[String(seat)] === undefined && d.state.situation === sit) rollForOrder(d, seat);
     return;
@@ -56,17 +52,10 @@ function decideSystem(d: Draft, cmd: Command): void {
     return;
   }
   const first = legalCommands(d.state, sit.seat)[0];
-  if (first) decideForSeat(d, sit.seat, first);
+  if (first) play(d, sit.seat, first);
 }
 
-function decideForSeat(d: Draft, seat: unknown, cmd: Command): void {
-  const s = d.state;
-  check(Number.isInteger(seat) && (seat as number) >= 0 && (seat as number) < s.seats.length, 'NOT_A_SEAT', `There is no seat ${String(seat)}.`);
-  const me = seat as Seat;
-  check(cmd.type !== 'EXPIRE_WINDOW', 'SYSTEM_ONLY', 'Only the server expires windows.');
-  const sit = s.situation;
-  check(sit.kind !== 'over', 'GAME_OVER', 'The game is over.');
-  if (cmd.windowId !== undefined) check(cmd.windowId === sit.windowId, 'WINDOW_CLOSED', `Window ${cmd.windowId} is closed; ${sit.windowId} is open.`);
+function play(d: Draft, me: Seat, cmd: Command): void {
   switch (cmd.type) {
     case 'ROLL_FOR_ORDER':
       return rollForOrder(d, me);
@@ -126,6 +115,6 @@ function surrenderByChoice(d: Draft, me: Seat): void {
     if ((sit.kind !== 'place-judge' && sit.kind !== 'judge-target') || sit.seat !== me) return;
     const first = legalCommands(d.state, me)[0];
     if (!first) return;
-    decideForSeat(d, me, first);
+    play(d, me, first);
   }
 }

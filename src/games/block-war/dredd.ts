@@ -3,8 +3,9 @@
 // surrender, each block makes a morale check. 6. If Dredd is wounded, he simple returns back to the
 // Judge pool." Rules 2 and 3 (deployed at the centre, activated twice) are in control.ts and turn.ts.
 
-import { JUDGE_DREDD, unitKind } from './content/index.ts';
-import { check, type Draft } from './draft.ts';
+import { JUDGE_DREDD, unitKind } from './content/units.ts';
+import { check } from '../../platform/draft.ts';
+import type { Draft } from './draft.ts';
 import { moraleChecks } from './morale.ts';
 import { gainSpirit } from './spirit.ts';
 import { isOver } from './state.ts';

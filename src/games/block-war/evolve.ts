@@ -1,6 +1,7 @@
 // evolve: how each event changes the state. No decisions are made here: every outcome (dice,
 // draws) is already in the event, so replay never re-rolls.
 
+import { folding, type Fold } from '../../platform/fold.ts';
 import { rngAt } from '../../platform/random.ts';
 import { chargeAfter } from './board/charge.ts';
 import { SPACES_PER_PAYMENT } from './board/movement.ts';
@@ -8,21 +9,13 @@ import { FRENZY_MOVEMENT } from './frenzy.ts';
 import { cloneSituation, cloneState, forgetOccupancy } from './state.ts';
 import type { Event, GameState } from './types.ts';
 
-export function evolve(state: GameState, event: Event): GameState {
-  const next = cloneState(state);
-  applyEvent(next, event);
-  return next;
-}
+/** How events fold into the state: what `decide`'s draft, `evolve` and replay use. */
+export const fold: Fold<GameState, Event> = { copy: cloneState, apply: applyEvent };
 
-/** Folds many events with one copy of the state. */
-export function evolveAll(state: GameState, events: readonly Event[]): GameState {
-  const next = cloneState(state);
-  for (const e of events) applyEvent(next, e);
-  return next;
-}
+export const { evolve, replay: evolveAll } = folding(fold);
 
 /** Applies one event to a state the caller owns (mutates it). */
-export function applyEvent(s: GameState, e: Event): void {
+function applyEvent(s: GameState, e: Event): void {
   forgetOccupancy(s);
   switch (e.type) {
     case 'OrderDiceRolled':

@@ -4,9 +4,10 @@
 import { rngPosition } from '../../platform/random.ts';
 import { mayActHere } from './activation.ts';
 import { adjacent } from './combat.ts';
-import { unitKind } from './content/index.ts';
+import { unitKind } from './content/units.ts';
 import { rollDie } from './dice.ts';
-import { check, type Draft } from './draft.ts';
+import { check } from '../../platform/draft.ts';
+import type { Draft } from './draft.ts';
 import { informIfLanded } from './informant.ts';
 import { isFrenzied } from './frenzy.ts';
 import { frenzyAfterGains, gainSpirit } from './spirit.ts';

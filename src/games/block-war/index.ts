@@ -44,4 +44,3 @@ export const blockWar: GameModule<GameSetup, GameState, Command, Event, GameView
   content: gameContent,
 };
 
-export type { Command, Event, GameSetup, GameState, GameView, VisibleEvent };

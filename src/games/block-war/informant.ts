@@ -5,7 +5,7 @@
 // the middle of an activation, it suspends the turn, which then goes on as it was; at the start of
 // a turn, the turn's reinforcements follow it.
 
-import { unitKind } from './content/index.ts';
+import { unitKind } from './content/units.ts';
 import type { Draft } from './draft.ts';
 import { isFrenzied } from './frenzy.ts';
 import { isOver } from './state.ts';

@@ -1,7 +1,8 @@
 // The state before the first command: the components counted out, nothing yet on the boards.
 
 import { keyedRng } from '../../platform/random.ts';
-import { BLOCK_COUNTER_START, BLOCK_INDEPENDENTS, BLOCK_POOL, COLOURS, CONTROL_START, KEPT_ASIDE, STREET_JUDGES, UGLY_RATINGS } from './content/index.ts';
+import { BLOCK_COUNTER_START, CONTROL_START } from './content/justice-track.ts';
+import { BLOCK_INDEPENDENTS, BLOCK_POOL, COLOURS, KEPT_ASIDE, STREET_JUDGES, UGLY_RATINGS } from './content/units.ts';
 import type { GameSetup, GameState, UnitState } from './types.ts';
 
 export function initialState(setup: GameSetup): GameState {

@@ -7,9 +7,10 @@
 import { rngPosition } from '../../platform/random.ts';
 import { mayActHere } from './activation.ts';
 import { stepsFrom } from './board/movement.ts';
-import { unitKind } from './content/index.ts';
+import { unitKind } from './content/units.ts';
 import { rollDie } from './dice.ts';
-import { check, type Draft } from './draft.ts';
+import { check } from '../../platform/draft.ts';
+import type { Draft } from './draft.ts';
 import { JANITORS } from './new-janitor.ts';
 import { placement } from './state.ts';
 import type { GameState, Seat, SquareId, UnitState } from './types.ts';

@@ -8,7 +8,7 @@ import { mayCallSurrender } from './dredd.ts';
 import { healTargets } from './healing.ts';
 import { cleanableSquares } from './janitors.ts';
 import { scrawlSquares } from './scrawl.ts';
-import { SIDES } from './content/index.ts';
+import { SIDES } from './content/plaza.ts';
 import { placeableSquares } from './reinforcements.ts';
 import { featureSquareProblem } from './setup.ts';
 import { checkMaySurrender } from './surrender.ts';

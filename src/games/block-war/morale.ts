@@ -5,7 +5,7 @@
 
 import { rngPosition } from '../../platform/random.ts';
 import { parseSquare } from './board/squares.ts';
-import { unitKind } from './content/index.ts';
+import { unitKind } from './content/units.ts';
 import { rollDie } from './dice.ts';
 import type { Draft } from './draft.ts';
 import type { GameState, Seat, UnitState } from './types.ts';

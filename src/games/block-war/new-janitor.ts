@@ -2,7 +2,8 @@
 // unit may move to the janitors office to become the new janitor." (BW46)
 
 import { blockSquare } from './board/squares.ts';
-import { roomOf, unitKind } from './content/index.ts';
+import { roomOf } from './content/block-board.ts';
+import { unitKind } from './content/units.ts';
 import type { Draft } from './draft.ts';
 import type { UnitId } from './types.ts';
 

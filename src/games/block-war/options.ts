@@ -3,7 +3,7 @@
 
 import { RuleError } from '../../platform/game-module.ts';
 import { KEYED_GENERATOR } from '../../platform/random.ts';
-import { COLOURS, type Colour } from './content/index.ts';
+import { COLOURS, type Colour } from './content/units.ts';
 import type { GameSetup } from './types.ts';
 
 /** BW2: a block's name is 1–40 characters once trimmed, letters, digits, spaces and . ' - & only. */

@@ -3,7 +3,7 @@
 
 import { nextInt, rngPosition } from '../../platform/random.ts';
 import { blockSquare } from './board/squares.ts';
-import { BLOCK } from './content/index.ts';
+import { BLOCK } from './content/block-board.ts';
 import type { Draft } from './draft.ts';
 import { healthyUnitOn } from './state.ts';
 import type { GameState, Seat, SquareId, UnitId } from './types.ts';

@@ -5,7 +5,8 @@
 import { mayActHere } from './activation.ts';
 import { stepsFrom } from './board/movement.ts';
 import { parseSquare } from './board/squares.ts';
-import { check, type Draft } from './draft.ts';
+import { check } from '../../platform/draft.ts';
+import type { Draft } from './draft.ts';
 import { informIfLanded } from './informant.ts';
 import { isFrenzied } from './frenzy.ts';
 import { frenzyAfterGains, gainSpirit } from './spirit.ts';

@@ -3,8 +3,10 @@
 
 import { rngPosition } from '../../platform/random.ts';
 import { blockSquare, parseSquare, plazaKind } from './board/squares.ts';
-import { BLOCK, roomOf, SIDES, type Side } from './content/index.ts';
-import { check, type Draft } from './draft.ts';
+import { BLOCK, roomOf } from './content/block-board.ts';
+import { SIDES, type Side } from './content/plaza.ts';
+import { check } from '../../platform/draft.ts';
+import type { Draft } from './draft.ts';
 import { beginActivations, beginTurn } from './turn.ts';
 import { rollDie } from './dice.ts';
 import { drawUnits, placeableSquares, returnUnplaceable } from './reinforcements.ts';

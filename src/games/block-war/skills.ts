@@ -1,7 +1,7 @@
 // A unit's skills as they stand now: the printed value and what changes it.
 
 import { parseSquare } from './board/squares.ts';
-import { unitKind } from './content/index.ts';
+import { unitKind } from './content/units.ts';
 import { isFrenzied } from './frenzy.ts';
 import type { GameState, UnitState } from './types.ts';
 

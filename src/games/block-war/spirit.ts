@@ -2,7 +2,8 @@
 // block counter up the Justice Track the appropriate number of spaces." (Block War)
 
 import { parseSquare } from './board/squares.ts';
-import { TRACK_LENGTH, unitKind } from './content/index.ts';
+import { TRACK_LENGTH } from './content/justice-track.ts';
+import { unitKind } from './content/units.ts';
 import type { Draft } from './draft.ts';
 import { isFrenzied } from './frenzy.ts';
 import { isOver } from './state.ts';

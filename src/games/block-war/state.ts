@@ -1,7 +1,7 @@
 // Copying and asking questions of the state. Read-only helpers; nothing here changes state.
 
 import type { GameState, Seat, Situation, SquareId, TurnResume, UnitState } from './types.ts';
-import { unitKind } from './content/index.ts';
+import { unitKind } from './content/units.ts';
 
 /**
  * A deep copy. Written out field by field (the state is plain JSON): it runs for every event

@@ -4,8 +4,9 @@
 // friendly units or a block may surrender at any point in the game if the player chooses."
 
 import { parseSquare } from './board/squares.ts';
-import { unitKind } from './content/index.ts';
-import { check, type Draft } from './draft.ts';
+import { unitKind } from './content/units.ts';
+import { check } from '../../platform/draft.ts';
+import type { Draft } from './draft.ts';
 import type { GameState, Seat, UnitState } from './types.ts';
 
 export type SurrenderReason = 'chose' | 'no-fighting-units' | 'outnumbered';

@@ -1,9 +1,10 @@
 // "A Player's Turn" (Block War): 1. draw reinforcements, 2. activate units, 3. activate an
 // independent unit, 4. activate a judge unit, 5. move on the control marker, 6. the turn moves on.
 
-import { JUDGE_DREDD, unitKind } from './content/index.ts';
+import { JUDGE_DREDD, unitKind } from './content/units.ts';
 import { TRACK_LENGTH } from './content/justice-track.ts';
-import { check, type Draft } from './draft.ts';
+import { check } from '../../platform/draft.ts';
+import type { Draft } from './draft.ts';
 import { controlLanded } from './control.ts';
 import { isFrenzied } from './frenzy.ts';
 import { informIfLanded } from './informant.ts';

@@ -2,7 +2,8 @@
 
 import type { Seat } from '../../platform/game-module.ts';
 import type { GeneratorName, RngPosition, RngState } from '../../platform/random.ts';
-import type { Colour, Side } from './content/index.ts';
+import type { Side } from './content/plaza.ts';
+import type { Colour } from './content/units.ts';
 
 export type { Seat };
 

@@ -6,7 +6,7 @@
 
 import { cardById } from './content/index.ts';
 import type { ActionSymbol } from './content/types.ts';
-import { check } from './draft.ts';
+import { check } from '../../platform/draft.ts';
 import { hasSpecial, symbolFor } from './state.ts';
 import type { CardId, CharacterState, GameState, Seat } from './types.ts';
 

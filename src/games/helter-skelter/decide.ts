@@ -1,14 +1,16 @@
-// decide: is this command legal now, and what happens? Routes each command to the rule that
-// handles it, after the checks every command shares (the game is on, it is this seat's moment,
-// the window it answers is still open), and opens the INTERRUPT window once an action is complete
-// or a turn declared ended. The rules report those moments (a combat action returns its attack
-// once complete) rather than open the window themselves, because the window, when it closes,
-// continues the turn (interrupts.ts → turn.ts), the turn asks legal.ts whether a seat could still
-// act, and legal.ts asks every action and defence for its options: a rule that opened the window
-// would import itself round that loop. This file sits above them all, so the arrows run one way
-// (no-circular, .dependency-cruiser.mjs).
+// decide: is this command legal now, and what happens? The platform's decider (src/platform/
+// decider.ts) parses it, checks what every command shares (the seat, the game is on, the window it
+// answers is still open) and turns a RuleError into a refusal. Here each command is routed to the
+// rule that handles it, after the checks of its situation (it is this seat's moment), and the
+// INTERRUPT window is opened once an action is complete or a turn declared ended. The rules report
+// those moments (a combat action returns its attack once complete) rather than open the window
+// themselves, because the window, when it closes, continues the turn (interrupts.ts → turn.ts), the
+// turn asks legal.ts whether a seat could still act, and legal.ts asks every action and defence for
+// its options: a rule that opened the window would import itself round that loop. This file sits
+// above them all, so the arrows run one way (no-circular, .dependency-cruiser.mjs).
 
-import { RuleError, type Decision, type Sender } from '../../platform/game-module.ts';
+import { decider } from '../../platform/decider.ts';
+import { check } from '../../platform/draft.ts';
 import { collectFragment } from './actions/collect-fragment.ts';
 import { decideTargeted, type TargetedAttack, type TargetedCommand } from './actions/combat.ts';
 import { explode } from './actions/explode.ts';
@@ -23,7 +25,8 @@ import { smash } from './actions/smash.ts';
 import { snipe } from './actions/snipe.ts';
 import { parseCommand } from './commands.ts';
 import { defend, expireDefence, psiDiscard, takeDamage } from './defences.ts';
-import { check, Draft } from './draft.ts';
+import type { Draft } from './draft.ts';
+import { fold } from './evolve.ts';
 import { claimInterrupt, expireInterruptWindow, openInterruptWindow, passInterrupt } from './interrupts.ts';
 import { setOrders } from './orders.ts';
 import { assignForLateSeats, assignStartingCards, removeMapCard } from './setup.ts';
@@ -32,35 +35,24 @@ import { playedByRules, SOLO_DARK_SEAT, SOLO_PLAYER_SEAT } from './solo/seat.ts'
 import { placeCharacters, placeCharactersByDefault } from './solo/setup.ts';
 import { isOver } from './state.ts';
 import { afterCloudOfDecay, declareEndOfTurn, deploy } from './turn.ts';
-import type { Attack, Command, Event, GameState, Seat } from './types.ts';
+import type { Attack, Command, Seat } from './types.ts';
 
 const TARGETED: Record<string, TargetedAttack> = { MELEE: melee, SMASH: smash, SNIPE: snipe, SHOTGUN: shotgun, PSI: psi };
 
-/** The id of the situation open now, if any. */
-export function openWindowId(s: GameState): string | null {
-  return s.situation.kind === 'over' ? null : s.situation.windowId;
-}
+export const decide = decider({
+  fold,
+  parse: parseCommand,
+  seats: (s) => s.seats.length,
+  expire,
+  // Standing orders are a setting, not a move: any seat, at any moment, whoever is awaited (R34).
+  orders: { command: 'SET_ORDERS', set: setOrders },
+  play,
+  // Solo: a turn of the Dark Judges' seat that has begun is played by the rules at once.
+  after: playDarkJudges,
+});
 
-export function decide(state: GameState, input: Command, sender: Sender): Decision<Event> {
-  const parsed = parseCommand(input);
-  if (parsed instanceof RuleError) return { ok: false, error: parsed };
-  const d = new Draft(state);
-  try {
-    if (sender.kind === 'system') decideSystem(d, parsed);
-    else decideForSeat(d, sender.seat, parsed);
-    // Solo: a turn of the Dark Judges' seat that has begun is played by the rules at once.
-    playDarkJudges(d);
-  } catch (e) {
-    if (e instanceof RuleError) return { ok: false, error: e };
-    throw e;
-  }
-  return { ok: true, events: d.events };
-}
-
-/** A deadline passed. Firing for a window that is no longer open is harmless: nothing happens. */
-function decideSystem(d: Draft, cmd: Command): void {
-  check(cmd.type === 'EXPIRE_WINDOW', 'NOT_A_SYSTEM_COMMAND', 'The system only expires windows.');
-  if (cmd.windowId !== openWindowId(d.state)) return;
+/** A deadline passed (the decider ignores one for a window no longer open). */
+function expire(d: Draft): void {
   switch (d.state.situation.kind) {
     case 'setup':
       return d.state.solo ? placeCharactersByDefault(d) : assignForLateSeats(d);
@@ -77,16 +69,9 @@ function decideSystem(d: Draft, cmd: Command): void {
   }
 }
 
-function decideForSeat(d: Draft, seat: Seat, cmd: Command): void {
+function play(d: Draft, seat: Seat, cmd: Command): void {
   const s = d.state;
-  check(Number.isInteger(seat) && seat >= 0 && seat < s.seats.length, 'NOT_A_SEAT', `There is no seat ${seat}.`);
-  check(cmd.type !== 'EXPIRE_WINDOW', 'SYSTEM_ONLY', 'Only the server expires windows.');
   const sit = s.situation;
-  check(sit.kind !== 'over', 'GAME_OVER', 'The game is over.');
-  // Standing orders are a setting, not a move: any seat, at any moment, whoever is awaited (R34).
-  if (cmd.type === 'SET_ORDERS') return setOrders(d, seat, cmd);
-  if (cmd.windowId !== undefined)
-    check(cmd.windowId === sit.windowId, 'WINDOW_CLOSED', `Window ${cmd.windowId} is closed; ${sit.windowId} is open.`);
 
   // Solo: "All your characters begin the game deployed on the map": no starting cards to assign.
   if (cmd.type === 'ASSIGN_STARTING_CARDS' || cmd.type === 'REMOVE_MAP_CARD')

@@ -1,23 +1,16 @@
 // evolve: how each event changes the state. No decisions are made here: every outcome (which
 // cards were drawn, who won a window) is already in the event, so replay never re-rolls.
 
+import { folding, type Fold } from '../../platform/fold.ts';
 import { rngAt } from '../../platform/random.ts';
 import { cloneOrders } from './orders.ts';
 import { cloneAttack, cloneChoice, cloneState } from './state.ts';
 import type { Event, GameState } from './types.ts';
 
-export function evolve(state: GameState, event: Event): GameState {
-  const next = cloneState(state);
-  applyEvent(next, event);
-  return next;
-}
+/** How events fold into the state: what `decide`'s draft, `evolve` and replay use. */
+export const fold: Fold<GameState, Event> = { copy: cloneState, apply: applyEvent };
 
-/** Folds many events with one copy of the state: what replay and `decide`'s draft use. */
-export function evolveAll(state: GameState, events: readonly Event[]): GameState {
-  const next = cloneState(state);
-  for (const e of events) applyEvent(next, e);
-  return next;
-}
+export const { evolve, replay: evolveAll } = folding(fold);
 
 function remove<T>(list: T[], item: T): void {
   const i = list.indexOf(item);
@@ -26,7 +19,7 @@ function remove<T>(list: T[], item: T): void {
 }
 
 /** Applies one event to a state the caller owns (mutates it). */
-export function applyEvent(s: GameState, e: Event): void {
+function applyEvent(s: GameState, e: Event): void {
   switch (e.type) {
     case 'StartingCardsAssigned': {
       const seat = s.seats[e.seat]!;

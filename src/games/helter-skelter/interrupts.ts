@@ -9,7 +9,8 @@
 
 import { playedByRules } from './solo/seat.ts';
 import { isInterruptCard } from './costs.ts';
-import { check, type Draft } from './draft.ts';
+import { check } from '../../platform/draft.ts';
+import type { Draft } from './draft.ts';
 import { interruptOrderAsks } from './orders.ts';
 import { isOver, seatsAfter } from './state.ts';
 import { finishNormalTurn, resumeTurn, returnToActivePlayer, startTurn } from './turn.ts';

@@ -1,39 +1,38 @@
-// decide: is this command legal now, and what happens? Routes each command to the rule that
-// handles it after the checks every command shares. Never throws: a refusal is a RuleError.
+// decide: is this command legal now, and what happens? The platform's decider (src/platform/
+// decider.ts) parses it, checks what every command shares and turns a RuleError into a refusal;
+// here each command is routed to the rule that handles it.
 
-import { RuleError, type Decision, type Sender } from '../../platform/game-module.ts';
+import { decider } from '../../platform/decider.ts';
+import { check } from '../../platform/draft.ts';
 import { meleeAction, pushBack } from './actions/melee.ts';
 import { moveAction } from './actions/move.ts';
 import { shootAction } from './actions/shoot.ts';
 import { specialAction } from './actions/special.ts';
 import { parseCommand } from './commands.ts';
-import { check, Draft } from './draft.ts';
+import type { Draft } from './draft.ts';
+import { fold } from './evolve.ts';
+import { MAX_SEATS } from './options.ts';
 import { endPhase, rollOff } from './turn.ts';
-import type { Command, Event, GameState, Seat } from './types.ts';
+import type { Command, Seat } from './types.ts';
 
-export function decide(state: GameState, input: Command, sender: Sender): Decision<Event> {
-  const parsed = parseCommand(input);
-  if (parsed instanceof RuleError) return { ok: false, error: parsed };
-  const d = new Draft(state);
-  try {
-    if (sender?.kind === 'system') decideSystem(d, parsed);
-    else decideForSeat(d, (sender as { seat?: unknown })?.seat, parsed);
-  } catch (e) {
-    if (e instanceof RuleError) return { ok: false, error: e };
-    throw e;
-  }
-  return { ok: true, events: d.events };
-}
+export const decide = decider({
+  fold,
+  parse: parseCommand,
+  seats: () => MAX_SEATS,
+  expire,
+  // A setting, not a move: a seat changes its own orders at any moment of the game (M21).
+  orders: { command: 'SET_ORDERS', set: (d, seat, cmd) => d.emit({ type: 'OrdersSet', seat, orders: { pushBack: cmd.pushBack } }) },
+  play,
+});
 
 /**
  * A deadline passed. Roll-off: the server rolls for each seat that has not. Phase: the Phase ends
  * (M9: a selected model's second action is lost, the others are on Alert Status). Push-back: no
- * push. A window no longer open is ignored.
+ * push. (The decider ignores one for a window no longer open.)
  */
-function decideSystem(d: Draft, cmd: Command): void {
-  check(cmd.type === 'EXPIRE_WINDOW', 'NOT_A_SYSTEM_COMMAND', 'The system only expires windows.');
+function expire(d: Draft): void {
   const sit = d.state.situation;
-  if (sit.kind === 'over' || cmd.windowId !== sit.windowId) return;
+  if (sit.kind === 'over') return; // the decider expires only an open window
   if (sit.kind === 'roll-off') {
     for (const seat of [0, 1]) if (d.state.situation === sit && sit.rolls[String(seat)] === undefined) rollOff(d, seat);
     return;
@@ -42,16 +41,9 @@ function decideSystem(d: Draft, cmd: Command): void {
   pushBack(d, sit.seat, false, false);
 }
 
-function decideForSeat(d: Draft, seat: unknown, cmd: Command): void {
+function play(d: Draft, me: Seat, cmd: Command): void {
   const s = d.state;
-  check(seat === 0 || seat === 1, 'NOT_A_SEAT', `There is no seat ${String(seat)}.`);
-  const me = seat as Seat;
-  check(cmd.type !== 'EXPIRE_WINDOW', 'SYSTEM_ONLY', 'Only the server expires windows.');
   const sit = s.situation;
-  check(sit.kind !== 'over', 'GAME_OVER', 'The game is over.');
-  // A setting, not a move: a seat changes its own orders at any moment of the game (M21).
-  if (cmd.type === 'SET_ORDERS') return d.emit({ type: 'OrdersSet', seat: me, orders: { pushBack: cmd.pushBack } });
-  if (cmd.windowId !== undefined) check(cmd.windowId === sit.windowId, 'WINDOW_CLOSED', `Window ${cmd.windowId} is closed; ${sit.windowId} is open.`);
   switch (cmd.type) {
     case 'ROLL_OFF':
       return rollOff(d, me);

@@ -1,25 +1,18 @@
 // evolve: how each event changes the state. No decisions here: every roll and position is already
 // in the event, so replay never re-rolls and every position comes back exactly.
 
+import { folding, type Fold } from '../../platform/fold.ts';
 import { rngAt } from '../../platform/random.ts';
 import { cloneState } from './state.ts';
 import type { Event, GameState, Situation } from './types.ts';
 
-export function evolve(state: GameState, event: Event): GameState {
-  const next = cloneState(state);
-  applyEvent(next, event);
-  return next;
-}
+/** How events fold into the state: what `decide`'s draft, `evolve` and replay use. */
+export const fold: Fold<GameState, Event> = { copy: cloneState, apply: applyEvent };
 
-/** Folds many events with one copy of the state. */
-export function evolveAll(state: GameState, events: readonly Event[]): GameState {
-  const next = cloneState(state);
-  for (const e of events) applyEvent(next, e);
-  return next;
-}
+export const { evolve, replay: evolveAll } = folding(fold);
 
 /** Applies one event to a state the caller owns (mutates it). */
-export function applyEvent(s: GameState, e: Event): void {
+function applyEvent(s: GameState, e: Event): void {
   switch (e.type) {
     case 'DiceRolled':
       s.rng = rngAt(s.rng, e.rng);

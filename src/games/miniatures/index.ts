@@ -49,5 +49,3 @@ export const miniatures: GameModule<GameSetup, GameState, Command, Event, GameVi
   content: () => gameContent(Object.values(SCENARIOS)),
 };
 
-export type { Preview } from './preview.ts';
-export type { Command, Event, GameSetup, GameState, GameView, VisibleEvent };

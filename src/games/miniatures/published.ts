@@ -1,12 +1,8 @@
 // The situations the Miniatures game asks seats to act in: how long each lasts under the
 // platform's clock presets, what the server does when it passes, and what notifications say.
 
+import { DAY, HOUR, MINUTE, SECOND } from '../../platform/durations.ts';
 import type { SituationSpec } from '../../platform/game-module.ts';
-
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 export const SITUATIONS = {
   'roll-off': {

@@ -4,7 +4,8 @@
 import { profile } from './content/index.ts';
 import { loseHits } from './damage.ts';
 import { modelCheck, roll } from './dice.ts';
-import { check, type Draft } from './draft.ts';
+import { check } from '../../platform/draft.ts';
+import type { Draft } from './draft.ts';
 import { terrainUnder } from './table/movement.ts';
 import { baseOf, modelsOf, otherSeat, scenarioOf, standing, tableOf } from './state.ts';
 import type { ActionKind, ModelId, ModelState, Seat } from './types.ts';

@@ -4,7 +4,7 @@
 // delivery table's unique key drops a second copy. Pure.
 
 import type { Deadline } from '../../clock/deadlines.ts';
-import type { GameNotice } from '../notice.ts';
+import type { GameNotice } from '../../service/ports/notices.ts';
 import type { GameRow, SeatRow } from '../../service/ports/records.ts';
 import type { Notification } from '../notification.ts';
 

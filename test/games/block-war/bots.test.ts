@@ -13,7 +13,8 @@ import { randomBot, RANDOM_BOT } from '../../../src/platform/bots.ts';
 import { RuleError, type Bot } from '../../../src/platform/game-module.ts';
 import { keyedRng, seedRng, type KeyedRng } from '../../../src/platform/random.ts';
 import type { Command } from '../../../src/games/block-war/types.ts';
-import { keyN, NAMES } from './support.ts';
+import { keyN } from '../../support/module-game.ts';
+import { NAMES } from './support.ts';
 
 function setupFor(players: number, key: string): GameSetup {
   const setup = blockWar.createSetup({ seats: NAMES.slice(0, players).map((block) => ({ block })) }, { key });

@@ -2,19 +2,10 @@
 // War itself gives, pinned down.
 
 import { describe, expect, it } from 'vitest';
-import {
-  BLOCK,
-  BLOCK_COUNTER_START,
-  BLOCK_POOL,
-  CONTROL_START,
-  JUDGE_BADGES,
-  JUDGE_DREDD_SPACE,
-  PLAZA,
-  SIDES,
-  TRACK_LENGTH,
-  UNIT_KINDS,
-  roomOf,
-} from '../../../src/games/block-war/content/index.ts';
+import { BLOCK, roomOf } from '../../../src/games/block-war/content/block-board.ts';
+import { BLOCK_COUNTER_START, CONTROL_START, JUDGE_BADGES, JUDGE_DREDD_SPACE, TRACK_LENGTH } from '../../../src/games/block-war/content/justice-track.ts';
+import { PLAZA, SIDES } from '../../../src/games/block-war/content/plaza.ts';
+import { BLOCK_POOL, UNIT_KINDS } from '../../../src/games/block-war/content/units.ts';
 
 describe('the plaza board', () => {
   it('has a single centre square, where "Dredd is deployed at the centre of the plaza"', () => {

@@ -3,9 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { blockWar } from '../../../src/games/block-war/index.ts';
 import { blockSquare as b, plazaSquare as p } from '../../../src/games/block-war/board/squares.ts';
-import { JUDGE_BADGES, PLAZA } from '../../../src/games/block-war/content/index.ts';
+import { JUDGE_BADGES } from '../../../src/games/block-war/content/justice-track.ts';
+import { PLAZA } from '../../../src/games/block-war/content/plaza.ts';
 import type { Event } from '../../../src/games/block-war/types.ts';
-import { keyN, position } from './support.ts';
+import { keyN } from '../../support/module-game.ts';
+import { position } from './support.ts';
 import { keyedRng } from '../../../src/platform/random.ts';
 
 type Of<T extends Event['type']> = Extract<Event, { type: T }>;

@@ -9,7 +9,8 @@ import { blockWar } from '../../../src/games/block-war/index.ts';
 import { blockSquare as b, plazaSquare as p } from '../../../src/games/block-war/board/squares.ts';
 import { keyedRng } from '../../../src/platform/random.ts';
 import type { Event } from '../../../src/games/block-war/types.ts';
-import { keyN, position, TestGame, types } from './support.ts';
+import { keyN } from '../../support/module-game.ts';
+import { position, TestGame, types } from './support.ts';
 
 const DREDD = 'judge-dredd';
 const home = { 's0-punk-1': b(0, 5, 0), 's1-punk-1': b(1, 5, 0) };

@@ -7,7 +7,8 @@ import { keyedRng } from '../../../src/platform/random.ts';
 import { blockWar } from '../../../src/games/block-war/index.ts';
 import { plazaSquare as p } from '../../../src/games/block-war/board/squares.ts';
 import type { Event, GameState } from '../../../src/games/block-war/types.ts';
-import { keyN, position, TestGame } from './support.ts';
+import { keyN } from '../../support/module-game.ts';
+import { position, TestGame } from './support.ts';
 
 type Of<T extends Event['type']> = Extract<Event, { type: T }>;
 const find = <T extends Event['type']>(events: Event[], type: T) => events.find((e) => e.type === type) as Of<T> | undefined;

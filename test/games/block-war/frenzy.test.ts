@@ -9,7 +9,8 @@ import { blockWar } from '../../../src/games/block-war/index.ts';
 import { blockSquare as b, plazaSquare as p } from '../../../src/games/block-war/board/squares.ts';
 import { keyedRng } from '../../../src/platform/random.ts';
 import type { Event, Situation } from '../../../src/games/block-war/types.ts';
-import { keyN, position, TestGame } from './support.ts';
+import { keyN } from '../../support/module-game.ts';
+import { position, TestGame } from './support.ts';
 
 const SCRAWLER = 's0-scrawler-1';
 const JUVE = 's0-juve-1';

@@ -13,17 +13,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blockWar } from '../../../src/games/block-war/index.ts';
 import { blockSquare } from '../../../src/games/block-war/board/squares.ts';
-import { BLOCK } from '../../../src/games/block-war/content/index.ts';
+import { BLOCK } from '../../../src/games/block-war/content/block-board.ts';
 import { judgeSquares } from '../../../src/games/block-war/control.ts';
 import { healthyUnitOn } from '../../../src/games/block-war/state.ts';
 import type { Command, Event, GameState, Seat } from '../../../src/games/block-war/types.ts';
-import { keyedRng, nextFloat, nextInt, type RngState } from '../../../src/platform/random.ts';
-import { playGuarded, uniform } from '../../support/guarded-play.ts';
-import { keyN, TestGame } from './support.ts';
+import { keyedRng, pick, type RngState } from '../../../src/platform/random.ts';
+import { fcParams } from '../../support/fast-check.ts';
+import { adversarial, playGuarded } from '../../support/guarded-play.ts';
+import { keyN } from '../../support/module-game.ts';
+import { TestGame } from './support.ts';
 
-const runs = (n: number) => Math.max(1, Math.round(n * Number(process.env.FC_RUNS ?? 1)));
-const params = (numRuns: number, seed: number): fc.Parameters<unknown> =>
-  process.env.FC_SEED === 'random' ? { numRuns: runs(numRuns) } : { numRuns: runs(numRuns), seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : seed };
 
 /** The side squares where judges arrive (BW29), on an empty plaza. */
 const SIDES = new Set(judgeSquares(TestGame.create().state));
@@ -46,19 +45,14 @@ function crowding(s: GameState, seat: Seat, c: Command): number {
   }
 }
 
+/** One of the most crowding commands. */
+function mostCrowding(s: GameState, seat: Seat, legal: readonly Command[], rng: RngState): [Command, RngState] {
+  const best = Math.max(...legal.map((c) => crowding(s, seat, c)));
+  return pick(legal.filter((c) => crowding(s, seat, c) === best), rng);
+}
+
 /** With probability `rate`, one of the most crowding commands; otherwise a uniform one. */
-const adversary =
-  (rate: number) =>
-  (s: GameState, seat: Seat, legal: readonly Command[], rng: RngState): [Command, RngState] => {
-    let roll: number;
-    [roll, rng] = nextFloat(rng);
-    if (roll >= rate) return uniform(s, seat, legal, rng);
-    const best = Math.max(...legal.map((c) => crowding(s, seat, c)));
-    const top = legal.filter((c) => crowding(s, seat, c) === best);
-    let k: number;
-    [k, rng] = nextInt(rng, top.length);
-    return [top[k]!, rng];
-  };
+const adversary = (rate: number) => adversarial(rate, mostCrowding);
 
 /**
  * The position once set-up is played, crowded: each block's pool counters (its sniper kept back)
@@ -100,7 +94,7 @@ describe('no Block War game freezes, however crowded the boards (issue 27)', () 
           },
         });
       }),
-      params(8, 2711),
+      fcParams(8, 2711),
     );
     // The adversary does reach the boards this property is about.
     expect(level11Full).toBeGreaterThan(0);
@@ -130,7 +124,7 @@ describe('no Block War game freezes, however crowded the boards (issue 27)', () 
           playGuarded(watched, start, adversary(rate), keyedRng(keyN(seed + 2)), { commands: 300, expireEvery: 5 });
         },
       ),
-      params(12, 2712),
+      fcParams(12, 2712),
     );
     expect(seen.get('CounterReturnedToPool') ?? 0).toBeGreaterThan(0);
     expect(seen.get('JudgeReturnedToPool') ?? 0).toBeGreaterThan(0);

@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { gameContent } from '../../../src/games/block-war/published/content.ts';
-import { BLOCK, PLAZA } from '../../../src/games/block-war/content/index.ts';
+import { BLOCK } from '../../../src/games/block-war/content/block-board.ts';
+import { PLAZA } from '../../../src/games/block-war/content/plaza.ts';
 
 const maps = gameContent().maps;
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { keyedRng } from '../../../src/platform/random.ts';
 import { blockSquare as b, plazaSquare as p } from '../../../src/games/block-war/board/squares.ts';
 import type { Event } from '../../../src/games/block-war/types.ts';
-import { keyN, position, TestGame } from './support.ts';
+import { keyN } from '../../support/module-game.ts';
+import { position, TestGame } from './support.ts';
 
 type Checked = Extract<Event, { type: 'MoraleChecked' }>;
 

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { blockWar } from '../../../src/games/block-war/index.ts';
 import { blockSquare as b } from '../../../src/games/block-war/board/squares.ts';
-import { BLOCK, JUDGE_BADGES } from '../../../src/games/block-war/content/index.ts';
+import { BLOCK } from '../../../src/games/block-war/content/block-board.ts';
+import { JUDGE_BADGES } from '../../../src/games/block-war/content/justice-track.ts';
 import { judgeSquares } from '../../../src/games/block-war/control.ts';
 import type { Event } from '../../../src/games/block-war/types.ts';
 import { position, type TestGame } from './support.ts';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../../src/platform/game-module.ts';
 import { blockWar } from '../../../src/games/block-war/index.ts';
-import { KEY } from './support.ts';
+import { KEY } from '../../support/module-game.ts';
 
 const create = (seats: unknown) => blockWar.createSetup({ seats }, { key: KEY });
 const code = (r: unknown) => (r instanceof RuleError ? r.code : 'accepted');

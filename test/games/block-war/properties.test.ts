@@ -4,9 +4,10 @@
 
 import { describe, expect, it } from 'vitest';
 import { blockWar } from '../../../src/games/block-war/index.ts';
-import { nextInt, keyedRng, type KeyedRng } from '../../../src/platform/random.ts';
+import type { KeyedRng } from '../../../src/platform/random.ts';
 import type { Command, Event, GameState } from '../../../src/games/block-war/types.ts';
-import { keyN, TestGame } from './support.ts';
+import { keyN } from '../../support/module-game.ts';
+import { TestGame } from './support.ts';
 
 const JUNK: unknown[] = [
   null,
@@ -30,22 +31,7 @@ const JUNK: unknown[] = [
 ];
 
 /** Plays `moves` random legal commands (a random awaited seat, a random command), checking each. */
-function randomGame(players: number, key: string, moves: number, check: (s: GameState, seat: number) => void): TestGame {
-  const g = TestGame.create(players, key);
-  let rng: KeyedRng = keyedRng(keyN(999));
-  for (let i = 0; i < moves && !blockWar.isOver(g.state); i++) {
-    const awaited = blockWar.awaiting(g.state);
-    let k: number;
-    [k, rng] = nextInt(rng, awaited.length);
-    const seat = awaited[k]!.seat;
-    check(g.state, seat);
-    const legal = blockWar.legalCommands(g.state, seat);
-    expect(legal.length).toBeGreaterThan(0);
-    [k, rng] = nextInt(rng, legal.length);
-    g.send(seat, legal[k]!);
-  }
-  return g;
-}
+const randomGame = (players: number, key: string, moves: number, check?: (s: GameState, seat: number) => void): TestGame => TestGame.create(players, key).playRandomly(moves, check);
 
 describe('decide', () => {
   it('never throws and changes nothing when refusing, whatever it is sent, at moments of random games', { timeout: 30_000 }, () => {

@@ -2,10 +2,12 @@
 
 import { describe, expect, it } from 'vitest';
 import { blockWar } from '../../../src/games/block-war/index.ts';
-import { BLOCK, PLAZA, roomOf } from '../../../src/games/block-war/content/index.ts';
+import { BLOCK, roomOf } from '../../../src/games/block-war/content/block-board.ts';
+import { PLAZA } from '../../../src/games/block-war/content/plaza.ts';
 import { blockSquare, parseSquare, plazaSquare } from '../../../src/games/block-war/board/squares.ts';
 import type { Event } from '../../../src/games/block-war/types.ts';
-import { keyN, TestGame, types } from './support.ts';
+import { keyN } from '../../support/module-game.ts';
+import { TestGame, types } from './support.ts';
 
 /** Rolls for every awaited seat until the turn order is decided. */
 function rollAll(g: TestGame) {

@@ -1,51 +1,22 @@
 // Test helpers for Block War: a game from options and a key, commands sent as a seat or as the
 // system, and positions built by hand for rules tests.
 
-import { expect } from 'vitest';
-import { RuleError, type Sender } from '../../../src/platform/game-module.ts';
+import { RuleError } from '../../../src/platform/game-module.ts';
 import { blockWar } from '../../../src/games/block-war/index.ts';
 import type { Command, Event, GameState, Seat, Situation, UnitState } from '../../../src/games/block-war/types.ts';
-
-export const KEY = 'ab'.repeat(32);
-/** The n-th test key: 64 hex digits. */
-export const keyN = (n: number) => n.toString(16).padStart(64, '0');
+import { KEY, ModuleGame } from '../../support/module-game.ts';
 
 export const NAMES = ['Rick Whitely', 'Robert Holness', 'Les Dawson', 'James Bowen'];
 
-export class TestGame {
-  state: GameState;
-  readonly log: Event[] = [];
-  readonly start: GameState;
-
+export class TestGame extends ModuleGame<GameState, Command, Event> {
   constructor(state: GameState) {
-    this.state = state;
-    this.start = state;
+    super(blockWar, state);
   }
 
   static create(players = 2, key = KEY): TestGame {
     const setup = blockWar.createSetup({ seats: NAMES.slice(0, players).map((block) => ({ block })) }, { key });
     if (setup instanceof RuleError) throw setup;
     return new TestGame(blockWar.initialState(setup));
-  }
-
-  /** Sends a command; returns the events (throws with the refusal's code if refused). */
-  send(seat: Seat | 'system', command: Command): Event[] {
-    const sender: Sender = seat === 'system' ? { kind: 'system' } : { kind: 'seat', seat };
-    const d = blockWar.decide(this.state, command, sender);
-    if (!d.ok) throw new Error(`${d.error.code}: ${d.error.message}`);
-    this.state = blockWar.replay(this.state, d.events);
-    this.log.push(...d.events);
-    return d.events;
-  }
-
-  /** The refusal's code for a command that must be refused; the state must not change. */
-  refused(seat: Seat | 'system', command: unknown): string {
-    const sender: Sender = seat === 'system' ? { kind: 'system' } : { kind: 'seat', seat };
-    const before = JSON.stringify(this.state);
-    const d = blockWar.decide(this.state, command as Command, sender);
-    expect(JSON.stringify(this.state)).toBe(before);
-    if (d.ok) throw new Error(`accepted: ${JSON.stringify(d.events)}`);
-    return d.error.code;
   }
 
   /** The seat the game awaits (the first, if several). */

@@ -11,7 +11,8 @@ import { blockWar } from '../../../src/games/block-war/index.ts';
 import { controlWinners } from '../../../src/games/block-war/turn.ts';
 import type { Command, Event, GameSetup, GameState } from '../../../src/games/block-war/types.ts';
 import { checkLog, type LogCommand } from '../../../src/service/verify.ts';
-import { KEY, NAMES } from './support.ts';
+import { KEY } from '../../support/module-game.ts';
+import { NAMES } from './support.ts';
 
 const T0 = Date.parse('2026-11-25T20:00:00.000Z');
 

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { miniatures } from '../../../src/games/miniatures/index.ts';
 import { keyedRng } from '../../../src/platform/random.ts';
-import { keyN, TestGame } from './support.ts';
+import { keyN } from '../../support/module-game.ts';
+import { TestGame } from './support.ts';
 
 /** The winner of game `game` of `scenario` between two heuristic bots. */
 function heuristicGame(scenario: string, game: number): number | null {

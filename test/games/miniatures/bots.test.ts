@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { miniatures } from '../../../src/games/miniatures/index.ts';
 import { keyedRng } from '../../../src/platform/random.ts';
-import { keyN, TestGame } from './support.ts';
+import { keyN } from '../../support/module-game.ts';
+import { TestGame } from './support.ts';
 
 /** Plays a whole game between bots of `kinds` (seat 0, seat 1); the winner, or undefined if unfinished. */
 function play(game: number, kinds: [string, string]): { winner: number | null | undefined; checked: number } {

@@ -10,13 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { SCENARIO_IDS } from '../../../src/games/miniatures/content/index.ts';
 import { miniatures } from '../../../src/games/miniatures/index.ts';
 import type { Command, GameState, Point, Seat } from '../../../src/games/miniatures/types.ts';
-import { keyedRng, nextFloat, nextInt, type RngState } from '../../../src/platform/random.ts';
-import { playGuarded, uniform } from '../../support/guarded-play.ts';
-import { keyN, TestGame } from './support.ts';
+import { keyedRng, pick, type RngState } from '../../../src/platform/random.ts';
+import { fcParams } from '../../support/fast-check.ts';
+import { adversarial, playGuarded } from '../../support/guarded-play.ts';
+import { keyN } from '../../support/module-game.ts';
+import { TestGame } from './support.ts';
 
-const runs = (n: number) => Math.max(1, Math.round(n * Number(process.env.FC_RUNS ?? 1)));
-const params = (numRuns: number, seed: number): fc.Parameters<unknown> =>
-  process.env.FC_SEED === 'random' ? { numRuns: runs(numRuns) } : { numRuns: runs(numRuns), seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : seed };
 
 /** Base to base: a model's centre one base across (1", M12) from the other's. */
 const BASE_TO_BASE = 100;
@@ -43,27 +42,18 @@ function crowdingMove(s: GameState, seat: Seat, listed: Extract<Command, { type:
   return listed;
 }
 
+/** Close combat if listed, else a move into the enemy, else none. */
+function intoCombat(s: GameState, seat: Seat, legal: readonly Command[], rng: RngState): [Command, RngState] | null {
+  const melee = legal.filter((c) => c.type === 'MELEE');
+  if (melee.length > 0) return pick(melee, rng);
+  const moves = legal.filter((c): c is Extract<Command, { type: 'MOVE' }> => c.type === 'MOVE');
+  if (moves.length === 0) return null;
+  const [move, next] = pick(moves, rng);
+  return [crowdingMove(s, seat, move), next];
+}
+
 /** With probability `rate`: close combat if listed, else a move into the enemy; otherwise a uniform command. */
-const adversary =
-  (rate: number) =>
-  (s: GameState, seat: Seat, legal: readonly Command[], rng: RngState): [Command, RngState] => {
-    let roll: number;
-    [roll, rng] = nextFloat(rng);
-    if (roll >= rate) return uniform(s, seat, legal, rng);
-    const melee = legal.filter((c) => c.type === 'MELEE');
-    if (melee.length > 0) {
-      let k: number;
-      [k, rng] = nextInt(rng, melee.length);
-      return [melee[k]!, rng];
-    }
-    const moves = legal.filter((c): c is Extract<Command, { type: 'MOVE' }> => c.type === 'MOVE');
-    if (moves.length > 0) {
-      let k: number;
-      [k, rng] = nextInt(rng, moves.length);
-      return [crowdingMove(s, seat, moves[k]!), rng];
-    }
-    return uniform(s, seat, legal, rng);
-  };
+const adversary = (rate: number) => adversarial(rate, intoCombat);
 
 describe('no Miniatures game freezes, however crowded the table (issue 27)', () => {
   it('random and adversarial play into close combat: the guard never fires and every deadline changes the game', { timeout: 60_000 }, () => {
@@ -79,7 +69,7 @@ describe('no Miniatures game freezes, however crowded the table (issue 27)', () 
           },
         });
       }),
-      params(12, 2713),
+      fcParams(12, 2713),
     );
     // The adversary does crowd the table: models locked in close combat.
     expect(locked).toBeGreaterThan(0);

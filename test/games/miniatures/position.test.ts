@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../../src/platform/game-module.ts';
 import { miniatures } from '../../../src/games/miniatures/index.ts';
 import type { GameState } from '../../../src/games/miniatures/types.ts';
-import { KEY } from './support.ts';
+import { KEY } from '../../support/module-game.ts';
 
 function start(position: unknown): GameState | string {
   const setup = miniatures.createSetup({ scenario: 'barko-brothers', seats: [{}, {}], position }, { key: KEY });

@@ -8,7 +8,8 @@ import { miniatures } from '../../../src/games/miniatures/index.ts';
 import { shotOdds } from '../../../src/games/miniatures/preview.ts';
 import { keyedRng, nextInt, type KeyedRng } from '../../../src/platform/random.ts';
 import type { Command } from '../../../src/games/miniatures/types.ts';
-import { find, keyN, position, rekeyed, rolls, TestGame } from './support.ts';
+import { keyN } from '../../support/module-game.ts';
+import { find, position, rekeyed, rolls, TestGame } from './support.ts';
 
 const p = (x: number, y: number) => ({ x, y });
 const preview = (g: TestGame, seat: number, command: unknown) => miniatures.preview!(g.state, command, seat) as ReturnType<typeof import('../../../src/games/miniatures/preview.ts').preview>;

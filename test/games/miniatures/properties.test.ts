@@ -5,9 +5,10 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { miniatures } from '../../../src/games/miniatures/index.ts';
-import { keyedRng, nextInt, type KeyedRng } from '../../../src/platform/random.ts';
+import { keyedRng } from '../../../src/platform/random.ts';
 import type { GameState } from '../../../src/games/miniatures/types.ts';
-import { firstKey, keyN, position, TestGame } from './support.ts';
+import { keyN } from '../../support/module-game.ts';
+import { firstKey, position, TestGame } from './support.ts';
 
 const JUNK: unknown[] = [
   null,
@@ -34,23 +35,7 @@ const JUNK: unknown[] = [
 ];
 
 /** Plays up to `moves` random legal commands (a random awaited seat, a random command), checking each state. */
-function randomGame(key: string, moves: number, check: (s: GameState, seat: number) => void): TestGame {
-  const g = TestGame.create(key);
-  let rng: KeyedRng = keyedRng(keyN(999));
-  for (let i = 0; i < moves && !miniatures.isOver(g.state); i++) {
-    const awaited = miniatures.awaiting(g.state);
-    expect(awaited.length).toBeGreaterThan(0);
-    let k: number;
-    [k, rng] = nextInt(rng, awaited.length);
-    const seat = awaited[k]!.seat;
-    check(g.state, seat);
-    const legal = miniatures.legalCommands(g.state, seat);
-    expect(legal.length).toBeGreaterThan(0);
-    [k, rng] = nextInt(rng, legal.length);
-    g.send(seat, legal[k]!);
-  }
-  return g;
-}
+const randomGame = (key: string, moves: number, check?: (s: GameState, seat: number) => void): TestGame => TestGame.create(key).playRandomly(moves, check);
 
 describe('decide', () => {
   it('refuses junk with a code and changes nothing', () => {

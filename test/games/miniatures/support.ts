@@ -1,50 +1,21 @@
 // Test helpers for the Miniatures game: a game of a scenario under a key, commands sent as a seat
 // or as the system, and positions built by hand for rules tests (models placed on Barko Street).
 
-import { expect } from 'vitest';
-import { RuleError, type Sender } from '../../../src/platform/game-module.ts';
+import { RuleError } from '../../../src/platform/game-module.ts';
 import { keyedRng } from '../../../src/platform/random.ts';
 import { miniatures } from '../../../src/games/miniatures/index.ts';
 import type { Command, Event, GameState, ModelState, Point, Seat } from '../../../src/games/miniatures/types.ts';
+import { KEY, keyN, ModuleGame } from '../../support/module-game.ts';
 
-export const KEY = 'ab'.repeat(32);
-/** The n-th test key: 64 hex digits. */
-export const keyN = (n: number) => n.toString(16).padStart(64, '0');
-
-export class TestGame {
-  state: GameState;
-  readonly log: Event[] = [];
-  readonly start: GameState;
-
+export class TestGame extends ModuleGame<GameState, Command, Event> {
   constructor(state: GameState) {
-    this.state = state;
-    this.start = state;
+    super(miniatures, state);
   }
 
   static create(key = KEY, scenario = 'barko-brothers'): TestGame {
     const setup = miniatures.createSetup({ scenario, seats: [{}, {}] }, { key });
     if (setup instanceof RuleError) throw setup;
     return new TestGame(miniatures.initialState(setup));
-  }
-
-  /** Sends a command; returns the events (throws with the refusal's code if refused). */
-  send(seat: Seat | 'system', command: Command): Event[] {
-    const sender: Sender = seat === 'system' ? { kind: 'system' } : { kind: 'seat', seat };
-    const d = miniatures.decide(this.state, command, sender);
-    if (!d.ok) throw new Error(`${d.error.code}: ${d.error.message}`);
-    this.state = miniatures.replay(this.state, d.events);
-    this.log.push(...d.events);
-    return d.events;
-  }
-
-  /** The refusal's code for a command that must be refused; the state must not change. */
-  refused(seat: Seat | 'system', command: unknown): string {
-    const sender: Sender = seat === 'system' ? { kind: 'system' } : { kind: 'seat', seat };
-    const before = JSON.stringify(this.state);
-    const d = miniatures.decide(this.state, command as Command, sender);
-    expect(JSON.stringify(this.state)).toBe(before);
-    if (d.ok) throw new Error(`accepted: ${JSON.stringify(d.events)}`);
-    return d.error.code;
   }
 
   model(id: string): ModelState {

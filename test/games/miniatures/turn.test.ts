@@ -5,7 +5,8 @@ import { SCENARIOS, type Scenario } from '../../../src/games/miniatures/content/
 import { STREET_RUMBLE } from '../../../src/games/miniatures/content/street-rumble.ts';
 import { checkSucceeds } from '../../../src/games/miniatures/dice.ts';
 import { miniatures } from '../../../src/games/miniatures/index.ts';
-import { all, find, keyN, position, rolls, TestGame } from './support.ts';
+import { keyN } from '../../support/module-game.ts';
+import { all, find, position, rolls, TestGame } from './support.ts';
 
 const p = (x: number, y: number) => ({ x, y });
 const BOTH = { 'judge-1': p(1000, 2250), 'judge-2': p(1400, 2250), 'big-barko': p(1000, 300), 'punk-1': p(1500, 300) };

@@ -2,7 +2,8 @@
 // costs as shown below. Units may not move diagonally …" (Block War, Movement). One step is one
 // square; its row of the table and its cost come from the geometry, never typed per square.
 
-import { BLOCK, PLAZA, SIDES, type Side } from '../content/index.ts';
+import { BLOCK } from '../content/block-board.ts';
+import { PLAZA, SIDES, type Side } from '../content/plaza.ts';
 import type { MovementKind, Seat, SquareId } from '../types.ts';
 import { blockSquare, parseSquare, plazaKind, plazaSquare, roomKind, type Square } from './squares.ts';
 

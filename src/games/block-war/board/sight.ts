@@ -2,7 +2,7 @@
 // space, to the centre of the target unit's space, and does not pass through a space containing
 // an obstacle or other unit, then there is line of sight." (Block War, Shooting)
 
-import { PLAZA } from '../content/index.ts';
+import { PLAZA } from '../content/plaza.ts';
 
 /**
  * The plaza squares (other than the two ends) whose inside the segment between the two centres

@@ -1,6 +1,7 @@
 // Square ids, parsed and written in one place. A square is on the plaza or in a seat's block.
 
-import { BLOCK, PLAZA } from '../content/index.ts';
+import { BLOCK } from '../content/block-board.ts';
+import { PLAZA } from '../content/plaza.ts';
 import type { Seat, SquareId } from '../types.ts';
 
 export type Square = { on: 'plaza'; x: number; y: number } | { on: 'block'; seat: Seat; level: number; column: number };

@@ -3,7 +3,7 @@
 // fighting unit at home, or outnumbered there, surrenders at the start of its turn: BW34).
 
 import { parseSquare } from '../board/squares.ts';
-import { unitKind } from '../content/index.ts';
+import { unitKind } from '../content/units.ts';
 import type { GameState, Seat } from '../types.ts';
 
 const WIN = 1_000_000;

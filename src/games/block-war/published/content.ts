@@ -5,23 +5,10 @@
 
 import type { GameContent } from '../../../platform/game-module.ts';
 import { MOVEMENT_COSTS, MOVEMENT_POINTS, SPACES_PER_PAYMENT } from '../board/movement.ts';
-import {
-  BLOCK,
-  BLOCK_COUNTER_START,
-  BLOCK_INDEPENDENTS,
-  BLOCK_POOL,
-  COLOURS,
-  CONTROL_START,
-  JUDGE_BADGES,
-  JUDGE_DREDD_SPACE,
-  KEPT_ASIDE,
-  PLAZA,
-  SIDES,
-  STREET_JUDGES,
-  TRACK_LENGTH,
-  UGLY_RATINGS,
-  UNIT_KINDS,
-} from '../content/index.ts';
+import { BLOCK } from '../content/block-board.ts';
+import { BLOCK_COUNTER_START, CONTROL_START, JUDGE_BADGES, JUDGE_DREDD_SPACE, TRACK_LENGTH } from '../content/justice-track.ts';
+import { PLAZA, SIDES } from '../content/plaza.ts';
+import { BLOCK_INDEPENDENTS, BLOCK_POOL, COLOURS, KEPT_ASIDE, STREET_JUDGES, UGLY_RATINGS, UNIT_KINDS } from '../content/units.ts';
 import { blockSvg, plazaSvg } from './map-svg.ts';
 
 export const MAP_IDS = ['plaza', 'block'] as const;

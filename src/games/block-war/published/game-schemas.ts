@@ -3,8 +3,10 @@
 // platform names them `BlockWar…` in the OpenAPI document; `{ $ref: 'Name#' }` here is one of this
 // file's `components`.
 
+import { eventTypeSchema, everyEventType } from '../../../platform/event-schema.ts';
 import type { BodyExample, GameSchemas } from '../../../platform/game-module.ts';
-import { COLOURS, SIDES, UNIT_KINDS } from '../content/index.ts';
+import { SIDES } from '../content/plaza.ts';
+import { COLOURS, UNIT_KINDS } from '../content/units.ts';
 import type { Event } from '../types.ts';
 import { MAX_SEATS } from '../options.ts';
 
@@ -230,24 +232,16 @@ const publicOptionsSchema = {
   additionalProperties: true,
 } as const;
 
-/** Every event type, checked against `Event['type']` both ways. */
-const EVENT_TYPES = [
-  'OrderDiceRolled', 'TurnOrderDecided', 'BlockPlaced', 'FeaturePlaced', 'UnitsDrawn', 'UnitPlaced', 'SituationOpened', 'UnitActivated', 'UnitMoved',
-  'UnitReturned', 'AttackMade', 'BrawlRolled', 'ShotRolled', 'ArmourSaveRolled', 'UnitWounded', 'HealRolled', 'UnitHealed', 'UnitRemoved',
-  'MoraleChecked', 'FightingSpiritGained', 'ActivationEnded', 'ControlMoved', 'JudgesDrawn', 'JudgeDeployed', 'JudgesTarget', 'TurnPassed',
-  'JudgeReturnedToPool', 'SurrenderCalled', 'BlockSurrendered', 'GameEnded', 'StallRolled', 'Scrawled', 'CleanRolled', 'ScrawlCleaned', 'RoboDocCrazed',
-  'JanitorHired', 'TimeLimitStarted', 'LastRoundBegan', 'TurnBegan', 'BlockFrenzied', 'CounterReturnedToPool',
-] as const satisfies readonly Event['type'][];
-const everyEventType: Exclude<Event['type'], (typeof EVENT_TYPES)[number]> extends never ? true : never = true;
-
-const visibleEventSchema = {
-  type: 'object',
-  description:
-    'A Block War event as every reader sees it: every die and draw is public once made (“Rico’s juve rolls 4 + 1 = 5 …”); only the generator’s position is left out. Switch on `type`.',
-  required: ['type'],
-  properties: { type: { type: 'string', enum: everyEventType ? [...EVENT_TYPES] : [] } },
-  additionalProperties: true,
-} as const;
+const visibleEventSchema = eventTypeSchema(
+  'A Block War event as every reader sees it: every die and draw is public once made (“Rico’s juve rolls 4 + 1 = 5 …”); only the generator’s position is left out. Switch on `type`.',
+  everyEventType<Event['type']>()([
+    'OrderDiceRolled', 'TurnOrderDecided', 'BlockPlaced', 'FeaturePlaced', 'UnitsDrawn', 'UnitPlaced', 'SituationOpened', 'UnitActivated', 'UnitMoved',
+    'UnitReturned', 'AttackMade', 'BrawlRolled', 'ShotRolled', 'ArmourSaveRolled', 'UnitWounded', 'HealRolled', 'UnitHealed', 'UnitRemoved',
+    'MoraleChecked', 'FightingSpiritGained', 'ActivationEnded', 'ControlMoved', 'JudgesDrawn', 'JudgeDeployed', 'JudgesTarget', 'TurnPassed',
+    'JudgeReturnedToPool', 'SurrenderCalled', 'BlockSurrendered', 'GameEnded', 'StallRolled', 'Scrawled', 'CleanRolled', 'ScrawlCleaned', 'RoboDocCrazed',
+    'JanitorHired', 'TimeLimitStarted', 'LastRoundBegan', 'TurnBegan', 'BlockFrenzied', 'CounterReturnedToPool',
+  ]),
+);
 
 const commandExamples = {
   roll: { summary: 'Roll two dice for turn order', value: { type: 'ROLL_FOR_ORDER', windowId: 'w1' } },

@@ -1,6 +1,7 @@
 // The two boards drawn as standalone SVG documents, from the same data the rules read.
 
-import { BLOCK, PLAZA, type PlazaSquareKind, type RoomKind } from '../content/index.ts';
+import { BLOCK, type RoomKind } from '../content/block-board.ts';
+import { PLAZA, type PlazaSquareKind } from '../content/plaza.ts';
 
 const CELL = 40;
 const MARGIN = 20;

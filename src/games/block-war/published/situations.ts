@@ -2,12 +2,8 @@
 // under the platform's clock presets, what the server does when it passes, and what the
 // notifications say.
 
+import { DAY, HOUR, MINUTE, SECOND } from '../../../platform/durations.ts';
 import type { SituationSpec } from '../../../platform/game-module.ts';
-
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 export const SITUATIONS = {
   roll: {

@@ -2,7 +2,8 @@
 // discarded before it is performed ("choose a standard or combat action and discard the card(s)
 // required. Then perform the action.").
 
-import { check, type Draft } from '../draft.ts';
+import { check } from '../../../platform/draft.ts';
+import type { Draft } from '../draft.ts';
 import { character, isOnBoard } from '../state.ts';
 import { COMMAND_FIELDS } from '../commands.ts';
 import type { ActionCommand, CardId, CharacterId, CharacterState, GameState, Rally, Seat, SpaceId } from '../types.ts';

@@ -6,7 +6,8 @@
 
 import { checkInHand, combinations, handCards, showsCharacter } from '../costs.ts';
 import { checkPointsVictory } from '../damage.ts';
-import { check, type Draft } from '../draft.ts';
+import { check } from '../../../platform/draft.ts';
+import type { Draft } from '../draft.ts';
 import { charactersOf } from '../state.ts';
 import type { CardId, CharacterState, CollectFragment, GameState, Seat } from '../types.ts';
 import { actingCharacter, charactersOnBoard, payAndAnnounce } from './act.ts';

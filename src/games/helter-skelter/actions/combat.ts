@@ -4,7 +4,8 @@
 
 import { checkCombatCost, handCards, paysCombat } from '../costs.ts';
 import { declareAttack } from '../defences.ts';
-import { check, type Draft } from '../draft.ts';
+import { check } from '../../../platform/draft.ts';
+import type { Draft } from '../draft.ts';
 import { character } from '../state.ts';
 import type { ActionCommand, Attack, CardId, CharacterId, CharacterState, CombatSymbol, GameState, Seat } from '../types.ts';
 import { actingCharacter, charactersOnBoard, checkProblem, payAndAnnounce, type OnBoard, type Problem } from './act.ts';

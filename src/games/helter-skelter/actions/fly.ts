@@ -4,7 +4,8 @@
 
 import { boardFor } from '../board/index.ts';
 import { checkCombatCost, handCards, paysCombat } from '../costs.ts';
-import { check, type Draft } from '../draft.ts';
+import { check } from '../../../platform/draft.ts';
+import type { Draft } from '../draft.ts';
 import type { Fly, GameState, Seat } from '../types.ts';
 import { actingCharacter, charactersOnBoard, payAndAnnounce } from './act.ts';
 

@@ -7,7 +7,8 @@
 import { boardFor } from '../board/index.ts';
 import type { Board } from '../board/board.ts';
 import { checkInHand, combinations, handCards, showsCharacter } from '../costs.ts';
-import { check, type Draft } from '../draft.ts';
+import { check } from '../../../platform/draft.ts';
+import type { Draft } from '../draft.ts';
 import { drivenByDeath } from '../specials/driven-by-death.ts';
 import { inParalysingAura } from '../specials/paralysing-aura.ts';
 import type { CardId, CharacterState, Climb, GameState, Move, Seat, SpaceId } from '../types.ts';

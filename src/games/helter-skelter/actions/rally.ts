@@ -9,7 +9,8 @@
 import { boardFor } from '../board/index.ts';
 import { cardById } from '../content/index.ts';
 import { checkCombatCost, checkInHand, handCards, paysCombat, showsCharacter } from '../costs.ts';
-import { check, type Draft } from '../draft.ts';
+import { check } from '../../../platform/draft.ts';
+import type { Draft } from '../draft.ts';
 import { symbolFor } from '../state.ts';
 import type { CardId, GameState, Rally, RallyMove, Seat, SpaceId } from '../types.ts';
 import { actingCharacter, charactersOnBoard, checkProblem, payAndAnnounce, type OnBoard } from './act.ts';

@@ -4,7 +4,7 @@
 
 import { boardFor } from '../board/index.ts';
 import { hasHiEx, hiExDefenders } from '../specials/hi-ex.ts';
-import { check } from '../draft.ts';
+import { check } from '../../../platform/draft.ts';
 import type { Snipe } from '../types.ts';
 import type { TargetedAttack } from './combat.ts';
 

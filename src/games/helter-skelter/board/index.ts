@@ -13,8 +13,9 @@ import { sightLine as traceSightLine } from './sight.ts';
 
 export type { Board, MapId, SpaceId } from './board.ts';
 export { MAP_IDS } from './board.ts';
-export type { Cell, MapGeometry, Region, RegionKind, WallEdge } from './geometry.ts';
-export { MapFormatError, MAP_TERRAIN, parseMap, SPACES_PER_MAP } from './parse.ts';
+export { MapFormatError } from './errors.ts';
+export { SPACES_PER_MAP, type Cell, type MapGeometry, type Region, type RegionKind, type WallEdge } from './geometry.ts';
+export { MAP_TERRAIN, parseMap } from './parse.ts';
 export { buildBoard } from './build.ts';
 export { renderMapSvg } from './render-svg.ts';
 export type { SightLine } from './sight.ts';

@@ -10,9 +10,6 @@ import { MapFormatError } from './errors.ts';
 import type { Cell, MapGeometry, Region, WallEdge } from './geometry.ts';
 import { edgeIndex, forEachRegionBorder, SPACES_PER_MAP } from './geometry.ts';
 
-export { MapFormatError } from './errors.ts';
-export { SPACES_PER_MAP } from './geometry.ts';
-
 /**
  * Which terrain each map has. "On the GRAND HALL OF JUSTICE map, some spaces are on high
  * ground." (rulebook, "High Ground"); "On the CITY BLOCKS DAN TANNA AND ENID BLYTON map, there are

@@ -3,6 +3,7 @@
 // platform names them `HelterSkelter…` in the OpenAPI document; `{ $ref: 'Name#' }` here is one of
 // this file's `components`.
 
+import { eventTypeSchema, everyEventType } from '../../../platform/event-schema.ts';
 import type { BodyExample, GameSchemas } from '../../../platform/game-module.ts';
 import { MAP_IDS } from '../board/board.ts';
 import { TEAM_IDS } from '../content/types.ts';
@@ -249,24 +250,16 @@ const publicOptionsSchema = {
   additionalProperties: true,
 } as const;
 
-/** Every event type, checked against `EventType` both ways. */
-const EVENT_TYPES = [
-  'StartingCardsAssigned', 'MapCardRemoved', 'SetupCompleted', 'SoloCharactersPlaced', 'SoloCardDrawn', 'SoloDeckReshuffled', 'FragmentsDoubled',
-  'DarkJudgesCardDrawn', 'DarkJudgeActed', 'TargetChoiceOpened', 'SoloCardResolved', 'SoloCardsDiscarded', 'TurnBegan', 'CharacterDeployed', 'CardsDiscarded', 'ActionTaken', 'CharacterMoved',
-  'FragmentCollected', 'AttackDeclared', 'DefenderDecided', 'DamageTaken', 'ArmourFlipped', 'HealthRestored', 'WarpCubesPlaced', 'CharacterTransformed',
-  'CharacterKilled', 'SeatEliminated', 'InterruptWindowOpened', 'InterruptAnswered', 'InterruptWindowClosed', 'TurnEnded', 'CardsDrawn',
-  'DeckReshuffled', 'MarkerPassed', 'OrdersSet', 'GameEnded',
-] as const satisfies readonly EventType[];
-const everyEventType: Exclude<EventType, (typeof EVENT_TYPES)[number]> extends never ? true : never = true;
-
-const visibleEventSchema = {
-  type: 'object',
-  description:
-    'A Helter Skelter event as the reader may see it: other seats’ draws, deck orders, starting cards and interrupt answers are hidden (`CardsDrawn` then carries `count` only); after the game is over, every event whole. Switch on `type`.',
-  required: ['type'],
-  properties: { type: { type: 'string', enum: everyEventType ? [...EVENT_TYPES] : [] } },
-  additionalProperties: true,
-} as const;
+const visibleEventSchema = eventTypeSchema(
+  'A Helter Skelter event as the reader may see it: other seats’ draws, deck orders, starting cards and interrupt answers are hidden (`CardsDrawn` then carries `count` only); after the game is over, every event whole. Switch on `type`.',
+  everyEventType<EventType>()([
+    'StartingCardsAssigned', 'MapCardRemoved', 'SetupCompleted', 'SoloCharactersPlaced', 'SoloCardDrawn', 'SoloDeckReshuffled', 'FragmentsDoubled',
+    'DarkJudgesCardDrawn', 'DarkJudgeActed', 'TargetChoiceOpened', 'SoloCardResolved', 'SoloCardsDiscarded', 'TurnBegan', 'CharacterDeployed', 'CardsDiscarded', 'ActionTaken', 'CharacterMoved',
+    'FragmentCollected', 'AttackDeclared', 'DefenderDecided', 'DamageTaken', 'ArmourFlipped', 'HealthRestored', 'WarpCubesPlaced', 'CharacterTransformed',
+    'CharacterKilled', 'SeatEliminated', 'InterruptWindowOpened', 'InterruptAnswered', 'InterruptWindowClosed', 'TurnEnded', 'CardsDrawn',
+    'DeckReshuffled', 'MarkerPassed', 'OrdersSet', 'GameEnded',
+  ]),
+);
 
 /** The Command schema's examples, one per kind of move (also the request body's named examples). */
 const commandExamples = {

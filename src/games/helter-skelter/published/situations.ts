@@ -2,12 +2,8 @@
 // lasts under the platform's clock presets, what the server does when it passes, and what the
 // notifications say about it, in the rulebook's words where it has them.
 
+import { DAY, HOUR, MINUTE, SECOND } from '../../../platform/durations.ts';
 import type { SituationSpec } from '../../../platform/game-module.ts';
-
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 export const SITUATIONS = {
   turn: {

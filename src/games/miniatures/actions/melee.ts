@@ -5,7 +5,8 @@
 import { meleeWeapon, profile } from '../content/index.ts';
 import { resolveHits } from '../damage.ts';
 import { highest, roll, signed } from '../dice.ts';
-import { check, refuseIf, type Draft } from '../draft.ts';
+import { check, refuseIf } from '../../../platform/draft.ts';
+import type { Draft } from '../draft.ts';
 import { distance, INCH, type Point } from '../geometry/shapes.ts';
 import { checkPath, contactPoint, inContact, pointAlong, terrainUnder, type Base, type PathReport } from '../table/movement.ts';
 import { baseOf, otherBases, standing, tableOf } from '../state.ts';

@@ -3,7 +3,8 @@
 // movement." The path is checked on the table (table/movement.ts).
 
 import { profile } from '../content/index.ts';
-import { refuseIf, type Draft } from '../draft.ts';
+import { refuseIf } from '../../../platform/draft.ts';
+import type { Draft } from '../draft.ts';
 import { checkPath, fmt } from '../table/movement.ts';
 import { baseOf, otherBases, tableOf } from '../state.ts';
 import { completeAction, startAction } from '../turn.ts';

@@ -2,7 +2,8 @@
 // stationary until the Special action is complete." In the basic game nothing needs one (M5),
 // except fleeing close combat: "When locked in close combat, you may choose to take a" … (M6).
 
-import { check, type Draft } from '../draft.ts';
+import { check } from '../../../platform/draft.ts';
+import type { Draft } from '../draft.ts';
 import { inContact } from '../table/movement.ts';
 import { baseOf, enemiesOf } from '../state.ts';
 import { completeAction, startAction } from '../turn.ts';
