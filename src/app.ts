@@ -278,7 +278,7 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
   const mail = deps.pool && settings.mail ? settings.mail : null;
   const mailer = mail ? createMailer({ ...mail, logger: deps.logger ?? createLogger('silent') }) : null;
   const emailChannel = mailer
-    ? new EmailChannel(notifyRecords.email, emailLinks, reader, { mailer, publicUrl: () => settings.publicUrl ?? listeningUrl(app.server.address()), wording: situationWording(registry), titles: gameTitles(registry) }, deps.logger, settings.now)
+    ? new EmailChannel(notifyRecords.email, emailLinks, reader, { mailer, publicUrl: () => settings.publicUrl ?? listeningUrl(app.server.address()), wording: situationWording(registry), titles: gameTitles(registry), telemetry: metrics ?? undefined }, deps.logger, settings.now)
     : null;
   if (mailer) app.addHook('onClose', async () => mailer.close());
   const deliveries = new Deliveries(
@@ -299,6 +299,7 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
         // Queued in the transaction that disables the subscription. With no email channel at all (no
         // mail settings: tests, scripts), the dispatcher only logs the disabling.
         onDisabled: emailChannel ? (tx, subscription) => emailChannel.queueWebhookDisabledEmail(tx, subscription) : undefined,
+        telemetry: metrics ?? undefined,
       },
     },
     deps.logger,

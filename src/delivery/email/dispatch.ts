@@ -21,6 +21,7 @@ import { renderRegistrationAttemptEmail } from './registration-attempt.ts';
 import { renderVerificationEmail } from './verification.ts';
 import type { RenderedEmail } from './render.ts';
 import { renderWebhookDisabledEmail } from './webhook-disabled.ts';
+import type { Telemetry } from '../../service/ports/telemetry.ts';
 
 export const EMAIL_TASKS = {
   /** `{ accountId, gameId, notifications }`: one email now. */
@@ -51,6 +52,8 @@ export interface EmailChannelSettings {
   wording?: SituationWording;
   /** The games' titles (src/notify/notification.ts); without it, a game is titled by its module id. */
   titles?: GameTitling;
+  /** How soon notices leave by email, for the operator's metrics. */
+  telemetry?: Telemetry;
 }
 
 interface Recipient {
@@ -209,6 +212,9 @@ export class EmailChannel {
     const recipient = await this.recipient(accountId);
     if (!recipient || !recipient.verified || recipient.settings.email === 'off') return;
     await this.deliver(recipient, notifications);
+    // One notice, sent as soon as it came (a digest waits by the player's choice: not a delay).
+    const sent = this.now().getTime();
+    for (const notification of notifications) this.settings.telemetry?.noticeSent('email', sent - Date.parse(notification.at));
   }
 
   /** Sends the pending digest and clears it in one transaction: a failed send leaves it for the retry. */

@@ -26,6 +26,7 @@ import { gameNotification, reminderNotification, seatNotification, type Notified
 import { plannedReminders, reminderKey, reminderLeadMs, WEBHOOK_REMINDER, type ReminderWish, type WebhookReminderJob } from '../../notify/webhooks/reminders.ts';
 import { nextAttemptDelayMs, shouldDisable } from './retry.ts';
 import { signatureHeaders } from './sign.ts';
+import type { Telemetry } from '../../service/ports/telemetry.ts';
 
 export type { Attempt } from '../../notify/ports/webhook-subscriptions.ts';
 
@@ -53,6 +54,8 @@ export interface WebhookSettings {
   titles?: GameTitling;
   /** Tells the owner of a subscription switched off for failing (the email channel's); without one, a disabling is only logged. */
   onDisabled?: DisabledHook;
+  /** How attempts end and how soon notices are handed on, for the operator's metrics. */
+  telemetry?: Telemetry;
 }
 
 export const DEFAULT_WEBHOOK_SETTINGS: Omit<WebhookSettings, 'now'> = {
@@ -134,6 +137,8 @@ export class WebhookDispatcher {
     }
     await this.addReminders(plannedReminders(wishes, this.settings.reminderScale, this.settings.now()));
     await this.addAndAttempt(planned);
+    // Queued, and the first attempts under way: the notice has left for the receivers.
+    if (planned.length > 0) this.settings.telemetry?.noticeSent('webhook', this.settings.now().getTime() - Date.parse(notice.at));
   }
 
   /**
@@ -241,9 +246,11 @@ export class WebhookDispatcher {
 
     if (result.ok) {
       await this.records.delivered(delivery, attempt, this.settings.now());
+      this.settings.telemetry?.webhookAttempted('delivered');
       return;
     }
     const lastError = result.error ?? 'no answer';
+    let last = false;
     const off = await this.records.failed(
       delivery,
       attempt,
@@ -252,9 +259,11 @@ export class WebhookDispatcher {
         const now = this.settings.now();
         if (failing && shouldDisable(failing.consecutiveFailures, failing.firstFailureAt, now)) {
           const reason = `Every delivery failed since ${failing.firstFailureAt.toISOString()} (${failing.consecutiveFailures} attempts); the last: ${lastError}`;
+          last = true;
           return { switchOff: reason, retryAt: null };
         }
         const wait = nextAttemptDelayMs(delivery.attempts.length + 1, this.settings.random);
+        last = wait === null;
         return { switchOff: null, retryAt: wait === null ? null : new Date(now.getTime() + wait * this.settings.retryScale) };
       },
       async (within, failing) => {
@@ -268,6 +277,7 @@ export class WebhookDispatcher {
         });
       },
     );
+    this.settings.telemetry?.webhookAttempted(last ? 'gave-up' : 'failed');
     if (off) {
       // Without an email channel (no mail configured at all), this line is all the owner gets.
       this.logger?.warn({ subscriptionId: delivery.subscriptionId, reason: off.reason, ownerEmailQueued: this.settings.onDisabled !== undefined }, 'webhook subscription disabled');
