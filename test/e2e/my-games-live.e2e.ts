@@ -65,7 +65,7 @@ test('My games changes without a reload when the player moves elsewhere and when
   await playUntil((game) => game.view.situation.kind === 'turn');
   await api('POST', `/v1/games/${id}/commands`, other.token, { type: 'SURRENDER' });
   expect((await read(0)).status).toBe('finished');
-  await row.getByText(/^won — /).waitFor();
+  await row.getByText(/^finished: won — /).waitFor();
   await expect(row.textContent()).resolves.toContain(`against ${vic}`);
 
   // The player page: the finished game with its result and opponent (once the result is recorded).

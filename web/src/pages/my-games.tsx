@@ -15,9 +15,8 @@ import { followMyGames } from '../game/my-games-live.ts';
 
 /** My result in a game that has ended, as its winners say: a draw when nobody or everybody won. */
 function resultOf(game: AnyGame): string {
-  if (game.status === 'abandoned') return 'abandoned';
   const winners = GAME_UIS.get(game.game)?.winners(game) ?? [];
-  if (game.mySeat === null) return 'finished';
+  if (game.mySeat === null) return 'over';
   if (winners.length === 0 || winners.length >= game.seats.length) return 'drawn';
   return winners.includes(game.mySeat) ? 'won' : 'lost';
 }
@@ -100,7 +99,7 @@ export function MyGamesPage() {
                 <span class="title">{titleOf(game)}</span>
                 <span class="status">
                   {ended
-                    ? `${resultOf(game)} — ${dayOf(game.updatedAt, zone)}`
+                    ? `${game.status === 'finished' ? `finished: ${resultOf(game)}` : 'abandoned'} — ${dayOf(game.updatedAt, zone)}`
                     : game.status === 'open'
                       ? 'waiting for players'
                       : awaitingMe
