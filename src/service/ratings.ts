@@ -1,7 +1,7 @@
 // Records each finished game's result once, and moves its players' ratings when it was rated
-// (docs/architecture.md §12). Off the command path and from durable state: the games still to
-// record are the finished ones whose `outcome_recorded` flag is unset, found through a partial
-// index, so a process that dies before recording leaves the game for the next look (this
+// (docs/api.md, "Players, results and ratings"). Off the command path and from durable state: the
+// games still to record are the finished ones whose `outcome_recorded` flag is unset, found through
+// a partial index, so a process that dies before recording leaves the game for the next look (this
 // process's, another's, or the next start's). The record itself is one transaction that holds the
 // game's row and sets the flag (OutcomeRecords.record): two processes, or the same end looked at
 // twice, record it exactly once. Nothing of it enters the game's log.
