@@ -51,13 +51,16 @@ interface RatingRow {
   volatility: number | null;
 }
 
-/** Moves the players' ratings, holding them in account order (so two games with the same players cannot deadlock). */
+/**
+ * Moves the players' ratings, creating and then holding them in account order, so that two games
+ * with players in common, recorded at once, wait for each other instead of deadlocking.
+ */
 async function rate(tx: Queryable, gameId: string, rating: Rating): Promise<void> {
   const accounts = rating.players.map((p) => p.accountId);
   const { initial } = rating;
   await tx.query(
     `INSERT INTO ratings (account_id, game, system, rating, deviation, volatility)
-     SELECT a, $2, $3, $4, $5, $6 FROM unnest($1::uuid[]) AS a
+     SELECT a, $2, $3, $4, $5, $6 FROM unnest($1::uuid[]) AS a ORDER BY a
      ON CONFLICT DO NOTHING`,
     [accounts, rating.game, rating.system, initial.rating, initial.deviation, initial.volatility],
   );
