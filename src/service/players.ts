@@ -64,12 +64,12 @@ export class PlayerPages {
     const limit = Math.max(1, Math.min(MAX_FINISHED_PAGE, options.limit));
     const account = await this.records.account(handle);
     if (!account) throw playerNotFound(handle);
-    const [counts, ratings, inProgress, ended] = await Promise.all([
-      this.records.counts(account.id),
-      this.records.ratings(account.id),
+    const [inProgress, ended] = await Promise.all([
       cursor ? Promise.resolve([]) : this.records.inProgress(account.id, IN_PROGRESS_SHOWN),
       this.records.ended(account.id, cursor, limit + 1),
     ]);
+    // Read after the games: a result shown has its counts and ratings with it (recorded together).
+    const [counts, ratings] = await Promise.all([this.records.counts(account.id), this.records.ratings(account.id)]);
     if (counts.length === 0) throw playerNotFound(handle);
     const finishedRows = ended.slice(0, limit);
     const last = finishedRows.at(-1);
