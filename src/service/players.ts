@@ -63,14 +63,15 @@ export class PlayerPages {
     const cursor = options.cursor === undefined ? null : parseCursor(options.cursor);
     const limit = Math.max(1, Math.min(MAX_FINISHED_PAGE, options.limit));
     const account = await this.records.account(handle);
-    if (!account) throw playerNotFound(handle);
+    // The same reads whether or not the handle exists, so that the answer's time does not tell.
+    const id = account?.id ?? NO_ACCOUNT;
     const [inProgress, ended] = await Promise.all([
-      cursor ? Promise.resolve([]) : this.records.inProgress(account.id, IN_PROGRESS_SHOWN),
-      this.records.ended(account.id, cursor, limit + 1),
+      cursor ? Promise.resolve([]) : this.records.inProgress(id, IN_PROGRESS_SHOWN),
+      this.records.ended(id, cursor, limit + 1),
     ]);
     // Read after the games: a result shown has its counts and ratings with it (recorded together).
-    const [counts, ratings] = await Promise.all([this.records.counts(account.id), this.records.ratings(account.id)]);
-    if (counts.length === 0) throw playerNotFound(handle);
+    const [counts, ratings] = await Promise.all([this.records.counts(id), this.records.ratings(id)]);
+    if (!account || counts.length === 0) throw playerNotFound(handle);
     const finishedRows = ended.slice(0, limit);
     const last = finishedRows.at(-1);
     return {
@@ -101,6 +102,9 @@ export class PlayerPages {
     };
   }
 }
+
+/** No account has this id: the reads for a handle that does not exist. */
+const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 
 const playerNotFound = (handle: string) => new Refusal('not-found', 'PLAYER_NOT_FOUND', `There is no player ${handle} with games to show.`);
 
