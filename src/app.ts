@@ -29,6 +29,7 @@ import { healthRoutes } from './api/health.ts';
 import { emailRoutes } from './api/email.ts';
 import { preferenceRoutes } from './api/me-preferences.ts';
 import { orderRoutes } from './api/orders.ts';
+import { playerRoutes } from './api/players.ts';
 import { sessionRoutes } from './api/sessions.ts';
 import { vacationRoutes } from './api/vacation.ts';
 import { webhookRoutes } from './api/webhooks.ts';
@@ -212,6 +213,7 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
         { name: 'games', description: 'Create games, list open ones, take seats, read a game as your seat sees it, and send commands: every move.' },
         { name: 'content', description: 'A game’s printed components and maps, for clients that show them: what the ids in views and commands stand for. Public and cacheable.' },
         { name: 'feeds', description: 'A game’s events as they happen (long-poll or Server-Sent Events), and your games awaiting you.' },
+        { name: 'players', description: 'Player pages: a player’s games, results, counts and ratings.' },
         { name: 'chat', description: 'Table chat: short messages players and spectators write at a game’s table, live over Server-Sent Events; and the players you muted. Not part of the game’s log.' },
         { name: 'accounts', description: 'Register, log in, your account.' },
         { name: 'tokens', description: 'Personal access tokens, and the keys that verify every token.' },
@@ -355,6 +357,7 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
   const streamOptions = { credentials: new CredentialWatches(auth.tokens, auth.revocations), bufferBytes: settings.streamBufferBytes };
   await app.register(feedRoutes, { service: gameService, streams, ...streamOptions });
   await app.register(chatRoutes, { chat, streams, ...streamOptions });
+  await app.register(playerRoutes, { service: gameService, pool, streams, background: worker ? { pollIntervalMs: worker.pollIntervalMs } : null, logger: deps.logger });
   await app.register(commandLogRoutes, { service: gameService });
   await app.register(orderRoutes, { service: gameService });
   await app.register(preferenceRoutes, { service: gameService });

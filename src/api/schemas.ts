@@ -251,6 +251,7 @@ function moduleSchemas(module: AnyGameModule) {
       game: { type: 'string', const: module.id },
       options: withPlatformOptions(module, module.optionsSchema, true),
       seat: seatNumber(module.maxSeats, 'The seat you take at once, in the same step (not a bot’s): the game starts at once when every other seat is a bot’s (a solo game). Without it you take none yet.'),
+      rated: { type: 'boolean', description: 'Whether the game moves its players’ ratings when it ends (`GET /v1/players/{handle}`); true unless false is sent. Only a game of two or more people is ever rated: one with a bot seat, a solo game, or one with a chosen seed or position never is.' },
     },
   });
   for (const [name, schema] of Object.entries(components)) add(name, schema);

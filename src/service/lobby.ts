@@ -27,6 +27,8 @@ export interface CreateGame {
   };
   /** The creator's own seat, taken in the same transaction (not a bot's). */
   seat?: number;
+  /** False: the game moves nobody's rating. Only a game of two or more people, unseeded, is ever rated. */
+  rated?: boolean;
 }
 
 export class Lobby {
@@ -98,6 +100,7 @@ export class Lobby {
       botKinds,
       createdBy: callerId,
       clocks,
+      rated: body.rated !== false && bots.length >= 2 && !bots.some(Boolean) && !fairness.seeded,
     };
     return this.createGame(module.id, options, bots, body.seat, callerId);
   }

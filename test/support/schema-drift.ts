@@ -104,7 +104,7 @@ export function factsFromPrismaSchema(schema: string): SchemaFacts {
  */
 function partialIndexPredicates(schema: string): Map<string, string> {
   const predicates = new Map<string, string>();
-  for (const [attribute] of schema.matchAll(/@@?(?:unique|index)\((?:[^()"]|"(?:[^"\\]|\\.)*"|\([^()]*\))*\)/g)) {
+  for (const [attribute] of schema.matchAll(/@@?(?:unique|index)\((?:[^()"]|"(?:[^"\\]|\\.)*"|\((?:[^()"]|"(?:[^"\\]|\\.)*")*\))*\)/g)) {
     if (!/\bwhere\s*:/.test(attribute)) continue;
     const predicate = /\bwhere\s*:\s*raw\(\s*"((?:[^"\\]|\\.)*)"\s*\)/.exec(attribute)?.[1];
     const name = /\bmap\s*:\s*"([^"]+)"/.exec(attribute)?.[1];

@@ -8,6 +8,7 @@ import { LoginPage, SignupPage } from './pages/auth.tsx';
 import { GamePage } from './pages/game.tsx';
 import { LobbyPage } from './pages/lobby.tsx';
 import { MyGamesPage } from './pages/my-games.tsx';
+import { PlayerPage } from './pages/player.tsx';
 import { ReplayPage } from './pages/replay.tsx';
 import { RulesPage } from './pages/rules.tsx';
 import { SettingsPage } from './pages/settings.tsx';
@@ -32,9 +33,9 @@ function Header() {
             <a href="/">My games</a>
             <a href="/lobby">Lobby</a>
             <a href="/settings">Settings</a>
-            <span class="who" aria-label={`Signed in as ${me.handle}`}>
+            <a class="who" href={`/players/${encodeURIComponent(me.handle)}`} aria-label={`Signed in as ${me.handle}: your player page`}>
               {me.handle}
-            </span>
+            </a>
             <button type="button" class="link" onClick={logOut}>
               Log out
             </button>
@@ -76,6 +77,7 @@ function App() {
           <Route path="/games/:id" component={GamePage} />
           <Route path="/games/:id/replay" component={ReplayPage} />
           <Route path="/rules/:game" component={RulesPage} />
+          <Route path="/players/:handle" component={PlayerPage} />
           <Route default component={NotFound} />
         </Router>
       </ErrorBoundary>

@@ -147,6 +147,8 @@ export interface StoredOptions {
   /** Which bot plays each bot seat (a name from the game's bots, e.g. `heuristic`), null for a player's seat. */
   botKinds: (string | null)[];
   createdBy: string;
+  /** Rated (src/service/ratings.ts): chosen at creation, and only ever true for people only, two or more, unseeded. Absent: unrated. */
+  rated?: boolean;
   /** Durations per situation, in milliseconds, from the `clock` option. */
   clocks: Clocks;
 }

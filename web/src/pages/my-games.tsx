@@ -1,6 +1,9 @@
 // "My games": those awaiting me first, soonest deadline first (the API's order), then the others,
-// each titled by its game (GameUi.title).
+// each titled by its game (GameUi.title); a game that has ended with my result (from its winners,
+// as its GameUi reads them), its opponents and its date. The list follows my games live
+// (../game/my-games-live.ts): a move anywhere shows here without a reload.
 
+import { useEffect } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api, problemText, type AnyGame } from '../api/client.ts';
 import { timeLeft } from '../format.ts';
@@ -8,6 +11,30 @@ import { PRODUCT_NAME } from '../product.ts';
 import { useLoad, useNow, useSession } from '../hooks.ts';
 import { GAME_UIS, titleOf } from '../games/registry.ts';
 import { useTimeZone, zonedTime } from '../zone.ts';
+import { followMyGames } from '../game/my-games-live.ts';
+
+/** My result in a game that has ended, as its winners say: a draw when nobody or everybody won. */
+function resultOf(game: AnyGame): string {
+  const winners = GAME_UIS.get(game.game)?.winners(game) ?? [];
+  if (game.mySeat === null) return 'over';
+  if (winners.length === 0 || winners.length >= game.seats.length) return 'drawn';
+  return winners.includes(game.mySeat) ? 'won' : 'lost';
+}
+
+/** The other seats: players by handle, bots as bots. */
+function opponentsOf(game: AnyGame): string {
+  const others = game.seats.filter((seat) => seat.seat !== game.mySeat).map((seat) => (seat.bot ? `a bot (${seat.botKind ?? 'bot'})` : (seat.player ?? 'a free seat')));
+  return others.length > 0 ? `against ${others.join(', ')}` : '';
+}
+
+/** "12 Mar 2027": the day a game ended, in the player's zone. */
+function dayOf(iso: string, zone: string): string {
+  try {
+    return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: zone });
+  } catch {
+    return iso.slice(0, 10);
+  }
+}
 
 /** The games this client plays, in words: "A, B and C". */
 function gameNames(): string {
@@ -26,6 +53,8 @@ export function MyGamesPage() {
     if (!data) throw new Error(problemText(error));
     return data.games.map((entry) => ({ awaitingMe: entry.awaitingMe, game: entry.game as AnyGame }));
   }, [me?.token]);
+  const reload = games.reload;
+  useEffect(() => (me ? followMyGames(reload) : undefined), [me?.token]);
   if (!me) {
     return (
       <main class="narrow">
@@ -59,6 +88,8 @@ export function MyGamesPage() {
           const mine = game.awaiting.find((awaited) => awaited.seat === game.mySeat);
           const left = timeLeft(mine?.deadline, now);
           const Mark = GAME_UIS.get(game.game)?.SeatMark;
+          const ended = game.status === 'finished' || game.status === 'abandoned';
+          const opponents = opponentsOf(game);
           return (
             <li key={game.id} class={awaitingMe ? 'awaiting-me' : ''}>
               <a href={`/games/${game.id}`} onClick={(event) => (event.preventDefault(), route(`/games/${game.id}`))}>
@@ -67,16 +98,15 @@ export function MyGamesPage() {
                 </span>
                 <span class="title">{titleOf(game)}</span>
                 <span class="status">
-                  {game.status === 'finished'
-                    ? 'finished'
-                    : game.status === 'abandoned'
-                      ? 'abandoned'
-                      : game.status === 'open'
-                        ? 'waiting for players'
-                        : awaitingMe
-                          ? `your move${left ? ` — ${left} left, by ${zonedTime(mine!.deadline!, zone)}` : ''}`
-                          : 'waiting for others'}
+                  {ended
+                    ? `${game.status === 'finished' ? `finished: ${resultOf(game)}` : 'abandoned'} — ${dayOf(game.updatedAt, zone)}`
+                    : game.status === 'open'
+                      ? 'waiting for players'
+                      : awaitingMe
+                        ? `your move${left ? ` — ${left} left, by ${zonedTime(mine!.deadline!, zone)}` : ''}`
+                        : 'waiting for others'}
                 </span>
+                {opponents && <span class="opponents">{opponents}</span>}
               </a>
             </li>
           );
