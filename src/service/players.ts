@@ -5,7 +5,7 @@
 // game answers as a handle that does not exist: the page must not tell who has an account, which
 // nothing else does (docs/architecture.md §9).
 
-import { Refusal } from './errors.ts';
+import { Refusal } from '../platform/refusal.ts';
 import type { PlayerGameRow, PlayerRecords, FinishedCursor } from './ports/players.ts';
 import type { RatingSystem } from './ports/outcomes.ts';
 import type { GameRegistry } from './registry.ts';

@@ -105,9 +105,9 @@ describe('exactly once', () => {
     const { id } = await played(t.base, [ivy, jon]);
     const other = await appOn(t.database.url);
     try {
-      const recorders = [t.app, other.app].map((app) => {
+      const recorders = [t.parts, other.parts].map((parts) => {
         const ports = playerPorts(t.db.pool);
-        return new Ratings(ports.outcomes, app.gameService.states, ports.listen, 60_000);
+        return new Ratings(ports.outcomes, parts.gameService.states, ports.listen, 60_000);
       });
       const first = await Promise.all(recorders.map((r) => r.recordOne(id)));
       expect(first.filter(Boolean)).toHaveLength(1);
