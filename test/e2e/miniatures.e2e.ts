@@ -25,7 +25,7 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 let player: Player;
 
 beforeAll(async () => {
-  player = await openBrowser({ bypassCSP: true, width: 1280, height: 1000 });
+  player = await openBrowser({ bypassCSP: true, width: 1280, height: 1000, confirm: false });
 });
 afterAll(async () => {
   await player?.close();

@@ -112,7 +112,7 @@ export function Zoomable(props: {
   const shown = zoom ?? least;
   return (
     <div class={`zoomable${props.class ? ` ${props.class}` : ''}`}>
-      <div class="zoom-controls" role="group" aria-label={`Zoom ${props.label}`}>
+      <div class="zoom-controls">
         <button type="button" aria-label={`Zoom out ${props.label}`} disabled={shown <= 1} onClick={() => zoomTo(shown / 1.25)}>
           −
         </button>
