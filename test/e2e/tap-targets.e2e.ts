@@ -44,7 +44,7 @@ async function smallTargets(page: Page): Promise<Small[]> {
     const TAP = 44;
     const selector = 'button, a[href], input:not([type="hidden"]), select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
     const small: { what: string; width: number; height: number }[] = [];
-    for (const element of document.querySelectorAll<HTMLElement | SVGElement>(selector)) {
+    for (const element of Array.from(document.querySelectorAll<HTMLElement | SVGElement>(selector))) {
       if (element.closest('a') !== element && element.closest('a')) continue;
       if (element.tagName === 'A' && element.closest('p')) continue; // inline, in a sentence
       let measured: Element = element;
