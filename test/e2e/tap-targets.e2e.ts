@@ -81,6 +81,7 @@ test('the lobby, My games and Settings: every target 44×44, nothing wider than 
   await page.goto(`${t.base}/settings`);
   await page.getByRole('heading', { name: 'Email notifications' }).waitFor();
   await check(page, 'Settings');
+  await screenshot(page, 'phone-settings', { fullPage: false });
 });
 
 test('Helter Skelter: the board, the hand and the action bar, before and after a card is picked', async () => {

@@ -167,11 +167,12 @@ function BlockWarTable({ game, data, mine, sending, send, clearRefusal }: TableP
   }, [game.version]);
 
   // Keyboard players: the square just chosen is gone once the game moves on, so focus goes to the
-  // first thing the next choice offers (never away from something still focused).
+  // first thing the next choice offers (never away from something still focused), scrolled into
+  // view: on a phone the boards stand one under another, and the square may be on any of them.
   useEffect(() => {
     const focused = document.activeElement;
     if (focused && focused !== document.body && document.contains(focused)) return;
-    document.querySelector<SVGGElement>('.bw-board .square.target')?.focus({ preventScroll: true });
+    document.querySelector<SVGGElement>('.bw-board .square.target')?.focus();
   }, [game.version]);
 
   const view = game.view;
