@@ -9,7 +9,6 @@ import type { Page } from 'playwright-core';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { callApi } from './support/api.ts';
 import { openBrowser, signUp, tokenOf, type Player } from './support/browser.ts';
-import { version } from './support/play.ts';
 import { blockWar, helterSkelterDuel, helterSkelterSolo, miniatures } from './support/tables.ts';
 
 const t = useTestApp({ worker: QUICK_WORKER });
@@ -27,6 +26,7 @@ afterAll(async () => {
 
 interface Game {
   version: number;
+  legalCommands: { type: string }[];
   awaiting: { seat: number }[];
   mySeat: number | null;
   view: { situation: { kind: string }; phase?: { seat: number } | null };
@@ -36,26 +36,29 @@ const staged = (page: Page) => page.getByRole('group', { name: 'Confirm your mov
 const awaitingMe = (page: Page) => page.locator('main.game-page[data-awaiting-me="yes"]').waitFor({ timeout: 60_000 });
 
 /**
- * The staged command reads `words`; Cancel leaves the game where it was (the API's version and the
- * page's); then the same tap staged again and confirmed moves the game on.
+ * The staged command reads `words`; Cancel sends nothing (the server still offers this seat the
+ * same command: it was not played); then the same taps staged again and confirmed send it (the
+ * server no longer offers it, and the page shows a later version).
  */
-async function cancelThenConfirm(page: Page, id: string, stage: () => Promise<void>, words: RegExp): Promise<void> {
-  const before = (await read(id)).version;
+async function cancelThenConfirm(page: Page, id: string, stage: () => Promise<void>, words: RegExp, type: string): Promise<void> {
+  const offered = async () => (await read(id)).legalCommands.filter((command) => command.type === type).length;
+  const before = await offered();
+  expect(before).toBeGreaterThan(0);
   await stage();
   await staged(page).waitFor();
   expect(await staged(page).locator('.staged-words').textContent()).toMatch(words);
   await staged(page).getByRole('button', { name: 'Cancel' }).tap();
   await staged(page).waitFor({ state: 'detached' });
-  // Nothing was sent: the game has not moved, on the server or on the page.
-  expect((await read(id)).version).toBe(before);
-  expect(await version(page)).toBe(before);
+  // Nothing was sent: the seat is offered the command as before.
+  expect(await offered()).toBe(before);
 
+  const version = Number(await page.locator('main.game-page').getAttribute('data-version'));
   await stage();
   await staged(page).waitFor();
   await staged(page).getByRole('button', { name: 'Confirm' }).tap();
-  await page.waitForFunction((v) => Number(document.querySelector('main.game-page')?.getAttribute('data-version')) > v, before, { timeout: 20_000 });
+  await page.waitForFunction((v) => Number(document.querySelector('main.game-page')?.getAttribute('data-version')) > v, version, { timeout: 20_000 });
   expect(await page.locator('.refusal').count()).toBe(0);
-  expect((await read(id)).version).toBeGreaterThan(before);
+  expect(await offered()).toBeLessThan(before);
 }
 
 test('Helter Skelter: a card and a space staged as “Judge Dredd MELEE Sláine”, its card the cost; Cancel, then Confirm', async () => {
@@ -71,6 +74,7 @@ test('Helter Skelter: a card and a space staged as “Judge Dredd MELEE Sláine�
       await page.locator('.board .space.target[data-space="7"] rect.hit').first().tap();
     },
     /Judge Dredd MELEE Sláine.*Costs: .+ from your hand/s,
+    'MELEE',
   );
   await page.locator('.log li', { hasText: /MELEE Sláine/ }).first().waitFor({ timeout: 15_000 });
 });
@@ -102,7 +106,7 @@ test('solo Helter Skelter: the set-up answer staged, cancelled, then confirmed',
   await page.goto(`${t.base}/games/${id}`);
   await awaitingMe(page);
   await page.getByRole('heading', { name: 'Set-up: choose where your characters start.' }).waitFor();
-  await cancelThenConfirm(page, id, () => page.locator('.prompt .buttons button').first().tap(), /^Place .+ in that order/);
+  await cancelThenConfirm(page, id, () => page.locator('.prompt .buttons button').first().tap(), /^Place .+ in that order/, 'PLACE_CHARACTERS');
 });
 
 test('Block War: the roll for turn order staged, cancelled, then confirmed', async () => {
@@ -110,7 +114,7 @@ test('Block War: the roll for turn order staged, cancelled, then confirmed', asy
   const id = await blockWar(t.base, token);
   await page.goto(`${t.base}/games/${id}`);
   await awaitingMe(page);
-  await cancelThenConfirm(page, id, () => page.getByRole('button', { name: 'Roll for turn order' }).tap(), /^Roll for turn order/);
+  await cancelThenConfirm(page, id, () => page.getByRole('button', { name: 'Roll for turn order' }).tap(), /^Roll for turn order/, 'ROLL_FOR_ORDER');
 });
 
 test('Miniatures: a shot staged with its odds (no hover on a touch screen); no empty Move; Melee only in reach', async () => {
@@ -118,7 +122,7 @@ test('Miniatures: a shot staged with its odds (no hover on a touch screen); no e
   const id = await miniatures(t.base, token);
   await page.goto(`${t.base}/games/${id}`);
   await awaitingMe(page);
-  await cancelThenConfirm(page, id, () => page.getByRole('button', { name: 'Roll off for the first Phase' }).tap(), /^Roll off for the first Phase/);
+  await cancelThenConfirm(page, id, () => page.getByRole('button', { name: 'Roll off for the first Phase' }).tap(), /^Roll off for the first Phase/, 'ROLL_OFF');
 
   // Our Phase (the seed gives it to us first, or after the bot's).
   const select = page.getByRole('group', { name: 'Your models' }).getByRole('button').first();
@@ -151,6 +155,7 @@ test('Miniatures: a shot staged with its odds (no hover on a touch screen); no e
     expect(await staged(page).locator('.staged-words').textContent()).toMatch(/^Shoot .+Costs: one of .+’s actions \(2 left\)/s);
     await staged(page).getByRole('button', { name: 'Cancel' }).tap();
     await staged(page).waitFor({ state: 'detached' });
+    // Our own Phase: nothing else moves the game, so the same version means nothing was sent.
     expect((await read(id)).version).toBe(before);
   }
 });

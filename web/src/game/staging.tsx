@@ -24,10 +24,11 @@ export interface Staging<C> {
 }
 
 /**
- * Staging for one table. `version` drops a staged command once the game moves on (it may no
- * longer be legal); `onCancel` puts the table's own choice back too (a picked card).
+ * Staging for one table. Once the game moves on (`version`), a staged command stays only while it
+ * is still among the `legal` ones (another seat's roll, in a window both act in, does not undo
+ * mine); `onCancel` puts the table's own choice back too (a picked card).
  */
-export function useStaging<C>(send: (command: C) => Promise<void>, version: number, onCancel?: () => void): Staging<C> {
+export function useStaging<C>(send: (command: C) => Promise<void>, version: number, legal: readonly C[], onCancel?: () => void): Staging<C> {
   const confirming = useConfirmCommands();
   const [staged, setStaged] = useState<Staged<C> | null>(null);
   const current = useRef<Staged<C> | null>(null);
@@ -35,7 +36,10 @@ export function useStaging<C>(send: (command: C) => Promise<void>, version: numb
   cancelled.current = onCancel;
   current.current = staged;
 
-  useLayoutEffect(() => setStaged((current.current = null)), [version]);
+  useLayoutEffect(() => {
+    const now = current.current;
+    if (now && !legal.some((command) => JSON.stringify(command) === JSON.stringify(now.command))) setStaged((current.current = null));
+  }, [version]);
 
   const staging: Staging<C> = {
     staged,

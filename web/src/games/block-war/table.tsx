@@ -158,7 +158,7 @@ function BlockWarTable({ game, data, mine, sending, send, clearRefusal }: TableP
   const [options, setOptions] = useState<BlockWarCommand[] | null>(null);
   const [confirming, setConfirming] = useState(false);
   const names = useMemo(() => blockWarNames(data.content, game), [data.content, game]);
-  const staging = useStaging<BlockWarCommand>(send, game.version, () => setOptions(null));
+  const staging = useStaging<BlockWarCommand>(send, game.version, game.legalCommands, () => setOptions(null));
 
   // A choice made on an older version may no longer be legal (a layout effect: see Helter Skelter's table).
   useLayoutEffect(() => {
@@ -224,15 +224,14 @@ function BlockWarTable({ game, data, mine, sending, send, clearRefusal }: TableP
 
   return (
     <>
-      {!prompted && (
-        <p class="situation" role="status">
-          {situationWords(view, names, game.mySeat)}
-        </p>
-      )}
-
       <Boards game={game} data={data} names={names} choosing={choosing} />
 
       <div class="action-bar" aria-label="Your move">
+        {!prompted && (
+          <p class="situation" role="status">
+            {situationWords(view, names, game.mySeat)}
+          </p>
+        )}
         {prompted && (
           <Prompt
             question={situationWords(view, names, game.mySeat)}

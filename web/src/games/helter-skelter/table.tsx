@@ -6,6 +6,7 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { loadContent, loadMap, type HelterSkelterCommand as Command, type HelterSkelterContent as Content, type HelterSkelterGame as Game, type HelterSkelterMap as GameMap } from './api.ts';
 import { Prompt } from '../../game/prompt.tsx';
+import { useConfirmCommands } from '../../game/confirm-setting.ts';
 import { StagedCommand, useStaging } from '../../game/staging.tsx';
 import { Zoomable } from '../../game/zoomable.tsx';
 import { TEAM_LOOKS, TeamBadge } from './teams.tsx';
@@ -66,7 +67,8 @@ function HelterSkelterTable({ game, data, mine, sending, send: post, clearRefusa
   // A space holding several characters that can act: which of them, asked in the action bar.
   const [actorSpace, setActorSpace] = useState<number | null>(null);
   const names: Names = useMemo(() => namesFrom(content, seatNames(game)), [content, game.seats]);
-  const staging = useStaging<Command>(post, game.version, () => {
+  const confirming = useConfirmCommands();
+  const staging = useStaging<Command>(post, game.version, game.legalCommands, () => {
     setPick(null);
     setChosenSpace(null);
     setActorSpace(null);
@@ -225,6 +227,13 @@ function HelterSkelterTable({ game, data, mine, sending, send: post, clearRefusa
 
         {!staging.staged && (pick || actorSpace !== null || (!prompted && buttons.length > 0) || reserve.length > 0) && (
           <section class="choices" aria-label="Your choices">
+            {!pick && actorSpace === null && !prompted && mine && (cardPicks.size > 0 || actors.length > 0 || reserve.length > 0) && (
+              <p class="hint">
+                Tap a card in your hand{actors.length ? ', or a highlighted space to act with your character there' : ''}
+                {reserve.length ? ', or a character to deploy' : ''}
+                {confirming ? '; you confirm before anything is sent.' : '.'}
+              </p>
+            )}
             {pick && (
               <p class="picked" role="status">
                 {pick.kind === 'card' ? `Playing ${names.card(pick.card)}` : `Acting with ${names.character(pick.character)}`}

@@ -64,7 +64,7 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
   const [measure, setMeasure] = useState<CommandPreview | null>(null);
   const [aim, setAim] = useState<{ target: string; preview: CommandPreview | null } | null>(null);
   const measuring = useMeasure(game.id);
-  const staging = useStaging<MiniaturesCommand>(send, game.version, () => setAim(null));
+  const staging = useStaging<MiniaturesCommand>(send, game.version, game.legalCommands, () => setAim(null));
   // Melee's reach, measured by the rules' preview for each enemy on the table when Melee is chosen.
   const reach = useReach(game.id);
 
@@ -194,11 +194,6 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
 
   return (
     <>
-      {!prompted && (
-        <p class="situation" role="status">
-          {situationWords(game, names)}
-        </p>
-      )}
       <div class="mn-layout">
         <Zoomable label="the table" width={data.map.width + 40} drawing={Boolean(drawing)}>
           <TableTop
@@ -218,6 +213,11 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
         <Forces game={game} content={data.content} names={names} />
       </div>
       <div class="action-bar" aria-label="Your move">
+        {!prompted && (
+          <p class="situation" role="status">
+            {situationWords(game, names)}
+          </p>
+        )}
         {prompted ? (
           <Prompt
             question={situationWords(game, names)}
