@@ -223,7 +223,7 @@ function BlockWarTable({ game, data, mine, sending, send, clearRefusal }: TableP
   const judgeTargets = commands.filter((command) => command.type === 'JUDGE_TARGET');
 
   return (
-    <>
+    <div class="table-area">
       <Boards game={game} data={data} names={names} choosing={choosing} />
 
       <div class="action-bar" aria-label="Your move">
@@ -289,7 +289,7 @@ function BlockWarTable({ game, data, mine, sending, send, clearRefusal }: TableP
           </section>
         )}
       </div>
-    </>
+    </div>
   );
 }
 

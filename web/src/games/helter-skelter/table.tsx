@@ -169,7 +169,7 @@ function HelterSkelterTable({ game, data, mine, sending, send: post, clearRefusa
   const situation = view.situation;
 
   return (
-    <>
+    <div class="table-area">
       <div class="table">
         <div class="board-wrap">
           <Zoomable label="the board" width={map.grid.cols * CELL} minTarget={2 * CELL}>
@@ -317,7 +317,7 @@ function HelterSkelterTable({ game, data, mine, sending, send: post, clearRefusa
           </section>
         )}
       </div>
-    </>
+    </div>
   );
 }
 

@@ -193,7 +193,7 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
   const pushes = commands.filter((c) => c.type === 'PUSH_BACK');
 
   return (
-    <>
+    <div class="table-area">
       <div class="mn-layout">
         <Zoomable label="the table" width={data.map.width + 40} drawing={Boolean(drawing)}>
           <TableTop
@@ -317,7 +317,7 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
         )}
       </div>
       <TableKey />
-    </>
+    </div>
   );
 }
 
