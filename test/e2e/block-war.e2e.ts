@@ -191,7 +191,8 @@ test('create a Block War game in the lobby, see its boards, play the set-up and 
       const ways = page.locator('.options button').filter({ hasText: /^Activate / });
       if (await ways.first().isVisible({ timeout: 500 }).catch(() => false)) await ways.first().click();
     });
-    const square = page.locator('.bw-board .square.target').first();
+    // A square to step to: not one where a unit to attack stands (its square is a target too).
+    const square = page.locator('.bw-board .square.target:not(.holds-actor)').first();
     const where = (await square.getAttribute('data-square'))!;
     await square.focus();
     await andWait(page, () => page.keyboard.press('Enter'));
