@@ -229,7 +229,7 @@ function HelterSkelterTable({ game, data, mine, sending, send: post, clearRefusa
           <section class="choices" aria-label="Your choices">
             {!pick && actorSpace === null && !prompted && mine && (cardPicks.size > 0 || actors.length > 0 || reserve.length > 0) && (
               <p class="hint">
-                Tap a card in your hand{actors.length ? ', or a highlighted space to act with your character there' : ''}
+                Tap a card in your hand{actors.length ? ', or a highlighted space to act with a character of yours there' : ''}
                 {reserve.length ? ', or a character to deploy' : ''}
                 {confirming ? '; you confirm before anything is sent.' : '.'}
               </p>
