@@ -17,7 +17,7 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 let player: Player;
 
 beforeAll(async () => {
-  player = await openBrowser({ bypassCSP: true });
+  player = await openBrowser({ bypassCSP: true, confirm: false });
 });
 afterAll(async () => {
   await player?.close();
@@ -62,13 +62,15 @@ async function finishActivation(page: Page, read: () => Promise<BlockWarGame>): 
   let attacked = false;
   for (let moves = 0; moves < 12; moves++) {
     if ((await page.getByText(/Now: .+ movement points left/).count()) === 0) return attacked;
-    const target = page.locator('.bw-board .unit.actor').first();
+    // A unit is tapped through its square (a counter never takes the tap); a square that also
+    // offers a step asks which way: the attack.
+    const target = page.locator('.bw-board .square.target.holds-actor').first();
     const end = page.getByRole('button', { name: 'End the activation' });
     if (!attacked && (await target.count()) > 0) {
       attacked = true;
       await andWait(page, async () => {
         await target.click();
-        const ways = page.locator('.options button');
+        const ways = page.locator('.options button').filter({ hasText: /^(Brawl|Shoot|Heal)/ });
         if (await ways.first().isVisible({ timeout: 500 }).catch(() => false)) await ways.first().click();
       });
     } else if ((await end.count()) > 0) await andWait(page, () => end.click());
@@ -147,14 +149,18 @@ test('create a Block War game in the lobby, see its boards, play the set-up and 
     await andWait(page, () => page.locator('.bw-board .square.target').last().click());
   }
 
-  // Step 2: activate a unit (a tap on a highlighted counter), a step (a highlighted square).
+  // Step 2: activate a unit (a tap on a highlighted counter's square), a step (a highlighted square).
   game = await read();
   expect(game.view.situation).toMatchObject({ kind: 'turn', seat: game.mySeat, step: 'activate', activation: null });
   await page.getByText(/^Your turn: activate units \(\d+ left/).waitFor();
-  const unit = page.locator('.bw-board .unit.actor').first();
-  const unitId = (await unit.getAttribute('data-unit'))!;
+  const unitId = (await page.locator('.bw-board .unit.actor').first().getAttribute('data-unit'))!;
   const before = (await read()).view.units[unitId]!.square;
-  await andWait(page, () => unit.click());
+  const unitSquare = page.locator(`.bw-board .square.target[data-actors~="${unitId}"]`);
+  await andWait(page, async () => {
+    await unitSquare.click();
+    const ways = page.locator('.options button').filter({ hasText: new RegExp(`^Activate `) });
+    if (await ways.first().isVisible({ timeout: 500 }).catch(() => false)) await ways.first().click();
+  });
   expect((await read()).view.situation.activation?.unit).toBe(unitId);
   await page.getByText(/Now: .+, \d+ movement points left/).waitFor();
   await screenshot(page, 'block-war');
@@ -174,13 +180,19 @@ test('create a Block War game in the lobby, see its boards, play the set-up and 
   if (attacked) await log.getByText(/^(Brawl: the attacker rolls|Shot: rolls|Heal: rolls)/).last().waitFor();
   await log.getByText(/ ends its activation\./).last().waitFor();
 
-  // A second activation by keyboard: the counter and the square are focused and chosen with Enter.
-  const second = page.locator('.bw-board .unit.actor').first();
+  // A second activation by keyboard: the counter's square and the square to step to are focused
+  // and chosen with Enter.
+  const second = page.locator('.bw-board .square.target.holds-actor').first();
   expect(await second.count()).toBe(1);
   {
     await second.focus();
-    await andWait(page, () => page.keyboard.press('Enter'));
-    const square = page.locator('.bw-board .square.target').first();
+    await andWait(page, async () => {
+      await page.keyboard.press('Enter');
+      const ways = page.locator('.options button').filter({ hasText: /^Activate / });
+      if (await ways.first().isVisible({ timeout: 500 }).catch(() => false)) await ways.first().click();
+    });
+    // A square to step to: not one where a unit to attack stands (its square is a target too).
+    const square = page.locator('.bw-board .square.target:not(.holds-actor)').first();
     const where = (await square.getAttribute('data-square'))!;
     await square.focus();
     await andWait(page, () => page.keyboard.press('Enter'));

@@ -13,7 +13,7 @@ const t = useTestApp();
 let judges: Player;
 
 beforeAll(async () => {
-  judges = await openBrowser();
+  judges = await openBrowser({ confirm: false });
   await signUp(judges.page, t.base, 'escape');
 });
 afterAll(async () => {

@@ -20,7 +20,7 @@ const FORGED_KEY = 'f'.repeat(64);
 const api = <T>(method: string, path: string, body?: unknown) => callApi<T>(t.base, method, path, token, body);
 
 beforeAll(async () => {
-  player = await openBrowser();
+  player = await openBrowser({ confirm: false });
   await signUp(player.page, t.base, 'fair');
   token = await tokenOf(player.page);
 });

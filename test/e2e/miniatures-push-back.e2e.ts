@@ -25,7 +25,7 @@ let player: Player;
 let token: string;
 
 beforeAll(async () => {
-  player = await openBrowser({ bypassCSP: true, width: 1280, height: 1000 });
+  player = await openBrowser({ bypassCSP: true, width: 1280, height: 1000, confirm: false });
   await signUp(player.page, t.base, 'mnpush');
   token = await tokenOf(player.page);
 });

@@ -25,7 +25,7 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 let player: Player;
 
 beforeAll(async () => {
-  player = await openBrowser({ bypassCSP: true, width: 1280, height: 1000 });
+  player = await openBrowser({ bypassCSP: true, width: 1280, height: 1000, confirm: false });
 });
 afterAll(async () => {
   await player?.close();
@@ -90,9 +90,9 @@ async function endMyPhase(page: Page, read: () => Promise<MiniaturesGame>, model
   await andWait(page, () => press(page.getByRole('button', { name: 'End the Phase' })));
 }
 
-/** The centre of a model's base on the screen (the whole table scrolled into view first). */
+/** The centre of a model's base on the screen (the table scrolled to the top, clear of the action bar at the foot). */
 async function centreOf(page: Page, model: string): Promise<{ x: number; y: number }> {
-  await page.locator('svg.mn-table').evaluate((table) => table.scrollIntoView({ block: 'center' }));
+  await page.locator('svg.mn-table').evaluate((table) => table.scrollIntoView({ block: 'start' }));
   const box = (await page.locator(`.mn-table .model[data-model="${model}"] circle`).last().boundingBox())!;
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }

@@ -11,7 +11,7 @@ const t = useTestApp({ worker: QUICK_WORKER });
 let player: Player;
 
 beforeAll(async () => {
-  player = await openBrowser();
+  player = await openBrowser({ confirm: false });
 });
 afterAll(async () => {
   await player?.close();

@@ -63,8 +63,8 @@ async function tabTo(player: Player, selector: string, limit = 120): Promise<voi
 }
 
 beforeAll(async () => {
-  judges = await openBrowser();
-  slaine = await openBrowser({ width: 375, height: 740 });
+  judges = await openBrowser({ confirm: false });
+  slaine = await openBrowser({ width: 375, height: 740, confirm: false });
   await signUp(judges.page, t.base, 'judge');
   await signUp(slaine.page, t.base, 'druid');
   tokens = { judges: await tokenOf(judges.page), slaine: await tokenOf(slaine.page) };

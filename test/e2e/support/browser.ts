@@ -20,7 +20,23 @@ export interface Player {
   close(): Promise<void>;
 }
 
-export async function openBrowser(options: { width?: number; height?: number; bypassCSP?: boolean } = {}): Promise<Player> {
+/** The phone the issue measured on: 375×812 CSS px, a touch screen. */
+export const PHONE = { width: 375, height: 812 } as const;
+
+export interface BrowserOptions {
+  width?: number;
+  height?: number;
+  bypassCSP?: boolean;
+  /** A phone: 375×812 with touch events (`page.tap`, `locator.tap`), as a person holds it. */
+  phone?: boolean;
+  /**
+   * Whether the page asks to confirm each command (its default, on). Tests that play through the
+   * page without testing that step pass false: the page's own setting, switched off before it loads.
+   */
+  confirm?: boolean;
+}
+
+export async function openBrowser(options: BrowserOptions = {}): Promise<Player> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`No Chromium at ${CHROMIUM_PATH}: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH)`);
   // A fresh --user-data-dir per browser (Playwright passes it from this argument).
   const profile = mkdtempSync(path.join(os.tmpdir(), 'hs-e2e-profile-'));
@@ -28,10 +44,14 @@ export async function openBrowser(options: { width?: number; height?: number; by
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: ARGS,
-    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    viewport: options.phone ? { ...PHONE } : { width: options.width ?? 1280, height: options.height ?? 900 },
+    hasTouch: options.phone ?? false,
+    isMobile: options.phone ?? false,
     // Only the accessibility check needs it, to inject axe-core into pages whose policy allows no inline script.
     bypassCSP: options.bypassCSP ?? false,
   });
+  // The key and value web/src/game/confirm-setting.ts reads; set before any page script runs.
+  if (options.confirm === false) await context.addInitScript(() => localStorage.setItem('judge-dredd-pbw.confirm-commands', 'off'));
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
@@ -43,9 +63,10 @@ export async function openBrowser(options: { width?: number; height?: number; by
   };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves the page (the whole of it; `fullPage: false`, what the screen shows, as a phone's thumb sees it). */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }
 
 let counter = 0;

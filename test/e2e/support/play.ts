@@ -1,8 +1,9 @@
-// Plays the awaited seat through the page only, as a person would: tap a card or a figure, then a
-// highlighted space, or one of the action buttons. Prefers what ends games (fragments, attacks),
-// then moves, deployment, and ends the turn last.
+// Plays the awaited seat through the page only, as a person would: tap a card or a figure (through
+// its space), then a highlighted space, or one of the action buttons. Prefers what ends games
+// (fragments, attacks), then moves, deployment, and ends the turn last. A command staged for
+// confirmation (the page's default) is confirmed; browsers opened with `confirm: false` send at once.
 
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 const game = (page: Page) => page.locator('main.game-page');
@@ -30,10 +31,17 @@ export async function waitForMyMove(page: Page, timeout = 60_000): Promise<boole
   return (await game(page).getAttribute('data-status')) === 'active';
 }
 
+/** Confirms the command the page staged, if it asks (a browser with confirmation on). */
+export async function confirmIfAsked(page: Page): Promise<void> {
+  const confirm = page.getByRole('group', { name: 'Confirm your move' }).getByRole('button', { name: 'Confirm' });
+  if (await confirm.isVisible({ timeout: 300 }).catch(() => false)) await confirm.click();
+}
+
 async function clickAndWaitForChange(page: Page, click: () => Promise<void>): Promise<boolean> {
   const before = await version(page);
   try {
     await click();
+    await confirmIfAsked(page);
   } catch {
     // What was tapped went away first (the game moved on, and the page dropped the choice): the
     // caller looks again.
@@ -87,9 +95,12 @@ export async function playOneCommand(page: Page): Promise<boolean> {
     if (await finishChoice(page)) return true;
     await cancel(page);
   }
-  const actors = await page.locator('.board .figure.actor').all();
+  // A figure is tapped through its space; a space holding several asks who acts.
+  const actors = await page.locator('.board .space.target.actor-space').all();
   if (actors.length && Math.random() < 0.75) {
-    await tap(pickOne(actors));
+    await pickOne(actors).locator('rect.hit').first().click();
+    const who = page.getByRole('list', { name: 'Who acts' }).getByRole('button');
+    if (await who.first().isVisible({ timeout: 300 }).catch(() => false)) await who.first().click();
     if (await finishChoice(page)) return true;
     await cancel(page);
   }
@@ -105,16 +116,6 @@ export async function playOneCommand(page: Page): Promise<boolean> {
   const any = await buttons.all();
   if (any.length) return clickAndWaitForChange(page, () => pickOne(any).click());
   return false;
-}
-
-/** A click; a figure half hidden by a neighbour's is tapped where it shows, else chosen by keyboard. */
-async function tap(target: Locator): Promise<void> {
-  try {
-    await target.click({ timeout: 2000 });
-  } catch {
-    await target.focus();
-    await target.press('Enter');
-  }
 }
 
 async function cancel(page: Page): Promise<void> {

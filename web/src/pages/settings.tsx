@@ -9,6 +9,7 @@ import { loginHref } from './auth.tsx';
 import { OrderFields, type Orders } from '../orders.tsx';
 import { GAME_UIS, titleOf } from '../games/registry.ts';
 import { browserZone, zoneChanged } from '../zone.ts';
+import { setConfirmCommands, useConfirmCommands } from '../game/confirm-setting.ts';
 
 function Message({ text, error }: { text: string | null; error?: boolean }) {
   if (!text) return null;
@@ -34,12 +35,28 @@ export function SettingsPage() {
   return (
     <main class="narrow settings">
       <h1>Settings</h1>
+      <Confirming />
       <Notifications />
       <Webhooks />
       <Orders />
       <VacationSettings />
       <Tokens />
     </main>
+  );
+}
+
+/** The confirm step before a move is sent: a setting of this browser, on unless switched off. */
+function Confirming() {
+  const on = useConfirmCommands();
+  return (
+    <section aria-labelledby="confirm-title">
+      <h2 id="confirm-title">Playing</h2>
+      <label class="inline">
+        <input type="checkbox" checked={on} onChange={(event) => setConfirmCommands((event.currentTarget as HTMLInputElement).checked)} />
+        Confirm each move before it is sent
+      </label>
+      <p class="hint">On: a tap shows the move in words, with its cost and odds, and sends it only on “Confirm”. Kept in this browser.</p>
+    </section>
   );
 }
 

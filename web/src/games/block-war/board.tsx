@@ -11,7 +11,7 @@ import { UNIT_LETTERS, type BlockWarNames } from './words.ts';
 type View = BlockWarGame['view'];
 type Colour = View['seats'][number]['colour'];
 
-const CELL = 30;
+export const CELL = 30;
 /** A scrawl counter: a zigzag across the square's top right corner (drawn, not only said). */
 const SCRAWL_MARK = `M${CELL - 14} 4l3 6l3 -6l3 6l3 -6`;
 
@@ -45,13 +45,12 @@ const ROOM_WORDS: Record<BlockMap['squares'][number]['kind'], string> = { room: 
 export const ROOM_LETTERS: Record<BlockMap['squares'][number]['kind'], string> = { room: '', lift: 'L', 'janitors-office': 'Jo', court: 'C', hospital: 'H' };
 
 export interface Choosing {
-  /** Squares a legal command is aimed at: buttons. */
+  /** Squares a legal command is aimed at, or where a unit it names stands: buttons (a unit is tapped through its square). */
   squares: ReadonlySet<string>;
   onSquare(square: string): void;
-  /** Units a legal command names (activate, attack, heal, the judges' target): buttons. */
+  /** Units a legal command names (activate, attack, heal, the judges' target): outlined. */
   units: ReadonlySet<string>;
   selectedUnit: string | null;
-  onUnit(unit: string): void;
   /** The activated unit, outlined. */
   active: string | null;
 }
@@ -73,6 +72,9 @@ const onKeys = (handler: () => void) => (event: KeyboardEvent) => {
     handler();
   }
 };
+
+/** A board's units that may stand on one square before they show as one counter and a count. */
+const SIDE_BY_SIDE = 2;
 
 /** A grid of squares with the units standing on them. */
 function Grid(props: { cells: Cell[]; cols: number; rows: number; label: string; view: View; names: BlockWarNames; choosing: Choosing; extra?: ComponentChildren; id: string }) {
@@ -98,11 +100,13 @@ function Grid(props: { cells: Cell[]; cols: number; rows: number; label: string;
       {props.cells.map((cell) => {
         const target = choosing.squares.has(cell.id);
         const label = describe(cell);
+        const actors = (unitsOn.get(cell.id) ?? []).filter((unit) => choosing.units.has(unit.id)).map((unit) => unit.id);
         return (
           <g
             key={cell.id}
-            class={`square${target ? ' target' : ''}`}
+            class={`square${target ? ' target' : ''}${actors.length ? ' holds-actor' : ''}`}
             data-square={cell.id}
+            data-actors={actors.length ? actors.join(' ') : undefined}
             role={target ? 'button' : 'img'}
             tabindex={target ? 0 : undefined}
             aria-label={target ? `Choose ${label}` : label}
@@ -125,31 +129,32 @@ function Grid(props: { cells: Cell[]; cols: number; rows: number; label: string;
         );
       })}
       {props.extra}
-      {props.cells.flatMap((cell) =>
-        (unitsOn.get(cell.id) ?? []).map((unit, index, all) => {
+      {props.cells.flatMap((cell) => {
+        // Counters stand below the square's letters, never over them; a crowd shows one counter
+        // (the one a command names, if any) and how many stand there.
+        const all = unitsOn.get(cell.id) ?? [];
+        const shown = all.length > SIDE_BY_SIDE ? [all.find((unit) => choosing.units.has(unit.id)) ?? all[0]!] : all;
+        return shown.map((unit, index) => {
           const actor = choosing.units.has(unit.id);
           const selected = choosing.selectedUnit === unit.id;
           const look = unit.home === null ? null : COLOUR_LOOKS[view.seats[unit.home]!.colour];
           // The crazed robo-doc keeps its block's colour but fights for no one (BW47): a dotted black edge.
           const crazed = unit.kind === 'crazed-robo-doc';
-          const offset = (index - (all.length - 1) / 2) * 8;
+          const r = shown.length > 1 ? 7 : 9;
+          const offset = (index - (shown.length - 1) / 2) * 14;
           const label = `${names.unit(unit.id)}${crazed ? ' (independent)' : ''}${unit.wounded ? ', wounded' : ''}, on ${names.square(unit.square!)}`;
           return (
             <g
               key={unit.id}
               class={`unit${actor ? ' actor' : ''}${selected ? ' selected' : ''}${unit.wounded ? ' wounded' : ''}${choosing.active === unit.id ? ' active' : ''}`}
-              transform={`translate(${cell.x * CELL + CELL / 2 + offset} ${cell.y * CELL + CELL / 2})`}
+              transform={`translate(${cell.x * CELL + CELL / 2 + offset} ${cell.y * CELL + CELL / 2 + 3})`}
               data-unit={unit.id}
               data-symbol={[look ? `counter-${view.seats[unit.home!]!.colour}` : 'counter-judge', crazed ? 'counter-crazed' : '', unit.wounded ? 'counter-wounded' : ''].join(' ').trim()}
-              role={actor ? 'button' : 'img'}
-              tabindex={actor ? 0 : undefined}
-              aria-label={actor ? `${selected ? 'Selected: ' : 'Choose '}${label}` : label}
-              aria-pressed={actor ? selected : undefined}
-              onClick={actor ? () => choosing.onUnit(unit.id) : undefined}
-              onKeyDown={actor ? onKeys(() => choosing.onUnit(unit.id)) : undefined}
+              role="img"
+              aria-label={all.length > shown.length ? `${label}, and ${all.length - 1} more` : label}
             >
               <path
-                d={shape(look ? look.shape : 'badge', unit.wounded ? 8 : 11)}
+                d={shape(look ? look.shape : 'badge', unit.wounded ? r * 0.75 : r)}
                 fill={look ? look.fill : '#222'}
                 stroke={crazed ? '#000' : look ? '#fff' : '#e0b000'}
                 stroke-width={crazed ? 2 : 1.5}
@@ -157,13 +162,21 @@ function Grid(props: { cells: Cell[]; cols: number; rows: number; label: string;
                 opacity={unit.wounded ? 0.55 : 1}
                 transform={unit.wounded ? 'rotate(90)' : undefined}
               />
-              <text data-symbol={`unit-${unit.kind}`} y="3.5" text-anchor="middle" font-size="9" font-weight="700" fill={look ? look.ink : '#fff'}>
+              <text data-symbol={`unit-${unit.kind}`} y={r / 3} text-anchor="middle" font-size={r} font-weight="700" fill={look ? look.ink : '#fff'}>
                 {UNIT_LETTERS[unit.kind] ?? '?'}
               </text>
+              {all.length > shown.length && (
+                <g class="crowd" transform={`translate(${r + 2} ${-r})`}>
+                  <circle r="5.5" fill="#fff" stroke="#000" stroke-width="1" />
+                  <text y="3" text-anchor="middle" font-size="8" font-weight="800" fill="#000">
+                    {all.length}
+                  </text>
+                </g>
+              )}
             </g>
           );
-        }),
-      )}
+        });
+      })}
     </svg>
   );
 }

@@ -7,9 +7,11 @@ import './styles.css';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { loadBlockWar, type BlockMap, type BlockWarCommand, type BlockWarContent, type BlockWarGame, type PlazaMap } from './api.ts';
 import { Prompt } from '../../game/prompt.tsx';
+import { StagedCommand, useStaging } from '../../game/staging.tsx';
+import { Zoomable } from '../../game/zoomable.tsx';
 import { useTimeZone, zonedTime } from '../../zone.ts';
 import type { GameUi, TableProps } from '../game-ui.ts';
-import { BlockBoard, COLOUR_LOOKS, JusticeTrack, PlazaBoard, type Choosing } from './board.tsx';
+import { BlockBoard, CELL, COLOUR_LOOKS, JusticeTrack, PlazaBoard, type Choosing } from './board.tsx';
 import { CreateBlockWar } from './create.tsx';
 import { buttonCommands, bySquare, byUnit, placeables } from './choices.ts';
 import { BLOCK_WAR_REFERENCE, rulesSection } from './reference.ts';
@@ -40,7 +42,7 @@ export const blockWar: GameUi<BlockWarGame, BlockWarData> = {
   Picture: ({ game, data }) => <Boards game={game} data={data} names={blockWarNames(data.content, game)} choosing={NOTHING_TO_CHOOSE} />,
 };
 
-const NOTHING_TO_CHOOSE: Choosing = { squares: new Set(), onSquare: () => undefined, units: new Set(), selectedUnit: null, onUnit: () => undefined, active: null };
+const NOTHING_TO_CHOOSE: Choosing = { squares: new Set(), onSquare: () => undefined, units: new Set(), selectedUnit: null, active: null };
 
 /** The plaza with the blocks' boards round it, the blocks' counters and the justice track. */
 function Boards({ game, data, names, choosing }: { game: BlockWarGame; data: BlockWarData; names: BlockWarNames; choosing: Choosing }) {
@@ -60,7 +62,7 @@ function Boards({ game, data, names, choosing }: { game: BlockWarGame; data: Blo
 
 // The layout's sizes, inline so the shared stylesheet stays as it is: a block board's width beside
 // the plaza, and the plaza's (it wraps under a side block when the row is too narrow, as on a phone).
-const BLOCK_WIDTH = { flex: '0 1 11rem', minWidth: '8rem' };
+const BLOCK_WIDTH = { flex: '0 1 16rem', minWidth: '8rem' };
 const PLAZA_WIDTH = { flex: '1 1 20rem', maxWidth: '36rem', minWidth: 0 };
 
 /**
@@ -71,12 +73,16 @@ const PLAZA_WIDTH = { flex: '1 1 20rem', maxWidth: '36rem', minWidth: 0 };
  */
 function PlazaAndBlocks({ game, data, names, choosing }: { game: BlockWarGame; data: BlockWarData; names: BlockWarNames; choosing: Choosing }) {
   const view = game.view;
-  const board = (seat: number) => <BlockBoard key={seat} map={data.block} seat={seat} view={view} names={names} choosing={choosing} />;
+  const board = (seat: number) => (
+    <Zoomable key={seat} label={`${view.seats[seat]!.block}’s block`} width={data.block.columns * CELL + 4} minTarget={CELL}>
+      <BlockBoard map={data.block} seat={seat} view={view} names={names} choosing={choosing} />
+    </Zoomable>
+  );
   const on = (side: string) => view.seats.flatMap((s, seat) => (s.side === side ? [seat] : []));
   const unplaced = view.seats.flatMap((s, seat) => (s.side === null ? [seat] : []));
   const edge = (side: 'north' | 'south') =>
     on(side).map((seat) => (
-      <div key={seat} style={{ width: 'min(100%, 11rem)' }}>
+      <div key={seat} style={{ width: 'min(100%, 16rem)' }}>
         {board(seat)}
       </div>
     ));
@@ -90,7 +96,9 @@ function PlazaAndBlocks({ game, data, names, choosing }: { game: BlockWarGame; d
           </div>
         ))}
         <div style={PLAZA_WIDTH}>
-          <PlazaBoard map={data.plaza} view={view} names={names} choosing={choosing} />
+          <Zoomable label="the plaza" width={data.plaza.width * CELL + 4} minTarget={CELL}>
+            <PlazaBoard map={data.plaza} view={view} names={names} choosing={choosing} />
+          </Zoomable>
         </div>
         {on('east').map((seat) => (
           <div key={seat} style={BLOCK_WIDTH}>
@@ -153,6 +161,7 @@ function BlockWarTable({ game, data, mine, sending, send, clearRefusal }: TableP
   const [options, setOptions] = useState<BlockWarCommand[] | null>(null);
   const [confirming, setConfirming] = useState(false);
   const names = useMemo(() => blockWarNames(data.content, game), [data.content, game]);
+  const staging = useStaging<BlockWarCommand>(send, game.version, game.legalCommands, () => setOptions(null));
 
   // A choice made on an older version may no longer be legal (a layout effect: see Helter Skelter's table).
   useLayoutEffect(() => {
@@ -160,12 +169,13 @@ function BlockWarTable({ game, data, mine, sending, send, clearRefusal }: TableP
     setOptions(null);
   }, [game.version]);
 
-  // Keyboard players: the square or counter just chosen is gone once the game moves on, so focus
-  // goes to the first thing the next choice offers (never away from something still focused).
+  // Keyboard players: the square just chosen is gone once the game moves on, so focus goes to the
+  // first thing the next choice offers (never away from something still focused), scrolled into
+  // view: on a phone the boards stand one under another, and the square may be on any of them.
   useEffect(() => {
     const focused = document.activeElement;
     if (focused && focused !== document.body && document.contains(focused)) return;
-    document.querySelector<SVGGElement>('.bw-board .square.target, .bw-board .unit.actor')?.focus({ preventScroll: true });
+    document.querySelector<SVGGElement>('.bw-board .square.target')?.focus();
   }, [game.version]);
 
   const view = game.view;
@@ -179,25 +189,34 @@ function BlockWarTable({ game, data, mine, sending, send, clearRefusal }: TableP
   const surrender = game.anytimeCommands.find((command) => command.type === 'SURRENDER');
   const situation = view.situation;
   const active = situation.kind === 'turn' ? (situation.activation?.unit ?? null) : null;
+  // A unit a command names is tapped through its square, with whatever else that square offers.
+  const onSquare = (square: string) => [...(squares.get(square) ?? []), ...[...units.keys()].filter((unit) => view.units[unit]?.square === square).flatMap((unit) => units.get(unit) ?? [])];
+  const targetSquares = new Set([...squares.keys(), ...[...units.keys()].flatMap((unit) => view.units[unit]?.square ?? [])]);
 
-  function choose(list: BlockWarCommand[] | undefined) {
+  function stage(command: BlockWarCommand) {
     clearRefusal();
-    if (!list?.length) return;
-    if (list.length === 1) void send(list[0]!);
-    else setOptions(list);
+    staging.stage({ command, words: blockWarCommandWords(command, names, situation), cost: costWords(command, situation) });
+  }
+
+  function choose(list: BlockWarCommand[]) {
+    clearRefusal();
+    if (!list.length) return;
+    if (list.length === 1) {
+      setOptions(null);
+      stage(list[0]!);
+    } else setOptions(list);
   }
 
   const choosing: Choosing = {
-    squares: new Set(squares.keys()),
-    onSquare: (square) => choose(squares.get(square)),
+    squares: targetSquares,
+    onSquare: (square) => choose(onSquare(square)),
     units: new Set(units.keys()),
     selectedUnit: active,
-    onUnit: (unit) => choose(units.get(unit)),
     active,
   };
   const commandButton = (command: BlockWarCommand, index: number) => (
     <li key={index}>
-      <button type="button" disabled={sending} onClick={() => send(command)}>
+      <button type="button" disabled={sending} onClick={() => stage(command)}>
         {blockWarCommandWords(command, names, situation)}
       </button>
     </li>
@@ -207,72 +226,91 @@ function BlockWarTable({ game, data, mine, sending, send, clearRefusal }: TableP
   const judgeTargets = commands.filter((command) => command.type === 'JUDGE_TARGET');
 
   return (
-    <>
-      {prompted && (
-        <Prompt
-          question={situationWords(view, names, game.mySeat)}
-          deadline={mine.deadline}
-          answers={judgeTargets}
-          answersLabel="Units the judges may target"
-          words={(command) => blockWarCommandWords(command, names, situation)}
-          disabled={sending}
-          onAnswer={send}
-        >
-          {situation.kind === 'place-judge' && <p class="hint">Choose a highlighted square for each judge.</p>}
-        </Prompt>
-      )}
-      {!prompted && (
-        <p class="situation" role="status">
-          {situationWords(view, names, game.mySeat)}
-        </p>
-      )}
+    <div class="table-area">
+      <Boards game={game} data={data} names={names} choosing={choosing} />
 
-      {!finished && (commands.length > 0 || surrender) && (
-        <section class="choices" aria-label="Your choices">
-          {placeable.length > 0 && (
-            <div class="reserve" role="group" aria-label="Counters to place">
-              {placeable.map((unit) => (
-                <button key={unit} type="button" class={unit === pickedUnit ? 'selected' : ''} aria-pressed={unit === pickedUnit} disabled={sending} onClick={() => setPicked(unit)}>
-                  Place {names.unit(unit)}
+      <div class="action-bar" aria-label="Your move">
+        {!prompted && (
+          <p class="situation" role="status">
+            {situationWords(view, names, game.mySeat)}
+          </p>
+        )}
+        {prompted && (
+          <Prompt
+            question={situationWords(view, names, game.mySeat)}
+            deadline={mine.deadline}
+            answers={staging.staged ? [] : judgeTargets}
+            answersLabel="Units the judges may target"
+            words={(command) => blockWarCommandWords(command, names, situation)}
+            disabled={sending}
+            onAnswer={stage}
+          >
+            {situation.kind === 'place-judge' && <p class="hint">Choose a highlighted square for each judge.</p>}
+          </Prompt>
+        )}
+        <StagedCommand staging={staging} sending={sending} />
+        {!finished && !staging.staged && (commands.length > 0 || surrender) && (
+          <section class="choices" aria-label="Your choices">
+            {placeable.length > 0 && (
+              <div class="reserve" role="group" aria-label="Counters to place">
+                {placeable.map((unit) => (
+                  <button key={unit} type="button" class={unit === pickedUnit ? 'selected' : ''} aria-pressed={unit === pickedUnit} disabled={sending} onClick={() => setPicked(unit)}>
+                    Place {names.unit(unit)}
+                  </button>
+                ))}
+                <p class="hint">Then choose a highlighted square.</p>
+              </div>
+            )}
+            {squares.size > 0 && placeable.length === 0 && <p class="hint">Choose a highlighted square{units.size ? ' (a unit: its square)' : ''} on the boards.</p>}
+            {squares.size === 0 && units.size > 0 && <p class="hint">Choose a highlighted unit’s square on the boards.</p>}
+            {options && (
+              <ul class="options" aria-label="Which way">
+                {options.map(commandButton)}
+              </ul>
+            )}
+            {buttons.length > 0 && (
+              <ul class="buttons" aria-label="Actions">
+                {buttons.map(commandButton)}
+              </ul>
+            )}
+            {surrender &&
+              (confirming ? (
+                <p class="confirm" role="group" aria-label="Confirm surrender">
+                  Surrender your block? It leaves the game for good.{' '}
+                  <button type="button" class="danger" disabled={sending} onClick={() => (setConfirming(false), void send(surrender))}>
+                    Yes, surrender
+                  </button>{' '}
+                  <button type="button" onClick={() => setConfirming(false)}>
+                    No, fight on
+                  </button>
+                </p>
+              ) : (
+                <button type="button" class="link surrender" onClick={() => setConfirming(true)}>
+                  Surrender…
                 </button>
               ))}
-              <p class="hint">Then choose a highlighted square.</p>
-            </div>
-          )}
-          {squares.size > 0 && placeable.length === 0 && <p class="hint">Choose a highlighted square{units.size ? ' or unit' : ''} on the boards.</p>}
-          {squares.size === 0 && units.size > 0 && <p class="hint">Choose a highlighted unit on the boards.</p>}
-          {options && (
-            <ul class="options" aria-label="Which way">
-              {options.map(commandButton)}
-            </ul>
-          )}
-          {buttons.length > 0 && (
-            <ul class="buttons" aria-label="Actions">
-              {buttons.map(commandButton)}
-            </ul>
-          )}
-          {surrender &&
-            (confirming ? (
-              <p class="confirm" role="group" aria-label="Confirm surrender">
-                Surrender your block? It leaves the game for good.{' '}
-                <button type="button" class="danger" disabled={sending} onClick={() => (setConfirming(false), void send(surrender))}>
-                  Yes, surrender
-                </button>{' '}
-                <button type="button" onClick={() => setConfirming(false)}>
-                  No, fight on
-                </button>
-              </p>
-            ) : (
-              <button type="button" class="link surrender" onClick={() => setConfirming(true)}>
-                Surrender…
-              </button>
-            ))}
-        </section>
-      )}
-
-      <Boards game={game} data={data} names={names} choosing={choosing} />
-    </>
+          </section>
+        )}
+      </div>
+    </div>
   );
+}
+
+/** What a command spends, for the step that confirms it (null: nothing worth saying). */
+function costWords(command: BlockWarCommand, situation: BlockWarGame['view']['situation']): string | null {
+  const activation = situation.kind === 'turn' ? situation.activation : null;
+  switch (command.type) {
+    case 'ACTIVATE':
+      return 'one of this turn’s activations';
+    case 'STEP':
+      return activation ? `movement points (${activation.movementPoints} left now)` : 'movement points';
+    case 'BRAWL':
+    case 'SHOOT':
+    case 'HEAL':
+      return 'the activation’s attack';
+    default:
+      return null;
+  }
 }
 
 function Blocks({ game, names }: { game: BlockWarGame; names: (seat: number) => string }) {

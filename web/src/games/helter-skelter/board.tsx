@@ -6,7 +6,8 @@ import type { ComponentChildren } from 'preact';
 import type { HelterSkelterContent as Content, HelterSkelterMap as GameMap, HelterSkelterView as GameView } from './api.ts';
 import { TEAM_LOOKS, shapePath } from './teams.tsx';
 
-const CELL = 24;
+/** One cell of the map grid, in the board's units. */
+export const CELL = 24;
 
 interface Region {
   key: string;
@@ -99,17 +100,35 @@ function MapLayer({ map }: { map: GameMap }) {
   );
 }
 
+/** The characters on each space, in the order they are listed. */
+function crowds<T extends { space: number | null }>(characters: T[]): Map<number, T[]> {
+  const bySpace = new Map<number, T[]>();
+  for (const character of characters) bySpace.set(character.space!, [...(bySpace.get(character.space!) ?? []), character]);
+  return bySpace;
+}
+
+/** Where a space's figures stand: the centre of a cell of the space next to its numbered cell (right, below, left, above), else beside the number. */
+function beside(space: GameMap['spaces'][number]): { x: number; y: number } {
+  const { row, col } = space.point;
+  for (const [dr, dc] of [[0, 1], [1, 0], [0, -1], [-1, 0]] as const) {
+    if (space.cells.some((cell) => cell.row === row + dr && cell.col === col + dc)) return centre({ row: row + dr, col: col + dc });
+  }
+  const { x, y } = centre(space.point);
+  return { x: x + CELL / 2, y };
+}
+
 export interface BoardProps {
   map: GameMap;
   view: GameView;
   content: Content;
-  /** Spaces the current choice can be aimed at: these are buttons. */
+  /** Spaces that can be tapped (where the choice can be aimed, or where a character of mine can act): these are buttons. */
   targets: ReadonlySet<number>;
   onTarget: (space: number) => void;
-  /** Characters of mine that can act (a first tap): buttons too. */
+  /** What tapping a target space does, in words ("Choose", "Act with Judge Dredd on"). */
+  targetWords?: (space: number) => string;
+  /** Characters of mine that can act, outlined; they are tapped through their space. */
   actors: ReadonlySet<string>;
   selectedActor: string | null;
-  onActor: (character: string) => void;
   /** Lines of sight to draw: attacker's space to target's space. */
   sightLines: { from: number; to: number }[];
   /** Spaces the acting character cannot see, dimmed while choosing a target for a shot. */
@@ -142,6 +161,7 @@ export function Board(props: BoardProps) {
     }
   };
 
+  const actorSpaces = new Set(view.characters.filter((entry) => props.actors.has(entry.id)).map((entry) => entry.space));
   const spaceButtons: ComponentChildren[] = [];
   for (const space of map.spaces) {
     const target = props.targets.has(space.designation);
@@ -149,11 +169,11 @@ export function Board(props: BoardProps) {
     spaceButtons.push(
       <g
         key={space.designation}
-        class={`space${target ? ' target' : ''}`}
+        class={`space${target ? ' target' : ''}${actorSpaces.has(space.designation) ? ' actor-space' : ''}`}
         data-symbol={target ? 'target' : undefined}
         role={target ? 'button' : 'img'}
         tabindex={target ? 0 : undefined}
-        aria-label={target ? `Choose ${label}` : label}
+        aria-label={target ? `${props.targetWords?.(space.designation) ?? 'Choose'}: ${label}` : label}
         data-space={space.designation}
         onClick={target ? () => props.onTarget(space.designation) : undefined}
         onKeyDown={target ? key(() => props.onTarget(space.designation)) : undefined}
@@ -188,7 +208,7 @@ export function Board(props: BoardProps) {
         const { x, y } = pointOf(fragment.space);
         const look = TEAM_LOOKS[teamOfSeat.get(fragment.seat)!];
         return (
-          <g key={`f${index}`} aria-hidden="true" data-symbol="fragment" transform={`translate(${x + 9} ${y - 9})`}>
+          <g key={`f${index}`} class="fragment" aria-hidden="true" data-symbol="fragment" transform={`translate(${x + 11} ${y - 11}) scale(0.85)`}>
             <path d="M0 -7 L6 -3.5 L6 3.5 L0 7 L-6 3.5 L-6 -3.5 Z" fill="#fff" stroke={look.colour} stroke-width="2.5" />
             <text y="3" text-anchor="middle" font-size="7" font-weight="700" fill={look.colour}>
               {look.letter}
@@ -196,47 +216,53 @@ export function Board(props: BoardProps) {
           </g>
         );
       })}
-      {view.characters
-        .filter((character) => character.status === 'deployed' && character.space !== null)
-        .map((character, _, deployed) => {
-          // Characters sharing a space stand side by side.
-          const together = deployed.filter((other) => other.space === character.space);
-          const offset = (together.indexOf(character) - (together.length - 1) / 2) * 20;
-          const point = pointOf(character.space!);
-          const x = point.x + offset;
-          const y = point.y;
+      {[...crowds(view.characters.filter((character) => character.status === 'deployed' && character.space !== null))].flatMap(([designation, together]) => {
+        // Figures stand in a cell of their space beside the one with its number, so they never hide
+        // the number or its cover mark; two share it, and more show as one figure with a count.
+        const anchor = beside(bySpace.get(designation)!);
+        const shown = together.length > 2 ? [together.find((character) => character.id === props.selectedActor) ?? together[0]!] : together;
+        const r = shown.length > 1 ? 6.5 : 9;
+        return shown.map((character, index) => {
+          const x = anchor.x + (index - (shown.length - 1) / 2) * 12;
+          const y = anchor.y - 2;
           const team = teamOfSeat.get(character.seat)!;
           const look = TEAM_LOOKS[team];
           const name = names.get(character.form) ?? character.form;
           const actor = props.actors.has(character.id);
           const selected = props.selectedActor === character.id;
           const label = `${name} (${look.name}), ${character.health} of ${character.maxHealth} health, on space ${character.space}`;
+          const pip = Math.min(4, 22 / character.maxHealth);
           return (
             <g
               key={character.id}
               class={`figure${actor ? ' actor' : ''}${selected ? ' selected' : ''}`}
-              transform={`translate(${x} ${y - 1})`}
-              role={actor ? 'button' : 'img'}
-              tabindex={actor ? 0 : undefined}
-              aria-label={actor ? `${selected ? 'Selected: ' : 'Act with '}${label}` : label}
-              aria-pressed={actor ? selected : undefined}
+              transform={`translate(${x} ${y})`}
+              role="img"
+              aria-label={together.length > 2 ? `${label}, and ${together.length - 1} more` : label}
               data-character={character.id}
               data-symbol={`figure-${team}`}
-              onClick={actor ? () => props.onActor(character.id) : undefined}
-              onKeyDown={actor ? key(() => props.onActor(character.id)) : undefined}
             >
-              <path d={shapePath(look.shape, 9)} fill={look.colour} stroke={selected ? '#000' : '#fff'} stroke-width={selected ? 3 : 1.5} />
-              <text y="3.5" text-anchor="middle" font-size="9" font-weight="700" fill="#fff">
+              <path d={shapePath(look.shape, r)} fill={look.colour} stroke={selected ? '#000' : '#fff'} stroke-width={selected ? 3 : 1.5} />
+              <text y={r / 2.6} text-anchor="middle" font-size={r} font-weight="700" fill="#fff">
                 {name.replace(/^Judge /, '').slice(0, 2)}
               </text>
-              <g data-symbol="health" transform={`translate(${-character.maxHealth * 2} 9)`}>
+              <g data-symbol="health" transform={`translate(${(-character.maxHealth * pip) / 2} ${r})`}>
                 {Array.from({ length: character.maxHealth }, (_, i) => (
-                  <rect key={i} x={i * 4} y="0" width="3.5" height="3.5" fill={i < character.health ? '#1a1' : '#fff'} stroke="#222" stroke-width="0.6" />
+                  <rect key={i} x={i * pip} y="0" width={pip - 0.5} height="3.5" fill={i < character.health ? '#1a1' : '#fff'} stroke="#222" stroke-width="0.6" />
                 ))}
               </g>
+              {together.length > 2 && (
+                <g class="crowd" transform={`translate(${r} ${-r})`}>
+                  <circle r="6" fill="#fff" stroke="#000" stroke-width="1" />
+                  <text y="3" text-anchor="middle" font-size="8" font-weight="800" fill="#000">
+                    {together.length}
+                  </text>
+                </g>
+              )}
             </g>
           );
-        })}
+        });
+      })}
     </svg>
   );
 }

@@ -1,17 +1,21 @@
-// Helter Skelter's part of the game page: the prompt (defence, INTERRUPT, set-up) with its
-// countdown, the board, the scores, the choices (a card or a character, then a space) and the
-// hand. Moved from pages/game.tsx unchanged in behaviour; the shell around it is the page's.
+// Helter Skelter's part of the game page: the board (panned and zoomed), the scores, and the
+// action bar that stays in view with it: the prompt (defence, INTERRUPT, set-up) with its
+// countdown, the command staged for confirmation, the choices (a card, or a character tapped
+// through its space, then a space; several ways offered by name) and the hand.
 
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { loadContent, loadMap, type HelterSkelterCommand as Command, type HelterSkelterContent as Content, type HelterSkelterGame as Game, type HelterSkelterMap as GameMap } from './api.ts';
 import { Prompt } from '../../game/prompt.tsx';
+import { useConfirmCommands } from '../../game/confirm-setting.ts';
+import { StagedCommand, useStaging } from '../../game/staging.tsx';
+import { Zoomable } from '../../game/zoomable.tsx';
 import { TEAM_LOOKS, TeamBadge } from './teams.tsx';
 import type { GameUi, TableProps } from '../game-ui.ts';
-import { Board } from './board.tsx';
+import { Board, CELL } from './board.tsx';
 import { CreateHelterSkelter } from './create.tsx';
 import { HELTER_SKELTER_ORDERS } from './orders.ts';
 import { afterPick, afterTarget, attackLine, isButtonCommand, picks, playable, samePick, type Pick } from './choices.ts';
-import { commandWords, eventWords, namesFrom, type Names } from './words.ts';
+import { commandCost, commandWords, eventWords, namesFrom, type Names } from './words.ts';
 import { HELTER_SKELTER_REFERENCE, rulesSection } from './reference.ts';
 
 export interface HelterSkelterData {
@@ -51,7 +55,6 @@ export const helterSkelter: GameUi<Game, HelterSkelterData> = {
       onTarget={() => undefined}
       actors={NOTHING}
       selectedActor={null}
-      onActor={() => undefined}
       sightLines={[]}
       unseen={null}
     />
@@ -64,19 +67,29 @@ function HelterSkelterTable({ game, data, mine, sending, send: post, clearRefusa
   const { content, map } = data;
   const [pick, setPick] = useState<Pick | null>(null);
   const [chosenSpace, setChosenSpace] = useState<number | null>(null);
+  // A space holding several characters that can act: which of them, asked in the action bar.
+  const [actorSpace, setActorSpace] = useState<number | null>(null);
+  const names: Names = useMemo(() => namesFrom(content, seatNames(game)), [content, game.seats]);
+  const confirming = useConfirmCommands();
+  const staging = useStaging<Command>(post, game.version, game.legalCommands, () => {
+    setPick(null);
+    setChosenSpace(null);
+    setActorSpace(null);
+  });
 
   // A choice made on an older version may no longer be legal. A layout effect, run as the new
   // version is drawn: an effect would run a frame later and could undo a pick made in between.
   useLayoutEffect(() => {
     setPick(null);
     setChosenSpace(null);
+    setActorSpace(null);
   }, [game.version]);
 
   // Keyboard players: once a card or figure is picked, focus goes to the first space it can be
   // aimed at, in the same commit that highlights the spaces (so a key pressed as soon as they show
   // finds the focus there).
   useLayoutEffect(() => {
-    if (pick) document.querySelector<SVGGElement>('.board .space.target')?.focus();
+    if (pick) document.querySelector<SVGGElement>('.board .space.target')?.focus({ preventScroll: true });
   }, [pick]);
 
   // Escape puts the pick back. Listened for from the table's start, not added once a pick is made:
@@ -87,12 +100,11 @@ function HelterSkelterTable({ game, data, mine, sending, send: post, clearRefusa
       if (event.key !== 'Escape') return;
       setPick(null);
       setChosenSpace(null);
+      setActorSpace(null);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
-
-  const names: Names = useMemo(() => namesFrom(content, seatNames(game)), [content, game.seats]);
 
   const view = game.view;
   const commands = playable(game.legalCommands);
@@ -106,23 +118,39 @@ function HelterSkelterTable({ game, data, mine, sending, send: post, clearRefusa
   const prompted = !finished && Boolean(mine) && view.situation.kind !== 'turn';
   const cardByID = new Map(content.cards.map((card) => [card.id, card]));
 
-  async function send(command: Command) {
-    setPick(null);
-    setChosenSpace(null);
-    await post(command);
+  /** A command tapped: staged in words with its cost, sent once confirmed. */
+  function stage(command: Command) {
+    clearRefusal();
+    staging.stage({ command, words: commandWords(command, names), cost: commandCost(command, names) });
   }
 
   function choosePick(next: Pick) {
     clearRefusal();
+    staging.cancel();
     setChosenSpace(null);
+    setActorSpace(null);
     setPick(samePick(pick, next) ? null : next);
   }
 
+  const characterPicks = new Set(allPicks.filter((entry) => entry.kind === 'character').map((entry) => (entry as { character: string }).character));
+  const cardPicks = new Set(allPicks.filter((entry) => entry.kind === 'card').map((entry) => (entry as { card: string }).card));
+  const onBoard = new Set(view.characters.filter((entry) => entry.status === 'deployed').map((entry) => entry.id));
+  const actors = view.characters.filter((entry) => characterPicks.has(entry.id) && onBoard.has(entry.id));
+  const actorsOn = (space: number) => actors.filter((entry) => entry.space === space);
+  // Nothing picked: the spaces where a character of mine can act are the targets (a figure is
+  // tapped through its space, so it never swallows the tap).
+  const targets = opened ? opened.spaces : new Set(actors.map((entry) => entry.space!));
+
   function chooseSpace(space: number) {
-    if (!pick) return;
+    if (!pick) {
+      const here = actorsOn(space);
+      if (here.length === 1) choosePick({ kind: 'character', character: here[0]!.id });
+      else if (here.length > 1) setActorSpace(space);
+      return;
+    }
     const left = afterTarget(commands, pick, space, view);
-    if (left.length === 1) void send(left[0]!);
-    else setChosenSpace(space);
+    setChosenSpace(left.length === 1 ? null : space);
+    if (left.length === 1) stage(left[0]!);
   }
 
   // Line of sight while choosing the target of an attack: from the attacker to each target, and
@@ -139,133 +167,160 @@ function HelterSkelterTable({ game, data, mine, sending, send: post, clearRefusa
   const sees = attackerSpace === null ? null : new Set(map.spaces.find((space) => space.designation === attackerSpace)?.sees ?? []);
   const unseen = sees ? new Set(map.spaces.map((space) => space.designation).filter((designation) => !sees.has(designation))) : null;
 
-  const characterPicks = new Set(allPicks.filter((entry) => entry.kind === 'character').map((entry) => (entry as { character: string }).character));
-  const cardPicks = new Set(allPicks.filter((entry) => entry.kind === 'card').map((entry) => (entry as { card: string }).card));
-  const onBoard = new Set(view.characters.filter((entry) => entry.status === 'deployed').map((entry) => entry.id));
   const reserve = view.characters.filter((entry) => entry.seat === game.mySeat && entry.status === 'undeployed');
   const selectedActor = pick?.kind === 'character' ? pick.character : null;
   const situation = view.situation;
 
   return (
-    <>
-      {!finished && mine && situation.kind !== 'turn' && (
-        <Prompt
-          question={
-            situation.kind === 'defence'
-              ? `${names.character(situation.attack.character)} ${situation.attack.action} for ${situation.attack.damage} damage: defend!`
-              : situation.kind === 'interrupt'
-                ? 'INTERRUPT? You may take an interrupting turn.'
-                : situation.kind === 'target'
-                  ? `${names.character(situation.judge)} ${situation.action}: choose which of your characters on space ${situation.space} it targets.`
-                  : buttons.some((command) => command.type === 'PLACE_CHARACTERS')
-                    ? 'Set-up: choose where your characters start.'
-                    : buttons.some((command) => command.type === 'REMOVE_MAP_CARD')
-                      ? 'Set-up: choose the map card to remove.'
-                      : 'Set-up: choose your starting map cards.'
-          }
-          deadline={mine.deadline}
-          answers={buttons}
-          answersLabel="Actions"
-          words={(command) => commandWords(command, names)}
-          disabled={sending}
-          onAnswer={send}
-        />
-      )}
-
+    <div class="table-area">
       <div class="table">
         <div class="board-wrap">
-          <Board
-            map={map}
-            view={view}
-            content={content}
-            targets={opened?.spaces ?? new Set()}
-            onTarget={chooseSpace}
-            actors={new Set([...characterPicks].filter((character) => onBoard.has(character)))}
-            selectedActor={selectedActor}
-            onActor={(character) => choosePick({ kind: 'character', character })}
-            sightLines={sightLines}
-            unseen={attacks.length ? unseen : null}
-          />
+          <Zoomable label="the board" width={map.grid.cols * CELL} minTarget={2 * CELL}>
+            <Board
+              map={map}
+              view={view}
+              content={content}
+              targets={targets}
+              onTarget={chooseSpace}
+              targetWords={(space) =>
+                opened
+                  ? 'Choose'
+                  : `Act with ${actorsOn(space)
+                      .map((entry) => names.character(entry.form))
+                      .join(' or ')} on`
+              }
+              actors={new Set(actors.map((entry) => entry.id))}
+              selectedActor={selectedActor}
+              sightLines={sightLines}
+              unseen={attacks.length ? unseen : null}
+            />
+          </Zoomable>
         </div>
         <aside class="side">
           <Scores game={game} names={names} />
         </aside>
       </div>
 
-      {(pick || (!prompted && buttons.length > 0) || reserve.length > 0) && (
-        <section class="choices" aria-label="Your choices">
-          {pick && (
-            <p class="picked" role="status">
-              {pick.kind === 'card' ? `Playing ${names.card(pick.card)}` : `Acting with ${names.character(pick.character)}`}
-              {opened && opened.spaces.size > 0 && chosenSpace === null && ': choose a highlighted space on the board.'}{' '}
-              <button type="button" class="link" onClick={() => (setPick(null), setChosenSpace(null))}>
-                Cancel
-              </button>
-            </p>
-          )}
-          {options && options.length > 1 && (
-            <ul class="options" aria-label="Which way">
-              {options.map((command, index) => (
-                <li key={index}>
-                  <button type="button" disabled={sending} onClick={() => send(command)}>
-                    {commandWords(command, names)}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {reserve.length > 0 && (
-            <div class="reserve" aria-label="Your characters off the board">
-              {reserve.map((character) => {
-                const can = characterPicks.has(character.id);
+      <div class="action-bar" aria-label="Your move">
+        {!finished && mine && situation.kind !== 'turn' && (
+          <Prompt
+            question={
+              situation.kind === 'defence'
+                ? `${names.character(situation.attack.character)} ${situation.attack.action} for ${situation.attack.damage} damage: defend!`
+                : situation.kind === 'interrupt'
+                  ? 'INTERRUPT? You may take an interrupting turn.'
+                  : situation.kind === 'target'
+                    ? `${names.character(situation.judge)} ${situation.action}: choose which of your characters on space ${situation.space} it targets.`
+                    : buttons.some((command) => command.type === 'PLACE_CHARACTERS')
+                      ? 'Set-up: choose where your characters start.'
+                      : buttons.some((command) => command.type === 'REMOVE_MAP_CARD')
+                        ? 'Set-up: choose the map card to remove.'
+                        : 'Set-up: choose your starting map cards.'
+            }
+            deadline={mine.deadline}
+            answers={staging.staged ? [] : buttons}
+            answersLabel="Actions"
+            words={(command) => commandWords(command, names)}
+            disabled={sending}
+            onAnswer={stage}
+          />
+        )}
+
+        <StagedCommand staging={staging} sending={sending} />
+
+        {!staging.staged && (pick || actorSpace !== null || (!prompted && buttons.length > 0) || reserve.length > 0) && (
+          <section class="choices" aria-label="Your choices">
+            {!pick && actorSpace === null && !prompted && mine && (cardPicks.size > 0 || actors.length > 0 || reserve.length > 0) && (
+              <p class="hint">
+                Tap a card in your hand{actors.length ? ', or a highlighted space to act with a character of yours there' : ''}
+                {reserve.length ? ', or a character to deploy' : ''}
+                {confirming ? '; you confirm before anything is sent.' : '.'}
+              </p>
+            )}
+            {pick && (
+              <p class="picked" role="status">
+                {pick.kind === 'card' ? `Playing ${names.card(pick.card)}` : `Acting with ${names.character(pick.character)}`}
+                {opened && opened.spaces.size > 0 && chosenSpace === null && ': choose a highlighted space on the board.'}{' '}
+                <button type="button" class="cancel-pick" onClick={() => (setPick(null), setChosenSpace(null))}>
+                  Cancel
+                </button>
+              </p>
+            )}
+            {actorSpace !== null && !pick && (
+              <ul class="options" aria-label="Who acts">
+                {actorsOn(actorSpace).map((entry) => (
+                  <li key={entry.id}>
+                    <button type="button" onClick={() => choosePick({ kind: 'character', character: entry.id })}>
+                      Act with {names.character(entry.form)}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {options && options.length > 1 && (
+              <ul class="options" aria-label="Which way">
+                {options.map((command, index) => (
+                  <li key={index}>
+                    <button type="button" disabled={sending} onClick={() => stage(command)}>
+                      {commandWords(command, names)}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {reserve.length > 0 && (
+              <div class="reserve" aria-label="Your characters off the board">
+                {reserve.map((character) => {
+                  const can = characterPicks.has(character.id);
+                  return (
+                    <button
+                      key={character.id}
+                      type="button"
+                      class={selectedActor === character.id ? 'selected' : ''}
+                      aria-pressed={selectedActor === character.id}
+                      disabled={!can || sending}
+                      onClick={() => choosePick({ kind: 'character', character: character.id })}
+                    >
+                      {can ? 'Deploy ' : ''}
+                      {names.character(character.form)} ({character.health}/{character.maxHealth})
+                    </button>
+                  );
+                })}
+              </div>
+            )}
+            {!prompted && <CommandButtons commands={buttons} names={names} disabled={sending} onSend={stage} />}
+          </section>
+        )}
+
+        {mySeatView?.hand && (
+          <section class="hand" aria-labelledby="hand-title">
+            <h2 id="hand-title">Your hand ({mySeatView.hand.length})</h2>
+            <ul>
+              {mySeatView.hand.map((cardId) => {
+                const card = cardByID.get(cardId);
+                const can = cardPicks.has(cardId);
+                const selected = pick?.kind === 'card' && pick.card === cardId;
                 return (
-                  <button
-                    key={character.id}
-                    type="button"
-                    class={selectedActor === character.id ? 'selected' : ''}
-                    aria-pressed={selectedActor === character.id}
-                    disabled={!can || sending}
-                    onClick={() => choosePick({ kind: 'character', character: character.id })}
-                  >
-                    {can ? 'Deploy ' : ''}
-                    {names.character(character.form)} ({character.health}/{character.maxHealth})
-                  </button>
+                  <li key={cardId}>
+                    <button
+                      type="button"
+                      class={`card${can ? ' playable' : ''}${selected ? ' selected' : ''}`}
+                      disabled={!can || sending}
+                      aria-pressed={can ? selected : undefined}
+                      data-card={cardId}
+                      onClick={() => choosePick({ kind: 'card', card: cardId })}
+                    >
+                      <span class="card-action">{card?.action ?? '?'}</span>
+                      <span class="card-name">{card?.name ?? cardId}</span>
+                    </button>
+                  </li>
                 );
               })}
-            </div>
-          )}
-          {!prompted && <CommandButtons commands={buttons} names={names} disabled={sending} onSend={send} />}
-        </section>
-      )}
-
-      {mySeatView?.hand && (
-        <section class="hand" aria-labelledby="hand-title">
-          <h2 id="hand-title">Your hand ({mySeatView.hand.length})</h2>
-          <ul>
-            {mySeatView.hand.map((cardId) => {
-              const card = cardByID.get(cardId);
-              const can = cardPicks.has(cardId);
-              const selected = pick?.kind === 'card' && pick.card === cardId;
-              return (
-                <li key={cardId}>
-                  <button
-                    type="button"
-                    class={`card${can ? ' playable' : ''}${selected ? ' selected' : ''}`}
-                    disabled={!can || sending}
-                    aria-pressed={can ? selected : undefined}
-                    data-card={cardId}
-                    onClick={() => choosePick({ kind: 'card', card: cardId })}
-                  >
-                    <span class="card-action">{card?.action ?? '?'}</span>
-                    <span class="card-name">{card?.name ?? cardId}</span>
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      )}
-    </>
+            </ul>
+          </section>
+        )}
+      </div>
+    </div>
   );
 }
 

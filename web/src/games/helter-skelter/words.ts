@@ -244,3 +244,12 @@ export function commandWords(command: Command, names: Names): string {
       return `Place ${list(command.characters.map(names.character))} in that order`;
   }
 }
+
+/** What a command spends from the hand, for the step that confirms it (null: nothing to say). */
+export function commandCost(command: Command, names: Names): string | null {
+  const c = command as { card?: unknown; cards?: unknown };
+  const cards = [...(typeof c.card === 'string' ? [c.card] : []), ...strings(c.cards)];
+  if (cards.length) return `${list(cards.map(names.card))} from your hand`;
+  if (command.type === 'MOVE' || command.type === 'CLIMB' || command.type === 'COLLECT_FRAGMENT') return 'no card';
+  return null;
+}

@@ -2,12 +2,16 @@
 // countdown, your models to select (two actions each), the kinds of action the rules list for the
 // model, and the table. A Move is drawn: press and drag from anywhere on the table (or arrow keys
 // in 0.5″ steps, Space for a corner), measured live by the server's preview (one request in
-// flight at a time), and sent only on confirmation. A shot or a fight shows its preview (range,
-// sight, cover, odds) and its sight lines (ruling M1) when its target button is hovered or focused.
+// flight at a time), and sent only on confirmation (never empty: no path, no Move). A shot or a
+// fight tapped is staged in the action bar with its preview (range, sight, cover, odds) and its
+// sight lines (ruling M1), shown also on hover or focus; Melee is offered only against the models
+// in reach, the others said with their distance.
 
 import './styles.css';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Prompt } from '../../game/prompt.tsx';
+import { StagedCommand, useStaging } from '../../game/staging.tsx';
+import { Zoomable } from '../../game/zoomable.tsx';
 import type { GameUi, TableProps } from '../game-ui.ts';
 import { loadMiniatures, previewCommand, type CommandPreview, type MiniaturesCommand, type MiniaturesData, type MiniaturesGame, type Point } from './data.ts';
 import { TableKey, TableTop, type Overlay } from './table-top.tsx';
@@ -63,6 +67,9 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
   const [measure, setMeasure] = useState<CommandPreview | null>(null);
   const [aim, setAim] = useState<{ target: string; preview: CommandPreview | null } | null>(null);
   const measuring = useMeasure(game.id);
+  const staging = useStaging<MiniaturesCommand>(send, game.version, game.legalCommands, () => setAim(null));
+  // Melee's reach, measured by the rules' preview for each enemy on the table when Melee is chosen.
+  const reach = useReach(game.id);
 
   // A choice made on an older version may no longer be legal.
   useLayoutEffect(() => {
@@ -72,6 +79,7 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
     setMeasure(null);
     setAim(null);
     measuring.forget();
+    reach.forget();
   }, [game.version]);
 
   // Keyboard players: what they pressed (a target, the table) is gone or inert once the game moves
@@ -99,6 +107,8 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
 
   function pick(id: string) {
     clearRefusal();
+    staging.cancel();
+    reach.forget();
     setPicked(id);
     setMode(null);
     setPath((latest.current = []));
@@ -107,6 +117,8 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
   }
   function choose(next: Mode) {
     clearRefusal();
+    staging.cancel();
+    if (next === 'melee') reach.measure(fights);
     setMode(next);
     setPath((latest.current = []));
     setMeasure(null);
@@ -144,18 +156,20 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
       draw(path.length ? [...path.slice(0, -1), moved] : [moved]);
     } else if (event.key === ' ' && path.length && path.length < MAX_POINTS) draw([...path, path.at(-1)!]);
     else if (event.key === 'Enter') void confirmMove();
-    else if (event.key === 'Escape') draw([]);
+    else if (event.key === 'Escape' && path.length) draw([]);
     else return;
     event.preventDefault();
   }
   async function confirmMove() {
-    if (!moveCommand || sending) return;
+    // A Move spends an action: never sent without a path.
+    if (!moveCommand || sending || latest.current.length === 0) return;
     // Drop the repeated points a keyboard corner leaves behind.
     const path = latest.current;
     const clean = path.filter((p, i) => i === 0 || p.x !== path[i - 1]!.x || p.y !== path[i - 1]!.y);
     await send({ ...moveCommand, path: clean });
   }
   function aimAt(command: Actionable & { target: string }) {
+    if (aim?.target === command.target) return;
     setAim({ target: command.target, preview: null });
     measuring.ask(command, (preview) => setAim((current) => (current?.target === command.target ? { target: command.target, preview } : current)));
   }
@@ -169,95 +183,23 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
     if (target) overlay.sight = { eye: shot?.eye ?? start, target: target.at, lines: shot ? shot.lines : null, clear: shot ? shot.lineOfSight : (aim.preview?.legal ?? true) };
   }
   const prompted = !finished && mine && situation.kind === 'push-back';
+  const actionsLeft = view.phase?.selected?.model === model ? view.phase.selected.actions : 2;
+  const actionCost = model ? `one of ${names.model(model)}’s actions (${actionsLeft} left)` : null;
+  /** A command tapped: staged in words with its cost (a shot or a fight measured first), sent once confirmed. */
+  function stage(command: MiniaturesCommand) {
+    clearRefusal();
+    if (command.type === 'SHOOT' || command.type === 'MELEE') aimAt(command);
+    staging.stage({ command, words: commandWords(command, names), cost: 'model' in command ? actionCost : null });
+  }
+  const stagedTarget = staging.staged && 'target' in staging.staged.command ? staging.staged.command.target : null;
+  const odds = stagedTarget ? oddsWords(aim?.target === stagedTarget ? aim.preview : null) : null;
   const pushes = commands.filter((c) => c.type === 'PUSH_BACK');
 
   return (
-    <>
-      {prompted ? (
-        <Prompt
-          question={situationWords(game, names)}
-          deadline={mine.deadline}
-          answers={pushes}
-          answersLabel="Push back"
-          words={(command) => commandWords(command, names)}
-          disabled={sending}
-          onAnswer={send}
-        />
-      ) : (
-        <p class="situation" role="status">
-          {situationWords(game, names)}
-        </p>
-      )}
-
-      {!finished && !prompted && commands.length > 0 && (
-        <section class="choices" aria-label="Your choices">
-          {actors.length > 0 && (
-            <div class="reserve" role="group" aria-label="Your models">
-              {actors.map((id) => (
-                <button key={id} type="button" class={id === model ? 'selected' : ''} aria-pressed={id === model} disabled={sending} onClick={() => pick(id)}>
-                  Select {names.model(id)}
-                </button>
-              ))}
-            </div>
-          )}
-          {model && (
-            <div class="mn-actions" role="group" aria-label={`Actions of ${names.model(model)}`}>
-              {moveCommand && (
-                <button type="button" aria-pressed={mode === 'move'} disabled={sending} onClick={() => choose('move')}>
-                  Move
-                </button>
-              )}
-              {shots.length > 0 && (
-                <button type="button" aria-pressed={mode === 'shoot'} disabled={sending} onClick={() => choose('shoot')}>
-                  Shoot
-                </button>
-              )}
-              {fights.length > 0 && (
-                <button type="button" aria-pressed={mode === 'melee'} disabled={sending} onClick={() => choose('melee')}>
-                  Melee
-                </button>
-              )}
-              {special && (
-                <button type="button" disabled={sending} onClick={() => send(special)}>
-                  Special
-                </button>
-              )}
-            </div>
-          )}
-          {drawing && (
-            <div class="mn-move" role="group" aria-label="Draw the Move">
-              <p class="hint">Press and drag on the table to draw the path from {names.model(model!)}; or focus the table and use the arrow keys (½″ a step, Space for a corner), Enter to confirm, Escape to clear.</p>
-              <p class="measure" aria-live="polite">
-                {!path.length ? 'No path yet: a Move of 0″.' : !measure ? 'Measuring…' : measured ? `Path: ${measured.words}.` : ''}
-                {measure && !measure.legal && measure.problem ? ` Refused: ${measure.problem.message}` : ''}
-              </p>
-              <button type="button" disabled={sending || (measure !== null && !measure.legal)} onClick={() => void confirmMove()}>
-                Confirm the Move
-              </button>{' '}
-              <button type="button" class="link" disabled={!path.length} onClick={() => draw([])}>
-                Clear the path
-              </button>
-            </div>
-          )}
-          {(mode === 'shoot' || mode === 'melee') && (
-            <Targets commands={mode === 'shoot' ? shots : fights} names={names} sending={sending} send={send} aimAt={aimAt} aim={aim} />
-          )}
-          {buttons.length > 0 && (
-            <ul class="buttons" aria-label="Actions">
-              {buttons.map((command, index) => (
-                <li key={index}>
-                  <button type="button" disabled={sending} onClick={() => send(command)}>
-                    {commandWords(command, names)}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      )}
-
+    <div class="table-area">
       <div class="mn-layout">
-        <TableTop
+        <Zoomable label="the table" width={data.map.width + 40} drawing={Boolean(drawing)}>
+          <TableTop
           map={data.map}
           view={view}
           content={data.content}
@@ -269,48 +211,222 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
           onDraw={onDraw}
           onKeyDown={drawing ? onKeyDown : undefined}
           label={drawing ? `The table: ${data.map.name}. Draw the Move: arrow keys move the path’s end, Enter confirms` : `The table: ${data.map.name}`}
-        />
+          />
+        </Zoomable>
         <Forces game={game} content={data.content} names={names} />
       </div>
+      <div class="action-bar" aria-label="Your move">
+        {!prompted && (
+          <p class="situation" role="status">
+            {situationWords(game, names)}
+          </p>
+        )}
+        {prompted ? (
+          <Prompt
+            question={situationWords(game, names)}
+            deadline={mine.deadline}
+            answers={staging.staged ? [] : pushes}
+            answersLabel="Push back"
+            words={(command) => commandWords(command, names)}
+            disabled={sending}
+            onAnswer={stage}
+          />
+        ) : null}
+        <StagedCommand staging={staging} sending={sending} odds={odds} />
+
+        {!finished && !prompted && !staging.staged && commands.length > 0 && (
+          <section class="choices" aria-label="Your choices">
+            {actors.length > 0 && (
+              <div class="reserve" role="group" aria-label="Your models">
+                {actors.map((id) => (
+                  <button key={id} type="button" class={id === model ? 'selected' : ''} aria-pressed={id === model} disabled={sending} onClick={() => pick(id)}>
+                    Select {names.model(id)}
+                  </button>
+                ))}
+              </div>
+            )}
+            {model && (
+              <div class="mn-actions" role="group" aria-label={`Actions of ${names.model(model)}`}>
+                {moveCommand && (
+                  <button type="button" aria-pressed={mode === 'move'} disabled={sending} onClick={() => choose('move')}>
+                    Move
+                  </button>
+                )}
+                {shots.length > 0 && (
+                  <button type="button" aria-pressed={mode === 'shoot'} disabled={sending} onClick={() => choose('shoot')}>
+                    Shoot
+                  </button>
+                )}
+                {fights.length > 0 && (
+                  <button type="button" aria-pressed={mode === 'melee'} disabled={sending} onClick={() => choose('melee')}>
+                    Melee
+                  </button>
+                )}
+                {special && (
+                  <button type="button" disabled={sending} onClick={() => stage(special)}>
+                    Special
+                  </button>
+                )}
+              </div>
+            )}
+            {drawing && (
+              <div class="mn-move" role="group" aria-label="Draw the Move">
+                <p class="hint">Press and drag on the table to draw the path from {names.model(model!)}; or focus the table and use the arrow keys (½″ a step, Space for a corner), Enter to confirm, Escape to clear.</p>
+                <p class="measure" aria-live="polite">
+                  {!path.length ? 'No path yet: draw one on the table.' : !measure ? 'Measuring…' : measured ? `Path: ${measured.words}. Costs ${actionCost}.` : ''}
+                  {measure && !measure.legal && measure.problem ? ` Refused: ${measure.problem.message}` : ''}
+                </p>
+                <button
+                  type="button"
+                  aria-describedby={!path.length ? 'no-path' : undefined}
+                  disabled={sending || !path.length || (measure !== null && !measure.legal)}
+                  onClick={() => void confirmMove()}
+                >
+                  Confirm the Move
+                </button>{' '}
+                {!path.length && (
+                  <span id="no-path" class="hint">
+                    Nothing to confirm until a path is drawn: a Move spends an action.
+                  </span>
+                )}{' '}
+                <button type="button" class="link" disabled={!path.length} onClick={() => draw([])}>
+                  Clear the path
+                </button>
+              </div>
+            )}
+            {(mode === 'shoot' || mode === 'melee') && (
+              <Targets
+                commands={mode === 'shoot' ? shots : fights.filter((command) => reach.inReach(command.target) === true)}
+                names={names}
+                sending={sending}
+                stage={stage}
+                aimAt={aimAt}
+                aim={aim}
+              />
+            )}
+            {mode === 'melee' && <OutOfReach fights={fights} reach={reach} names={names} model={model!} />}
+            {buttons.length > 0 && (
+              <ul class="buttons" aria-label="Actions">
+                {buttons.map((command, index) => (
+                  <li key={index}>
+                    <button type="button" disabled={sending} onClick={() => stage(command)}>
+                      {commandWords(command, names)}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+      </div>
       <TableKey />
-    </>
+    </div>
   );
 }
 
-function Targets({ commands, names, sending, send, aimAt, aim }: {
+function Targets({ commands, names, sending, stage, aimAt, aim }: {
   commands: (Actionable & { target: string })[];
   names: MiniaturesNames;
   sending: boolean;
-  send: (command: MiniaturesCommand) => Promise<void>;
+  stage: (command: MiniaturesCommand) => void;
   aimAt: (command: Actionable & { target: string }) => void;
   aim: { target: string; preview: CommandPreview | null } | null;
 }) {
-  const details = aim?.preview?.details;
+  if (commands.length === 0) return null;
   return (
     <div class="mn-targets">
       <ul class="buttons" aria-label="Targets">
         {commands.map((command, index) => (
           <li key={index}>
-            <button type="button" disabled={sending} onMouseEnter={() => aimAt(command)} onFocus={() => aimAt(command)} onClick={() => send(command)}>
+            <button type="button" disabled={sending} onMouseEnter={() => aimAt(command)} onFocus={() => aimAt(command)} onClick={() => stage(command)}>
               {commandWords(command, names)}
             </button>
           </li>
         ))}
       </ul>
       <p class="measure" aria-live="polite">
-        {!aim
-          ? 'Hover or focus a target to see the odds.'
-          : !aim.preview
-            ? 'Measuring…'
-            : details?.shot
-              ? `${details.shot.words}. Hit chance ${Math.round(details.shot.hitChance * 100)}%, a hit unsaved ${Math.round(details.shot.unsavedChance * 100)}%.`
-              : details?.path
-                ? `Into contact: ${details.path.words}.`
-                : ''}
-        {aim?.preview && !aim.preview.legal && aim.preview.problem ? ` Refused: ${aim.preview.problem.message}` : ''}
+        {!aim ? 'Tap a target to see the odds before it is sent.' : oddsWords(aim.preview)}
       </p>
     </div>
   );
+}
+
+/** A preview in words: a shot's range, sight, cover and odds; a fight's way into contact; or why the rules refuse it. */
+function oddsWords(preview: CommandPreview | null): string {
+  if (!preview) return 'Measuring…';
+  const details = preview.details;
+  const said = details?.shot
+    ? `${details.shot.words}. Hit chance ${Math.round(details.shot.hitChance * 100)}%, a hit unsaved ${Math.round(details.shot.unsavedChance * 100)}%.`
+    : details?.path
+      ? `Into contact: ${details.path.words}.`
+      : '';
+  return `${said}${!preview.legal && preview.problem ? ` Refused: ${preview.problem.message}` : ''}`;
+}
+
+/** The enemies Melee cannot reach this action, and why: it would only become a Move (M19). */
+function OutOfReach({ fights, reach, names, model }: { fights: (Actionable & { target: string })[]; reach: Reach; names: MiniaturesNames; model: string }) {
+  const measuring = fights.some((command) => reach.inReach(command.target) === null);
+  const far = fights.filter((command) => reach.inReach(command.target) === false);
+  if (measuring) return <p class="measure">Measuring who is in reach…</p>;
+  if (far.length === 0) return null;
+  return (
+    <div class="out-of-reach">
+      <p class="hint">
+        {fights.length === far.length ? `No enemy is in reach of ${names.model(model)}: ` : 'Out of reach this action: '}a Melee against {far.length === 1 ? 'this model' : 'these'} would
+        only become a Move.
+      </p>
+      <ul aria-label="Out of reach">
+        {far.map((command) => (
+          <li key={command.target}>
+            {names.model(command.target)}: {reach.words(command.target)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface Reach {
+  /** True when the model can reach the target this action, false when not, null while measuring. */
+  inReach(target: string): boolean | null;
+  words(target: string): string;
+  measure(fights: (Actionable & { target: string })[]): void;
+  forget(): void;
+}
+
+/** Measures each Melee target's way into contact with the rules' preview: in reach when its length is within the allowance. */
+function useReach(gameId: string): Reach {
+  const [measured, setMeasured] = useState<Map<string, CommandPreview['details'] | null>>(new Map());
+  const epoch = useRef(0);
+  return {
+    inReach(target) {
+      if (!measured.has(target)) return null;
+      const path = measured.get(target)?.path;
+      return !path || path.length <= path.allowance;
+    },
+    words(target) {
+      const path = measured.get(target)?.path;
+      return path ? `${inches(path.length)} to contact, beyond the ${inches(path.allowance)} it may move` : 'beyond reach';
+    },
+    measure(fights) {
+      const now = ++epoch.current;
+      setMeasured(new Map());
+      void Promise.all(
+        fights.map((command) =>
+          previewCommand(gameId, command).then(
+            (preview) => [command.target, preview.details ?? null] as const,
+            () => [command.target, null] as const,
+          ),
+        ),
+      ).then((entries) => {
+        if (now === epoch.current) setMeasured(new Map(entries));
+      });
+    },
+    forget() {
+      epoch.current++;
+      setMeasured(new Map());
+    },
+  };
 }
 
 /**
