@@ -19,6 +19,7 @@ import { chatRoutes } from './api/chat.ts';
 import { feedRoutes } from './api/feeds.ts';
 import { OpenStreams } from './api/open-streams.ts';
 import { gameRoutes } from './api/games.ts';
+import { inviteRoutes } from './api/invites.ts';
 import { healthRoutes } from './api/health.ts';
 import { emailRoutes } from './api/email.ts';
 import { preferenceRoutes } from './api/me-preferences.ts';
@@ -307,6 +308,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(sessionRoutes, { auth });
   await app.register(accessTokenRoutes, { auth });
   await app.register(gameRoutes, { service: gameService });
+  await app.register(inviteRoutes, { service: gameService });
   // One count of open streams (per caller, per address, in the process), game feeds and chat
   // streams together; each ends with the token it was opened with.
   const streams = new OpenStreams(settings);

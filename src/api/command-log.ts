@@ -31,6 +31,6 @@ export async function commandLogRoutes(app: FastifyInstance, { service }: { serv
         },
       },
     },
-    async (request) => run(() => service.views.commandLog(request.params.id)),
+    async (request) => run(() => service.views.commandLog(request.params.id, request.caller?.accountId ?? null)),
   );
 }

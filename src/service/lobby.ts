@@ -27,6 +27,11 @@ export interface CreateGame {
   };
   /** The creator's own seat, taken in the same transaction (not a bot's). */
   seat?: number;
+  /**
+   * A private game: listed nowhere and absent to anyone not seated, reached by invite links
+   * (src/service/invites.ts). The platform's, beside `options`, which are the game's.
+   */
+  private?: boolean;
 }
 
 export class Lobby {
@@ -97,6 +102,7 @@ export class Lobby {
       bots,
       botKinds,
       createdBy: callerId,
+      private: body.private === true,
       clocks,
     };
     return this.createGame(module.id, options, bots, body.seat, callerId);
@@ -141,16 +147,21 @@ export class Lobby {
   }
 
   /**
-   * Open games with a seat a player can claim (not a bot's), oldest first. A game whose creator
-   * chose its seed or position is reachable by its link only, unless the operator lists them.
+   * Open public games with a seat a player can claim (not a bot's), oldest first; with `game`, only
+   * that game's. A game whose creator chose its seed or position is reachable by its link only,
+   * unless the operator lists them; a private game by its invite links only.
    */
-  open(limit = 100): Promise<string[]> {
-    return this.records.openGames(limit, { chosen: this.settings.listChosenGames ?? false });
+  open(limit = 100, game?: string): Promise<string[]> {
+    return this.records.openGames(limit, { chosen: this.settings.listChosenGames ?? false, ...(game === undefined ? {} : { game }) });
   }
 
-  /** Takes a seat; the game starts when none is left free. One seat per account per game. */
-  async claim(gameId: string, seat: number, accountId: string): Promise<{ game: GameRow; seats: SeatRow[]; started: boolean }> {
+  /**
+   * Takes a seat; the game starts when none is left free. One seat per account per game. A private
+   * game is absent (404) to a claim without an invitation to it (`invited`), as to any other reader.
+   */
+  async claim(gameId: string, seat: number, accountId: string, invited = false): Promise<{ game: GameRow; seats: SeatRow[]; started: boolean }> {
     const result = await this.serial.run(`game:${gameId}`, () => this.records.withGameLocked(gameId, async (held, game, seats) => {
+      if ((game.options as unknown as StoredOptions).private && !invited && !seats.some((s) => s.accountId === accountId)) throw notFound(`Game ${gameId}`);
       const row = seats.find((s) => s.seat === seat);
       if (!row) throw new Refusal('not-found', 'NOT_A_SEAT', `Game ${gameId} has no seat ${seat}.`);
       if (seats.some((s) => s.accountId === accountId)) throw alreadySeated();

@@ -17,6 +17,8 @@ export interface GameRow {
   clockRevision: number;
   /** Bumped when what readers see of the seats changes (a seat taken, a seated account renamed or on vacation). */
   seatsRevision?: number;
+  /** The handle of the account that created the game (`options.createdBy`), read with the row; null or absent when it has none. */
+  creator?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -147,6 +149,11 @@ export interface StoredOptions {
   /** Which bot plays each bot seat (a name from the game's bots, e.g. `heuristic`), null for a player's seat. */
   botKinds: (string | null)[];
   createdBy: string;
+  /**
+   * Listed nowhere, and absent to anyone not seated, except through an invitation
+   * (src/service/invites.ts). The lobby always writes it; the public listing reads `false`.
+   */
+  private?: boolean;
   /** Durations per situation, in milliseconds, from the `clock` option. */
   clocks: Clocks;
 }
