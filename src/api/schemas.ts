@@ -259,8 +259,7 @@ function moduleSchemas(module: AnyGameModule) {
       seat: seatNumber(module.maxSeats, 'The seat you take at once, in the same step (not a bot’s): the game starts at once when every other seat is a bot’s (a solo game). Without it you take none yet.'),
       private: {
         type: 'boolean',
-        default: false,
-        description: 'A private game: listed nowhere, and absent to anyone not seated, except through the invite links you make for it (`POST /v1/games/{id}/invites`).',
+        description: 'A private game (absent: public): listed nowhere, and absent to anyone not seated, except through the invite links you make for it (`POST /v1/games/{id}/invites`).',
       },
     },
   });
