@@ -6,6 +6,7 @@ import { PRODUCT_NAME } from './product.ts';
 import { session } from './session.ts';
 import { LoginPage, SignupPage } from './pages/auth.tsx';
 import { GamePage } from './pages/game.tsx';
+import { InvitePage } from './pages/invite.tsx';
 import { LobbyPage } from './pages/lobby.tsx';
 import { MyGamesPage } from './pages/my-games.tsx';
 import { ReplayPage } from './pages/replay.tsx';
@@ -74,6 +75,7 @@ function App() {
           <Route path="/settings" component={SettingsPage} />
           <Route path="/games/:id" component={GamePage} />
           <Route path="/games/:id/replay" component={ReplayPage} />
+          <Route path="/invite/:token" component={InvitePage} />
           <Route default component={NotFound} />
         </Router>
       </ErrorBoundary>
