@@ -1,6 +1,8 @@
 // Invite links to private games: the creator makes, lists and revokes them; anyone holding one
 // reads the game it opens and takes a seat with it (POST /v1/games/{id}/seats/{seat}/claim, with
-// the `Invite-Token` header). Only a token's hash is stored (src/service/invites.ts).
+// the `Invite-Token` header). Only a token's hash is stored (src/service/invites.ts). A token
+// travels in a header or in a `token` query parameter, never in a path: the request log redacts
+// those (src/config/logger.ts), so a log reader cannot join a private game.
 
 import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../auth/caller.ts';
@@ -32,7 +34,7 @@ const inviteSchemas = [
       createdAt: { type: 'string', format: 'date-time' },
       expiresAt: { type: 'string', format: 'date-time' },
       token: { ...token, description: 'The invitation’s token, shown this once: the service keeps only its hash.' },
-      link: { type: 'string', description: 'The web client’s page for it, `/invite/{token}`, relative to this server: share it.' },
+      link: { type: 'string', description: 'The web client’s page for it, `/invite?token={token}`, relative to this server: share it.' },
     },
   },
   {
@@ -74,7 +76,7 @@ export async function inviteRoutes(app: FastifyInstance, { service }: { service:
         operationId: 'createInvite',
         tags: ['games'],
         summary: 'Make an invite link to your private game',
-        description: `For the creator of a private game with free seats: a new invitation, whose token is shown once (only its hash is kept). Whoever holds it reads the game (\`GET /v1/invites/{token}\`) and takes a free seat with it. It lasts \`ttlSeconds\` (default ${defaultTtlSeconds}, ${minTtlSeconds} to ${maxTtlSeconds}); a game has at most ${perGame} live ones.`,
+        description: `For the creator of a private game with free seats: a new invitation, whose token is shown once (only its hash is kept). Whoever holds it reads the game (\`GET /v1/invite?token={token}\`) and takes a free seat with it. It lasts \`ttlSeconds\` (default ${defaultTtlSeconds}, ${minTtlSeconds} to ${maxTtlSeconds}); a game has at most ${perGame} live ones.`,
         security: bearerOnly,
         params: gameIdParams,
         body: {
@@ -100,7 +102,7 @@ export async function inviteRoutes(app: FastifyInstance, { service }: { service:
     async (request, reply) => {
       const caller = requireCaller(request);
       const { invite, token } = await run(() => service.invites.create(request.params.id, caller.accountId, request.body.ttlSeconds));
-      return reply.code(201).send({ ...asInvite(invite), token, link: `/invite/${token}` });
+      return reply.code(201).send({ ...asInvite(invite), token, link: `/invite?token=${token}` });
     },
   );
 
@@ -149,8 +151,8 @@ export async function inviteRoutes(app: FastifyInstance, { service }: { service:
     },
   );
 
-  app.get<{ Params: { token: string } }>(
-    '/v1/invites/:token',
+  app.get<{ Querystring: { token: string } }>(
+    '/v1/invite',
     {
       // The game is written from the documented schemas, unions passed through (see schemas.ts).
       serializerCompiler: gameApi(service.registry).serializer,
@@ -161,7 +163,7 @@ export async function inviteRoutes(app: FastifyInstance, { service }: { service:
         description:
           'The game, as you see it (a spectator’s view when you hold no seat), and until when the invitation works. Take a free seat with `POST /v1/games/{id}/seats/{seat}/claim` and the token in `Invite-Token`.',
         security: bearerOptional,
-        params: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 100, description: token.description } } },
+        querystring: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 100, description: token.description } } },
         response: {
           200: { description: 'The game the invitation opens.', content: { 'application/json': { schema: invitation } } },
           ...problems({
@@ -175,7 +177,7 @@ export async function inviteRoutes(app: FastifyInstance, { service }: { service:
       },
     },
     async (request) => {
-      const { invite, game } = await run(() => service.invited(request.params.token, request.caller?.accountId ?? null));
+      const { invite, game } = await run(() => service.invited(request.query.token, request.caller?.accountId ?? null));
       return { gameId: invite.gameId, expiresAt: invite.expiresAt.toISOString(), game };
     },
   );

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemError } from './problems.ts';
 
 /** The client's own pages (web/src/main.tsx routes them). */
-export const CLIENT_ROUTES = ['/', '/login', '/signup', '/lobby', '/settings', '/games/:id', '/games/:id/replay', '/invite/:token'] as const;
+export const CLIENT_ROUTES = ['/', '/login', '/signup', '/lobby', '/settings', '/games/:id', '/games/:id/replay', '/invite'] as const;
 
 const PAGE_CACHE_CONTROL = 'no-cache';
 // Everything the page loads comes from here; no inline script, no framing.

@@ -54,9 +54,9 @@ it('with the token a stranger sees the game and claims a seat; the game starts',
   const id = await privateGame(creator);
   const made = await invite(creator, id).expect(201);
   const { token, link } = made.body as { token: string; link: string };
-  expect(link).toBe(`/invite/${token}`);
+  expect(link).toBe(`/invite?token=${token}`);
 
-  const read = await request(t.app.server).get(`/v1/invites/${token}`).expect(200);
+  const read = await request(t.app.server).get(`/v1/invite?token=${token}`).expect(200);
   expect(read.body).toMatchObject({ gameId: id, game: { id, private: true, creator: creator.handle, mySeat: null, status: 'open' } });
   expect(read.body.game.summary).toEqual(expect.any(String));
   expect(read.body.game.seats.map((s: { player: string | null }) => s.player)).toEqual([creator.handle, null]);
@@ -94,7 +94,7 @@ it('a revoked invitation is refused (410 INVITE_REVOKED) and changes nothing; re
   await request(t.app.server).delete(`/v1/games/${id}/invites/${inviteId}`).set(as(creator)).expect(204);
   expect((await request(t.app.server).get(`/v1/games/${id}/invites`).set(as(creator)).expect(200)).body.invites).toEqual([]);
 
-  const read = await request(t.app.server).get(`/v1/invites/${token}`).expect(410);
+  const read = await request(t.app.server).get(`/v1/invite?token=${token}`).expect(410);
   expect(read.headers['content-type']).toContain('application/problem+json');
   expect(read.body.code).toBe('INVITE_REVOKED');
   expect((await claim(friend, id, 1, token).expect(410)).body.code).toBe('INVITE_REVOKED');
@@ -115,13 +115,13 @@ it('an invitation expires: its default lifetime is 7 days, a chosen one within b
 
   try {
     clockAheadMs = 2 * 3_600_000;
-    expect((await request(t.app.server).get(`/v1/invites/${hour.token}`).expect(410)).body.code).toBe('INVITE_EXPIRED');
+    expect((await request(t.app.server).get(`/v1/invite?token=${hour.token}`).expect(410)).body.code).toBe('INVITE_EXPIRED');
     expect((await claim(friend, id, 1, hour.token).expect(410)).body.code).toBe('INVITE_EXPIRED');
     expect((await request(t.app.server).get(`/v1/games/${id}`).set(as(creator)).expect(200)).body.seats[1].player).toBeNull();
     // The week-long one still works two hours on.
-    await request(t.app.server).get(`/v1/invites/${lasting.token}`).expect(200);
+    await request(t.app.server).get(`/v1/invite?token=${lasting.token}`).expect(200);
     clockAheadMs = 8 * 86_400_000;
-    expect((await request(t.app.server).get(`/v1/invites/${lasting.token}`).expect(410)).body.code).toBe('INVITE_EXPIRED');
+    expect((await request(t.app.server).get(`/v1/invite?token=${lasting.token}`).expect(410)).body.code).toBe('INVITE_EXPIRED');
     expect((await request(t.app.server).get(`/v1/games/${id}/invites`).set(as(creator)).expect(200)).body.invites).toEqual([]);
   } finally {
     clockAheadMs = 0;
@@ -146,9 +146,10 @@ it('bad input gets a problem, never a 500: unknown and malformed tokens, another
   const publicGame = await createGame(t.app, creator);
   const { token } = (await invite(creator, id).expect(201)).body as { token: string };
 
-  expect((await request(t.app.server).get(`/v1/invites/${'A'.repeat(43)}`).expect(404)).body.code).toBe('INVITE_NOT_FOUND');
-  expect((await request(t.app.server).get('/v1/invites/short').expect(404)).body.code).toBe('INVITE_NOT_FOUND');
-  expect((await request(t.app.server).get(`/v1/invites/${'x'.repeat(101)}`).expect(400)).body.code).toBe('MALFORMED_REQUEST');
+  expect((await request(t.app.server).get(`/v1/invite?token=${'A'.repeat(43)}`).expect(404)).body.code).toBe('INVITE_NOT_FOUND');
+  expect((await request(t.app.server).get('/v1/invite?token=short').expect(404)).body.code).toBe('INVITE_NOT_FOUND');
+  expect((await request(t.app.server).get(`/v1/invite?token=${'x'.repeat(101)}`).expect(400)).body.code).toBe('VALIDATION_FAILED');
+  expect((await request(t.app.server).get('/v1/invite').expect(400)).body.code).toBe('VALIDATION_FAILED');
   expect((await claim(other, otherGame, 1).expect(409)).body.code).toBe('ALREADY_SEATED');
   const stranger = await registerPlayer(t.app, 'str');
   expect((await claim(stranger, otherGame, 1, token).expect(400)).body.code).toBe('INVITE_FOR_ANOTHER_GAME');

@@ -37,7 +37,7 @@ test('a friend takes a seat in a private game from its invite link, signing up o
 
   await page.getByRole('button', { name: 'Make an invite link' }).click();
   const link = await page.getByLabel('Invite link').inputValue();
-  expect(link).toMatch(new RegExp(`^${t.base}/invite/[A-Za-z0-9_-]{43}$`));
+  expect(link).toMatch(new RegExp(`^${t.base}/invite\\?token=[A-Za-z0-9_-]{43}$`));
   await page.getByRole('button', { name: 'Copy link' }).click();
   await page.getByRole('status').filter({ hasText: 'Copied.' }).waitFor();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);

@@ -75,7 +75,7 @@ function App() {
           <Route path="/settings" component={SettingsPage} />
           <Route path="/games/:id" component={GamePage} />
           <Route path="/games/:id/replay" component={ReplayPage} />
-          <Route path="/invite/:token" component={InvitePage} />
+          <Route path="/invite" component={InvitePage} />
           <Route default component={NotFound} />
         </Router>
       </ErrorBoundary>

@@ -11,7 +11,7 @@ import { useSession } from '../hooks.ts';
 import { InviteLink } from './invite-link.tsx';
 
 /** The same link with the chosen seat, for the way back from signing up or logging in. */
-const withSeat = (path: string, seat: number) => `${path}?seat=${seat}`;
+const withSeat = (path: string, seat: number) => `${path}${path.includes('?') ? '&' : '?'}seat=${seat}`;
 
 export function FreeSeats({ game, invite, path }: { game: AnyGame; invite?: string; path?: string }) {
   const me = useSession();

@@ -1,15 +1,17 @@
-// An invitation's page, /invite/{token}: the game it opens (private or not), who created it, its
+// An invitation's page, /invite?token=…: the game it opens (private or not), who created it, its
 // options in words and its free seats, each to take with the invitation.
 
+import { useLocation } from 'preact-iso';
 import { api, problemText, type AnyGame } from '../api/client.ts';
 import { FreeSeats } from '../game/free-seats.tsx';
 import { uiOf } from '../games/registry.ts';
 import { useLoad, useSession } from '../hooks.ts';
 
-export function InvitePage({ token }: { token: string }) {
+export function InvitePage() {
   const me = useSession();
+  const token = useLocation().query.token ?? '';
   const invitation = useLoad(async () => {
-    const { data, error } = await api.GET('/v1/invites/{token}', { params: { path: { token } } });
+    const { data, error } = await api.GET('/v1/invite', { params: { query: { token } } });
     if (!data) throw new Error(problemText(error));
     return { ...data, game: data.game as AnyGame };
   }, [token, me?.token]);
@@ -44,7 +46,7 @@ export function InvitePage({ token }: { token: string }) {
       ) : game.status !== 'open' ? (
         <p>Every seat is taken.{game.private ? '' : ' '}{!game.private && <a href={`/games/${game.id}`}>Watch the game</a>}</p>
       ) : null}
-      <FreeSeats game={game} invite={token} path={`/invite/${token}`} />
+      <FreeSeats game={game} invite={token} path={`/invite?token=${encodeURIComponent(token)}`} />
     </main>
   );
 }
