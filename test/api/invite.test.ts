@@ -41,7 +41,12 @@ it('a private game appears in no listing and reads 404 for a stranger, with or w
     expect(res.headers['content-type']).toContain('application/problem+json');
     expect(res.body.code).toBe('NOT_FOUND');
     expect((await request(t.app.server).get(`/v1/games/${id}/events`).set(as(reader)).expect(404)).body.code).toBe('NOT_FOUND');
+    expect((await request(t.app.server).get(`/v1/games/${id}/chat`).set(as(reader)).expect(404)).body.code).toBe('NOT_FOUND');
+    expect((await request(t.app.server).get(`/v1/games/${id}/commands`).set(as(reader)).expect(404)).body.code).toBe('NOT_FOUND');
   }
+  expect((await request(t.app.server).post(`/v1/games/${id}/chat`).set(as(stranger)).send({ text: 'hello?' }).expect(404)).body.code).toBe('NOT_FOUND');
+  // Its seated creator reads its chat as at any table.
+  await request(t.app.server).get(`/v1/games/${id}/chat`).set(as(creator)).expect(200);
   // Not a way in either: a claim without an invitation finds no game, and takes nothing.
   expect((await claim(stranger, id, 1).expect(404)).body.code).toBe('NOT_FOUND');
   expect((await request(t.app.server).get(`/v1/games/${id}`).set(as(creator)).expect(200)).body.seats[1].player).toBeNull();
