@@ -6,7 +6,7 @@ import { ClockError, clocksFor, type Clocks } from '../clock/clocks.ts';
 import { commitment, keyFromSeed } from '../platform/fairness.ts';
 import { RuleError } from '../platform/game-module.ts';
 import type { GameRecords, HeldGame } from './ports/game-records.ts';
-import type { Fairness, GameRow, SeatRow, StoredOptions } from './ports/records.ts';
+import { isPrivate, type Fairness, type GameRow, type SeatRow, type StoredOptions } from './ports/records.ts';
 import type { DeadlineKeeper } from './deadlines.ts';
 import { CHANNEL } from './signals.ts';
 import { Refusal, notFound } from './errors.ts';
@@ -161,7 +161,7 @@ export class Lobby {
    */
   async claim(gameId: string, seat: number, accountId: string, invited = false): Promise<{ game: GameRow; seats: SeatRow[]; started: boolean }> {
     const result = await this.serial.run(`game:${gameId}`, () => this.records.withGameLocked(gameId, async (held, game, seats) => {
-      if ((game.options as unknown as StoredOptions).private && !invited && !seats.some((s) => s.accountId === accountId)) throw notFound(`Game ${gameId}`);
+      if (isPrivate(game) && !invited && !seats.some((s) => s.accountId === accountId)) throw notFound(`Game ${gameId}`);
       const row = seats.find((s) => s.seat === seat);
       if (!row) throw new Refusal('not-found', 'NOT_A_SEAT', `Game ${gameId} has no seat ${seat}.`);
       if (seats.some((s) => s.accountId === accountId)) throw alreadySeated();

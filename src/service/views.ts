@@ -7,7 +7,7 @@ import { playingKind } from '../platform/bots.ts';
 import type { AnyGameModule } from './registry.ts';
 import { KEYED_GENERATOR } from '../platform/random.ts';
 import type { GameRecords } from './ports/game-records.ts';
-import { hasEnded, type GameRow, type GameWithSeats, type SeatRow, type StoredEvent, type StoredOptions } from './ports/records.ts';
+import { hasEnded, isPrivate, type GameRow, type GameWithSeats, type SeatRow, type StoredEvent, type StoredOptions } from './ports/records.ts';
 import { Refusal, notFound } from './errors.ts';
 import type { GameStates } from './game-states.ts';
 import type { Accepted } from './play.ts';
@@ -158,7 +158,7 @@ export class Views {
       options: (game.options as unknown as StoredOptions).public,
       summary: module.describeOptions((game.options as unknown as StoredOptions).public),
       creator: game.creator ?? null,
-      private: (game.options as unknown as StoredOptions).private === true,
+      private: isPrivate(game),
       seats: seats.map((s) => summary(module, s, game.options as unknown as StoredOptions)),
       mySeat,
       // Until the last seat is taken, every seat sees what a spectator sees: a creator who saw their
@@ -263,7 +263,7 @@ export function fairnessOf(game: GameRow): FairnessView {
 
 /** A private game shows nothing of itself, not even that it exists, to anyone not seated in it (invitations aside: `Views.game`'s `invited`). */
 function mayRead({ game, seats }: GameWithSeats, accountId: string | null): boolean {
-  return (game.options as unknown as StoredOptions).private !== true || seatOf(seats, accountId) !== null;
+  return !isPrivate(game) || seatOf(seats, accountId) !== null;
 }
 
 export function seatOf(seats: SeatRow[], accountId: string | null): number | null {

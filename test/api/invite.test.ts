@@ -45,6 +45,11 @@ it('a private game appears in no listing and reads 404 for a stranger, with or w
     expect((await request(t.app.server).get(`/v1/games/${id}/commands`).set(as(reader)).expect(404)).body.code).toBe('NOT_FOUND');
   }
   expect((await request(t.app.server).post(`/v1/games/${id}/chat`).set(as(stranger)).send({ text: 'hello?' }).expect(404)).body.code).toBe('NOT_FOUND');
+  // Nor does a seat's refusal tell a stranger the game exists.
+  const command = { type: 'END_TURN' };
+  expect((await request(t.app.server).post(`/v1/games/${id}/commands`).set(as(stranger)).send(command).expect(404)).body.code).toBe('NOT_FOUND');
+  expect((await request(t.app.server).post(`/v1/games/${id}/preview`).set(as(stranger)).send(command).expect(404)).body.code).toBe('NOT_FOUND');
+  expect((await request(t.app.server).get(`/v1/games/${id}/seats/1/orders`).set(as(stranger)).expect(404)).body.code).toBe('NOT_FOUND');
   // Its seated creator reads its chat as at any table.
   await request(t.app.server).get(`/v1/games/${id}/chat`).set(as(creator)).expect(200);
   // Not a way in either: a claim without an invitation finds no game, and takes nothing.

@@ -32,6 +32,9 @@ export type GameStamp = Pick<GameRow, 'version' | 'status' | 'deadlines' | 'cloc
 
 export type GameStatus = 'open' | 'active' | 'finished' | 'abandoned';
 
+/** A private game shows nothing of itself, not even that it exists, to anyone not seated in it (src/service/invites.ts). */
+export const isPrivate = (game: GameRow): boolean => (game.options as { private?: unknown }).private === true;
+
 /** A game that will take no more commands: played to its end, or abandoned by its clocks. Its whole log is public. */
 export const hasEnded = (status: GameStatus | string): boolean => status === 'finished' || status === 'abandoned';
 
