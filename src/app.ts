@@ -25,6 +25,7 @@ import { feedRoutes } from './api/feeds.ts';
 import { OpenStreams } from './api/open-streams.ts';
 import { OperatorMetrics, queuedJobs, registerMetrics } from './api/metrics.ts';
 import { gameRoutes } from './api/games.ts';
+import { inviteRoutes } from './api/invites.ts';
 import { healthRoutes } from './api/health.ts';
 import { emailRoutes } from './api/email.ts';
 import { preferenceRoutes } from './api/me-preferences.ts';
@@ -354,6 +355,7 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
   await app.register(sessionRoutes, { auth });
   await app.register(accessTokenRoutes, { auth });
   await app.register(gameRoutes, { service: gameService });
+  await app.register(inviteRoutes, { service: gameService });
   const streamOptions = { credentials: new CredentialWatches(auth.tokens, auth.revocations), bufferBytes: settings.streamBufferBytes };
   await app.register(feedRoutes, { service: gameService, streams, ...streamOptions });
   await app.register(chatRoutes, { chat, streams, ...streamOptions });

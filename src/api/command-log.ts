@@ -34,6 +34,6 @@ async function routes(app: FastifyInstance, { service }: { service: GameService 
         },
       },
     },
-    async (request) => run(() => service.views.commandLog(request.params.id)),
+    async (request) => run(() => service.views.commandLog(request.params.id, request.caller?.accountId ?? null)),
   );
 }

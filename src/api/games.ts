@@ -28,7 +28,7 @@ async function routes(app: FastifyInstance, { service }: { service: GameService 
   // Responses are written from the documented schemas, unions passed through (see schemas.ts).
   app.setSerializerCompiler(gameApi(service.registry).serializer);
 
-  app.post<{ Body: { game: string; options: { seats: { bot?: boolean }[] } & Record<string, unknown>; seat?: number } }>(
+  app.post<{ Body: { game: string; options: { seats: { bot?: boolean }[] } & Record<string, unknown>; seat?: number; private?: boolean } }>(
     '/v1/games',
     {
       schema: {
@@ -36,7 +36,7 @@ async function routes(app: FastifyInstance, { service }: { service: GameService 
         tags: ['games'],
         summary: 'Create a game',
         description:
-          'Creates a game with free seats; with `seat` you take that one in the same step, else none yet (claim it). Bot seats are taken at once, and a game of bots only (or of bots and your `seat`, e.g. a solo game) starts at once. The game starts when every seat is taken. Every game is shuffled from a secret key whose commitment it shows at once and which it reveals when it ends (`fairness`); with `seed` (where the server allows scenarios) the set-up is reproducible and the game says so; with `scenario` (when the server allows it) the game starts from that position. A game with a chosen seed or position shows `fairness.seeded: true` and is not listed in the lobby (unless the operator sets `LIST_CHOSEN_GAMES`): share its link. Before every seat is taken, the game shows even its own creator no dealt cards (a spectator’s view), so no one can open games until they like their deal.',
+          'Creates a game with free seats; with `seat` you take that one in the same step, else none yet (claim it). Bot seats are taken at once, and a game of bots only (or of bots and your `seat`, e.g. a solo game) starts at once. The game starts when every seat is taken. Every game is shuffled from a secret key whose commitment it shows at once and which it reveals when it ends (`fairness`); with `seed` (where the server allows scenarios) the set-up is reproducible and the game says so; with `scenario` (when the server allows it) the game starts from that position. A game with a chosen seed or position shows `fairness.seeded: true` and is not listed in the lobby (unless the operator sets `LIST_CHOSEN_GAMES`): share its link. A `private` game is listed nowhere and absent to anyone not seated: make invite links for it (`POST /v1/games/{id}/invites`). Before every seat is taken, the game shows even its own creator no dealt cards (a spectator’s view), so no one can open games until they like their deal.',
         security: bearerOnly,
         body: gameApi(service.registry).createGameBody,
         response: {
@@ -62,7 +62,7 @@ async function routes(app: FastifyInstance, { service }: { service: GameService 
     },
   );
 
-  app.get<{ Querystring: { status?: 'open' } }>(
+  app.get<{ Querystring: { status?: 'open'; game?: string } }>(
     '/v1/games',
     {
       schema: {
@@ -70,11 +70,14 @@ async function routes(app: FastifyInstance, { service }: { service: GameService 
         tags: ['games'],
         summary: 'The lobby: games with free seats',
         description:
-          'Games waiting for players, oldest first (at most 100), each as you see it: claim a free seat to join. Games whose creator chose the seed or the starting position (`fairness.seeded`) are not listed, unless the operator sets `LIST_CHOSEN_GAMES`: they are reached by their link.',
+          'Games waiting for players, oldest first (at most 100), each as you see it, with its creator and its options in words (`summary`): claim a free seat to join. With `game`, only that game’s. Private games are never listed (they are reached by invite links), and games whose creator chose the seed or the starting position (`fairness.seeded`) are not either, unless the operator sets `LIST_CHOSEN_GAMES`: they are reached by their link.',
         security: bearerOptional,
         querystring: {
           type: 'object',
-          properties: { status: { type: 'string', enum: ['open'], default: 'open', description: 'Only `open` (games with a free seat) for now.' } },
+          properties: {
+            status: { type: 'string', enum: ['open'], default: 'open', description: 'Only `open` (games with a free seat) for now.' },
+            game: { type: 'string', enum: [...service.registry.keys()], description: 'Only games of this game (its id, as in `GET /v1/catalog`).' },
+          },
         },
         response: {
           200: json('The open games.', 'GameList#'),
@@ -83,7 +86,7 @@ async function routes(app: FastifyInstance, { service }: { service: GameService 
       },
     },
     async (request) => {
-      const ids = await service.lobby.open();
+      const ids = await service.lobby.open(100, request.query.game);
       const games = await Promise.all(ids.map((id) => service.views.game(id, request.caller?.accountId ?? null)));
       return { games };
     },
@@ -121,27 +124,33 @@ async function routes(app: FastifyInstance, { service }: { service: GameService 
     },
   );
 
-  app.post<{ Params: { id: string; seat: number } }>(
+  app.post<{ Params: { id: string; seat: number }; Headers: { 'invite-token'?: string } }>(
     '/v1/games/:id/seats/:seat/claim',
     {
       schema: {
         operationId: 'claimSeat',
         tags: ['games'],
         summary: 'Take a seat',
-        description: 'Takes a free seat: one per account per game. The game starts when every seat is taken.',
+        description:
+          'Takes a free seat: one per account per game. The game starts when every seat is taken. A private game’s seat is taken with an invitation to it, its token in `Invite-Token` (without one the game is absent: 404).',
         security: bearerOnly,
         params: {
           type: 'object',
           required: ['id', 'seat'],
           properties: { ...gameIdParams.properties, seat: seatNumber(mostSeats(service.registry), 'The seat, 0-based.') },
         },
+        headers: {
+          type: 'object',
+          properties: { 'invite-token': { type: 'string', maxLength: 100, description: 'An invitation’s token (`POST /v1/games/{id}/invites`): the way into a private game.' } },
+        },
         response: {
           200: json('The game, as you now see it from your seat.', 'GameResource#', versionHeaders),
           ...problems({
-            400: true,
+            400: 'A malformed request (`VALIDATION_FAILED`), or an invitation to another game (`INVITE_FOR_ANOTHER_GAME`).',
             401: true,
-            404: 'There is no such game (`NOT_FOUND`) or seat (`NOT_A_SEAT`).',
+            404: 'There is no such game (`NOT_FOUND`; a private game without an invitation too), seat (`NOT_A_SEAT`) or invitation (`INVITE_NOT_FOUND`).',
             409: 'The seat is taken or a bot’s (`SEAT_TAKEN`), or you already hold a seat in this game (`ALREADY_SEATED`).',
+            410: 'The invitation was revoked (`INVITE_REVOKED`) or has expired (`INVITE_EXPIRED`): nothing changed.',
             429: true,
           }),
         },
@@ -149,7 +158,7 @@ async function routes(app: FastifyInstance, { service }: { service: GameService 
     },
     async (request, reply) => {
       const caller = requireCaller(request);
-      await run(() => service.claim(request.params.id, request.params.seat, caller.accountId));
+      await run(() => service.claim(request.params.id, request.params.seat, caller.accountId, request.headers['invite-token']));
       return sendGame(reply, await run(() => service.views.game(request.params.id, caller.accountId)));
     },
   );

@@ -49,6 +49,7 @@ export const REFUSAL_STATUS: Record<RefusalKind, number> = {
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  gone: 410,
   rule: 422,
   limited: 429,
 };

@@ -168,6 +168,12 @@ function resourceProperties(module: AnyGameModule, game: object, options: object
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
     options,
+    summary: { type: 'string', maxLength: 1000, description: 'The options in the game’s words, e.g. “The Grand Hall of Justice, 4 players”.' },
+    creator: { type: ['string', 'null'], description: 'The handle of the account that created the game; null when it has none.' },
+    private: {
+      type: 'boolean',
+      description: 'A private game is listed nowhere and is absent (404) to anyone not seated in it, except through an invite link (`POST /v1/games/{id}/invites`).',
+    },
     seats: {
       type: 'array',
       description: 'Who sits where.',
@@ -204,7 +210,7 @@ function resourceProperties(module: AnyGameModule, game: object, options: object
   };
 }
 
-const RESOURCE_REQUIRED = ['id', 'game', 'status', 'version', 'createdAt', 'updatedAt', 'options', 'seats', 'mySeat', 'view', 'awaiting', 'legalCommands', 'anytimeCommands', 'fairness'];
+const RESOURCE_REQUIRED = ['id', 'game', 'status', 'version', 'createdAt', 'updatedAt', 'options', 'summary', 'creator', 'private', 'seats', 'mySeat', 'view', 'awaiting', 'legalCommands', 'anytimeCommands', 'fairness'];
 
 /** One game's schemas, named with its prefix. */
 function moduleSchemas(module: AnyGameModule) {
@@ -252,6 +258,10 @@ function moduleSchemas(module: AnyGameModule) {
       options: withPlatformOptions(module, module.optionsSchema, true),
       seat: seatNumber(module.maxSeats, 'The seat you take at once, in the same step (not a bot’s): the game starts at once when every other seat is a bot’s (a solo game). Without it you take none yet.'),
       rated: { type: 'boolean', description: 'Whether the game moves its players’ ratings when it ends (`GET /v1/players/{handle}`); true unless false is sent. Only a game of two or more people is ever rated: one with a bot seat, a solo game, or one with a chosen seed or position never is.' },
+      private: {
+        type: 'boolean',
+        description: 'A private game (absent: public): listed nowhere, and absent to anyone not seated, except through the invite links you make for it (`POST /v1/games/{id}/invites`).',
+      },
     },
   });
   for (const [name, schema] of Object.entries(components)) add(name, schema);

@@ -13,7 +13,7 @@ import type { Queryable } from './queryable.ts';
 const LIMIT_LOCK_SPACE = 72707372;
 
 /** The resources whose per-owner limit is checked under a limit lock. */
-export type LimitedResource = 'games' | 'webhooks:account' | 'webhooks:game';
+export type LimitedResource = 'games' | 'webhooks:account' | 'webhooks:game' | 'invites:game';
 
 /** Takes the (resource, owner) limit lock until the transaction on `db` ends. */
 export async function lockLimit(db: Queryable, resource: LimitedResource, owner: string): Promise<void> {

@@ -5,9 +5,10 @@
 /**
  * `limited`: the caller holds as much of a resource as one account may, or must wait (429; an
  * `extensions.retryAfterSeconds` becomes the retry-after header). `unauthenticated`: no caller, or
- * not a usable token or password (401).
+ * not a usable token or password (401). `gone`: it existed and can no longer be used (a revoked or
+ * expired invitation, 410).
  */
-export type RefusalKind = 'not-found' | 'forbidden' | 'conflict' | 'rule' | 'invalid' | 'limited' | 'unauthenticated';
+export type RefusalKind = 'not-found' | 'gone' | 'forbidden' | 'conflict' | 'rule' | 'invalid' | 'limited' | 'unauthenticated';
 
 export class Refusal extends Error {
   override name = 'Refusal';

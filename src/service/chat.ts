@@ -110,7 +110,7 @@ export class TableChat {
 
   async write(gameId: string, accountId: string, text: string): Promise<ChatMessage> {
     const body = checkedText(text, this.limits.messageLength);
-    const seats = await this.seatsOf(gameId);
+    const seats = await this.seatsOf(gameId, accountId);
     const at = this.now();
     // One writer per game at a time in this process (the store's chat lock waits on a pooled connection: one-at-a-time.ts).
     const stored = await this.serial.run(`chat:${gameId}`, () => this.store.append({ gameId, accountId, body, at }, new Date(at.getTime() - RATE_WINDOW_MS), (counts) => {
@@ -134,7 +134,7 @@ export class TableChat {
   async read(gameId: string, reader: string | null, cursor: { after?: number; before?: number }, limit: number): Promise<{ messages: ChatMessage[]; more: boolean }> {
     if (cursor.after !== undefined && cursor.before !== undefined)
       throw new Refusal('invalid', 'CHAT_CURSOR_CONFLICT', 'Send `after` or `before`, not both.');
-    const seats = await this.seatsOf(gameId);
+    const seats = await this.seatsOf(gameId, reader);
     const page = await this.store.page(gameId, reader, cursor, limit);
     return { messages: page.messages.map((m) => toView(m, seats)), more: page.more };
   }
@@ -160,10 +160,11 @@ export class TableChat {
     return (await this.store.mutes(accountId)).map((m) => ({ handle: m.handle, mutedAt: m.mutedAt.toISOString() }));
   }
 
-  private async seatsOf(gameId: string): Promise<Map<string, number>> {
-    const seats = await this.store.seatsOf(gameId);
-    if (!seats) throw notFound(`Game ${gameId}`);
-    return new Map(seats.filter((s) => s.accountId !== null).map((s) => [s.accountId!, s.seat]));
+  /** Who sits where, for `reader`: a private game's table is absent to anyone not seated at it (src/service/views.ts). */
+  private async seatsOf(gameId: string, reader: string | null): Promise<Map<string, number>> {
+    const found = await this.store.seatsOf(gameId);
+    if (!found || (found.private && !found.seats.some((s) => s.accountId !== null && s.accountId === reader))) throw notFound(`Game ${gameId}`);
+    return new Map(found.seats.filter((s) => s.accountId !== null).map((s) => [s.accountId!, s.seat]));
   }
 
   /**

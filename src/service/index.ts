@@ -11,6 +11,7 @@ import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from '../config/limits.t
 import { DeadlineKeeper } from './deadlines.ts';
 import { Refusal } from '../platform/refusal.ts';
 import { GameStates } from './game-states.ts';
+import { DEFAULT_INVITE_SETTINGS, Invites, type InviteSettings } from './invites.ts';
 import { Lobby, type CreateGame } from './lobby.ts';
 import { SeatOrders } from './orders.ts';
 import { Notifier, DEFAULT_NOTIFIER_SETTINGS, type NotifierSettings } from './notifier.ts';
@@ -65,6 +66,8 @@ export interface GameServiceSettings {
   abandonAfterSilentDeadlines?: number;
   /** The games it plays (src/service/registry.ts, `gameRegistry`), injected by the composition root. */
   registry: GameRegistry;
+  /** Invitations to private games: how many a game may have live, how long they last (the defaults where absent). */
+  invites?: Partial<InviteSettings>;
 }
 
 export class GameService {
@@ -75,6 +78,8 @@ export class GameService {
   readonly registry: GameRegistry;
   readonly play: Play;
   readonly lobby: Lobby;
+  /** Invite links to private games. */
+  readonly invites: Invites;
   readonly views: Views;
   /** Commands tried without being sent. */
   readonly previews: Previews;
@@ -107,6 +112,7 @@ export class GameService {
     const limits = { ...DEFAULT_RESOURCE_LIMITS, ...settings.limits };
     this.lobby = new Lobby(ports.records, { allowScenarios: settings.allowScenarios, listChosenGames: settings.listChosenGames, ...limits, registry: this.registry }, this.deadlines);
     this.views = new Views(ports.records, this.states);
+    this.invites = new Invites(ports.records, ports.invites, settings.now ?? (() => new Date()), { ...DEFAULT_INVITE_SETTINGS, ...settings.invites });
     this.previews = new Previews(ports.records, this.states);
     // Every process's commits, heard through the NOTIFY each append sends: news for the notifier, a next expiry for the sweeper.
     this.signals = new GameSignals(ports.listen, (signal) => {
@@ -145,8 +151,11 @@ export class GameService {
     return created;
   }
 
-  async claim(gameId: string, seat: number, accountId: string) {
-    const claimed = await this.lobby.claim(gameId, seat, accountId);
+  /** Takes a seat; with `invite`, a live invitation to this game (the way into a private one). */
+  async claim(gameId: string, seat: number, accountId: string, invite?: string) {
+    if (invite !== undefined && (await this.invites.resolve(invite)).gameId !== gameId)
+      throw new Refusal('invalid', 'INVITE_FOR_ANOTHER_GAME', 'This invitation is to another game.');
+    const claimed = await this.lobby.claim(gameId, seat, accountId, invite !== undefined);
     if (claimed.started) {
       await this.preferences.applyAtStart(claimed.game, claimed.seats);
       this.signals.local(gameId, claimed.game.version);
@@ -155,6 +164,12 @@ export class GameService {
       this.bots.kick(gameId);
     }
     return claimed;
+  }
+
+  /** The game an invitation opens, as the reader (null: not signed in) sees it; refused as `Invites.resolve` says. */
+  async invited(token: string, accountId: string | null) {
+    const invite = await this.invites.resolve(token);
+    return { invite, game: await this.views.game(invite.gameId, accountId, undefined, true) };
   }
 
   /** Decides and appends a command (src/service/play.ts). */

@@ -6,7 +6,7 @@ import { ClockError, clocksFor, type Clocks } from '../clock/clocks.ts';
 import { commitment, keyFromSeed } from '../platform/fairness.ts';
 import { RuleError } from '../platform/game-module.ts';
 import type { GameRecords, HeldGame } from './ports/game-records.ts';
-import type { Fairness, GameRow, SeatRow, StoredOptions } from './ports/records.ts';
+import { isPrivate, type Fairness, type GameRow, type SeatRow, type StoredOptions } from './ports/records.ts';
 import type { DeadlineKeeper } from './deadlines.ts';
 import { CHANNEL } from './signals.ts';
 import { Refusal, notFound } from '../platform/refusal.ts';
@@ -29,6 +29,11 @@ export interface CreateGame {
   seat?: number;
   /** False: the game moves nobody's rating. Only a game of two or more people, unseeded, is ever rated. */
   rated?: boolean;
+  /**
+   * A private game: listed nowhere and absent to anyone not seated, reached by invite links
+   * (src/service/invites.ts). The platform's, beside `options`, which are the game's.
+   */
+  private?: boolean;
 }
 
 export class Lobby {
@@ -99,6 +104,7 @@ export class Lobby {
       bots,
       botKinds,
       createdBy: callerId,
+      private: body.private === true,
       clocks,
       rated: body.rated !== false && bots.length >= 2 && !bots.some(Boolean) && !fairness.seeded,
     };
@@ -144,16 +150,21 @@ export class Lobby {
   }
 
   /**
-   * Open games with a seat a player can claim (not a bot's), oldest first. A game whose creator
-   * chose its seed or position is reachable by its link only, unless the operator lists them.
+   * Open public games with a seat a player can claim (not a bot's), oldest first; with `game`, only
+   * that game's. A game whose creator chose its seed or position is reachable by its link only,
+   * unless the operator lists them; a private game by its invite links only.
    */
-  open(limit = 100): Promise<string[]> {
-    return this.records.openGames(limit, { chosen: this.settings.listChosenGames ?? false });
+  open(limit = 100, game?: string): Promise<string[]> {
+    return this.records.openGames(limit, { chosen: this.settings.listChosenGames ?? false, ...(game === undefined ? {} : { game }) });
   }
 
-  /** Takes a seat; the game starts when none is left free. One seat per account per game. */
-  async claim(gameId: string, seat: number, accountId: string): Promise<{ game: GameRow; seats: SeatRow[]; started: boolean }> {
+  /**
+   * Takes a seat; the game starts when none is left free. One seat per account per game. A private
+   * game is absent (404) to a claim without an invitation to it (`invited`), as to any other reader.
+   */
+  async claim(gameId: string, seat: number, accountId: string, invited = false): Promise<{ game: GameRow; seats: SeatRow[]; started: boolean }> {
     const result = await this.serial.run(`game:${gameId}`, () => this.records.withGameLocked(gameId, async (held, game, seats) => {
+      if (isPrivate(game) && !invited && !seats.some((s) => s.accountId === accountId)) throw notFound(`Game ${gameId}`);
       const row = seats.find((s) => s.seat === seat);
       if (!row) throw new Refusal('not-found', 'NOT_A_SEAT', `Game ${gameId} has no seat ${seat}.`);
       if (seats.some((s) => s.accountId === accountId)) throw alreadySeated();

@@ -4,7 +4,7 @@
 // view, where the game shows them to their owner alone.
 
 import type { GameRecords } from './ports/game-records.ts';
-import type { GameRow, SeatRow } from './ports/records.ts';
+import { isPrivate, type GameRow, type SeatRow } from './ports/records.ts';
 import { Refusal, notFound } from '../platform/refusal.ts';
 import type { GameStates } from './game-states.ts';
 import type { Accepted, Submission } from './play.ts';
@@ -37,6 +37,7 @@ export class SeatOrders {
     const found = await this.records.read(gameId);
     if (!found) throw notFound(`Game ${gameId}`);
     const row: SeatRow | undefined = found.seats.find((s) => s.seat === seat);
+    if (isPrivate(found.game) && !found.seats.some((s) => s.accountId === accountId)) throw notFound(`Game ${gameId}`);
     if (!row) throw new Refusal('not-found', 'NOT_A_SEAT', `Game ${gameId} has no seat ${seat}.`);
     if (row.accountId !== accountId) throw new Refusal('forbidden', 'NOT_YOUR_SEAT', `Seat ${seat} is not yours: standing orders are private to their seat.`);
     return found.game;

@@ -16,7 +16,7 @@ import { expiryOrder } from '../clock/deadlines.ts';
 import { checkNoStranding } from '../platform/awaited-guard.ts';
 import type { Sender, Seat } from '../platform/game-module.ts';
 import { IdempotencyKeyTaken, type GameLog } from './ports/game-log.ts';
-import type { AppendInput, GameRow, GameWithSeats, SeatRow, StoredEvent } from './ports/records.ts';
+import { isPrivate, type AppendInput, type GameRow, type GameWithSeats, type SeatRow, type StoredEvent } from './ports/records.ts';
 import type { DeadlineKeeper } from './deadlines.ts';
 import { Refusal, notFound } from '../platform/refusal.ts';
 import { NO_TELEMETRY, type Telemetry } from './ports/telemetry.ts';
@@ -234,7 +234,7 @@ export class Play {
     const { game, seats } = found;
     if (seen) seen.module = game.module;
     const callerId = 'account' in s.author ? s.author.account : null;
-    const sender = senderOf(seats, s.author);
+    const sender = senderOf(game, seats, s.author);
     const seat = sender.kind === 'seat' ? sender.seat : null;
     const idempotency = s.idempotencyKey !== undefined && requestHash !== null && callerId !== null ? { callerId, key: s.idempotencyKey, requestHash } : undefined;
     if (idempotency) {
@@ -322,14 +322,14 @@ export class Play {
 }
 
 /** The seat a player holds in this game, a bot's seat, or the system. */
-function senderOf(seats: SeatRow[], author: Author): Sender {
+function senderOf(game: GameRow, seats: SeatRow[], author: Author): Sender {
   if ('system' in author) return { kind: 'system' };
   if ('bot' in author) {
     if (!seats.some((x) => x.seat === author.bot && x.bot)) throw new Refusal('forbidden', 'NOT_A_BOT', `Seat ${author.bot} is not a bot.`);
     return { kind: 'seat', seat: author.bot };
   }
   const mine = seats.find((x) => x.accountId === author.account);
-  if (!mine) throw new Refusal('forbidden', 'NOT_SEATED', 'You hold no seat in this game.');
+  if (!mine) throw isPrivate(game) ? notFound(`Game ${game.id}`) : new Refusal('forbidden', 'NOT_SEATED', 'You hold no seat in this game.');
   return { kind: 'seat', seat: mine.seat };
 }
 

@@ -5,6 +5,7 @@
 import type { GameStates } from './game-states.ts';
 import { Refusal, notFound } from '../platform/refusal.ts';
 import type { GameRecords } from './ports/game-records.ts';
+import { isPrivate } from './ports/records.ts';
 import { seatOf } from './views.ts';
 
 export interface CommandPreview {
@@ -31,7 +32,7 @@ export class Previews {
     if (!found) throw notFound(`Game ${gameId}`);
     const { game, seats } = found;
     const seat = seatOf(seats, accountId);
-    if (seat === null) throw new Refusal('forbidden', 'NOT_SEATED', 'You hold no seat in this game.');
+    if (seat === null) throw isPrivate(game) ? notFound(`Game ${gameId}`) : new Refusal('forbidden', 'NOT_SEATED', 'You hold no seat in this game.');
     if (game.status === 'open') throw new Refusal('conflict', 'GAME_NOT_STARTED', 'The game starts when every seat is taken.');
     if (game.status === 'abandoned')
       throw new Refusal('conflict', 'GAME_ABANDONED', 'The game was abandoned: its deadlines kept passing with nobody playing.');

@@ -7,7 +7,7 @@ import { playingKind } from '../platform/bots.ts';
 import type { AnyGameModule } from './registry.ts';
 import { KEYED_GENERATOR } from '../platform/random.ts';
 import type { GameRecords } from './ports/game-records.ts';
-import { hasEnded, type GameRow, type GameWithSeats, type SeatRow, type StoredEvent, type StoredOptions } from './ports/records.ts';
+import { hasEnded, isPrivate, type GameRow, type GameWithSeats, type SeatRow, type StoredEvent, type StoredOptions } from './ports/records.ts';
 import { Refusal, notFound } from '../platform/refusal.ts';
 import type { GameStates } from './game-states.ts';
 import type { Accepted } from './play.ts';
@@ -33,6 +33,12 @@ export interface GameResource {
   createdAt: string;
   updatedAt: string;
   options: Record<string, unknown>;
+  /** The public options in the game's words (its module's `describeOptions`). */
+  summary: string;
+  /** The handle of the account that created the game; null when it has none. */
+  creator: string | null;
+  /** Listed nowhere, and absent to anyone not seated, except through an invitation. */
+  private: boolean;
   seats: SeatSummary[];
   /** The caller's seat, or null for a spectator. */
   mySeat: number | null;
@@ -91,9 +97,10 @@ export class Views {
     private readonly states: GameStates,
   ) {}
 
-  async game(gameId: string, accountId: string | null, at?: number): Promise<GameResource> {
+  /** The game as `accountId` (null: a spectator) sees it; `invited`: the reader holds a live invitation to it (a private game is otherwise absent to anyone not seated). */
+  async game(gameId: string, accountId: string | null, at?: number, invited = false): Promise<GameResource> {
     const found = await this.read(gameId);
-    if (!found) throw notFound(`Game ${gameId}`);
+    if (!found || !(invited || mayRead(found, accountId))) throw notFound(`Game ${gameId}`);
     const { game } = found;
     if (at !== undefined && (at < 0 || at > game.version))
       throw new Refusal('invalid', 'VERSION_OUT_OF_RANGE', `Version ${at} is not between 0 and ${game.version}.`, { version: game.version });
@@ -149,6 +156,9 @@ export class Views {
       createdAt: game.createdAt.toISOString(),
       updatedAt: game.updatedAt.toISOString(),
       options: (game.options as unknown as StoredOptions).public,
+      summary: module.describeOptions((game.options as unknown as StoredOptions).public),
+      creator: game.creator ?? null,
+      private: isPrivate(game),
       seats: seats.map((s) => summary(module, s, game.options as unknown as StoredOptions)),
       mySeat,
       // Until the last seat is taken, every seat sees what a spectator sees: a creator who saw their
@@ -184,7 +194,7 @@ export class Views {
   /** Events after `after`, as this reader may see them. */
   async events(gameId: string, accountId: string | null, after: number, limit = 1_000): Promise<{ version: number; events: FeedEvent[] }> {
     const found = await this.read(gameId);
-    if (!found) throw notFound(`Game ${gameId}`);
+    if (!found || !mayRead(found, accountId)) throw notFound(`Game ${gameId}`);
     const { game, seats } = found;
     const reader = seatOf(seats, accountId);
     const events = await this.records.events(game.id, after, game.version, limit);
@@ -201,9 +211,10 @@ export class Views {
    * Every command the game accepted, once it is over (before, the commands would tell which cards
    * were played from whose hand before the events show it, and the key is secret anyway).
    */
-  async commandLog(gameId: string): Promise<{ version: number; commands: LoggedCommand[] }> {
-    const game = await this.records.game(gameId);
-    if (!game) throw notFound(`Game ${gameId}`);
+  async commandLog(gameId: string, accountId: string | null): Promise<{ version: number; commands: LoggedCommand[] }> {
+    const found = await this.records.read(gameId);
+    if (!found || !mayRead(found, accountId)) throw notFound(`Game ${gameId}`);
+    const { game } = found;
     if (!hasEnded(game.status))
       throw new Refusal('conflict', 'GAME_NOT_OVER', 'The commands are published when the game is over.', { gameStatus: game.status });
     const commands = await this.records.commands(game.id);
@@ -248,6 +259,11 @@ export function fairnessOf(game: GameRow): FairnessView {
     position: fairness.position,
     key: hasEnded(game.status) ? fairness.key : null,
   };
+}
+
+/** A private game shows nothing of itself, not even that it exists, to anyone not seated in it (invitations aside: `Views.game`'s `invited`). */
+function mayRead({ game, seats }: GameWithSeats, accountId: string | null): boolean {
+  return !isPrivate(game) || seatOf(seats, accountId) !== null;
 }
 
 export function seatOf(seats: SeatRow[], accountId: string | null): number | null {

@@ -26,9 +26,10 @@ export class ChatStore implements ChatRecords {
   constructor(private readonly prisma: PrismaClient) {}
 
   /** The game exists; its seats' accounts, by seat. */
-  async seatsOf(gameId: string): Promise<{ seat: number; accountId: string | null }[] | null> {
-    const game = await this.prisma.game.findUnique({ where: { id: gameId }, select: { seats: { select: { seat: true, accountId: true } } } });
-    return game?.seats ?? null;
+  async seatsOf(gameId: string): Promise<{ private: boolean; seats: { seat: number; accountId: string | null }[] } | null> {
+    const game = await this.prisma.game.findUnique({ where: { id: gameId }, select: { options: true, seats: { select: { seat: true, accountId: true } } } });
+    if (!game) return null;
+    return { private: (game.options as { private?: unknown } | null)?.private === true, seats: game.seats };
   }
 
   /**

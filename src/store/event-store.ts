@@ -30,7 +30,9 @@ export const IDEMPOTENCY_TTL_HOURS = 24;
 /** Re-exported for the layers above the store; the store's neighbours import it from src/db. */
 export type { Queryable };
 
-const gameColumns = `id, module, status, options, version, deadlines, clock_revision AS "clockRevision", seats_revision AS "seatsRevision", created_at AS "createdAt", updated_at AS "updatedAt"`;
+// The creator's handle by the accounts' primary key: a game's creator need not hold a seat.
+const gameColumns = `id, module, status, options, version, deadlines, clock_revision AS "clockRevision", seats_revision AS "seatsRevision",
+  (SELECT a.handle FROM accounts a WHERE a.id = CASE WHEN options->>'createdBy' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN (options->>'createdBy')::uuid END) AS creator, created_at AS "createdAt", updated_at AS "updatedAt"`;
 // The hot queries are named: each connection parses and plans them once (node-pg prepares a named
 // query on first use per connection).
 const GAME_WITH_SEATS = `SELECT ${gameColumns}, ${seatsColumn('games')} FROM games WHERE id = $1`;

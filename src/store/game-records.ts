@@ -81,12 +81,16 @@ export class PostgresGameRecords implements GameRecords {
     return gamesCreatedBy(this.pool, accountId);
   }
 
-  async openGames(limit: number, include: { chosen: boolean }): Promise<string[]> {
+  async openGames(limit: number, include: { chosen: boolean; game?: string }): Promise<string[]> {
     const games = await this.prisma.game.findMany({
       where: {
         status: 'open',
         seats: { some: { accountId: null, bot: false } },
-        ...(include.chosen ? {} : { options: { path: ['fairness', 'seeded'], equals: false } }),
+        ...(include.game === undefined ? {} : { module: include.game }),
+        AND: [
+          { options: { path: ['private'], equals: false } },
+          ...(include.chosen ? [] : [{ options: { path: ['fairness', 'seeded'], equals: false } }]),
+        ],
       },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       take: limit,

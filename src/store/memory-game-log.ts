@@ -53,7 +53,7 @@ export class MemoryGameLog implements GameLog {
   ) {}
 
   /** A game as the lobby leaves it: open, or active with the deadlines of its first situations (news for the notifier). */
-  create(input: { module: string; options: object; status: GameStatus; seats: SeatRow[]; deadlines?: Deadline[] }): GameRow {
+  create(input: { module: string; options: object; status: GameStatus; seats: SeatRow[]; deadlines?: Deadline[]; creator?: string | null }): GameRow {
     const now = this.now();
     const id = `00000000-0000-4000-8000-${(++this.sequence).toString(16).padStart(12, '0')}`;
     const deadlines = input.deadlines ?? [];
@@ -66,6 +66,7 @@ export class MemoryGameLog implements GameLog {
       deadlines,
       clockRevision: 0,
       seatsRevision: 0,
+      creator: input.creator ?? null,
       createdAt: now,
       updatedAt: now,
     };

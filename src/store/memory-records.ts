@@ -7,6 +7,7 @@ import type { Deadline } from '../clock/deadlines.ts';
 import type { AccountRecords, VacationRecord } from '../service/ports/accounts.ts';
 import type { ChannelSubscription, Listen } from '../service/ports/changes.ts';
 import type { GameRecords, HeldGame, SeatClaim } from '../service/ports/game-records.ts';
+import type { InviteRecord, InviteRecords } from '../service/ports/invites.ts';
 import type { GameRow, SeatRow, StoredOptions } from '../service/ports/records.ts';
 import type { MemoryGameLog } from './memory-game-log.ts';
 
@@ -110,7 +111,7 @@ export class MemoryGameRecords implements GameRecords {
     // No await between the count and the creation: one step in memory.
     if (check && options.createdBy) check(this.createdBy(options.createdBy));
     const seats = bots.map((bot, seat) => ({ seat, accountId: null, handle: null, bot, pausedUntil: null }));
-    const game = this.log.create({ module, options, status: 'open', seats });
+    const game = this.log.create({ module, options, status: 'open', seats, creator: options.createdBy ? this.handleOf(options.createdBy) : null });
     return this.locked(game.id, () => then(this.held(), game, seats));
   }
 
@@ -131,10 +132,11 @@ export class MemoryGameRecords implements GameRecords {
     return { open: mine.filter(({ game }) => game.status === 'open').length, today: mine.filter(({ game }) => game.createdAt.getTime() > dayAgo).length };
   }
 
-  async openGames(limit: number, include: { chosen: boolean }) {
+  async openGames(limit: number, include: { chosen: boolean; game?: string }) {
     return this.log
       .all()
       .filter(({ game, seats }) => game.status === 'open' && seats.some((s) => !s.bot && s.accountId === null))
+      .filter(({ game }) => !(game.options as unknown as StoredOptions).private && (include.game === undefined || game.module === include.game))
       .filter(({ game }) => include.chosen || (game.options as unknown as StoredOptions).fairness.seeded === false)
       .slice(0, limit)
       .map(({ game }) => game.id);
@@ -201,3 +203,34 @@ export class MemoryGameRecords implements GameRecords {
     return run;
   }
 }
+
+/** Invitations in memory, as `PrismaInviteRecords` keeps them in Postgres. */
+export class MemoryInviteRecords implements InviteRecords {
+  private readonly stored: (InviteRecord & { tokenHash: string })[] = [];
+  private sequence = 0;
+
+  async create(input: { gameId: string; createdBy: string; tokenHash: string; expiresAt: Date }, cap: number, now: Date) {
+    if ((await this.live(input.gameId, now)).length >= cap) return null;
+    const invite = { ...input, id: `00000000-0000-4000-9000-${(++this.sequence).toString(16).padStart(12, '0')}`, createdAt: now, revokedAt: null };
+    this.stored.push(invite);
+    return withoutHash(invite);
+  }
+
+  async byHash(tokenHash: string) {
+    const found = this.stored.find((i) => i.tokenHash === tokenHash);
+    return found ? withoutHash(found) : null;
+  }
+
+  async live(gameId: string, now: Date) {
+    return this.stored.filter((i) => i.gameId === gameId && i.revokedAt === null && i.expiresAt > now).map(withoutHash);
+  }
+
+  async revoke(gameId: string, id: string, at: Date) {
+    const found = this.stored.find((i) => i.gameId === gameId && i.id === id);
+    if (!found) return null;
+    found.revokedAt ??= at;
+    return withoutHash(found);
+  }
+}
+
+const withoutHash = ({ tokenHash: _hash, ...invite }: InviteRecord & { tokenHash: string }): InviteRecord => ({ ...invite });

@@ -7,7 +7,8 @@ import type { FinishedCursor, PlayerCounts, PlayerGameRow, PlayerRecords, Stored
 import type { RatingSystem } from '../service/ports/outcomes.ts';
 
 /** A game any visitor could list: not one whose creator chose its seed or position (reached by link only). */
-const LISTABLE = `coalesce((g.options->'fairness'->>'seeded')::boolean, false) = false`;
+/** What any visitor may see of a player's games: neither a seeded game nor a private one (src/service/invites.ts). */
+const LISTABLE = `coalesce((g.options->'fairness'->>'seeded')::boolean, false) = false AND coalesce((g.options->>'private')::boolean, false) = false`;
 
 /** The columns of a `PlayerGameRow`, over `game_seats s` (the player's seat) and `games g`. */
 const GAME_COLUMNS = `g.id, g.module, g.status, g.options->'public' AS "publicOptions", s.seat,

@@ -9,6 +9,7 @@ import { AccountsTable } from './accounts.ts';
 import { EventStore } from './event-store.ts';
 import { PostgresGameLog } from './game-log.ts';
 import { PostgresGameRecords } from './game-records.ts';
+import { PrismaInviteRecords } from './invite-records.ts';
 
 /**
  * `pool` serves requests; `background` (null: no sweeper or notifier in this process) is the
@@ -25,6 +26,7 @@ export function postgresPorts(pool: pg.Pool, background: pg.Pool | null, prisma:
     backgroundLog: background ? new PostgresGameLog(store, background, background) : null,
     records: new PostgresGameRecords(store, pool, prisma),
     accounts: new PrismaAccountRecords(prisma, accountsTable),
+    invites: new PrismaInviteRecords(prisma),
     listen: (channel, onPayload) => new ChannelListener(pool, channel, onPayload),
   };
 }

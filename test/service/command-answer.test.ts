@@ -11,7 +11,7 @@ import { keyedRng } from '../../src/platform/random.ts';
 import { GameService } from '../../src/service/index.ts';
 import { GAMES, type AnyGameModule } from '../../src/service/registry.ts';
 import { MemoryGameLog } from '../../src/store/memory-game-log.ts';
-import { MemoryAccountRecords, MemoryChannels, MemoryGameRecords } from '../../src/store/memory-records.ts';
+import { MemoryAccountRecords, MemoryChannels, MemoryGameRecords, MemoryInviteRecords } from '../../src/store/memory-records.ts';
 
 const services: GameService[] = [];
 afterEach(async () => {
@@ -35,7 +35,7 @@ async function table(registry: ReadonlyMap<string, AnyGameModule> = GAMES) {
   const log = new MemoryGameLog(undefined, channels.notify);
   const accounts = new MemoryAccountRecords();
   const records = new MemoryGameRecords(log, accounts);
-  const service = new GameService({ log, backgroundLog: log, records, accounts, listen: channels.listen }, { registry, allowScenarios: true, background: null });
+  const service = new GameService({ log, backgroundLog: log, records, accounts, invites: new MemoryInviteRecords(), listen: channels.listen }, { registry, allowScenarios: true, background: null });
   services.push(service);
   const body = { game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', seed: 'answers', seats: [{ team: 'judges' }, { team: 'slaine' }] }, seat: 0 };
   const id = (await service.create('p0', body)).game.id;

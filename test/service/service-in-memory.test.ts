@@ -11,7 +11,7 @@ import { GameService } from '../../src/service/index.ts';
 import type { GameNotice } from '../../src/service/ports/notices.ts';
 import { verifyAll } from '../../src/service/verify.ts';
 import { MemoryGameLog } from '../../src/store/memory-game-log.ts';
-import { MemoryAccountRecords, MemoryChannels, MemoryGameRecords } from '../../src/store/memory-records.ts';
+import { MemoryAccountRecords, MemoryChannels, MemoryGameRecords, MemoryInviteRecords } from '../../src/store/memory-records.ts';
 import { GAMES as REGISTERED } from '../../src/service/registry.ts';
 
 const services: GameService[] = [];
@@ -26,7 +26,7 @@ async function inMemory() {
   const records = new MemoryGameRecords(log, accounts);
   const told: GameNotice[] = [];
   const service = new GameService(
-    { log, backgroundLog: log, records, accounts, listen: channels.listen },
+    { log, backgroundLog: log, records, accounts, invites: new MemoryInviteRecords(), listen: channels.listen },
     {
       registry: REGISTERED,
       allowScenarios: false,

@@ -6,6 +6,7 @@ import { PRODUCT_NAME } from './product.ts';
 import { session } from './session.ts';
 import { LoginPage, SignupPage } from './pages/auth.tsx';
 import { GamePage } from './pages/game.tsx';
+import { InvitePage } from './pages/invite.tsx';
 import { LobbyPage } from './pages/lobby.tsx';
 import { MyGamesPage } from './pages/my-games.tsx';
 import { PlayerPage } from './pages/player.tsx';
@@ -78,6 +79,7 @@ function App() {
           <Route path="/games/:id/replay" component={ReplayPage} />
           <Route path="/rules/:game" component={RulesPage} />
           <Route path="/players/:handle" component={PlayerPage} />
+          <Route path="/invite" component={InvitePage} />
           <Route default component={NotFound} />
         </Router>
       </ErrorBoundary>

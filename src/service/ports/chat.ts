@@ -29,8 +29,8 @@ export interface ChatPage {
 }
 
 export interface ChatRecords {
-  /** The game's seats' accounts, by seat; null when there is no such game. */
-  seatsOf(gameId: string): Promise<{ seat: number; accountId: string | null }[] | null>;
+  /** The game's seats' accounts, by seat, and whether the game is private; null when there is no such game. */
+  seatsOf(gameId: string): Promise<{ private: boolean; seats: { seat: number; accountId: string | null }[] } | null>;
   /**
    * Appends a message unless `check` throws on the counts read under the game's chat lock (so two
    * messages sent at once cannot both slip under a limit), and announces it on CHAT_CHANNEL at commit.

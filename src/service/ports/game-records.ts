@@ -59,10 +59,11 @@ export interface GameRecords {
   /** The account's games waiting for players, and those it created in the last 24 hours (the lobby's limits). */
   gamesCreatedBy(accountId: string): Promise<{ open: number; today: number }>;
   /**
-   * Open games with a seat a player can claim (not a bot's), oldest first; with `chosen` false,
-   * none whose creator chose the seed or the position (`fairness.seeded`).
+   * Open public games with a seat a player can claim (not a bot's), oldest first; with `chosen`
+   * false, none whose creator chose the seed or the position (`fairness.seeded`); with `game`,
+   * only that game's (a module id). Never a private game.
    */
-  openGames(limit: number, include: { chosen: boolean }): Promise<string[]>;
+  openGames(limit: number, include: { chosen: boolean; game?: string }): Promise<string[]>;
   /** Games where the account holds a seat, newest activity first (at most 500). */
   gamesOfAccount(accountId: string): Promise<{ gameId: string; seat: number }[]>;
   /** Active games whose deadlines await a bot seat (at most `limit`). */

@@ -17,6 +17,8 @@ export interface GameRow {
   clockRevision: number;
   /** Bumped when what readers see of the seats changes (a seat taken, a seated account renamed or on vacation). */
   seatsRevision?: number;
+  /** The handle of the account that created the game (`options.createdBy`), read with the row; null or absent when it has none. */
+  creator?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -29,6 +31,9 @@ export interface GameRow {
 export type GameStamp = Pick<GameRow, 'version' | 'status' | 'deadlines' | 'clockRevision' | 'updatedAt'> & { seatsRevision: number };
 
 export type GameStatus = 'open' | 'active' | 'finished' | 'abandoned';
+
+/** A private game shows nothing of itself, not even that it exists, to anyone not seated in it (src/service/invites.ts). */
+export const isPrivate = (game: GameRow): boolean => (game.options as { private?: unknown }).private === true;
 
 /** A game that will take no more commands: played to its end, or abandoned by its clocks. Its whole log is public. */
 export const hasEnded = (status: GameStatus | string): boolean => status === 'finished' || status === 'abandoned';
@@ -149,6 +154,11 @@ export interface StoredOptions {
   createdBy: string;
   /** Rated (src/service/ratings.ts): chosen at creation, and only ever true for people only, two or more, unseeded. Absent: unrated. */
   rated?: boolean;
+  /**
+   * Listed nowhere, and absent to anyone not seated, except through an invitation
+   * (src/service/invites.ts). The lobby always writes it; the public listing reads `false`.
+   */
+  private?: boolean;
   /** Durations per situation, in milliseconds, from the `clock` option. */
   clocks: Clocks;
 }

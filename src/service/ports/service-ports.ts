@@ -4,6 +4,7 @@ import type { AccountRecords } from './accounts.ts';
 import type { Listen } from './changes.ts';
 import type { GameLog } from './game-log.ts';
 import type { GameRecords } from './game-records.ts';
+import type { InviteRecords } from './invites.ts';
 
 /** What the service stands on: the adapters' side of its ports. */
 export interface ServicePorts {
@@ -16,6 +17,8 @@ export interface ServicePorts {
    */
   backgroundLog: GameLog | null;
   records: GameRecords;
+  /** Invitations to private games. */
+  invites: InviteRecords;
   accounts: AccountRecords;
   /** Every process's commits, as notifications on a channel. */
   listen: Listen;

@@ -1,4 +1,4 @@
-// What every game's lobby form asks alike: the clock preset, and per seat whether I play it, a bot
+// What every game's lobby form asks alike: the clock preset, whether the game is private, and per seat whether I play it, a bot
 // does (of which kind, where the game offers several) or a player who joins; seats added and removed
 // where the game allows it. Each game's form (web/src/games/<game>/create.tsx, GameUi.Create)
 // supplies its own presets and what makes a seat its own (a team, a block, a side).
@@ -84,5 +84,17 @@ export function SeatsFieldset(props: {
         </button>
       )}
     </fieldset>
+  );
+}
+
+/** A private game is listed nowhere: its creator invites players with links from the game's page. */
+export function PrivateField({ id, value, onChange }: { id: string; value: boolean; onChange: (value: boolean) => void }) {
+  return (
+    <div class="field">
+      <label class="inline" for={id}>
+        <input id={id} type="checkbox" checked={value} onChange={(event) => onChange((event.currentTarget as HTMLInputElement).checked)} /> Private: not in the lobby, by
+        invite link only
+      </label>
+    </div>
   );
 }

@@ -9,6 +9,7 @@ import { SeatOrders } from '../game/seat-orders.tsx';
 import { Countdown } from '../game/countdown.tsx';
 import { FairnessBlock } from '../game/fairness.tsx';
 import { LEGEND, OpenRules, RulesPanel } from '../game/reference.tsx';
+import { FreeSeats } from '../game/free-seats.tsx';
 import { latest } from '../game/latest.ts';
 import { followGame } from '../game/stream.ts';
 import type { ShellNames } from '../games/game-ui.ts';
@@ -185,6 +186,7 @@ export function GamePage({ id }: { id: string }) {
         )}
       </section>
 
+      <FreeSeats game={game} />
       {refusal && (
         <p role="alert" class="error refusal">
           {refusal}

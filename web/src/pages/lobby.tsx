@@ -1,26 +1,35 @@
-// The lobby: open games to join, and a form to create one. The games offered are those the service
-// says it plays (api/registered-games.ts) that this client can draw (games/registry.ts); each
-// game's form is its own (GameUi.Create), so the lobby names no game.
+// The lobby: open games to join (who created each, the game, its options in words, the clock, the
+// seats taken and free), filtered by game (`?game=`), and a form to create one. The games offered
+// are those the service says it plays (api/registered-games.ts) that this client can draw
+// (games/registry.ts); each game's form is its own (GameUi.Create), so the lobby names no game.
 
 import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { api, problemText, type AnyGame } from '../api/client.ts';
+import { api, problemText, type AnyGame, type GameId } from '../api/client.ts';
 import { registeredGames } from '../api/registered-games.ts';
 import type { CreateProps } from '../games/game-ui.ts';
 import { GAME_UIS, uiOf } from '../games/registry.ts';
 import { useLoad, useSession } from '../hooks.ts';
 import { loginHref } from './auth.tsx';
 
+/** The clock in words: a preset's name, or seconds per situation set by the creator. */
+function clockWords(game: AnyGame): string {
+  const clock = (game.options as { clock?: unknown }).clock;
+  return typeof clock === 'string' ? clock : clock ? 'custom' : 'daily';
+}
+
 export function LobbyPage() {
   const me = useSession();
-  const { route } = useLocation();
+  const { route, query } = useLocation();
+  const filter = query.game && GAME_UIS.has(query.game) ? (query.game as GameId) : undefined;
   const [error, setError] = useState<string | null>(null);
+  const offered = useLoad(async () => (await registeredGames()).filter((id) => GAME_UIS.has(id)), []);
   const open = useLoad(async () => {
-    const { data, error } = await api.GET('/v1/games', { params: { query: { status: 'open' } } });
+    const { data, error } = await api.GET('/v1/games', { params: { query: { status: 'open', ...(filter ? { game: filter } : {}) } } });
     if (!data) throw new Error(problemText(error));
     // A game this client cannot draw is not offered: its page could not show it.
     return (data.games as AnyGame[]).filter((game) => GAME_UIS.has(game.game));
-  }, [me?.token]);
+  }, [me?.token, filter]);
 
   async function join(game: AnyGame, seat: number) {
     if (!me) return route(loginHref('/lobby'));
@@ -40,6 +49,20 @@ export function LobbyPage() {
       )}
       <section aria-labelledby="open-games">
         <h2 id="open-games">Open games</h2>
+        <div class="field">
+          <label for="lobby-filter">Show</label>
+          <select id="lobby-filter" value={filter ?? ''} onChange={(event) => {
+            const game = (event.currentTarget as HTMLSelectElement).value;
+            route(game ? `/lobby?game=${encodeURIComponent(game)}` : '/lobby');
+          }}>
+            <option value="">Every game</option>
+            {(offered.value ?? []).map((id) => (
+              <option key={id} value={id}>
+                {GAME_UIS.get(id)!.name}
+              </option>
+            ))}
+          </select>
+        </div>
         {open.error && (
           <p role="alert" class="error">
             {open.error}
@@ -50,9 +73,15 @@ export function LobbyPage() {
           {(open.value ?? []).map((game) => {
             const ui = uiOf(game);
             const Mark = ui.SeatMark;
+            const taken = game.seats.filter((seat) => seat.player !== null || seat.bot).length;
             return (
               <li key={game.id}>
-                <span class="title">{ui.title(game)}</span>
+                <span class="title">
+                  <a href={`/games/${game.id}`}>{ui.title(game)}</a>
+                </span>
+                <span class="about">
+                  {ui.name}: {game.summary}. Clock: {clockWords(game)}. Created by {game.creator ?? 'nobody'}. Seats: {taken} taken, {game.seats.length - taken} free.
+                </span>
                 {/* Listed only where the operator allows it (LIST_CHOSEN_GAMES): say so before anyone sits. */}
                 {game.fairness?.seeded && (
                   <strong class="chosen-flag">{game.fairness.position ? 'Position chosen by its creator: not a fair deal' : 'Seed chosen by its creator: not a fair deal'}</strong>

@@ -4,7 +4,7 @@
 
 import { useState } from 'preact/hooks';
 import { api, problemText } from '../../api/client.ts';
-import { ClockField, SeatsFieldset } from '../create-fields.tsx';
+import { ClockField, PrivateField, SeatsFieldset } from '../create-fields.tsx';
 import type { CreateProps } from '../game-ui.ts';
 import { timeLimitMinutes, TIME_LIMIT_UNITS as UNITS } from './time-limit.ts';
 
@@ -40,6 +40,7 @@ export function CreateBlockWar(props: CreateProps) {
   const [limitAmount, setLimitAmount] = useState('2');
   const [limitUnit, setLimitUnit] = useState<(typeof UNITS)[number]['id']>('hours');
   const [mySeat, setMySeat] = useState(0);
+  const [privateGame, setPrivateGame] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const update = (index: number, change: Partial<SeatChoice>) => setSeats(seats.map((seat, i) => (i === index ? { ...seat, ...change } : seat)));
@@ -56,6 +57,7 @@ export function CreateBlockWar(props: CreateProps) {
     const body = {
       game: 'block-war' as const,
       seat: mySeat,
+      private: privateGame,
       options: {
         clock,
         seats: seats.map((seat, index) =>
@@ -79,6 +81,7 @@ export function CreateBlockWar(props: CreateProps) {
   return (
     <form onSubmit={create} class="create-game">
       <ClockField id="bw-clock" clocks={CLOCKS} value={clock} onChange={setClock} />
+      <PrivateField id="bw-private" value={privateGame} onChange={setPrivateGame} />
       <SeatsFieldset
         legend="Blocks, clockwise"
         noun="block"

@@ -5,7 +5,7 @@
 import { useState } from 'preact/hooks';
 import { api, problemText } from '../../api/client.ts';
 import { useLoad } from '../../hooks.ts';
-import { ClockField, SeatsFieldset } from '../create-fields.tsx';
+import { ClockField, PrivateField, SeatsFieldset } from '../create-fields.tsx';
 import type { CreateProps } from '../game-ui.ts';
 import { loadMap, type MapId, type Team } from './api.ts';
 import { BoardPicture } from './board.tsx';
@@ -39,6 +39,7 @@ export function CreateHelterSkelter(props: CreateProps) {
   const [mySeat, setMySeat] = useState(0);
   const [solo, setSolo] = useState(false);
   const [soloTeam, setSoloTeam] = useState<Team>('judges');
+  const [privateGame, setPrivateGame] = useState(false);
   const [busy, setBusy] = useState(false);
   const preview = useLoad(() => loadMap(map), [map]);
 
@@ -62,6 +63,7 @@ export function CreateHelterSkelter(props: CreateProps) {
     const body = {
       game: 'helter-skelter' as const,
       seat: solo ? 0 : mySeat,
+      private: privateGame,
       options: solo
         ? { map, clock, solo: true, seats: [{ team: soloTeam }] }
         : { map, clock, seats: seats.map((seat, index) => (index === mySeat ? { team: seat.team } : seat.bot ? { team: seat.team, bot: true } : { team: seat.team })) },
@@ -87,6 +89,7 @@ export function CreateHelterSkelter(props: CreateProps) {
         </div>
         <div class="map-preview">{preview.value && <BoardPicture map={preview.value} title={`Preview of ${preview.value.name}`} />}</div>
         <ClockField id="clock" clocks={CLOCKS} value={clock} onChange={setClock} />
+        <PrivateField id="hs-private" value={privateGame} onChange={setPrivateGame} />
         <div class="field">
           <label class="inline">
             <input type="checkbox" checked={solo} onChange={(event) => setSolo((event.currentTarget as HTMLInputElement).checked)} /> Solo against the Dark Judges

@@ -5,7 +5,7 @@
 import { useState } from 'preact/hooks';
 import { api, problemText } from '../../api/client.ts';
 import { useLoad } from '../../hooks.ts';
-import { ClockField, SeatsFieldset } from '../create-fields.tsx';
+import { ClockField, PrivateField, SeatsFieldset } from '../create-fields.tsx';
 import type { CreateProps } from '../game-ui.ts';
 import { loadMiniatures } from './data.ts';
 import { SCENARIO_NAMES } from './words.ts';
@@ -22,6 +22,7 @@ export function CreateMiniatures(props: CreateProps) {
   const [clock, setClock] = useState<(typeof CLOCKS)[number]['id']>('live');
   const [bots, setBots] = useState([false, true]);
   const [mySeat, setMySeat] = useState(0);
+  const [privateGame, setPrivateGame] = useState(false);
   const [busy, setBusy] = useState(false);
   const loaded = useLoad(() => loadMiniatures(scenario), [scenario]);
   const chosen = loaded.value?.content.scenarios.find((s) => s.id === scenario);
@@ -31,7 +32,7 @@ export function CreateMiniatures(props: CreateProps) {
     props.onError(null);
     setBusy(true);
     // The creator's seat is taken in the same step; with the other seat a bot's, the game starts at once.
-    const body = { game: 'miniatures' as const, seat: mySeat, options: { scenario, clock, seats: bots.map((bot, index) => (index !== mySeat && bot ? { bot: true } : {})) } };
+    const body = { game: 'miniatures' as const, seat: mySeat, private: privateGame, options: { scenario, clock, seats: bots.map((bot, index) => (index !== mySeat && bot ? { bot: true } : {})) } };
     const { data, error } = await api.POST('/v1/games', { body });
     setBusy(false);
     if (!data) return props.onError(problemText(error));
@@ -52,6 +53,7 @@ export function CreateMiniatures(props: CreateProps) {
         {chosen && <p class="hint">{chosen.briefing}</p>}
       </div>
       <ClockField id="mn-clock" clocks={CLOCKS} value={clock} onChange={setClock} />
+      <PrivateField id="mn-private" value={privateGame} onChange={setPrivateGame} />
       <SeatsFieldset
         legend="Sides"
         noun="side"
