@@ -8,6 +8,7 @@ import { LoginPage, SignupPage } from './pages/auth.tsx';
 import { GamePage } from './pages/game.tsx';
 import { LobbyPage } from './pages/lobby.tsx';
 import { MyGamesPage } from './pages/my-games.tsx';
+import { NotFoundPage } from './pages/not-found.tsx';
 import { ReplayPage } from './pages/replay.tsx';
 import { RulesPage } from './pages/rules.tsx';
 import { SettingsPage } from './pages/settings.tsx';
@@ -51,17 +52,6 @@ function Header() {
   );
 }
 
-function NotFound() {
-  return (
-    <main>
-      <h1>Not found</h1>
-      <p>
-        There is no such page. <a href="/">Back to your games</a>.
-      </p>
-    </main>
-  );
-}
-
 function App() {
   return (
     <LocationProvider>
@@ -76,7 +66,7 @@ function App() {
           <Route path="/games/:id" component={GamePage} />
           <Route path="/games/:id/replay" component={ReplayPage} />
           <Route path="/rules/:game" component={RulesPage} />
-          <Route default component={NotFound} />
+          <Route default component={NotFoundPage} />
         </Router>
       </ErrorBoundary>
     </LocationProvider>
@@ -84,3 +74,8 @@ function App() {
 }
 
 render(<App />, document.getElementById('app')!);
+
+// The web app's service worker (web/public/sw.js): it makes the app installable, and caches nothing.
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+}

@@ -10,9 +10,11 @@ import type { CreateProps } from '../games/game-ui.ts';
 import { GAME_UIS, uiOf } from '../games/registry.ts';
 import { useLoad, useSession } from '../hooks.ts';
 import { loginHref } from './auth.tsx';
+import { usePageTitle } from '../title.ts';
 
 export function LobbyPage() {
   const me = useSession();
+  usePageTitle('Lobby');
   const { route } = useLocation();
   const [error, setError] = useState<string | null>(null);
   const open = useLoad(async () => {

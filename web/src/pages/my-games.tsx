@@ -8,6 +8,7 @@ import { PRODUCT_NAME } from '../product.ts';
 import { useLoad, useNow, useSession } from '../hooks.ts';
 import { GAME_UIS, titleOf } from '../games/registry.ts';
 import { useTimeZone, zonedTime } from '../zone.ts';
+import { useAwaitingCount, usePageTitle } from '../title.ts';
 
 /** The games this client plays, in words: "A, B and C". */
 function gameNames(): string {
@@ -20,12 +21,15 @@ export function MyGamesPage() {
   const now = useNow(1000);
   const zone = useTimeZone();
   const { route } = useLocation();
+  usePageTitle(me ? 'My games' : null);
+  // The list is read again whenever the number of games awaiting me changes.
+  const awaiting = useAwaitingCount();
   const games = useLoad(async () => {
     if (!me) return [];
     const { data, error } = await api.GET('/v1/me/games');
     if (!data) throw new Error(problemText(error));
     return data.games.map((entry) => ({ awaitingMe: entry.awaitingMe, game: entry.game as AnyGame }));
-  }, [me?.token]);
+  }, [me?.token, awaiting]);
   if (!me) {
     return (
       <main class="narrow">

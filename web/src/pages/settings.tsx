@@ -9,6 +9,7 @@ import { loginHref } from './auth.tsx';
 import { OrderFields, type Orders } from '../orders.tsx';
 import { GAME_UIS, titleOf } from '../games/registry.ts';
 import { browserZone, zoneChanged } from '../zone.ts';
+import { usePageTitle } from '../title.ts';
 
 function Message({ text, error }: { text: string | null; error?: boolean }) {
   if (!text) return null;
@@ -21,6 +22,7 @@ function Message({ text, error }: { text: string | null; error?: boolean }) {
 
 export function SettingsPage() {
   const me = useSession();
+  usePageTitle('Settings');
   if (!me) {
     return (
       <main class="narrow">
