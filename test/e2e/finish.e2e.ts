@@ -135,7 +135,8 @@ test('the tab title says "(1) Your move" again once the bot has moved', async ()
   // While the bot plays the title names the game (with, for a moment, the count read before my move).
   expect(seen.find((title) => !title.includes('Your move'))).toMatch(/^(\(1\) — )?Helter Skelter: The Judges v Sláine — Judge Dredd play-by-web$/);
   expect(botMovedThenMe(seen), seen.join('\n')).toBe(true);
-  // Elsewhere the count of games awaiting me stays in the title.
+  // Elsewhere the count of games awaiting me stays in the title (once the game waits for me, it stays so).
+  expect(await waitForMyMove(page)).toBe(true);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Lobby' }).click();
   await expect.poll(() => page.title()).toMatch(/^\(1\) Your move — Lobby — Judge Dredd play-by-web$/);
 });
@@ -165,7 +166,7 @@ test('a replay plays on its own, shows the scores as they stood, and its link op
   // It plays on its own, at the speed chosen.
   await page.getByLabel('Speed').selectOption('Very fast');
   await page.getByRole('button', { name: 'Play' }).click();
-  await step.filter({ hasText: new RegExp(`^Move 6 of ${total}: `) }).waitFor({ timeout: 30_000 });
+  await page.waitForFunction(() => Number(document.querySelector('.replay-event')?.textContent?.match(/^Move (\d+)/)?.[1]) >= 6, undefined, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Pause' }).click();
   const paused = Number((await step.textContent())!.match(/^Move (\d+)/)![1]);
   // The address carries the move shown: opened elsewhere, the link lands there.

@@ -25,7 +25,7 @@ export function ReplayPage({ id }: { id: string }) {
   const [error, setError] = useState<string | null>(null);
   const { query } = useLocation();
   const [step, setStep] = useState(() => stepFromQuery(query.move));
-  const [shown, setShown] = useState<AnyGame | null>(null);
+  const [shown, setShown] = useState<{ seq: number; game: AnyGame } | null>(null);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<Speed>('Normal');
   const [copied, setCopied] = useState(false);
@@ -66,7 +66,7 @@ export function ReplayPage({ id }: { id: string }) {
     if (!event) return;
     let live = true;
     fetchAt(event.seq).then(
-      (game) => live && setShown(game),
+      (game) => live && setShown({ seq: event.seq, game }),
       (caught: unknown) => live && setError(caught instanceof Error ? caught.message : String(caught)),
     );
     // The next move is fetched ahead, so playing on does not wait for it.
@@ -82,7 +82,7 @@ export function ReplayPage({ id }: { id: string }) {
 
   // Playing: the next move once this one has been shown for the speed's time; it stops at the last.
   const current = steps[step];
-  const shownNow = Boolean(shown && current && shown.version === current.seq);
+  const shownNow = Boolean(shown && current && shown.seq === current.seq);
   useEffect(() => {
     if (!playing || !shownNow) return;
     if (step >= steps.length - 1) {
@@ -180,7 +180,7 @@ export function ReplayPage({ id }: { id: string }) {
       <p class="replay-event" role="status">
         Move {step + 1} of {steps.length}: {current ? names.event(current.data) : ''}
       </p>
-      {shown && shown.game === base.game.game && <ui.Picture game={shown} data={base.data} />}
+      {shown && shown.game.game === base.game.game && <ui.Picture game={shown.game} data={base.data} />}
     </main>
   );
 }
