@@ -133,7 +133,7 @@ test('the tab title says "(1) Your move" again once the bot has moved', async ()
   }
   const seen = await titles();
   // While the bot plays the title names the game (with, for a moment, the count read before my move).
-  expect(seen.find((title) => !title.includes('Your move'))).toMatch(/^(\(1\) — )?Helter Skelter: The Judges v Sláine — Judge Dredd play-by-web$/);
+  expect(seen.find((title) => !title.includes('Your move'))).toMatch(/^(\(1\) )?Helter Skelter: The Judges v Sláine — Judge Dredd play-by-web$/);
   expect(botMovedThenMe(seen), seen.join('\n')).toBe(true);
   // Elsewhere the count of games awaiting me stays in the title (once the game waits for me, it stays so).
   expect(await waitForMyMove(page)).toBe(true);

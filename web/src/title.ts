@@ -73,8 +73,7 @@ export function useAwaitingCount(): number {
 export function documentTitle(name: string | null, awaiting: number, game?: { awaitsMe: boolean }): string {
   const yourMove = game ? game.awaitsMe : awaiting > 0;
   const shown = Math.max(awaiting, yourMove ? 1 : 0);
-  const head = [shown > 0 ? `(${shown})` : '', yourMove ? 'Your move' : ''].filter(Boolean).join(' ');
-  return [head, name, PRODUCT_NAME].filter(Boolean).join(' — ');
+  return `${shown > 0 ? `(${shown}) ` : ''}${[yourMove ? 'Your move' : null, name, PRODUCT_NAME].filter(Boolean).join(' — ')}`;
 }
 
 /** Sets the tab's title while the page is shown (`game`: the page is a game's, see documentTitle). */
