@@ -72,8 +72,11 @@ export function ReplayPage({ id }: { id: string }) {
     // The next move is fetched ahead, so playing on does not wait for it.
     const next = steps[step + 1];
     if (next) fetchAt(next.seq).catch(() => undefined);
-    // The address follows the move shown, to be shared (replaced: Back leaves the replay).
-    globalThis.history?.replaceState(globalThis.history.state, '', `/games/${id}/replay?move=${step + 1}`);
+    // The address follows the move shown, to be shared (replaced: Back leaves the replay); the
+    // replay's own address stays as it is until the first move is left.
+    if (step > 0 || new URLSearchParams(globalThis.location?.search).has('move')) {
+      globalThis.history?.replaceState(globalThis.history.state, '', `/games/${id}/replay?move=${step + 1}`);
+    }
     setCopied(false);
     return () => {
       live = false;
