@@ -3,6 +3,8 @@
 // network as if there were no worker (the API under /v1/ included: no respondWith for it). Only a
 // page load that cannot reach the service gets a short page saying so, instead of the browser's.
 
+/* global self, URL, fetch, Response -- a service worker's own globals */
+
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
