@@ -141,6 +141,24 @@ test('the tab title says "(1) Your move" again once the bot has moved', async ()
   await expect.poll(() => page.title()).toMatch(/^\(1\) Your move — Lobby — Judge Dredd play-by-web$/);
 });
 
+test('a solo game says it is solo, and its opponent is The Dark Judges; the header names the platform', async () => {
+  const { page } = player;
+  const token = await tokenOf(page);
+  const game = await callApi<{ id: string }>(t.base, 'POST', '/v1/games', token, {
+    game: 'helter-skelter',
+    seat: 0,
+    options: { map: 'dan-tanna-enid-blyton', solo: true, seats: [{ team: 'judges' }] },
+  });
+  await page.goto(`${t.base}/games/${game.id}`);
+  await page.getByRole('heading', { name: 'Helter Skelter solo: The Judges v The Dark Judges', level: 1 }).waitFor();
+  expect(await page.title()).toMatch(/Helter Skelter solo: The Judges v The Dark Judges — Judge Dredd play-by-web$/);
+  expect(await page.locator('header.top .brand').textContent()).toBe('Judge Dredd play-by-web');
+  const opponent = page.locator('table.scores tbody tr').nth(1);
+  await expect.poll(() => opponent.locator('th').textContent()).toMatch(/^\s*D The Dark Judges$/);
+  expect(await opponent.textContent()).toMatch(/\d+ solo cards left/);
+  expect(await page.locator('table.scores').textContent()).not.toMatch(/Seat 2|0 in hand, 0 in deck/);
+});
+
 test('a replay plays on its own, shows the scores as they stood, and its link opens at the move', async () => {
   const { page } = player;
   const token = await tokenOf(page);
@@ -158,8 +176,8 @@ test('a replay plays on its own, shows the scores as they stood, and its link op
   const step = page.locator('.replay-event');
   await step.filter({ hasText: /^Move 1 of \d+: / }).waitFor();
   const total = Number((await step.textContent())!.match(/of (\d+)/)![1]);
-  // (The game against the bot still awaits this player: the count says so.)
-  expect(await page.title()).toBe('(1) Your move — Replay: Helter Skelter: The Judges v Sláine — Judge Dredd play-by-web');
+  // (The games against the bot and the Dark Judges still await this player: the count says so.)
+  expect(await page.title()).toBe('(2) Your move — Replay: Helter Skelter: The Judges v Sláine — Judge Dredd play-by-web');
   // At the first move nobody has scored; at the last the winner has.
   const points = () => page.locator('table.scores tbody td:first-of-type').allTextContents();
   await expect.poll(async () => (await points()).map((text) => Number.parseInt(text, 10))).toEqual([0, 0]);
