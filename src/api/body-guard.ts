@@ -5,6 +5,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import { ProblemError } from './problems.ts';
+import { issueSentence } from './validation-sentences.ts';
 
 /** Far more than any request needs (a command is 3 levels deep, a scenario about 5). */
 export const MAX_BODY_DEPTH = 32;
@@ -15,10 +16,10 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 export function registerBodyGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const problem = unstorable(request.body);
-    if (problem)
-      throw new ProblemError(400, 'VALIDATION_FAILED', `The request is invalid: body${problem.path} ${problem.message}.`, {
-        errors: [{ in: 'body', path: problem.path, message: problem.message }],
-      });
+    if (problem) {
+      const sentence = issueSentence({ in: 'body', ...problem });
+      throw new ProblemError(400, 'VALIDATION_FAILED', sentence, { errors: [{ in: 'body', ...problem, sentence }] });
+    }
   });
 }
 

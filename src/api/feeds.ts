@@ -64,8 +64,8 @@ async function routes(
       const { after, wait } = request.query;
       // Ajv coerces `wait=Infinity` to a number that passes `maximum`: refuse it here.
       if (!Number.isFinite(wait))
-        throw new ProblemError(400, 'VALIDATION_FAILED', `The request is invalid: querystring/wait must be <= ${MAX_WAIT_SECONDS}.`, {
-          errors: [{ in: 'querystring', path: '/wait', message: `must be <= ${MAX_WAIT_SECONDS}` }],
+        throw new ProblemError(400, 'VALIDATION_FAILED', `The wait in the query must be at most ${MAX_WAIT_SECONDS}.`, {
+          errors: [{ in: 'querystring', path: '/wait', message: `must be <= ${MAX_WAIT_SECONDS}`, sentence: `The wait in the query must be at most ${MAX_WAIT_SECONDS}.` }],
         });
       // Listen before reading, so that a command accepted while the read runs is not missed.
       const abort = new AbortController();

@@ -8,6 +8,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Refusal, type RefusalKind } from '../platform/refusal.ts';
+import { issueSentence, validationDetail } from './validation-sentences.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -15,7 +16,10 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 export interface FieldError {
   in: string;
   path: string;
+  /** The validator's message, for programs. */
   message: string;
+  /** The same as a sentence for people. */
+  sentence: string;
 }
 
 export interface Problem {
@@ -77,11 +81,12 @@ export const problemSchema = {
       description: 'For `VALIDATION_FAILED`: each offending field.',
       items: {
         type: 'object',
-        required: ['in', 'path', 'message'],
+        required: ['in', 'path', 'message', 'sentence'],
         properties: {
           in: { type: 'string', enum: ['body', 'querystring', 'params', 'headers'] },
           path: { type: 'string', description: 'JSON Pointer to the field within `in`; empty for the whole of it.' },
-          message: { type: 'string' },
+          message: { type: 'string', description: 'The validator’s wording, for programs.' },
+          sentence: { type: 'string', description: 'What is wrong with the field, in a sentence for people (`detail` joins them).' },
         },
       },
     },
@@ -177,11 +182,13 @@ async function handleProblems(app: FastifyInstance): Promise<void> {
         const field = missingProperty ?? unknown;
         const path = field === undefined ? issue.instancePath : `${issue.instancePath}/${escapePointer(field)}`;
         const message = unknown === undefined ? (issue.message ?? 'is invalid') : additionalProperty !== undefined ? 'is not a known field' : 'is not a known name here';
+        const keyword = unknown === undefined ? issue.keyword : additionalProperty !== undefined ? 'additionalProperties' : 'propertyNames';
+        const sentence = issueSentence({ in: context, path, keyword, params: issue.params as Record<string, unknown>, message });
         // As Fastify words it ("body/options must have required property 'map'"), but of the unknown field itself.
-        said.set(`${context}${unknown === undefined ? issue.instancePath : path} ${message}`, { in: context, path, message });
+        said.set(`${context}${unknown === undefined ? issue.instancePath : path} ${message}`, { in: context, path, message, sentence });
       }
       const errors = [...said.values()];
-      return sendProblem(request, reply, 400, 'VALIDATION_FAILED', `The request is invalid: ${[...said.keys()].join(', ')}.`, { errors });
+      return sendProblem(request, reply, 400, 'VALIDATION_FAILED', validationDetail(errors.map((error) => error.sentence)), { errors });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

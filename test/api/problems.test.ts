@@ -32,6 +32,16 @@ beforeAll(async () => {
         },
         async (req) => ({ received: req.body }),
       );
+      plugin.post(
+        '/strict/:id',
+        {
+          schema: {
+            params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } } },
+            body: { type: 'object', additionalProperties: false, properties: { handle: { type: 'string', minLength: 3 } } },
+          },
+        },
+        async () => ({}),
+      );
       plugin.get('/items/:id', async (req) => ({ id: (req.params as { id: string }).id }));
       plugin.post('/conflict', async () => {
         throw new ProblemError(409, 'VERSION_CONFLICT', 'The game moved on since version 6.', { version: 7 });
@@ -92,15 +102,29 @@ describe('problem+json errors', () => {
   it('VALIDATION_FAILED (400) with the path of the offending field', async () => {
     const response = await request(app.server).post('/test/seats').send({ handle: 'ann', seats: [{ team: 'Judges' }, { colour: 'red' }] });
     expectProblem(response, 400, 'VALIDATION_FAILED');
-    expect(response.body.errors).toEqual([{ in: 'body', path: '/seats/1/team', message: "must have required property 'team'" }]);
+    expect(response.body.errors).toEqual([{ in: 'body', path: '/seats/1/team', message: "must have required property 'team'", sentence: 'The team of seats/1 is missing.' }]);
+    // The detail is for people: no validator wording.
+    expect(response.body.detail).toBe('The team of seats/1 is missing.');
+  });
+
+  it('VALIDATION_FAILED words each field for people: lengths, formats, unknown fields', async () => {
+    const uuid = '5b0c6a2e-0000-4000-8000-000000000000';
+    const short = await request(app.server).post(`/test/strict/${uuid}`).send({ handle: 'an' });
+    expectProblem(short, 400, 'VALIDATION_FAILED');
+    expect(short.body.detail).toBe('The handle must be at least 3 characters long.');
+    const id = await request(app.server).post('/test/strict/nope').send({});
+    expect(id.body.detail).toBe('The id in the address is not a valid id (a UUID).');
+    const unknown = await request(app.server).post(`/test/strict/${uuid}`).send({ hnadle: 'ann' });
+    expect(unknown.body.detail).toBe('“hnadle” is not a field this request knows.');
+    for (const response of [short, id, unknown]) expect(response.body.detail).not.toMatch(/must NOT|must match|body\/|params\//);
   });
 
   it('VALIDATION_FAILED names the part of the request: body, querystring', async () => {
     const wrongType = await request(app.server).post('/test/seats').send({ handle: { nick: 'ann' }, seats: [] });
-    expect(wrongType.body.errors).toEqual([{ in: 'body', path: '/handle', message: 'must be string' }]);
+    expect(wrongType.body.errors).toEqual([{ in: 'body', path: '/handle', message: 'must be string', sentence: 'The handle must be a string.' }]);
     const query = await request(app.server).post('/test/seats?dryRun=perhaps').send({ handle: 'ann', seats: [] });
     expectProblem(query, 400, 'VALIDATION_FAILED');
-    expect(query.body.errors).toEqual([{ in: 'querystring', path: '/dryRun', message: 'must be boolean' }]);
+    expect(query.body.errors).toEqual([{ in: 'querystring', path: '/dryRun', message: 'must be boolean', sentence: 'The dry run in the query must be a boolean.' }]);
   });
 
   it('UNSUPPORTED_MEDIA_TYPE (415) for a body type no route accepts', async () => {

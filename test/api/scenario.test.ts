@@ -75,7 +75,7 @@ describe('the schema', () => {
       expect(res.status, res.text).toBe(400);
       expect(res.body.code).toBe('VALIDATION_FAILED');
       expect(res.body.errors).toContainEqual(expect.objectContaining({ in: 'body', path }));
-      expect(res.body.detail).toContain(`body${path} is not a known`);
+      expect(res.body.detail).toContain(`“${path.split('/').pop()}” (in ${path.split('/').slice(1, -1).join('/')}) is not a`);
     }
     expect(await gamesCount()).toBe(before);
   });

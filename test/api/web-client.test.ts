@@ -10,6 +10,8 @@ import { buildApp, type App } from '../../src/app.ts';
 
 const PAGE = '<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="app"></div></body></html>';
 const SCRIPT = 'console.log("client");';
+const MANIFEST = '{"name":"Judge Dredd play-by-web"}';
+const WORKER = 'self.addEventListener("fetch", () => undefined);';
 
 let dir: string;
 let app: App;
@@ -20,6 +22,8 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), PAGE);
   writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), SCRIPT);
+  writeFileSync(path.join(dir, 'manifest.webmanifest'), MANIFEST);
+  writeFileSync(path.join(dir, 'sw.js'), WORKER);
   const readiness = async () => ({ ready: true as const, appliedMigrations: 0 });
   app = await buildApp({ readiness, settings: { webClientDir: dir } });
   unbuilt = await buildApp({ readiness, settings: { webClientDir: path.join(dir, 'missing') } });
@@ -77,6 +81,49 @@ describe('assets', () => {
     const escape = await app.inject({ url: '/assets/..%2findex.html' });
     expect([400, 403, 404]).toContain(escape.statusCode);
     expect(escape.body).not.toContain('<div id="app">');
+  });
+});
+
+describe('the web app’s files', () => {
+  it('the manifest and the service worker answer with their types, revalidated, the worker allowed the whole site', async () => {
+    const manifest = await app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toBe('application/manifest+json');
+    expect(manifest.body).toBe(MANIFEST);
+    const worker = await app.inject({ url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['service-worker-allowed']).toBe('/');
+    expect((await app.inject({ url: '/sw.js', headers: { 'if-none-match': String(worker.headers.etag) } })).statusCode).toBe(304);
+  });
+
+  it('one the build lacks is the API’s 404', async () => {
+    const response = await app.inject({ url: '/icons/icon-192.png' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+});
+
+describe('a mistyped address', () => {
+  it('in a browser (asking for HTML) gets the page with status 404: the client draws “not found”', async () => {
+    for (const url of ['/nowhere', '/games', '/lobby/typo?x=1']) {
+      const response = await app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(response.body, url).toBe(PAGE);
+    }
+  });
+
+  it('under the API stays problem+json, whatever it accepts', async () => {
+    for (const url of ['/v1/nope', '/v1/games/5b0c6a2e-0000-4000-8000-000000000000/nothing', '/docs/nope', '/.well-known/nope']) {
+      const response = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/problem\+json/);
+    }
+    const posted = await app.inject({ method: 'POST', url: '/nowhere', headers: { accept: 'text/html' } });
+    expect(posted.statusCode).toBe(404);
+    expect(posted.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
 });
 

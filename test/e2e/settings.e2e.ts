@@ -58,7 +58,7 @@ test('seat orders from the game page, the time zone of deadlines, a per-game web
   await page.getByLabel('For', { exact: true }).selectOption(game.id);
   await page.getByRole('button', { name: 'Add webhook' }).click();
   await page.getByText('Its signing secret, shown this once').waitFor();
-  await page.locator('ul.tokens li').filter({ hasText: 'every event of The Judges v Sláine' }).waitFor();
+  await page.locator('ul.tokens li').filter({ hasText: 'every event of Helter Skelter: The Judges v Sláine' }).waitFor();
   const hooks = await api<{ webhooks: { gameId: string | null; url: string }[] }>('GET', '/v1/webhooks', token);
   expect(hooks.webhooks).toEqual([expect.objectContaining({ gameId: game.id, url: 'http://127.0.0.1:9/hook' })]);
 

@@ -10,6 +10,7 @@ import { InvitePage } from './pages/invite.tsx';
 import { LobbyPage } from './pages/lobby.tsx';
 import { MyGamesPage } from './pages/my-games.tsx';
 import { PlayerPage } from './pages/player.tsx';
+import { NotFoundPage } from './pages/not-found.tsx';
 import { ReplayPage } from './pages/replay.tsx';
 import { RulesPage } from './pages/rules.tsx';
 import { SettingsPage } from './pages/settings.tsx';
@@ -53,17 +54,6 @@ function Header() {
   );
 }
 
-function NotFound() {
-  return (
-    <main>
-      <h1>Not found</h1>
-      <p>
-        There is no such page. <a href="/">Back to your games</a>.
-      </p>
-    </main>
-  );
-}
-
 function App() {
   return (
     <LocationProvider>
@@ -80,7 +70,7 @@ function App() {
           <Route path="/rules/:game" component={RulesPage} />
           <Route path="/players/:handle" component={PlayerPage} />
           <Route path="/invite" component={InvitePage} />
-          <Route default component={NotFound} />
+          <Route default component={NotFoundPage} />
         </Router>
       </ErrorBoundary>
     </LocationProvider>
@@ -88,3 +78,8 @@ function App() {
 }
 
 render(<App />, document.getElementById('app')!);
+
+// The web app's service worker (web/public/sw.js): it makes the app installable, and caches nothing.
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+}

@@ -5,6 +5,7 @@
 import createClient from 'openapi-fetch';
 import type { components, paths } from '../generated/api.ts';
 import { session } from '../session.ts';
+import { problemSentence } from './problem-sentences.ts';
 
 export type Schemas = components['schemas'];
 export type FeedEvent = Schemas['FeedEvent'];
@@ -34,12 +35,5 @@ api.use({
   },
 });
 
-/** The sentence to show for a refusal: the API's own `detail`, else its title. */
-export function problemText(error: unknown): string {
-  if (error && typeof error === 'object') {
-    const problem = error as Partial<Problem>;
-    if (typeof problem.detail === 'string' && problem.detail) return problem.detail;
-    if (typeof problem.title === 'string' && problem.title) return problem.title;
-  }
-  return 'The service could not be reached. Try again.';
-}
+/** The sentence to show for a refusal, in a player's words (problem-sentences.ts). */
+export const problemText = problemSentence;

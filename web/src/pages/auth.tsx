@@ -5,6 +5,7 @@ import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api, problemText } from '../api/client.ts';
 import { session } from '../session.ts';
+import { usePageTitle } from '../title.ts';
 
 /** Only paths of this site, so `next` cannot send anyone elsewhere. */
 export function safeNext(next: string | undefined): string {
@@ -40,6 +41,7 @@ function Field(props: { label: string; name: string; type?: 'text' | 'email' | '
 }
 
 export function LoginPage() {
+  usePageTitle('Log in');
   const { query, route } = useLocation();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -85,6 +87,7 @@ export function LoginPage() {
 }
 
 export function SignupPage() {
+  usePageTitle('Sign up');
   const { query, route } = useLocation();
   const [handle, setHandle] = useState('');
   const [email, setEmail] = useState('');

@@ -16,6 +16,7 @@ import type { ShellNames } from '../games/game-ui.ts';
 import { uiOf } from '../games/registry.ts';
 import { useSession } from '../hooks.ts';
 import { loginHref } from './auth.tsx';
+import { refreshAwaiting, usePageTitle } from '../title.ts';
 
 /** Any game, at its latest version or (`at`) as it stood after an event. */
 export async function fetchAnyGame(id: string, at?: number): Promise<AnyGame> {
@@ -99,6 +100,12 @@ export function GamePage({ id }: { id: string }) {
 
   const ui = game ? uiOf(game) : null;
   const names: ShellNames | null = useMemo(() => (game && ui && fixed ? ui.names(game, fixed.data) : null), [fixed, game?.seats, ui]);
+  // The tab says "Your move" while this game awaits me; its count of games awaiting me follows this game's moves too.
+  const awaitsMe = Boolean(game && game.mySeat !== null && game.awaiting.some((awaited) => awaited.seat === game.mySeat));
+  usePageTitle(game && ui ? ui.title(game) : loadError ? 'Game' : null, game ? { awaitsMe } : undefined);
+  useEffect(() => {
+    if (game && me) refreshAwaiting();
+  }, [game?.version, awaitsMe]);
 
   if (loadError) {
     return (

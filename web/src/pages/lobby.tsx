@@ -11,6 +11,7 @@ import type { CreateProps } from '../games/game-ui.ts';
 import { GAME_UIS, uiOf } from '../games/registry.ts';
 import { useLoad, useSession } from '../hooks.ts';
 import { loginHref } from './auth.tsx';
+import { usePageTitle } from '../title.ts';
 
 /** The clock in words: a preset's name, or seconds per situation set by the creator. */
 function clockWords(game: AnyGame): string {
@@ -20,6 +21,7 @@ function clockWords(game: AnyGame): string {
 
 export function LobbyPage() {
   const me = useSession();
+  usePageTitle('Lobby');
   const { route, query } = useLocation();
   const filter = query.game && GAME_UIS.has(query.game) ? (query.game as GameId) : undefined;
   const [error, setError] = useState<string | null>(null);

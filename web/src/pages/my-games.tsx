@@ -35,6 +35,7 @@ function dayOf(iso: string, zone: string): string {
     return iso.slice(0, 10);
   }
 }
+import { useAwaitingCount, usePageTitle } from '../title.ts';
 
 /** The games this client plays, in words: "A, B and C". */
 function gameNames(): string {
@@ -47,12 +48,15 @@ export function MyGamesPage() {
   const now = useNow(1000);
   const zone = useTimeZone();
   const { route } = useLocation();
+  usePageTitle(me ? 'My games' : null);
+  // The list is read again whenever the number of games awaiting me changes.
+  const awaiting = useAwaitingCount();
   const games = useLoad(async () => {
     if (!me) return [];
     const { data, error } = await api.GET('/v1/me/games');
     if (!data) throw new Error(problemText(error));
     return data.games.map((entry) => ({ awaitingMe: entry.awaitingMe, game: entry.game as AnyGame }));
-  }, [me?.token]);
+  }, [me?.token, awaiting]);
   const reload = games.reload;
   useEffect(() => (me ? followMyGames(reload) : undefined), [me?.token]);
   if (!me) {

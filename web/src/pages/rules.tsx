@@ -4,11 +4,13 @@
 import { useLocation, useRoute } from 'preact-iso';
 import { ReferenceView } from '../game/reference.tsx';
 import { GAME_UIS } from '../games/registry.ts';
+import { usePageTitle } from '../title.ts';
 
 export function RulesPage() {
   const { params } = useRoute();
   const { query } = useLocation();
   const ui = GAME_UIS.get(params.game ?? '');
+  usePageTitle(ui?.reference ? `Rules of ${ui.name}` : 'Rules');
   if (!ui?.reference) {
     return (
       <main>

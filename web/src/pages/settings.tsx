@@ -10,6 +10,7 @@ import { OrderFields, type Orders } from '../orders.tsx';
 import { GAME_UIS, titleOf } from '../games/registry.ts';
 import { browserZone, zoneChanged } from '../zone.ts';
 import { setConfirmCommands, useConfirmCommands } from '../game/confirm-setting.ts';
+import { usePageTitle } from '../title.ts';
 
 function Message({ text, error }: { text: string | null; error?: boolean }) {
   if (!text) return null;
@@ -22,6 +23,7 @@ function Message({ text, error }: { text: string | null; error?: boolean }) {
 
 export function SettingsPage() {
   const me = useSession();
+  usePageTitle('Settings');
   if (!me) {
     return (
       <main class="narrow">

@@ -24,7 +24,15 @@ export interface HelterSkelterData {
 }
 
 function seatNames(game: Game): string[] {
-  return game.seats.map((seat) => `${seat.player ?? (seat.bot ? 'Bot' : 'Free seat')} (${TEAM_LOOKS[game.options.seats[seat.seat]!.team].name})`);
+  const names = game.seats.map((seat) => `${seat.player ?? (seat.bot ? 'Bot' : 'Free seat')} (${TEAM_LOOKS[game.options.seats[seat.seat]!.team].name})`);
+  // Solo: the rules play the second seat, which no player holds.
+  return game.options.solo ? [...names, TEAM_LOOKS['dark-judges'].name] : names;
+}
+
+/** "Helter Skelter: The Judges v Sláine"; solo, "Helter Skelter solo: The Judges v The Dark Judges". */
+function title(game: Game): string {
+  const teams = game.options.seats.map((seat) => TEAM_LOOKS[seat.team].name);
+  return game.options.solo ? `Helter Skelter solo: ${[...teams, TEAM_LOOKS['dark-judges'].name].join(' v ')}` : `Helter Skelter: ${teams.join(' v ')}`;
 }
 
 export const helterSkelter: GameUi<Game, HelterSkelterData> = {
@@ -33,7 +41,7 @@ export const helterSkelter: GameUi<Game, HelterSkelterData> = {
     return { content, map };
   },
   name: 'Helter Skelter',
-  title: (game) => game.options.seats.map((seat) => TEAM_LOOKS[seat.team].name).join(' v '),
+  title,
   seatName: (game, seat) => TEAM_LOOKS[game.options.seats[seat]!.team].name,
   SeatMark: ({ game, seat }) => <TeamBadge team={game.options.seats[seat]!.team} />,
   winners: (game) => game.view.winners,
@@ -46,7 +54,10 @@ export const helterSkelter: GameUi<Game, HelterSkelterData> = {
   rulesSection,
   Table: HelterSkelterTable,
   orders: HELTER_SKELTER_ORDERS,
+  // The replay's picture: the board and the scores as they stood.
   Picture: ({ game, data }) => (
+    <>
+    <Scores game={game} names={namesFrom(data.content, seatNames(game))} />
     <Board
       map={data.map}
       view={game.view}
@@ -58,6 +69,7 @@ export const helterSkelter: GameUi<Game, HelterSkelterData> = {
       sightLines={[]}
       unseen={null}
     />
+    </>
   ),
 };
 
@@ -361,9 +373,7 @@ function Scores({ game, names }: { game: Game; names: Names }) {
             <td>
               {seat.points} <small>({seat.fragments} fragments, {seat.kills.length} kills)</small>
             </td>
-            <td>
-              {seat.handSize} in hand, {seat.deckSize} in deck
-            </td>
+            <td>{game.view.solo && seat.team === 'dark-judges' ? `${game.view.solo.deckSize} solo cards left` : `${seat.handSize} in hand, ${seat.deckSize} in deck`}</td>
           </tr>
         ))}
       </tbody>
