@@ -67,8 +67,8 @@ export function orderSettings(registry: GameRegistry): ReadonlyMap<string, Order
 /** What notifications say of a game's situation, in the game's words (src/notify/notification.ts, `SituationWording`). */
 export const situationWording =
   (registry: GameRegistry) =>
-  (module: string | undefined, situation: string): SituationWords | undefined =>
-    module === undefined ? undefined : registry.get(module)?.situations[situation]?.words;
+  (module: string, situation: string): SituationWords | undefined =>
+    registry.get(module)?.situations[situation]?.words;
 
 /** A game's title in notifications: its module's title and its options in the module's words (src/notify/notification.ts, `GameTitling`). */
 export const gameTitles =
