@@ -42,3 +42,19 @@ CREATE TABLE "push_queued" (
 );
 
 ALTER TABLE "push_queued" ADD CONSTRAINT "push_queued_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Whether anyone would be told about a game: as before, or a seated player with a device
+-- subscribed to push who has not muted it.
+CREATE OR REPLACE FUNCTION notify_wanted(game uuid) RETURNS boolean
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN EXISTS (SELECT 1 FROM webhook_subscriptions w WHERE w.enabled AND w.game_id = game)
+      OR EXISTS (
+        SELECT 1 FROM game_seats s JOIN accounts a ON a.id = s.account_id
+         WHERE s.game_id = game AND NOT s.bot
+           AND ((a.email_verified_at IS NOT NULL AND coalesce(a.preferences #>> '{notifications,email}', 'every') <> 'off')
+                OR EXISTS (SELECT 1 FROM webhook_subscriptions w WHERE w.enabled AND w.game_id IS NULL AND w.account_id = a.id)
+                OR (coalesce(a.preferences #>> '{push,muted}', 'false') <> 'true'
+                    AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.account_id = a.id))));
+END
+$$;
