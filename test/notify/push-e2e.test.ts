@@ -128,7 +128,7 @@ describe('Web Push', () => {
     // The VAPID header: a JWT for the push service's origin, signed by the key the service publishes.
     const key = await call(t.base, 'GET', '/v1/push/key');
     expect(key.status).toBe(200);
-    expect(key.headers['cache-control']).toMatch(/max-age=\d+/);
+    expect(key.headers.get('cache-control')).toMatch(/max-age=\d+/);
     const publicKey = (key.body as { publicKey: string }).publicKey;
     const [, token, k] = /^vapid t=([^,]+), k=(.+)$/.exec(String(first!.headers.authorization)) ?? [];
     expect(k).toBe(publicKey);
@@ -138,9 +138,12 @@ describe('Web Push', () => {
     expect(claims.sub).toBe(PUBLIC_URL);
 
     // Both send their starting cards: the move that begins the first turn pushes its player.
-    for (const player of [alice!, bob!]) {
-      const game = await readGame(t.base, id, player);
-      const res = await postCommand(t.base, id, player, game.legalCommands[0]);
+    for (let moves = 0; moves < 40; moves += 1) {
+      const game = await readGame(t.base, id, alice!);
+      const asked = game.awaiting.find((a) => a.situation === 'setup');
+      if (!asked) break;
+      const player = asked.seat === 0 ? alice! : bob!;
+      const res = await postCommand(t.base, id, player, (await readGame(t.base, id, player)).legalCommands[0]);
       expect(res.status, res.text).toBe(200);
     }
     let turn: Payload | undefined;
@@ -148,7 +151,8 @@ describe('Web Push', () => {
       const got = [...(await pushService.waitFor('/push/alice', n, 3_000)).map((r) => open(phone, r)), ...(pushService.byPath.get('/push/bob') ?? []).map((r) => open(laptop, r))];
       turn = got.find((p) => p.body.startsWith('It is your turn'));
     }
-    expect(turn, 'no push for the first turn').toMatchObject({ body: 'It is your turn: deploy, act, then declare the end of your turn.', url: `${PUBLIC_URL}/games/${id}` });
+    const after = await readGame(t.base, id, alice!);
+    expect(turn, `no push for the first turn; awaiting ${JSON.stringify(after.awaiting)}; pushed ${JSON.stringify([...pushService.byPath.get('/push/alice')!.map((r) => open(phone, r).body)])}`).toMatchObject({ body: 'It is your turn: deploy, act, then declare the end of your turn.', url: `${PUBLIC_URL}/games/${id}` });
   });
 
   it('says nothing of any seat’s hidden cards: two seats asked the same thing get the same words', async () => {
