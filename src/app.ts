@@ -34,6 +34,7 @@ import { playerRoutes } from './api/players.ts';
 import { sessionRoutes } from './api/sessions.ts';
 import { vacationRoutes } from './api/vacation.ts';
 import { webhookRoutes } from './api/webhooks.ts';
+import { pushRoutes } from './api/push.ts';
 import { webClientRoutes } from './api/web-client.ts';
 import { withDiscriminatorMappings, withRequestExamples } from './api/schemas.ts';
 import { authPlugin, createAuth, DEFAULT_AUTH_SETTINGS, rateLimitsOf, type AuthSettings } from './auth/index.ts';
@@ -70,6 +71,12 @@ import { notificationRecords } from './store/notification-records.ts';
 import { createLogger } from './config/logger.ts';
 import { finiteNumbersValidator } from './api/finite-numbers.ts';
 import { checkWebhookUrl, type WebhookUrlPolicy } from './delivery/webhooks/address-guard.ts';
+import { KeySealer } from './auth/key-encryption.ts';
+import { PushChannel } from './delivery/push/dispatch.ts';
+import { vapidSubject, VapidKeyring } from './delivery/push/keys.ts';
+import { PushSettingsBook } from './notify/push/settings.ts';
+import { PushSubscriptions } from './notify/push/subscriptions.ts';
+import { pushRecords } from './store/push-records.ts';
 
 export interface AppDeps {
   /** Omit to log nothing (tests, scripts). */
@@ -220,6 +227,7 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
         { name: 'tokens', description: 'Personal access tokens, and the keys that verify every token.' },
         { name: 'webhooks', description: 'Be told when you can act: signed webhooks (Standard Webhooks) for all your games or one game, and their delivery log.' },
         { name: 'email', description: 'Email notifications: verify your address, choose every event or a digest, unsubscribe in one click.' },
+        { name: 'push', description: 'Web Push: subscribe a browser to be told when you can act, and mute it.' },
         { name: 'operations', description: 'Health and readiness probes.' },
       ],
       components: {
@@ -284,6 +292,26 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
     ? new EmailChannel(notifyRecords.email, emailLinks, reader, { mailer, publicUrl: () => settings.publicUrl ?? listeningUrl(app.server.address()), wording: situationWording(registry), titles: gameTitles(registry), telemetry: metrics ?? undefined }, deps.logger, settings.now)
     : null;
   if (mailer) app.addHook('onClose', async () => mailer.close());
+  // Web Push: its key pair and subscriptions over the request pool, its jobs over the background's.
+  const pushSealer = new KeySealer(settings.signingKeySecrets);
+  const pushRows = pushRecords(pool, prisma, pushSealer);
+  const pushKeys = new VapidKeyring(pushRows.keys);
+  const pushSubscriptions = new PushSubscriptions(pushRows.subscriptions, (url) => checkWebhookUrl(url, settings.webhookPolicy));
+  const pushChannel = new PushChannel(
+    pushRecords(backgroundPool ?? pool, prisma, pushSealer).deliveries,
+    pushKeys,
+    reader,
+    {
+      publicUrl: () => settings.publicUrl ?? listeningUrl(app.server.address()),
+      subject: vapidSubject(settings.publicUrl, mail?.from),
+      policy: settings.webhookPolicy,
+      wording: situationWording(registry),
+      titles: gameTitles(registry),
+      ...(settings.webhookRetryScale !== undefined ? { retryScale: settings.webhookRetryScale } : {}),
+    },
+    deps.logger,
+    now,
+  );
   const deliveries = new Deliveries(
     backgroundPool ?? pool,
     notificationRecords(backgroundPool ?? pool, prisma, ports.accountsTable),
@@ -291,7 +319,7 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
     {
       worker,
       now,
-      jobTasks: emailChannel?.tasks(),
+      jobTasks: { ...emailChannel?.tasks(), ...pushChannel.tasks() },
       webhooks: {
         policy: settings.webhookPolicy,
         wording: situationWording(registry),
@@ -313,7 +341,7 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
       registry,
       states,
       telemetry: metrics ?? undefined,
-      noticeListeners: emailChannel ? [deliveries.onNotice, emailChannel.onNotice] : [deliveries.onNotice],
+      noticeListeners: emailChannel ? [deliveries.onNotice, emailChannel.onNotice, pushChannel.onNotice] : [deliveries.onNotice, pushChannel.onNotice],
       allowScenarios: settings.allowScenarios,
       listChosenGames: settings.listChosenGames,
       background: settings.worker ? { pollIntervalMs: settings.worker.pollIntervalMs } : null,
@@ -327,6 +355,8 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
   );
   if (deps.pool) {
     app.addHook('onReady', async () => {
+      // The VAPID key pair is made at the first start, and read by every later one.
+      await pushKeys.keys();
       await deliveries.start();
       await gameService.start();
       await chat.start();
@@ -366,6 +396,7 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
   await app.register(vacationRoutes, { service: gameService });
   await app.register(emailRoutes, { channel: emailChannel, links: emailLinks, settings: new EmailSettingsBook(ports.accountsTable, ports.accountsTable) });
   await app.register(webhookRoutes, { subscriptions: webhookSubscriptions });
+  await app.register(pushRoutes, { keys: pushKeys, subscriptions: pushSubscriptions, settings: new PushSettingsBook(ports.accountsTable, ports.accountsTable) });
   await app.register(contentRoutes, { registry });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

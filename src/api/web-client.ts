@@ -23,6 +23,7 @@ export const CLIENT_ROUTES = ['/', '/login', '/signup', '/lobby', '/settings', '
 export const APP_FILES: Readonly<Record<string, string>> = {
   '/manifest.webmanifest': 'application/manifest+json',
   '/sw.js': 'text/javascript; charset=utf-8',
+  '/push-handlers.js': 'text/javascript; charset=utf-8',
   '/favicon.ico': 'image/x-icon',
   '/favicon.svg': 'image/svg+xml',
   '/icons/icon-192.png': 'image/png',

@@ -1,9 +1,12 @@
-// The web app's service worker: what makes it installable, and where Web Push will be received.
+// The web app's service worker: what makes it installable, and where Web Push is received (push-handlers.js).
 // It keeps nothing: no cache, so it can never show a game as it stood. Every request goes to the
 // network as if there were no worker (the API under /v1/ included: no respondWith for it). Only a
 // page load that cannot reach the service gets a short page saying so, instead of the browser's.
 
-/* global self, URL, fetch, Response -- a service worker's own globals */
+/* global self, URL, fetch, Response, importScripts -- a service worker's own globals */
+
+// Web Push: showing a push and opening its game on a click (push-handlers.js).
+importScripts('/push-handlers.js');
 
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));

@@ -1,4 +1,4 @@
-// Settings: email and webhook notifications, standing orders, vacation, personal access tokens
+// Settings: email, browser (Web Push) and webhook notifications, standing orders, vacation, personal access tokens
 // (for bots and scripts). Each section reads and writes one resource of the API.
 
 import { useState } from 'preact/hooks';
@@ -39,6 +39,7 @@ export function SettingsPage() {
       <h1>Settings</h1>
       <Confirming />
       <Notifications />
+      <PushNotifications />
       <Webhooks />
       <Orders />
       <VacationSettings />
@@ -108,6 +109,114 @@ function Notifications() {
       <Message text={settings.error ?? message?.text ?? null} error={Boolean(settings.error) || Boolean(message?.error)} />
     </section>
   );
+}
+
+/** Whether this browser can be subscribed to Web Push at all. */
+const pushSupported = () => typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof window !== 'undefined' && 'PushManager' in window && 'Notification' in window;
+
+/** This browser's push subscription, if it has one (the service worker registered by sw.js). */
+async function browserSubscription(): Promise<PushSubscription | null> {
+  const registration = await navigator.serviceWorker.getRegistration('/');
+  return registration ? registration.pushManager.getSubscription() : null;
+}
+
+function PushNotifications() {
+  const state = useLoad(async () => {
+    const [settings, list, subscription] = await Promise.all([
+      api.GET('/v1/me/push-settings'),
+      api.GET('/v1/me/push-subscriptions'),
+      pushSupported() ? browserSubscription() : Promise.resolve(null),
+    ]);
+    if (!settings.data) throw new Error(problemText(settings.error));
+    const mine = subscription && list.data?.subscriptions.find((s) => s.endpoint === subscription.endpoint);
+    return { muted: settings.data.muted, devices: list.data?.subscriptions.length ?? 0, thisDevice: mine ?? null };
+  }, []);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function optIn() {
+    setBusy(true);
+    try {
+      if ((await Notification.requestPermission()) !== 'granted') {
+        setMessage({ text: 'Notifications are blocked for this site: allow them in your browser’s site settings, then try again.', error: true });
+        return;
+      }
+      const key = await api.GET('/v1/push/key');
+      if (!key.data) throw new Error(problemText(key.error));
+      await navigator.serviceWorker.register('/sw.js');
+      const registration = await navigator.serviceWorker.ready;
+      const subscription =
+        (await registration.pushManager.getSubscription()) ??
+        (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64urlBytes(key.data.publicKey) }));
+      const json = subscription.toJSON();
+      const { error } = await api.POST('/v1/me/push-subscriptions', {
+        body: { endpoint: subscription.endpoint, expirationTime: json.expirationTime ?? null, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } },
+      });
+      setMessage(error ? { text: problemText(error), error: true } : { text: 'This device will be told when a game awaits you.', error: false });
+    } catch (error) {
+      setMessage({ text: error instanceof Error ? error.message : String(error), error: true });
+    } finally {
+      setBusy(false);
+      state.reload();
+    }
+  }
+
+  async function optOut(id: string) {
+    setBusy(true);
+    try {
+      await (await browserSubscription())?.unsubscribe();
+      const { error } = await api.DELETE('/v1/me/push-subscriptions/{id}', { params: { path: { id } } });
+      setMessage(error ? { text: problemText(error), error: true } : { text: 'This device will not be told any more.', error: false });
+    } finally {
+      setBusy(false);
+      state.reload();
+    }
+  }
+
+  async function mute(muted: boolean) {
+    const { data, error } = await api.PUT('/v1/me/push-settings', { body: { muted } });
+    setMessage(data ? { text: muted ? 'Push is muted on all your devices.' : 'Push is on again.', error: false } : { text: problemText(error), error: true });
+    state.reload();
+  }
+
+  const value = state.value;
+  return (
+    <section aria-labelledby="push-title">
+      <h2 id="push-title">Browser notifications</h2>
+      <p>A notification on this device when a game awaits you, when a deadline nears (with a reminder chosen above) and when a game ends; clicking it opens the game.</p>
+      {!pushSupported() && <p>This browser cannot receive push notifications.</p>}
+      {value && pushSupported() && (
+        <p>
+          {value.thisDevice ? (
+            <button type="button" disabled={busy} onClick={() => void optOut(value.thisDevice!.id)}>
+              Stop notifying this device
+            </button>
+          ) : (
+            <button type="button" disabled={busy} onClick={() => void optIn()}>
+              Notify this device
+            </button>
+          )}
+        </p>
+      )}
+      {value && (
+        <div class="field">
+          <label>
+            <input type="checkbox" checked={value.muted} onChange={(event) => void mute((event.currentTarget as HTMLInputElement).checked)} /> Mute on all my devices
+            ({value.devices} subscribed)
+          </label>
+        </div>
+      )}
+      <Message text={state.error ?? message?.text ?? null} error={Boolean(state.error) || Boolean(message?.error)} />
+    </section>
+  );
+}
+
+/** The VAPID key as `applicationServerKey` wants it. */
+function base64urlBytes(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '='));
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
 }
 
 function VacationSettings() {
