@@ -92,6 +92,7 @@ let api: Api | undefined;
 let streams: HttpPool | undefined;
 const pacer = new Pacer();
 let stopping = false;
+const stop = new AbortController();
 try {
   say(`database: ${database.where}`);
   say(`machine: ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)} before the run`);
@@ -111,7 +112,7 @@ try {
   api = new Api(service.url, Math.min(256, GAMES + 8));
   const times = new RouteTimes();
   const share = { followers: Number(args.followers), hooked: Number(args.hooked), clocked: Number(args.clocked), chat: Number(args.chat) };
-  const clients = Array.from({ length: GAMES }, (_, i) => new SoakClient(i, { api: api!, streams: (streams ??= new HttpPool(service!.url, { connections: GAMES })), pacer, record: times.record, hookUrl, answered: receiver.answered, stopping: () => stopping }, share));
+  const clients = Array.from({ length: GAMES }, (_, i) => new SoakClient(i, { api: api!, streams: (streams ??= new HttpPool(service!.url, { connections: GAMES })), pacer, record: times.record, hookUrl, answered: receiver.answered, stopping: () => stopping, stopped: stop.signal }, share));
   say(`registering ${GAMES} accounts…`);
   // Four at a time: registration hashes a password (scrypt), and 2,000 one after another take minutes.
   for (let i = 0; i < clients.length; i += 4) await Promise.all(clients.slice(i, i + 4).map((c) => c.register()));
@@ -122,7 +123,12 @@ try {
   );
   pacer.start(RATE);
   let failure: unknown;
-  const playing = Promise.all(clients.map((c) => c.run())).catch((error: unknown) => {
+  // The clients sit down 20 a second, so that the first games are not all created in one burst.
+  const seated = async (client: SoakClient, i: number) => {
+    await sleep(i * 50);
+    if (!stopping) await client.run();
+  };
+  const playing = Promise.all(clients.map(seated)).catch((error: unknown) => {
     failure ??= error;
     stopping = true;
   });
@@ -172,12 +178,13 @@ try {
   }
   stopping = true;
   pacer.stop();
+  stop.abort();
   await playing;
   if (failure !== undefined) throw failure;
   const counts = clientCounts();
   say(
     `clients: ${counts.commands} commands accepted, ${counts.refused} refused (a window closed or the game moved meanwhile), ${counts.chats} chat messages, ` +
-      `${counts.expiriesAwaited} windows left to expire, ${counts.finished} games finished; webhooks received ${receiver.received} (${receiver.unmatched} announcing a bot's or the clock's command); ` +
+      `${counts.expiriesAwaited} windows left to expire, ${counts.finished} games finished, ${counts.unavailable} answers 503 (retried); webhooks received ${receiver.received} (${receiver.unmatched} announcing a bot's or the clock's command); ` +
       `pacer slots with no client ready: ${pacer.idle} of ${pacer.slots}`,
   );
   await api.close();
@@ -214,6 +221,7 @@ try {
 } finally {
   stopping = true;
   pacer.stop();
+  stop.abort();
   await api?.close().catch(() => undefined);
   await streams?.close().catch(() => undefined);
   await service?.stop().catch(() => undefined);

@@ -84,6 +84,8 @@ export interface ClientOptions {
   answered(gameId: string, version: number, at: number): void;
   /** The soak is ending: finish the current step and return. */
   stopping(): boolean;
+  /** Aborted when the soak ends: ends the event streams followed. */
+  stopped: AbortSignal;
 }
 
 export interface ClientCounts {
@@ -92,9 +94,11 @@ export interface ClientCounts {
   finished: number;
   chats: number;
   expiriesAwaited: number;
+  /** Answers 503 (the database busy or unreachable), each retried a second later. */
+  unavailable: number;
 }
 
-const counts: ClientCounts = { commands: 0, refused: 0, finished: 0, chats: 0, expiriesAwaited: 0 };
+const counts: ClientCounts = { commands: 0, refused: 0, finished: 0, chats: 0, expiriesAwaited: 0, unavailable: 0 };
 export const clientCounts = (): Readonly<ClientCounts> => counts;
 
 /** Every game a client started, for the verification at the end. */
@@ -136,10 +140,10 @@ export class SoakClient {
   }
 
   async newGame(): Promise<void> {
-    const { api, record } = this.options;
+    const { record } = this.options;
     let started = performance.now();
     const options = { ...TABLES[this.kind]!, ...(this.clocked ? { clock: shortClock(this.kind, SHORT_CLOCK_S) } : {}) };
-    const created = await api.call<{ id: string }>('POST', '/v1/games', this.token, { game: this.kind, options, seat: 0 });
+    const created = await this.call<{ id: string }>('POST', '/v1/games', this.token, { game: this.kind, options, seat: 0 });
     record('POST /v1/games', performance.now() - started);
     if (created.status !== 201) throw new Error(`create ${this.kind}: ${created.status} ${JSON.stringify(created.body)}`);
     this.game = created.body.id;
@@ -148,7 +152,7 @@ export class SoakClient {
     if (this.hooked) {
       await this.dropHook();
       started = performance.now();
-      const hook = await api.call<{ id: string }>('POST', '/v1/webhooks', this.token, { url: this.options.hookUrl, gameId: this.game });
+      const hook = await this.call<{ id: string }>('POST', '/v1/webhooks', this.token, { url: this.options.hookUrl, gameId: this.game });
       record('POST /v1/webhooks', performance.now() - started);
       if (hook.status !== 201) throw new Error(`webhook: ${hook.status} ${JSON.stringify(hook.body)}`);
       this.hook = hook.body.id;
@@ -221,7 +225,7 @@ export class SoakClient {
         method: 'GET',
         path: `/v1/games/${this.game}/stream`,
         headers: { authorization: `Bearer ${this.token}`, 'last-event-id': String(version), accept: 'text/event-stream' },
-        signal: abort.signal,
+        signal: AbortSignal.any([abort.signal, this.options.stopped]),
       });
       if (response.statusCode !== 200) {
         await response.body.text();
@@ -248,9 +252,9 @@ export class SoakClient {
   }
 
   private async send(body: object): Promise<void> {
-    const { api, record } = this.options;
+    const { record } = this.options;
     const started = performance.now();
-    const sent = await api.call<{ version: number; awaiting?: { seat: number }[]; game?: GameView }>('POST', `/v1/games/${this.game}/commands`, this.token, body, {
+    const sent = await this.call<{ version: number; awaiting?: { seat: number }[]; game?: GameView }>('POST', `/v1/games/${this.game}/commands`, this.token, body, {
       prefer: 'return=representation',
     });
     const at = performance.timeOrigin + performance.now();
@@ -270,17 +274,30 @@ export class SoakClient {
   }
 
   private async chat(): Promise<void> {
-    const { api, record } = this.options;
+    const { record } = this.options;
     const started = performance.now();
-    const posted = await api.call('POST', `/v1/games/${this.game}/chat`, this.token, { text: CHAT_LINES[this.next(CHAT_LINES.length)] });
+    const posted = await this.call('POST', `/v1/games/${this.game}/chat`, this.token, { text: CHAT_LINES[this.next(CHAT_LINES.length)] });
     record('POST /v1/games/:id/chat', performance.now() - started);
     if (posted.status === 201) counts.chats += 1;
     else if (posted.status !== 429) throw new Error(`chat: ${posted.status} ${JSON.stringify(posted.body)}`);
   }
 
+  /**
+   * A request; a 503 (the database busy or unreachable: nothing was changed) is counted and sent
+   * again a second later, as a client following `retry-after` would.
+   */
+  private async call<T>(method: 'GET' | 'POST', pathname: string, token: string, body?: unknown, extra?: Record<string, string>): Promise<{ status: number; body: T }> {
+    for (let attempt = 1; ; attempt++) {
+      const answer = await this.options.api.call<T>(method, pathname, token, body, extra);
+      if (answer.status !== 503 || attempt === 60 || this.options.stopping()) return answer;
+      counts.unavailable += 1;
+      await sleep(1000);
+    }
+  }
+
   private async read(): Promise<GameView> {
     const started = performance.now();
-    const res = await this.options.api.call<GameView>('GET', `/v1/games/${this.game}`, this.token);
+    const res = await this.call<GameView>('GET', `/v1/games/${this.game}`, this.token);
     this.options.record('GET /v1/games/:id', performance.now() - started);
     if (res.status !== 200) throw new Error(`read: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
