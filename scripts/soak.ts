@@ -93,6 +93,11 @@ let streams: HttpPool | undefined;
 const pacer = new Pacer();
 let stopping = false;
 const stop = new AbortController();
+// Ctrl-C ends the soak early but in order: the minutes so far are judged, the games verified, everything stopped.
+process.once('SIGINT', () => {
+  say('interrupted: ending the soak…');
+  stopping = true;
+});
 try {
   say(`database: ${database.where}`);
   say(`machine: ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)} before the run`);

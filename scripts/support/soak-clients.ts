@@ -32,6 +32,7 @@ export type RouteRecorder = (route: Route, ms: number) => void;
 export class Pacer {
   private readonly waiting: (() => void)[] = [];
   private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
   /** Slots that found no client waiting (the clients, not the service, held the rate back). */
   idle = 0;
   slots = 0;
@@ -52,11 +53,14 @@ export class Pacer {
     }, 10);
   }
 
+  /** The next free slot; at once once stopped (the caller then sees the soak ending). */
   slot(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
   stop(): void {
+    this.stopped = true;
     clearInterval(this.timer);
     for (const next of this.waiting.splice(0)) next();
   }
