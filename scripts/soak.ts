@@ -1,0 +1,250 @@
+// A soak: the service under a steady load for a long while, watched minute by minute for what
+// creeps (memory, latency, the database, the clocks, the notifications), then every game verified.
+//
+//   npm run soak                                         # the default: about 10 minutes
+//   npm run soak -- --minutes 3 --games 60 --rate 20     # a short try
+//   npm run soak -- --games 2000 --commands 1000000      # the issue's hour (2,000 games, ~278 client commands/s)
+//   DATABASE_URL=postgres://… npm run soak               # a throw-away database on that server
+//   npm run soak -- --save                               # also writes the report to docs/soak/<time>.jsonl
+//
+// 1. The service runs as its own process (`src/main.ts`, rate limits off, LOG_LEVEL=warn) on a
+//    throw-away database (the embedded Postgres, durable; or one created on DATABASE_URL's server),
+//    with METRICS_TOKEN set, webhooks allowed to a receiver on 127.0.0.1 (WEBHOOK_ALLOW_HTTP and
+//    WEBHOOK_ALLOW_PRIVATE) and email written to an outbox in a temporary directory.
+// 2. `--games` scripted clients, each with one account, each play one game at a time against the
+//    server's bots: Helter Skelter, Block War and the Miniatures game in turn; a new game when one
+//    ends. All clients together send their commands at `--rate` commands/s, steadily (a pacer hands
+//    out slots; the bots' commands come on top). A share of the clients follow their game's event
+//    stream (SSE) to learn when they may act, the others read the game again; a share hold a
+//    per-game webhook to the receiver; a share play with 20-second clocks and let one window in
+//    four expire (the deadline sweeper's work); now and then a client writes at the table.
+// 3. Every `--report-every` s (60) one line: the service's RSS and heap (process_resident_memory_bytes,
+//    nodejs_heap_size_used_bytes from /metrics), p50/p99 per route as the clients measured them,
+//    event-loop delay (nodejs_eventloop_lag_p99_seconds), requests waiting for a pool connection,
+//    the database's size per command (pg_database_size / commands so far), snapshots written,
+//    deadline lateness (pbw_deadline_lateness_seconds: the bucket 99% fell under) and notification
+//    delay (a command's answer at the client → its webhook at the receiver).
+// 4. At the end the service stops and every game is replayed and checked (`npm run verify`'s
+//    functions). Pass: after the first minute (warm-up; its report is the reference) every minute's
+//    RSS and command p99 stay within ±15% of the first minute's; RSS and heap, fitted by a straight
+//    line over the run, grow less than 15% of their first minute's value an hour; every game verifies.
+//    Last line: `soak: pass|FAIL minutes=M commands=N games=G rss_drift=…% p99_drift=…% verified=V/G`
+//    (N: commands accepted in all, the bots' and the clock's included; G: games played).
+
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { Pool as HttpPool } from 'undici';
+import { PROJECT_ROOT } from '../src/config/config.ts';
+import { createLogger } from '../src/config/logger.ts';
+import { gameRegistry } from '../src/service/registry.ts';
+import { verifyAll } from '../src/service/verify.ts';
+import { EventStore } from '../src/store/event-store.ts';
+import { storedGames } from '../src/store/game-records.ts';
+import { openBenchDatabase } from './support/bench-database.ts';
+import { Api, say, sleep, startService, type Service } from './support/bench-service.ts';
+import { clientCounts, Pacer, SoakClient, startedGames } from './support/soak-clients.ts';
+import { judge, latenessBetween, round, RouteTimes, scrape, stored, type Report, type Scrape } from './support/soak-figures.ts';
+import { Receiver } from './support/soak-receiver.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    games: { type: 'string', default: '150' },
+    minutes: { type: 'string' },
+    commands: { type: 'string' },
+    rate: { type: 'string' },
+    'report-every': { type: 'string', default: '60' },
+    followers: { type: 'string', default: '0.25' },
+    hooked: { type: 'string', default: '0.25' },
+    clocked: { type: 'string', default: '0.1' },
+    chat: { type: 'string', default: '0.05' },
+    'log-level': { type: 'string', default: 'warn' },
+    'pool-max': { type: 'string' },
+    save: { type: 'boolean', default: false },
+  },
+});
+const GAMES = Number(args.games);
+/** With --commands and no --minutes, the issue's hour; else 10 minutes. */
+const MINUTES = Number(args.minutes ?? (args.commands ? 60 : 10));
+/** Client commands a second: --rate, or --commands spread over the minutes; 40 by default. */
+const RATE = Number(args.rate ?? (args.commands ? Number(args.commands) / (MINUTES * 60) : 40));
+const REPORT_EVERY_S = Number(args['report-every']);
+const BAND = 0.15;
+const GROWTH_BOUND = 0.15;
+for (const [name, value] of Object.entries({ games: GAMES, minutes: MINUTES, rate: RATE, 'report-every': REPORT_EVERY_S }))
+  if (!(value > 0)) throw new Error(`--${name} must be a positive number`);
+
+const logger = createLogger('warn');
+const MiB = 1024 * 1024;
+const metricsToken = randomBytes(24).toString('hex');
+const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'soak-outbox-'));
+
+const receiver = new Receiver();
+const hookUrl = await receiver.start();
+const database = await openBenchDatabase(logger, 'hs_soak');
+const dbPool = new pg.Pool({ connectionString: database.url, max: 1 });
+dbPool.on('error', () => undefined); // the final DROP DATABASE … WITH (FORCE)
+let service: Service | undefined;
+let api: Api | undefined;
+let streams: HttpPool | undefined;
+const pacer = new Pacer();
+let stopping = false;
+const stop = new AbortController();
+// Ctrl-C ends the soak early but in order: the minutes so far are judged, the games verified, everything stopped.
+process.once('SIGINT', () => {
+  say('interrupted: ending the soak…');
+  stopping = true;
+});
+try {
+  say(`database: ${database.where}`);
+  say(`machine: ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)} before the run`);
+  service = await startService({
+    databaseUrl: database.url,
+    logLevel: args['log-level'],
+    poolMax: args['pool-max'],
+    env: {
+      METRICS_TOKEN: metricsToken,
+      WEBHOOK_ALLOW_HTTP: 'true',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      MAIL_OUTBOX_DIR: outbox,
+      STREAMS_PER_ADDRESS: '100000',
+      STREAMS_PER_PROCESS: '1000000',
+    },
+  });
+  api = new Api(service.url, Math.min(256, GAMES + 8));
+  const times = new RouteTimes();
+  const share = { followers: Number(args.followers), hooked: Number(args.hooked), clocked: Number(args.clocked), chat: Number(args.chat) };
+  const clients = Array.from({ length: GAMES }, (_, i) => new SoakClient(i, { api: api!, streams: (streams ??= new HttpPool(service!.url, { connections: GAMES })), pacer, record: times.record, hookUrl, answered: receiver.answered, stopping: () => stopping, stopped: stop.signal }, share));
+  say(`registering ${GAMES} accounts…`);
+  // Four at a time: registration hashes a password (scrypt), and 2,000 one after another take minutes.
+  for (let i = 0; i < clients.length; i += 4) await Promise.all(clients.slice(i, i + 4).map((c) => c.register()));
+  const followers = clients.filter((c) => c.follows).length;
+  say(
+    `soaking: ${GAMES} games at once (${clients.filter((c) => c.hooked).length} with webhooks, ${followers} followed by SSE, ${clients.filter((c) => c.clocked).length} on 20 s clocks), ` +
+      `${RATE.toFixed(1)} client commands/s, ${MINUTES} minutes, a report every ${REPORT_EVERY_S} s`,
+  );
+  pacer.start(RATE);
+  let failure: unknown;
+  // The clients sit down 20 a second, so that the first games are not all created in one burst.
+  const seated = async (client: SoakClient, i: number) => {
+    await sleep(i * 50);
+    if (!stopping) await client.run();
+  };
+  const playing = Promise.all(clients.map(seated)).catch((error: unknown) => {
+    failure ??= error;
+    stopping = true;
+  });
+
+  const reports: Report[] = [];
+  const started = performance.now();
+  let previous: { scrape: Scrape; at: number; idle: number } = { scrape: await scrape(service.url, metricsToken), at: started, idle: 0 };
+  const until = started + MINUTES * 60_000;
+  for (let minute = 1; !stopping; minute++) {
+    const due = started + minute * REPORT_EVERY_S * 1000;
+    while (!stopping && performance.now() < Math.min(due, until)) await sleep(250);
+    if (stopping) break;
+    const now = performance.now();
+    const figures = await scrape(service.url, metricsToken);
+    const db = await stored(dbPool);
+    const routes = times.take();
+    const notifications = receiver.take();
+    const lateness = latenessBetween(previous.scrape, figures);
+    const report: Report = {
+      minute: round(((now - started) / 60_000), 2),
+      at: new Date().toISOString(),
+      rssMiB: round(figures.rssBytes / MiB),
+      heapUsedMiB: round(figures.heapUsedBytes / MiB),
+      routes,
+      commandP99: routes['POST /v1/games/:id/commands']?.p99 ?? NaN,
+      eventLoopP99Ms: round(figures.eventLoopP99Seconds * 1000),
+      poolWaiting: figures.poolWaiting,
+      openStreams: figures.openStreams,
+      jobsQueued: figures.jobsQueued,
+      commandsPerSecond: round((figures.commandsAccepted - previous.scrape.commandsAccepted) / ((now - previous.at) / 1000)),
+      commands: db.commands,
+      databaseMiB: round(db.databaseBytes / MiB),
+      databaseBytesPerCommand: Math.round(db.databaseBytes / Math.max(1, db.commands)),
+      snapshots: db.snapshots,
+      expiries: lateness.expiries,
+      latenessP99AtMostMs: lateness.p99AtMostSeconds === null ? null : lateness.p99AtMostSeconds * 1000,
+      notifications: notifications.n,
+      notificationP50Ms: notifications.p50,
+      notificationP99Ms: notifications.p99,
+      idleSlots: pacer.idle - previous.idle,
+      loadAverage: round(os.loadavg()[0]!, 2),
+    };
+    previous = { scrape: figures, at: now, idle: pacer.idle };
+    reports.push(report);
+    say(line(report));
+    if (now >= until) break;
+  }
+  stopping = true;
+  pacer.stop();
+  stop.abort();
+  await playing;
+  if (failure !== undefined) throw failure;
+  const counts = clientCounts();
+  say(
+    `clients: ${counts.commands} commands accepted, ${counts.refused} refused (a window closed or the game moved meanwhile), ${counts.chats} chat messages, ` +
+      `${counts.expiriesAwaited} windows left to expire, ${counts.finished} games finished, ${counts.unavailable} answers 503 (retried); webhooks received ${receiver.received} (${receiver.unmatched} announcing a bot's or the clock's command); ` +
+      `pacer slots with no client ready: ${pacer.idle} of ${pacer.slots}`,
+  );
+  await api.close();
+  api = undefined;
+  await streams?.close();
+  streams = undefined;
+  await service.stop();
+  service = undefined;
+
+  say('verifying every game (npm run verify)…');
+  const store = new EventStore(dbPool);
+  const verification = await verifyAll(gameRegistry(), storedGames(store));
+  const bad = new Set(verification.mismatches.map((m) => m.gameId));
+  for (const m of verification.mismatches.slice(0, 10)) say(`  game ${m.gameId}, command ${m.commandSeq}: ${m.problem}`);
+  const verified = { games: verification.games, ok: verification.games - bad.size };
+  const { commands } = await stored(dbPool);
+  const verdict = judge(reports, verified, BAND, GROWTH_BOUND);
+  say(`verified ${verified.ok} of ${verified.games} games (${verification.commands} commands, ${verification.events} events); clients started ${startedGames.size}`);
+  say(`RSS and heap projected over an hour: ${verdict.rssGrowthPerHourPercent}% and ${verdict.heapGrowthPerHourPercent}% of the first minute's (bound ${100 * GROWTH_BOUND}%)`);
+  for (const reason of verdict.reasons) say(`  FAIL: ${reason}`);
+  const last =
+    `soak: ${verdict.pass ? 'pass' : 'FAIL'} minutes=${reports.at(-1)?.minute ?? 0} commands=${commands} games=${verified.games} ` +
+    `rss_drift=${verdict.rssDriftPercent}% p99_drift=${verdict.p99DriftPercent}% verified=${verified.ok}/${verified.games}`;
+  if (args.save) {
+    const dir = path.join(PROJECT_ROOT, 'docs', 'soak');
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`);
+    const settings = { games: GAMES, minutes: MINUTES, rate: RATE, reportEvery: REPORT_EVERY_S, ...share, database: database.where, cores: os.cpus().length };
+    fs.writeFileSync(file, [{ settings }, ...reports, { verdict, verified, commands, summary: last }].map((r) => JSON.stringify(r)).join('\n') + '\n');
+    say(`report saved: ${path.relative(PROJECT_ROOT, file)}`);
+  }
+  say(last);
+  process.exitCode = verdict.pass ? 0 : 1;
+} finally {
+  stopping = true;
+  pacer.stop();
+  stop.abort();
+  await api?.close().catch(() => undefined);
+  await streams?.close().catch(() => undefined);
+  await service?.stop().catch(() => undefined);
+  receiver.close();
+  await dbPool.end().catch(() => undefined);
+  await database.close();
+  fs.rmSync(outbox, { recursive: true, force: true });
+}
+
+function line(r: Report): string {
+  const ms = (x: number | null) => (x === null || Number.isNaN(x) ? '–' : `${x}`);
+  const routes = Object.entries(r.routes)
+    .map(([route, t]) => `${route} ${t.p50}/${t.p99} ms (${t.n})`)
+    .join('; ');
+  return (
+    `[${r.minute.toFixed(1)} min] rss ${r.rssMiB} MiB heap ${r.heapUsedMiB} MiB | ${r.commandsPerSecond} commands/s (${r.commands} stored), idle slots ${r.idleSlots} | ` +
+    `p50/p99: ${routes} | event loop p99 ${r.eventLoopP99Ms} ms, pool waiting ${r.poolWaiting}, streams ${r.openStreams}, jobs ${r.jobsQueued} | ` +
+    `database ${r.databaseMiB} MiB = ${r.databaseBytesPerCommand} B/command, snapshots ${r.snapshots} | ` +
+    `lateness p99 ≤ ${ms(r.latenessP99AtMostMs)} ms (${r.expiries} expiries) | notification p50/p99 ${ms(r.notificationP50Ms)}/${ms(r.notificationP99Ms)} ms (${r.notifications}) | load ${r.loadAverage}`
+  );
+}

@@ -1,0 +1,194 @@
+// The soak's figures (`npm run soak`): what the service says of itself at GET /metrics (parsed by
+// prom-client's companion parser), what the clients measured per route, what the database holds,
+// and the verdict over the run's minutes.
+
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import pg from 'pg';
+import { percentile } from './bench-service.ts';
+import type { Route } from './soak-clients.ts';
+
+// ───────────────────────────── the service's own figures ─────────────────────────────
+
+interface Sample {
+  labels?: Record<string, string>;
+  value?: string;
+  buckets?: Record<string, string>;
+  count?: string;
+}
+interface Family {
+  name: string;
+  metrics: Sample[];
+}
+
+export interface Scrape {
+  rssBytes: number;
+  heapUsedBytes: number;
+  eventLoopP99Seconds: number;
+  poolWaiting: number;
+  openStreams: number;
+  jobsQueued: number;
+  commandsAccepted: number;
+  commandsRefused: number;
+  /** Deadline lateness: cumulative count per bucket bound (seconds), all games together. */
+  lateness: Map<number, number>;
+}
+
+export async function scrape(url: string, token: string): Promise<Scrape> {
+  const response = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`/metrics: ${response.status}`);
+  const families = parsePrometheusTextFormat(await response.text()) as Family[];
+  const family = (name: string) => families.find((f) => f.name === name)?.metrics ?? [];
+  const sum = (name: string, keep: (s: Sample) => boolean = () => true) => family(name).filter(keep).reduce((n, s) => n + Number(s.value ?? 0), 0);
+  const lateness = new Map<number, number>();
+  for (const sample of family('pbw_deadline_lateness_seconds'))
+    for (const [bound, count] of Object.entries(sample.buckets ?? {})) {
+      const le = bound === '+Inf' ? Infinity : Number(bound);
+      lateness.set(le, (lateness.get(le) ?? 0) + Number(count));
+    }
+  return {
+    rssBytes: sum('process_resident_memory_bytes'),
+    heapUsedBytes: sum('nodejs_heap_size_used_bytes'),
+    eventLoopP99Seconds: sum('nodejs_eventloop_lag_p99_seconds'),
+    poolWaiting: sum('pbw_db_pool_waiting'),
+    openStreams: sum('pbw_open_streams'),
+    jobsQueued: sum('pbw_jobs_queued'),
+    commandsAccepted: sum('pbw_commands_total', (s) => s.labels?.outcome === 'accepted'),
+    commandsRefused: sum('pbw_commands_total', (s) => s.labels?.outcome === 'refused'),
+    lateness,
+  };
+}
+
+/** The expiries between two scrapes, and the bucket bound under which 99% of them fell (s). */
+export function latenessBetween(before: Scrape | undefined, after: Scrape): { expiries: number; p99AtMostSeconds: number | null } {
+  const bounds = [...after.lateness.keys()].sort((a, b) => a - b);
+  const between = (le: number) => (after.lateness.get(le) ?? 0) - (before?.lateness.get(le) ?? 0);
+  const expiries = between(Infinity);
+  if (expiries === 0) return { expiries, p99AtMostSeconds: null };
+  const bound = bounds.find((le) => between(le) >= 0.99 * expiries) ?? Infinity;
+  return { expiries, p99AtMostSeconds: bound };
+}
+
+// ───────────────────────────── the database ─────────────────────────────
+
+export interface Stored {
+  databaseBytes: number;
+  commands: number;
+  snapshots: number;
+  games: number;
+}
+
+export async function stored(pool: pg.Pool): Promise<Stored> {
+  const { rows } = await pool.query<Stored>(
+    `SELECT pg_database_size(current_database())::float8 AS "databaseBytes",
+            (SELECT count(*) FROM commands)::float8 AS commands,
+            (SELECT count(*) FROM snapshots)::float8 AS snapshots,
+            (SELECT count(*) FROM games)::float8 AS games`,
+  );
+  return rows[0]!;
+}
+
+// ───────────────────────────── the clients' timings ─────────────────────────────
+
+/** Each route's latencies (ms) since the last report. */
+export class RouteTimes {
+  private times = new Map<Route, number[]>();
+
+  record = (route: Route, ms: number): void => {
+    let list = this.times.get(route);
+    if (!list) this.times.set(route, (list = []));
+    list.push(ms);
+  };
+
+  /** p50, p99 and count per route since the last call, and starts again. */
+  take(): Record<string, { n: number; p50: number; p99: number }> {
+    const taken = this.times;
+    this.times = new Map();
+    return Object.fromEntries(
+      [...taken].sort(([a], [b]) => a.localeCompare(b)).map(([route, list]) => [route, { n: list.length, p50: round(percentile(list, 50)), p99: round(percentile(list, 99)) }]),
+    );
+  }
+}
+
+export const round = (x: number, digits = 1): number => Number(x.toFixed(digits));
+
+// ───────────────────────────── the verdict ─────────────────────────────
+
+/** One report line, as printed and saved. */
+export interface Report {
+  minute: number;
+  at: string;
+  rssMiB: number;
+  heapUsedMiB: number;
+  routes: Record<string, { n: number; p50: number; p99: number }>;
+  /** The command route's p99 (ms), the one judged. */
+  commandP99: number;
+  eventLoopP99Ms: number;
+  poolWaiting: number;
+  openStreams: number;
+  jobsQueued: number;
+  commandsPerSecond: number;
+  commands: number;
+  databaseMiB: number;
+  databaseBytesPerCommand: number;
+  snapshots: number;
+  expiries: number;
+  latenessP99AtMostMs: number | null;
+  notifications: number;
+  notificationP50Ms: number | null;
+  notificationP99Ms: number | null;
+  /** Pacer slots in the minute that found no client ready to send. */
+  idleSlots: number;
+  loadAverage: number;
+}
+
+export interface Verdict {
+  pass: boolean;
+  rssDriftPercent: number;
+  p99DriftPercent: number;
+  /** Projected growth over an hour, from a least-squares line through the minutes after warm-up, as a share of the first minute's value (%). */
+  rssGrowthPerHourPercent: number;
+  heapGrowthPerHourPercent: number;
+  reasons: string[];
+}
+
+/** Least-squares slope of y over x (ordinary linear regression, two sums). */
+function slope(points: readonly [number, number][]): number {
+  const n = points.length;
+  if (n < 2) return 0;
+  const mx = points.reduce((s, [x]) => s + x, 0) / n;
+  const my = points.reduce((s, [, y]) => s + y, 0) / n;
+  const sxy = points.reduce((s, [x, y]) => s + (x - mx) * (y - my), 0);
+  const sxx = points.reduce((s, [x]) => s + (x - mx) ** 2, 0);
+  return sxx === 0 ? 0 : sxy / sxx;
+}
+
+/**
+ * After warm-up (the first minute's report is the reference): every later minute's RSS and command
+ * p99 within ±`band` of it; RSS and heap projected to grow less than `growthBound` of their first
+ * minute's value in an hour; every game verified.
+ */
+export function judge(reports: readonly Report[], verified: { games: number; ok: number }, band = 0.15, growthBound = 0.15): Verdict {
+  const reasons: string[] = [];
+  const [first, ...later] = reports;
+  if (!first || later.length === 0) reasons.push('the run is too short to judge: it needs a first minute and at least one after it');
+  const drift = (value: (r: Report) => number) => (first ? Math.max(0, ...later.map((r) => Math.abs(value(r) / value(first) - 1))) : 0);
+  const rssDrift = drift((r) => r.rssMiB);
+  const p99Drift = drift((r) => r.commandP99);
+  const growth = (value: (r: Report) => number) => (first ? (slope(reports.map((r) => [r.minute / 60, value(r)])) / value(first)) : 0);
+  const rssGrowth = growth((r) => r.rssMiB);
+  const heapGrowth = growth((r) => r.heapUsedMiB);
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  if (rssDrift > band) reasons.push(`RSS moved ${pct(rssDrift)} from the first minute's (band ±${pct(band)})`);
+  if (p99Drift > band) reasons.push(`the command p99 moved ${pct(p99Drift)} from the first minute's (band ±${pct(band)})`);
+  if (rssGrowth > growthBound) reasons.push(`RSS grows ${pct(rssGrowth)} an hour (bound ${pct(growthBound)})`);
+  if (heapGrowth > growthBound) reasons.push(`the heap grows ${pct(heapGrowth)} an hour (bound ${pct(growthBound)})`);
+  if (verified.ok !== verified.games) reasons.push(`${verified.games - verified.ok} of ${verified.games} games did not verify`);
+  return {
+    pass: reasons.length === 0,
+    rssDriftPercent: round(100 * rssDrift),
+    p99DriftPercent: round(100 * p99Drift),
+    rssGrowthPerHourPercent: round(100 * rssGrowth),
+    heapGrowthPerHourPercent: round(100 * heapGrowth),
+    reasons,
+  };
+}
