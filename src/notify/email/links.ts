@@ -5,7 +5,7 @@
 // `/v1/email/verify` and `/v1/email/unsubscribe`; storage is behind ports (../ports/email-links.ts).
 
 import { createHash, randomBytes } from 'node:crypto';
-import type { AccountEmailWrites, EmailTokenRecords, LinkPurpose } from '../ports/email-links.ts';
+import type { AccountEmailReads, AccountEmailWrites, EmailTokenRecords, LinkPurpose } from '../ports/email-links.ts';
 import type { StoreTransaction } from '../ports/transaction.ts';
 import { withEmailSettings } from './settings.ts';
 
@@ -34,7 +34,7 @@ export type VerifyOutcome = 'verified' | 'invalid';
 export class EmailLinks {
   constructor(
     private readonly tokens: EmailTokenRecords,
-    private readonly accounts: AccountEmailWrites,
+    private readonly accounts: AccountEmailWrites & Pick<AccountEmailReads, 'accountWithEmail'>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -56,6 +56,11 @@ export class EmailLinks {
   /** A token that makes `newEmail` the account's address once opened (changeEmail). */
   emailChangeToken(accountId: string, newEmail: string): Promise<string> {
     return this.issue(accountId, newEmail, 'change-email', EMAIL_CHANGE_TTL_MS);
+  }
+
+  /** The account a reset email for `email` (normalised) goes to, if any. */
+  resetTarget(email: string): Promise<{ accountId: string } | undefined> {
+    return this.accounts.accountWithEmail(email);
   }
 
   /** Opens an email-change link: the new address replaces the old, verified (the ports say when not). */
