@@ -30,6 +30,7 @@ import { emailRoutes } from './api/email.ts';
 import { preferenceRoutes } from './api/me-preferences.ts';
 import { orderRoutes } from './api/orders.ts';
 import { sessionRoutes } from './api/sessions.ts';
+import { passwordRoutes } from './api/passwords.ts';
 import { vacationRoutes } from './api/vacation.ts';
 import { webhookRoutes } from './api/webhooks.ts';
 import { webClientRoutes } from './api/web-client.ts';
@@ -349,6 +350,7 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
   await app.register(authPlugin, { auth, limits, prepareKeys: Boolean(deps.pool) });
   await app.register(accountRoutes, { auth, limits, email: emailChannel });
   await app.register(sessionRoutes, { auth });
+  await app.register(passwordRoutes, { auth, limits, email: emailChannel });
   await app.register(accessTokenRoutes, { auth });
   await app.register(gameRoutes, { service: gameService });
   const streamOptions = { credentials: new CredentialWatches(auth.tokens, auth.revocations), bufferBytes: settings.streamBufferBytes };
