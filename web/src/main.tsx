@@ -9,6 +9,7 @@ import { GamePage } from './pages/game.tsx';
 import { LobbyPage } from './pages/lobby.tsx';
 import { MyGamesPage } from './pages/my-games.tsx';
 import { ReplayPage } from './pages/replay.tsx';
+import { ResetPasswordPage } from './pages/reset-password.tsx';
 import { RulesPage } from './pages/rules.tsx';
 import { SettingsPage } from './pages/settings.tsx';
 import './styles.css';
@@ -71,6 +72,7 @@ function App() {
           <Route path="/" component={MyGamesPage} />
           <Route path="/login" component={LoginPage} />
           <Route path="/signup" component={SignupPage} />
+          <Route path="/reset-password" component={ResetPasswordPage} />
           <Route path="/lobby" component={LobbyPage} />
           <Route path="/settings" component={SettingsPage} />
           <Route path="/games/:id" component={GamePage} />

@@ -9,6 +9,7 @@ import { loginHref } from './auth.tsx';
 import { OrderFields, type Orders } from '../orders.tsx';
 import { GAME_UIS, titleOf } from '../games/registry.ts';
 import { browserZone, zoneChanged } from '../zone.ts';
+import { AccountSettings } from './settings-account.tsx';
 
 function Message({ text, error }: { text: string | null; error?: boolean }) {
   if (!text) return null;
@@ -39,6 +40,7 @@ export function SettingsPage() {
       <Orders />
       <VacationSettings />
       <Tokens />
+      <AccountSettings />
     </main>
   );
 }
