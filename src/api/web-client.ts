@@ -14,7 +14,7 @@ import fp from 'fastify-plugin';
 import { ProblemError } from './problems.ts';
 
 /** The client's own pages (web/src/main.tsx routes them). */
-export const CLIENT_ROUTES = ['/', '/login', '/signup', '/lobby', '/settings', '/games/:id', '/games/:id/replay', '/rules/:game'] as const;
+export const CLIENT_ROUTES = ['/', '/login', '/signup', '/reset-password', '/lobby', '/settings', '/games/:id', '/games/:id/replay', '/rules/:game'] as const;
 
 const PAGE_CACHE_CONTROL = 'no-cache';
 // Everything the page loads comes from here; no inline script, no framing.
