@@ -84,11 +84,13 @@ async function verifyAddress(player: HttpPlayer): Promise<void> {
  * request's own id (`x-request-id`, new for every request).
  */
 const VARYING_HEADERS = new Set(['date', 'x-request-id', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
-const comparable = (answer: HttpAnswer) => ({
-  status: answer.status,
-  headers: [...answer.headers.entries()].filter(([name]) => !VARYING_HEADERS.has(name)).sort(),
-  body: answer.text,
-});
+const comparable = (answer: HttpAnswer) => {
+  const headers: string[] = [];
+  answer.headers.forEach((value, name) => {
+    if (!VARYING_HEADERS.has(name)) headers.push(`${name}: ${value}`);
+  });
+  return { status: answer.status, headers: headers.sort(), body: answer.text };
+};
 /** As `comparable`, for a problem: its body names the request's id too (`requestId`), left out. */
 const comparableProblem = (answer: HttpAnswer) => {
   const { requestId, ...problem } = answer.body as { requestId?: string };
