@@ -68,8 +68,10 @@ async function routes(app: FastifyInstance, { auth, limits, email }: PasswordRou
     },
   );
 
-  app.post<{ Params: { token: string }; Body: { password: string } }>(
-    '/v1/password-resets/:token',
+  // The token travels in the body, never in a URL: no request log, proxy log or Referer carries a
+  // link that still works (the log redacts the links' query strings, src/config/logger.ts).
+  app.post<{ Body: { token: string; password: string } }>(
+    '/v1/password-resets/confirm',
     {
       config: loginRateLimit(limits, 'password-reset'),
       schema: {
@@ -78,8 +80,12 @@ async function routes(app: FastifyInstance, { auth, limits, email }: PasswordRou
         summary: 'Choose a new password with the emailed link',
         description:
           'Sets the password of the link’s account and logs out every session of it, on every device (personal access tokens stay). Log in with the new password. A link works once, for 30 minutes; an unknown, used or expired link gets one answer (404 `RESET_LINK_INVALID`).',
-        params: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 200, description: 'The `token` of the link in the email.' } } },
-        body: { type: 'object', required: ['password'], additionalProperties: false, properties: { password: newPassword } },
+        body: {
+          type: 'object',
+          required: ['token', 'password'],
+          additionalProperties: false,
+          properties: { token: { type: 'string', minLength: 1, maxLength: 200, description: 'The `token` of the link in the email.' }, password: newPassword },
+        },
         response: {
           204: { description: 'The password is changed; every session is logged out.', type: 'null' },
           ...problems({ 400: true, 404: 'The link is unknown, used or expired (`RESET_LINK_INVALID`).', 422: WEAK, 429: true }),
@@ -87,7 +93,7 @@ async function routes(app: FastifyInstance, { auth, limits, email }: PasswordRou
       },
     },
     async (request, reply) => {
-      await auth.passwords.reset(request.params.token, request.body.password);
+      await auth.passwords.reset(request.body.token, request.body.password);
       return reply.code(204).send();
     },
   );

@@ -1,5 +1,5 @@
 // Changing a password: with the current one (PUT /v1/me/password), or with a reset link from an
-// email (POST /v1/password-resets/{token}). Either way the new password is checked as at
+// email (POST /v1/password-resets/confirm). Either way the new password is checked as at
 // registration (passwords.ts), and every session of the account is logged out in the statement
 // that stores it (session-revocations.ts): after a reset nobody who held a session keeps it; after
 // a change the caller is handed a new session, so only the other devices are logged out.

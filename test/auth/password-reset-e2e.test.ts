@@ -105,18 +105,18 @@ describe('forgot password', () => {
     expect((await askReset(t.base, addressOf(player).toUpperCase())).status).toBe(202);
     const token = await resetTokenFromMail(addressOf(player), 1);
 
-    const weak = await call(t.base, 'POST', `/v1/password-resets/${token}`, { body: { password: 'password1' } });
+    const weak = await call(t.base, 'POST', '/v1/password-resets/confirm', { body: { token, password: 'password1' } });
     expect(weak.status).toBe(422);
     expect(weak.body).toMatchObject({ code: 'WEAK_PASSWORD' });
 
-    const reset = await call(t.base, 'POST', `/v1/password-resets/${token}`, { body: { password: NEW_PASSWORD } });
+    const reset = await call(t.base, 'POST', '/v1/password-resets/confirm', { body: { token, password: NEW_PASSWORD } });
     expect(reset.status, reset.text).toBe(204);
     for (const session of [player.token, other]) expect((await me(session)).status).toBe(401);
     expect((await logIn(player.handle, PASSWORD)).status).toBe(401);
     expect((await logIn(player.handle, NEW_PASSWORD)).status).toBe(200);
 
-    const again = await call(t.base, 'POST', `/v1/password-resets/${token}`, { body: { password: `${NEW_PASSWORD} again` } });
-    const unknown = await call(t.base, 'POST', `/v1/password-resets/${'x'.repeat(32)}`, { body: { password: `${NEW_PASSWORD} again` } });
+    const again = await call(t.base, 'POST', '/v1/password-resets/confirm', { body: { token, password: `${NEW_PASSWORD} again` } });
+    const unknown = await call(t.base, 'POST', '/v1/password-resets/confirm', { body: { token: 'x'.repeat(32), password: `${NEW_PASSWORD} again` } });
     expect(again.status).toBe(404);
     expect(again.headers.get('content-type')).toMatch(/application\/problem\+json/);
     expect(again.body).toMatchObject({ code: 'RESET_LINK_INVALID' });
@@ -142,13 +142,13 @@ describe('forgot password', () => {
     } finally {
       await db.end();
     }
-    const expired = await call(t.base, 'POST', `/v1/password-resets/${first}`, { body: { password: NEW_PASSWORD } });
-    const unknown = await call(t.base, 'POST', `/v1/password-resets/${'y'.repeat(32)}`, { body: { password: NEW_PASSWORD } });
+    const expired = await call(t.base, 'POST', '/v1/password-resets/confirm', { body: { token: first, password: NEW_PASSWORD } });
+    const unknown = await call(t.base, 'POST', '/v1/password-resets/confirm', { body: { token: 'y'.repeat(32), password: NEW_PASSWORD } });
     expect(expired.status).toBe(404);
     expect(comparableProblem(expired)).toEqual(comparableProblem(unknown));
 
-    expect((await call(t.base, 'POST', `/v1/password-resets/${second}`, { body: { password: NEW_PASSWORD } })).status).toBe(204);
-    const older = await call(t.base, 'POST', `/v1/password-resets/${third}`, { body: { password: `${NEW_PASSWORD} too` } });
+    expect((await call(t.base, 'POST', '/v1/password-resets/confirm', { body: { token: second, password: NEW_PASSWORD } })).status).toBe(204);
+    const older = await call(t.base, 'POST', '/v1/password-resets/confirm', { body: { token: third, password: `${NEW_PASSWORD} too` } });
     expect(comparableProblem(older)).toEqual(comparableProblem(unknown));
 
     // Three emails an hour at most: a fourth request sends nothing.

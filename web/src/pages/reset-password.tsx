@@ -62,7 +62,7 @@ function ChooseNewPassword({ token }: { token: string }) {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const { response, error } = await api.POST('/v1/password-resets/{token}', { params: { path: { token } }, body: { password } });
+    const { response, error } = await api.POST('/v1/password-resets/confirm', { body: { token, password } });
     setBusy(false);
     if (!response.ok) return setError(problemText(error));
     setDone(true);
