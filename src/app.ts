@@ -348,7 +348,7 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
   });
   const limits = rateLimitsOf(settings);
   await app.register(authPlugin, { auth, limits, prepareKeys: Boolean(deps.pool) });
-  await app.register(accountRoutes, { auth, limits, email: emailChannel });
+  await app.register(accountRoutes, { auth, limits, email: emailChannel, exports: ports.accountsTable });
   await app.register(sessionRoutes, { auth });
   await app.register(passwordRoutes, { auth, limits, email: emailChannel });
   await app.register(accessTokenRoutes, { auth });

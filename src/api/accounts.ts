@@ -59,9 +59,11 @@ export interface AccountRoutesOptions {
   limits: RateLimits;
   /** Where a registration's email goes (verification, or a word to the address's owner); null: the server sends no email. */
   email: Pick<EmailChannel, 'requestVerification' | 'tellOwnerOfRegistrationAttempt' | 'requestEmailChange' | 'tellOldAddress' | 'links'> | null;
+  /** Everything an account holds, as JSON (src/store/accounts.ts). */
+  exports: { exportOf(accountId: string): Promise<Record<string, unknown> | undefined> };
 }
 
-async function routes(app: FastifyInstance, { auth, limits, email }: AccountRoutesOptions): Promise<void> {
+async function routes(app: FastifyInstance, { auth, limits, email, exports }: AccountRoutesOptions): Promise<void> {
   app.addSchema(accountSchema);
 
   app.post<{ Body: { handle: string; email: string; password: string } }>(
@@ -173,6 +175,33 @@ async function routes(app: FastifyInstance, { auth, limits, email }: AccountRout
       },
     },
     async (request) => present(await auth.me(requireCaller(request))),
+  );
+
+  app.get(
+    '/v1/me/export',
+    {
+      config: loginRateLimit(limits, 'export'),
+      schema: {
+        operationId: 'exportMyData',
+        tags: ['accounts'],
+        summary: 'Export your data (JSON)',
+        description:
+          'Everything your account holds, as one JSON document to keep: the account and its preferences, personal access tokens (names and dates, never the tokens), the seats you hold and the games they are in, every command you sent, your chat messages and mutes, and your webhooks (never their secrets). A session token only (403 `SESSION_REQUIRED`). Served as an attachment.',
+        security: bearerOnly,
+        response: {
+          200: { description: 'Your data.', type: 'object', additionalProperties: true, required: ['account', 'accessTokens', 'seats', 'commands', 'chatMessages', 'chatMutes', 'webhooks'] },
+          ...problems({ 401: true, 403: 'A personal access token was sent (`SESSION_REQUIRED`).', 429: true }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireCaller(request);
+      if (caller.tokenKind !== 'session') throw new ProblemError(403, 'SESSION_REQUIRED', 'Export your data with a session token (POST /v1/sessions), not with a personal access token.');
+      const data = await exports.exportOf(caller.accountId);
+      if (!data) throw new ProblemError(401, 'INVALID_TOKEN', 'The token’s account does not exist.');
+      reply.header('content-disposition', `attachment; filename="${caller.handle}-export.json"`);
+      return { exportedAt: new Date().toISOString(), ...data };
+    },
   );
 
   const mail = () => {

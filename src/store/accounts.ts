@@ -139,6 +139,52 @@ export class AccountsTable implements AccountRegistration, SessionGenerations, P
     }
   }
 
+  /**
+   * Everything the account holds, for its owner (GET /v1/me/export): the account without its
+   * password hash, its tokens and webhooks without their secrets, its seats, the commands it sent,
+   * its chat messages and mutes. Undefined when there is no such account.
+   */
+  async exportOf(accountId: string): Promise<Record<string, unknown> | undefined> {
+    const account = await this.prisma.account.findUnique({
+      where: { id: accountId },
+      select: { id: true, handle: true, email: true, emailVerifiedAt: true, createdAt: true, preferences: true, vacationUntil: true, vacationYear: true, vacationDaysUsed: true },
+    });
+    if (!account) return undefined;
+    const [accessTokens, seats, commands, chatMessages, mutes, webhooks] = await Promise.all([
+      this.prisma.accessToken.findMany({ where: { accountId }, orderBy: { createdAt: 'asc' }, select: { id: true, name: true, createdAt: true, expiresAt: true, lastUsedAt: true, revokedAt: true } }),
+      this.prisma.gameSeat.findMany({
+        where: { accountId },
+        orderBy: { claimedAt: 'asc' },
+        select: { gameId: true, seat: true, claimedAt: true, game: { select: { module: true, status: true, createdAt: true } } },
+      }),
+      this.prisma.command.findMany({ where: { callerId: accountId }, orderBy: [{ acceptedAt: 'asc' }, { seq: 'asc' }], select: { gameId: true, seq: true, seat: true, type: true, payload: true, acceptedAt: true } }),
+      this.prisma.chatMessage.findMany({ where: { accountId }, orderBy: { id: 'asc' }, select: { gameId: true, body: true, createdAt: true } }),
+      this.prisma.chatMute.findMany({ where: { accountId }, select: { createdAt: true, muted: { select: { handle: true } } } }),
+      this.prisma.webhookSubscription.findMany({
+        where: { accountId },
+        orderBy: { createdAt: 'asc' },
+        select: { id: true, gameId: true, url: true, format: true, enabled: true, disabledReason: true, reminderMinutes: true, createdAt: true },
+      }),
+    ]);
+    return {
+      account: {
+        id: account.id,
+        handle: account.handle,
+        email: account.email,
+        emailVerified: account.emailVerifiedAt !== null,
+        createdAt: account.createdAt,
+        preferences: account.preferences,
+        vacation: { until: account.vacationUntil, year: account.vacationYear, daysUsed: account.vacationDaysUsed },
+      },
+      accessTokens,
+      seats: seats.map(({ game, ...seat }) => ({ ...seat, game: game.module, gameStatus: game.status, gameCreatedAt: game.createdAt })),
+      commands,
+      chatMessages,
+      chatMutes: mutes.map((mute) => ({ handle: mute.muted.handle, createdAt: mute.createdAt })),
+      webhooks,
+    };
+  }
+
   async accountWithEmail(email: string): Promise<{ accountId: string } | undefined> {
     const row = await this.prisma.account.findFirst({
       where: { email },

@@ -267,3 +267,26 @@ function compareTimes(a: number[], b: number[]): { medianA: number; medianB: num
   const sd = Math.sqrt((a.length * b.length * (a.length + b.length + 1)) / 12);
   return { medianA: median(a), medianB: median(b), u, z: (u - mean) / sd, superiority: u / (a.length * b.length) };
 }
+
+describe('export my data', () => {
+  it('answers everything the account holds as JSON, without its password or secrets, to a session token only', async () => {
+    const player = await register(t.base, 'exp');
+    const pat = await call(t.base, 'POST', '/v1/me/tokens', { token: player.token, body: { name: 'my bot' } });
+    expect(pat.status, pat.text).toBe(201);
+    const exported = await call(t.base, 'GET', '/v1/me/export', { token: player.token });
+    expect(exported.status, exported.text).toBe(200);
+    expect(exported.headers.get('content-disposition')).toContain('attachment');
+    expect(exported.body).toMatchObject({
+      account: { handle: player.handle, email: addressOf(player), emailVerified: false },
+      accessTokens: [{ name: 'my bot' }],
+      seats: [],
+      commands: [],
+      chatMessages: [],
+      webhooks: [],
+    });
+    expect(exported.text).not.toContain('scrypt');
+    expect(exported.text).not.toContain((pat.body as { token: string }).token);
+    const withPat = await call(t.base, 'GET', '/v1/me/export', { token: (pat.body as { token: string }).token });
+    expect(withPat.status).toBe(403);
+  });
+});
