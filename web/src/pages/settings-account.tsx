@@ -1,5 +1,6 @@
 // Settings: your password and your email address. A new password logs out your other devices
-// (this one gets a new session); a new address becomes yours once you open the link sent to it.
+// (this one gets a new session); a new address becomes yours once you open the link sent to it;
+// your data, as one JSON file to keep.
 
 import { useState } from 'preact/hooks';
 import { api, problemText } from '../api/client.ts';
@@ -21,6 +22,7 @@ export function AccountSettings() {
       <h2 id="account-title">Password and email address</h2>
       <ChangePassword />
       <ChangeEmail />
+      <ExportData />
     </section>
   );
 }
@@ -67,5 +69,28 @@ function ChangeEmail() {
       <button type="submit">Change email address</button>
       <Message text={message?.text ?? null} error={message?.error} />
     </form>
+  );
+}
+
+function ExportData() {
+  const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
+  async function download() {
+    const { data, error } = await api.GET('/v1/me/export');
+    if (!data) return setMessage({ text: problemText(error), error: true });
+    const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `${session.current()?.handle ?? 'my'}-export.json`;
+    link.click();
+    URL.revokeObjectURL(url);
+    setMessage({ text: 'Your data is downloaded.' });
+  }
+  return (
+    <div>
+      <button type="button" onClick={download}>
+        Export my data
+      </button>
+      <Message text={message?.text ?? null} error={message?.error} />
+    </div>
   );
 }
