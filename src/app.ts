@@ -32,6 +32,7 @@ import { preferenceRoutes } from './api/me-preferences.ts';
 import { orderRoutes } from './api/orders.ts';
 import { playerRoutes } from './api/players.ts';
 import { sessionRoutes } from './api/sessions.ts';
+import { passwordRoutes } from './api/passwords.ts';
 import { vacationRoutes } from './api/vacation.ts';
 import { webhookRoutes } from './api/webhooks.ts';
 import { pushRoutes } from './api/push.ts';
@@ -381,8 +382,9 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
   });
   const limits = rateLimitsOf(settings);
   await app.register(authPlugin, { auth, limits, prepareKeys: Boolean(deps.pool) });
-  await app.register(accountRoutes, { auth, limits, email: emailChannel });
+  await app.register(accountRoutes, { auth, limits, email: emailChannel, exports: ports.accountsTable });
   await app.register(sessionRoutes, { auth });
+  await app.register(passwordRoutes, { auth, limits, email: emailChannel });
   await app.register(accessTokenRoutes, { auth });
   await app.register(gameRoutes, { service: gameService });
   await app.register(inviteRoutes, { service: gameService });

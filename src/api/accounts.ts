@@ -8,8 +8,10 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/passwords.ts';
 import { loginRateLimit, type RateLimits } from '../auth/rate-limit.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { EmailChannel } from '../delivery/email/dispatch.ts';
-import { problemResponses } from './problems.ts';
-import { problems } from './schemas.ts';
+import { escapeHtml } from '../delivery/email/render.ts';
+import { normalizeEmail } from '../auth/accounts.ts';
+import { ProblemError, problemResponses } from './problems.ts';
+import { bearerOnly, problems } from './schemas.ts';
 
 const handle = {
   type: 'string',
@@ -56,10 +58,12 @@ export interface AccountRoutesOptions {
   auth: AuthService;
   limits: RateLimits;
   /** Where a registration's email goes (verification, or a word to the address's owner); null: the server sends no email. */
-  email: Pick<EmailChannel, 'requestVerification' | 'tellOwnerOfRegistrationAttempt'> | null;
+  email: Pick<EmailChannel, 'requestVerification' | 'tellOwnerOfRegistrationAttempt' | 'requestEmailChange' | 'tellOldAddress' | 'links'> | null;
+  /** Everything an account holds, as JSON (src/store/accounts.ts). */
+  exports: { exportOf(accountId: string): Promise<Record<string, unknown> | undefined> };
 }
 
-async function routes(app: FastifyInstance, { auth, limits, email }: AccountRoutesOptions): Promise<void> {
+async function routes(app: FastifyInstance, { auth, limits, email, exports }: AccountRoutesOptions): Promise<void> {
   app.addSchema(accountSchema);
 
   app.post<{ Body: { handle: string; email: string; password: string } }>(
@@ -171,6 +175,102 @@ async function routes(app: FastifyInstance, { auth, limits, email }: AccountRout
       },
     },
     async (request) => present(await auth.me(requireCaller(request))),
+  );
+
+  app.get(
+    '/v1/me/export',
+    {
+      config: loginRateLimit(limits, 'export'),
+      schema: {
+        operationId: 'exportMyData',
+        tags: ['accounts'],
+        summary: 'Export your data (JSON)',
+        description:
+          'Everything your account holds, as one JSON document to keep: the account and its preferences, personal access tokens (names and dates, never the tokens), the seats you hold and the games they are in, every command you sent, your chat messages and mutes, and your webhooks (never their secrets). A session token only (403 `SESSION_REQUIRED`). Served as an attachment.',
+        security: bearerOnly,
+        response: {
+          200: { description: 'Your data.', type: 'object', additionalProperties: true, required: ['account', 'accessTokens', 'seats', 'commands', 'chatMessages', 'chatMutes', 'webhooks'] },
+          ...problems({ 401: true, 403: 'A personal access token was sent (`SESSION_REQUIRED`).', 429: true }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireCaller(request);
+      if (caller.tokenKind !== 'session') throw new ProblemError(403, 'SESSION_REQUIRED', 'Export your data with a session token (POST /v1/sessions), not with a personal access token.');
+      const data = await exports.exportOf(caller.accountId);
+      if (!data) throw new ProblemError(401, 'INVALID_TOKEN', 'The token’s account does not exist.');
+      reply.header('content-disposition', `attachment; filename="${caller.handle}-export.json"`);
+      return { exportedAt: new Date().toISOString(), ...data };
+    },
+  );
+
+  const mail = () => {
+    if (!email) throw new ProblemError(503, 'EMAIL_DISABLED', 'This server sends no email.');
+    return email;
+  };
+
+  app.post<{ Body: { email: string; password: string } }>(
+    '/v1/me/email',
+    {
+      config: loginRateLimit(limits, 'email-change'),
+      schema: {
+        operationId: 'changeEmail',
+        tags: ['accounts'],
+        summary: 'Change your email address',
+        description:
+          'Sends a link to the new address; it becomes your account’s, verified, only when that link is opened (`GET /v1/email/change`), and then your old address, if it was verified, is told. Until then everything goes to the old one. With your password, and a session token only (403 `WRONG_PASSWORD`, `SESSION_REQUIRED`). The answer is the same whether or not another account holds the address; an address another account verified can never become yours, and no link is sent to it.',
+        security: bearerOnly,
+        body: {
+          type: 'object',
+          required: ['email', 'password'],
+          additionalProperties: false,
+          properties: { email: { type: 'string', format: 'email', maxLength: 254, description: 'The new address.' }, password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH, description: 'Your password.' } },
+        },
+        response: {
+          202: { description: 'The link is on its way to the new address.', type: 'object', required: ['emailAddress'], properties: { emailAddress: { type: 'string' } } },
+          ...problems({ 400: true, 401: true, 403: 'The password is wrong (`WRONG_PASSWORD`), or a personal access token was sent (`SESSION_REQUIRED`).', 429: true, 503: 'This server sends no email (`EMAIL_DISABLED`).' }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireCaller(request);
+      const channel = mail();
+      await auth.confirmPassword(caller, request.body.password);
+      const address = normalizeEmail(request.body.email);
+      await channel.requestEmailChange(caller.accountId, address);
+      reply.code(202);
+      return { emailAddress: address };
+    },
+  );
+
+  app.get<{ Querystring: { token: string } }>(
+    '/v1/email/change',
+    {
+      schema: {
+        operationId: 'confirmEmailChange',
+        tags: ['accounts'],
+        summary: 'Confirm your new address (the link in the email)',
+        description: 'Opened from the email sent to the new address: it becomes the account’s address, verified, and the old one is told. Works once, for 24 hours. Answers a small HTML page.',
+        security: [{}],
+        querystring: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 200, description: 'The token from the link in the email.' } } },
+        response: {
+          200: { description: 'The address is changed.', content: { 'text/html': { schema: { type: 'string' } } } },
+          ...problems({ 400: 'The link is unknown, used or expired, or another account verified the address first (`INVALID_LINK`).', 503: 'This server sends no email (`EMAIL_DISABLED`).' }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const channel = mail();
+      const changed = await channel.links.changeEmail(request.query.token);
+      if (changed === 'invalid') throw new ProblemError(400, 'INVALID_LINK', 'This link is unknown, used or expired. Log in and ask again (POST /v1/me/email).');
+      await channel.tellOldAddress(changed);
+      reply.code(200).type('text/html; charset=utf-8');
+      const title = 'Address changed';
+      return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>
+<body style="font-family: sans-serif; line-height: 1.5;"><h1>${title}</h1><p>${escapeHtml(`This address is now the one of your account “${changed.handle}”.`)}</p></body></html>
+`;
+    },
   );
 
   app.get(

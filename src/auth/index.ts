@@ -20,6 +20,7 @@ import { registerRateLimit, type RateLimits } from './rate-limit.ts';
 import { AuthService } from './service.ts';
 import type { AccountRegistration } from './accounts.ts';
 import type { SessionGenerations } from './session-revocations.ts';
+import type { PasswordWrites } from './password-changes.ts';
 import { InvalidTokenError } from './tokens.ts';
 import { DEFAULT_TOKEN_AUDIENCE, DEFAULT_TOKEN_ISSUER } from '../config/product.ts';
 
@@ -67,7 +68,7 @@ export interface AuthOptions {
   /** Prisma Client over the same pool: accounts and personal access tokens. */
   prisma: PrismaClient;
   /** The one writer of `accounts` (src/store/accounts.ts): registration and log out everywhere write through it. */
-  accountRows: AccountRegistration & SessionGenerations;
+  accountRows: AccountRegistration & SessionGenerations & PasswordWrites;
   settings?: Partial<AuthSettings>;
   /** Personal access tokens an account may hold (TOKENS_PER_ACCOUNT). */
   tokensPerAccount?: number;

@@ -50,7 +50,7 @@ export async function registerRateLimit(app: FastifyInstance, limits: RateLimits
 }
 
 /** The `config` of the log-in route: its own, stricter budget per IP address, when configured. */
-export function loginRateLimit(limits: RateLimits): { rateLimit?: object } {
+export function loginRateLimit(limits: RateLimits, route = 'login'): { rateLimit?: object } {
   if (limits.loginPerMinute <= 0) return {};
-  return { rateLimit: { max: limits.loginPerMinute, timeWindow: WINDOW_MS, keyGenerator: (request: FastifyRequest) => `login:${request.ip}` } };
+  return { rateLimit: { max: limits.loginPerMinute, timeWindow: WINDOW_MS, keyGenerator: (request: FastifyRequest) => `${route}:${request.ip}` } };
 }

@@ -10,6 +10,7 @@ import type { Caller } from './caller.ts';
 import type { KeySealer } from './key-encryption.ts';
 import { KeyStore } from './keys.ts';
 import { attemptKeys, LoginThrottle, type LoginThrottlePolicy } from './login-throttle.ts';
+import { PasswordChanges, type PasswordWrites } from './password-changes.ts';
 import { serviceWords } from './password-strength.ts';
 import { weakPasswordReason } from './passwords.ts';
 import { SessionRevocations, type SessionGenerations } from './session-revocations.ts';
@@ -38,6 +39,8 @@ export class AuthService {
   readonly loginThrottle: LoginThrottle;
   /** Logged-out sessions; `start()` it (the app does, when ready) so that other processes' log-outs apply here. */
   readonly revocations: SessionRevocations;
+  /** Changing a password, with the current one or a reset link (password-changes.ts). */
+  readonly passwords: PasswordChanges;
   private readonly tokensPerAccount: number;
   /** Token creations per account, one at a time in this process (src/platform/one-at-a-time.ts). */
   private readonly serial = new OneAtATime();
@@ -49,13 +52,14 @@ export class AuthService {
    * through `pool`. The account row itself is written by the one writer of `accounts`
    * (src/store/accounts.ts), handed in as `accountRows`.
    */
-  constructor(pool: pg.Pool, prisma: PrismaClient, accountRows: AccountRegistration & SessionGenerations, settings: TokenSettings, options: AuthServiceOptions = {}) {
+  constructor(pool: pg.Pool, prisma: PrismaClient, accountRows: AccountRegistration & SessionGenerations & PasswordWrites, settings: TokenSettings, options: AuthServiceOptions = {}) {
     this.tokensPerAccount = options.tokensPerAccount ?? 50;
     this.serviceWords = serviceWords(options.serviceNames ?? []);
     this.accounts = new Accounts(prisma, accountRows);
     this.keys = new KeyStore(pool, { sessionTtlSeconds: settings.sessionTtlSeconds }, options.keySealer);
     this.revocations = new SessionRevocations(pool, settings.sessionTtlSeconds, accountRows);
     this.tokens = new TokenService(sqlTokenRows(pool), this.keys, settings, this.revocations);
+    this.passwords = new PasswordChanges(accountRows, this.revocations, this.serviceWords);
     this.loginThrottle = new LoginThrottle(pool, options.loginThrottle ?? { failuresBeforeDelay: 0, delaySeconds: 1, failuresBeforeLock: 1, lockMinutes: 1 });
   }
 
@@ -91,6 +95,23 @@ export class AuthService {
   async logOutEverywhere(caller: Caller): Promise<void> {
     sessionOf(caller, 'Log out everywhere with a session token (POST /v1/sessions), not with a personal access token.');
     await this.revocations.revokeAll(caller.accountId);
+  }
+
+  /**
+   * A new password for the caller, who knows the current one: every session is logged out, and
+   * the caller gets a new one, so only the other devices must log in again. Session tokens only:
+   * a leaked personal access token must not lock its owner out.
+   */
+  async changePassword(caller: Caller, current: string, next: string): Promise<Session> {
+    sessionOf(caller, 'Change your password with a session token (POST /v1/sessions), not with a personal access token.');
+    const generation = await this.passwords.change(caller.accountId, current, next);
+    return this.tokens.issueSession({ id: caller.accountId, handle: caller.handle, sessionGeneration: generation });
+  }
+
+  /** Refused 403 (WRONG_PASSWORD, or SESSION_REQUIRED for a personal access token) unless the caller's password is `password`. */
+  async confirmPassword(caller: Caller, password: string): Promise<void> {
+    sessionOf(caller, 'Change your email address with a session token (POST /v1/sessions), not with a personal access token.');
+    await this.passwords.checkPassword(caller.accountId, password);
   }
 
   /** The caller's account; a valid token for an account that no longer exists is refused. */

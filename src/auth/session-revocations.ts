@@ -112,6 +112,17 @@ export class SessionRevocations {
   }
 
   /**
+   * Logs out every session of an account through `write`: one statement of the caller's that
+   * raises the account's generation beside what else it changes (a new password), announcing it
+   * on `channel` as `a:<account id>|<generation>`, as revokeAll does. Applied here at once.
+   */
+  async revokeAllThrough<T extends { accountId: string; generation: number }>(write: (channel: string) => Promise<T | undefined>): Promise<T | undefined> {
+    const written = await write(REVOCATIONS_CHANNEL);
+    if (written) this.applyGeneration(written.accountId, written.generation, Date.now());
+    return written;
+  }
+
+  /**
    * Announces that a personal access token was revoked (its row already says so): other
    * processes end the streams it holds open. After the commit, not in it, so a lost announcement
    * leaves the row to refuse the token before the stream's next delivery.

@@ -7,15 +7,16 @@
 // settings). Written from one place, every change of that JSON takes the same row lock, the
 // invariants of the row (a handle unique whatever its case, an address verified by one account
 // only) are kept by one set of statements, and a new column has one place to look. The use cases
-// reach it through ports they own: auth's AccountRegistration and SessionGenerations
-// (src/auth/accounts.ts, session-revocations.ts), the service's AccountRecords (through
+// reach it through ports they own: auth's AccountRegistration, SessionGenerations and PasswordWrites
+// (src/auth/accounts.ts, session-revocations.ts, password-changes.ts), the service's AccountRecords (through
 // account-records.ts), and notifications' AccountEmailWrites (src/notify/ports/email-links.ts).
 
 import type pg from 'pg';
 import type { Account, AccountRegistration } from '../auth/accounts.ts';
+import type { PasswordWrites } from '../auth/password-changes.ts';
 import type { SessionGenerations } from '../auth/session-revocations.ts';
 import { lockAccountRow, violatedUniqueIndex, literalPattern, type PrismaClient, type PrismaJsonInput } from '../db/prisma.ts';
-import { violatedUniqueConstraint } from '../db/transaction.ts';
+import { inTransaction, violatedUniqueConstraint } from '../db/transaction.ts';
 import type { AccountEmailReads, AccountEmailWrites } from '../notify/ports/email-links.ts';
 import type { VacationRecord } from '../service/ports/accounts.ts';
 
@@ -32,7 +33,7 @@ const asObject = (v: unknown): Record<string, unknown> => (v !== null && typeof 
 /** `handle` whatever its case (what `lower(handle) = lower($1)` says in SQL). */
 const handleIs = (handle: string) => ({ equals: literalPattern(handle), mode: 'insensitive' as const });
 
-export class AccountsTable implements AccountRegistration, SessionGenerations, AccountEmailWrites, AccountEmailReads {
+export class AccountsTable implements AccountRegistration, SessionGenerations, PasswordWrites, AccountEmailWrites, AccountEmailReads {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly pool: pg.Pool,
@@ -64,6 +65,134 @@ export class AccountsTable implements AccountRegistration, SessionGenerations, A
       [accountId, announce.channel, announce.prefix],
     );
     return rows[0]?.generation;
+  }
+
+  async resetHolder(tokenHash: string, at: Date): Promise<{ accountId: string; handle: string; email: string } | undefined> {
+    const { rows } = await this.pool.query<{ accountId: string; handle: string; email: string }>(
+      `SELECT a.id AS "accountId", a.handle, a.email FROM email_tokens t JOIN accounts a ON a.id = t.account_id
+        WHERE t.token_hash = $1 AND t.purpose = 'reset' AND t.used_at IS NULL AND t.expires_at > $2`,
+      [tokenHash, at],
+    );
+    return rows[0];
+  }
+
+  async resetPassword(tokenHash: string, passwordHash: string, at: Date, channel: string): Promise<{ accountId: string; generation: number } | undefined> {
+    const { rows } = await this.pool.query<{ accountId: string; generation: number }>(
+      `WITH used AS (
+         UPDATE email_tokens SET used_at = $3
+          WHERE token_hash = $1 AND purpose = 'reset' AND used_at IS NULL AND expires_at > $3
+          RETURNING account_id),
+       others AS (
+         UPDATE email_tokens t SET used_at = $3 FROM used
+          WHERE t.account_id = used.account_id AND t.purpose = 'reset' AND t.used_at IS NULL AND t.token_hash <> $1),
+       changed AS (
+         UPDATE accounts a SET password_hash = $2, session_generation = session_generation + 1, sessions_revoked_at = now()
+           FROM used WHERE a.id = used.account_id
+          RETURNING a.id, a.session_generation)
+       SELECT id AS "accountId", session_generation AS generation, pg_notify($4, 'a:' || id || '|' || session_generation) FROM changed`,
+      [tokenHash, passwordHash, at, channel],
+    );
+    return rows[0] ? { accountId: rows[0].accountId, generation: rows[0].generation } : undefined;
+  }
+
+  async passwordOf(accountId: string): Promise<{ handle: string; email: string; passwordHash: string } | undefined> {
+    return (await this.prisma.account.findUnique({ where: { id: accountId }, select: { handle: true, email: true, passwordHash: true } })) ?? undefined;
+  }
+
+  async setPassword(accountId: string, passwordHash: string, channel: string): Promise<{ accountId: string; generation: number } | undefined> {
+    const { rows } = await this.pool.query<{ generation: number }>(
+      `WITH changed AS (
+         UPDATE accounts SET password_hash = $2, session_generation = session_generation + 1, sessions_revoked_at = now()
+          WHERE id = $1 RETURNING id, session_generation)
+       SELECT session_generation AS generation, pg_notify($3, 'a:' || id || '|' || session_generation) FROM changed`,
+      [accountId, passwordHash, channel],
+    );
+    return rows[0] ? { accountId, generation: rows[0].generation } : undefined;
+  }
+
+  async changeEmail(hash: string, at: Date): Promise<{ accountId: string; handle: string; oldEmail: string; oldVerified: boolean } | 'invalid'> {
+    try {
+      return await inTransaction(this.pool, async (tx) => {
+        const used = await tx.query<{ accountId: string; email: string }>(
+          `UPDATE email_tokens SET used_at = $2 WHERE token_hash = $1 AND purpose = 'change-email' AND used_at IS NULL AND expires_at > $2
+           RETURNING account_id AS "accountId", email`,
+          [hash, at],
+        );
+        const link = used.rows[0];
+        if (!link) return 'invalid' as const;
+        await tx.query(`UPDATE email_tokens SET used_at = $2 WHERE account_id = $1 AND purpose = 'change-email' AND used_at IS NULL`, [link.accountId, at]);
+        const old = await tx.query<{ handle: string; email: string; verified: boolean }>(
+          `SELECT handle, email, email_verified_at IS NOT NULL AS verified FROM accounts WHERE id = $1 FOR UPDATE`,
+          [link.accountId],
+        );
+        const before = old.rows[0];
+        if (!before) return 'invalid' as const;
+        const taken = await tx.query(`SELECT 1 FROM accounts WHERE email = $1 AND email_verified_at IS NOT NULL AND id <> $2`, [link.email, link.accountId]);
+        if (taken.rowCount) return 'invalid' as const;
+        await tx.query(`UPDATE accounts SET email = $2, email_verified_at = $3 WHERE id = $1`, [link.accountId, link.email, at]);
+        return { accountId: link.accountId, handle: before.handle, oldEmail: before.email, oldVerified: before.verified };
+      });
+    } catch (error) {
+      // Another account verifying the address at the same instant: the index lets one through.
+      if (violatedUniqueConstraint(error) === 'accounts_verified_email_key') return 'invalid';
+      throw error;
+    }
+  }
+
+  /**
+   * Everything the account holds, for its owner (GET /v1/me/export): the account without its
+   * password hash, its tokens and webhooks without their secrets, its seats, the commands it sent,
+   * its chat messages and mutes. Undefined when there is no such account.
+   */
+  async exportOf(accountId: string): Promise<Record<string, unknown> | undefined> {
+    const account = await this.prisma.account.findUnique({
+      where: { id: accountId },
+      select: { id: true, handle: true, email: true, emailVerifiedAt: true, createdAt: true, preferences: true, vacationUntil: true, vacationYear: true, vacationDaysUsed: true },
+    });
+    if (!account) return undefined;
+    const [accessTokens, seats, commands, chatMessages, mutes, webhooks] = await Promise.all([
+      this.prisma.accessToken.findMany({ where: { accountId }, orderBy: { createdAt: 'asc' }, select: { id: true, name: true, createdAt: true, expiresAt: true, lastUsedAt: true, revokedAt: true } }),
+      this.prisma.gameSeat.findMany({
+        where: { accountId },
+        orderBy: { claimedAt: 'asc' },
+        select: { gameId: true, seat: true, claimedAt: true, game: { select: { module: true, status: true, createdAt: true } } },
+      }),
+      this.prisma.command.findMany({ where: { callerId: accountId }, orderBy: [{ acceptedAt: 'asc' }, { seq: 'asc' }], select: { gameId: true, seq: true, seat: true, type: true, payload: true, acceptedAt: true } }),
+      this.prisma.chatMessage.findMany({ where: { accountId }, orderBy: { id: 'asc' }, select: { gameId: true, body: true, createdAt: true } }),
+      this.prisma.chatMute.findMany({ where: { accountId }, select: { createdAt: true, muted: { select: { handle: true } } } }),
+      this.prisma.webhookSubscription.findMany({
+        where: { accountId },
+        orderBy: { createdAt: 'asc' },
+        select: { id: true, gameId: true, url: true, format: true, enabled: true, disabledReason: true, reminderMinutes: true, createdAt: true },
+      }),
+    ]);
+    return {
+      account: {
+        id: account.id,
+        handle: account.handle,
+        email: account.email,
+        emailVerified: account.emailVerifiedAt !== null,
+        createdAt: account.createdAt,
+        preferences: account.preferences,
+        vacation: { until: account.vacationUntil, year: account.vacationYear, daysUsed: account.vacationDaysUsed },
+      },
+      accessTokens,
+      seats: seats.map(({ game, ...seat }) => ({ ...seat, game: game.module, gameStatus: game.status, gameCreatedAt: game.createdAt })),
+      commands,
+      chatMessages,
+      chatMutes: mutes.map((mute) => ({ handle: mute.muted.handle, createdAt: mute.createdAt })),
+      webhooks,
+    };
+  }
+
+  async accountWithEmail(email: string): Promise<{ accountId: string } | undefined> {
+    const row = await this.prisma.account.findFirst({
+      where: { email },
+      // At most one account has verified an address (accounts_verified_email_key): it comes first.
+      orderBy: [{ emailVerifiedAt: { sort: 'asc', nulls: 'last' } }, { createdAt: 'asc' }, { id: 'asc' }],
+      select: { id: true },
+    });
+    return row ? { accountId: row.id } : undefined;
   }
 
   changePreferences(accountId: string, change: (stored: Record<string, unknown>) => Record<string, unknown>): Promise<{ found: boolean; preferences: Record<string, unknown> }> {

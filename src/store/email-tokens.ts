@@ -25,4 +25,12 @@ export class PostgresEmailTokens implements EmailTokenRecords {
     );
     return rows[0];
   }
+
+  async issuedSince(accountId: string, purpose: LinkPurpose, since: Date): Promise<number> {
+    const { rows } = await this.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM email_tokens WHERE account_id = $1 AND purpose = $2 AND created_at > $3`,
+      [accountId, purpose, since],
+    );
+    return rows[0]?.n ?? 0;
+  }
 }

@@ -12,6 +12,7 @@ import { MyGamesPage } from './pages/my-games.tsx';
 import { PlayerPage } from './pages/player.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
 import { ReplayPage } from './pages/replay.tsx';
+import { ResetPasswordPage } from './pages/reset-password.tsx';
 import { RulesPage } from './pages/rules.tsx';
 import { SettingsPage } from './pages/settings.tsx';
 import './styles.css';
@@ -63,6 +64,7 @@ function App() {
           <Route path="/" component={MyGamesPage} />
           <Route path="/login" component={LoginPage} />
           <Route path="/signup" component={SignupPage} />
+          <Route path="/reset-password" component={ResetPasswordPage} />
           <Route path="/lobby" component={LobbyPage} />
           <Route path="/settings" component={SettingsPage} />
           <Route path="/games/:id" component={GamePage} />

@@ -19,6 +19,10 @@ import { renderEmail } from './render.ts';
 import { EmailNotSentError, type Mailer } from './transport.ts';
 import { renderRegistrationAttemptEmail } from './registration-attempt.ts';
 import { renderVerificationEmail } from './verification.ts';
+import { renderPasswordResetEmail } from './password-reset.ts';
+import { renderEmailChangeEmail, renderEmailChangedEmail } from './email-change.ts';
+import { RESET_TTL_MS } from '../../notify/email/links.ts';
+import { createHash } from 'node:crypto';
 import type { RenderedEmail } from './render.ts';
 import { renderWebhookDisabledEmail } from './webhook-disabled.ts';
 import type { Telemetry } from '../../service/ports/telemetry.ts';
@@ -36,6 +40,12 @@ export const EMAIL_TASKS = {
   webhookDisabled: 'webhook-disabled-email',
   /** `{ accountId }`: the owner of a verified address is told someone registered with it. */
   registrationAttempt: 'registration-attempt-email',
+  /** `{ email }`: a password-reset link to the account that holds the address, if one does. */
+  passwordReset: 'password-reset-email',
+  /** `{ accountId, email }`: the link that makes `email` the account's address. */
+  emailChange: 'email-change-email',
+  /** `{ accountId, handle, oldEmail }`: the old address is told it was replaced. */
+  emailChanged: 'email-changed-email',
 } as const;
 
 /** The owner of an address hears of registration attempts with it at most once in this long. */
@@ -86,12 +96,37 @@ export class EmailChannel {
       [EMAIL_TASKS.verify]: (p) => this.sendVerification(p as { accountId: string }),
       [EMAIL_TASKS.webhookDisabled]: (p) => this.sendWebhookDisabled(p as DisabledSubscription),
       [EMAIL_TASKS.registrationAttempt]: (p) => this.sendRegistrationAttempt(p as { accountId: string }),
+      [EMAIL_TASKS.passwordReset]: (p) => this.sendPasswordReset(p as { email: string }),
+      [EMAIL_TASKS.emailChange]: (p) => this.sendEmailChange(p as { accountId: string; email: string }),
+      [EMAIL_TASKS.emailChanged]: (p) => this.sendEmailChanged(p as { accountId: string; handle: string; oldEmail: string }),
     };
   }
 
   /** Queues the verification email of an account (at registration, or when the player asks again). */
   async requestVerification(accountId: string): Promise<void> {
     await this.records.addJob({ task: EMAIL_TASKS.verify, payload: { accountId }, key: `verify:${accountId}` });
+  }
+
+  /**
+   * Queues a password reset for `email` (normalised), whether or not an account holds it: the
+   * request does the same work (one job, keyed by the address's hash) either way, so neither its
+   * answer nor its time tells which addresses have accounts. The job looks the address up.
+   * A reset already waiting for that address is not queued again.
+   */
+  async requestPasswordReset(email: string): Promise<void> {
+    const key = `password-reset:${createHash('sha256').update(email).digest('hex')}`;
+    await this.records.addJob({ task: EMAIL_TASKS.passwordReset, payload: { email }, key });
+  }
+
+  /** Queues the link that makes `email` (normalised) the account's address once opened. */
+  async requestEmailChange(accountId: string, email: string): Promise<void> {
+    await this.records.addJob({ task: EMAIL_TASKS.emailChange, payload: { accountId, email }, key: `email-change:${accountId}`, mode: 'replace' });
+  }
+
+  /** Queues the word to the address an account just left, if it was verified (an unverified one may be anybody's). */
+  async tellOldAddress(change: { accountId: string; handle: string; oldEmail: string; oldVerified: boolean }): Promise<void> {
+    if (!change.oldVerified) return;
+    await this.records.addJob({ task: EMAIL_TASKS.emailChanged, payload: { accountId: change.accountId, handle: change.handle, oldEmail: change.oldEmail }, key: `email-changed:${change.accountId}:${this.now().getTime()}` });
   }
 
   /**
@@ -284,6 +319,36 @@ export class EmailChannel {
     const recipient = await this.recipient(accountId);
     if (!recipient || !recipient.verified) return;
     await this.send(recipient, renderRegistrationAttemptEmail({ handle: recipient.handle, publicUrl: this.settings.publicUrl(), serviceName: this.settings.serviceName }));
+  }
+
+  /** Nothing for an address no account holds, nor past RESETS_PER_HOUR (links.ts). */
+  async sendPasswordReset({ email }: { email: string }): Promise<void> {
+    const holder = await this.links.resetTarget(email);
+    if (!holder) return;
+    const recipient = await this.recipient(holder.accountId);
+    if (!recipient || recipient.email !== email) return;
+    const token = await this.links.resetToken(holder.accountId, email);
+    if (!token) return;
+    const resetUrl = `${this.settings.publicUrl()}/reset-password?token=${token}`;
+    await this.send(recipient, renderPasswordResetEmail({ handle: recipient.handle, resetUrl, minutes: RESET_TTL_MS / 60_000, serviceName: this.settings.serviceName }));
+  }
+
+  /** Nothing when another account verified the address meanwhile: it can never become this one's. */
+  async sendEmailChange({ accountId, email }: { accountId: string; email: string }): Promise<void> {
+    const recipient = await this.recipient(accountId);
+    if (!recipient || recipient.email === email) return;
+    if (await this.records.verifiedByAnother(email, accountId)) return;
+    const token = await this.links.emailChangeToken(accountId, email);
+    const confirmUrl = `${this.settings.publicUrl()}/v1/email/change?token=${token}`;
+    await this.send({ ...recipient, email }, renderEmailChangeEmail({ handle: recipient.handle, confirmUrl, serviceName: this.settings.serviceName }));
+  }
+
+  async sendEmailChanged({ accountId, handle, oldEmail }: { accountId: string; handle: string; oldEmail: string }): Promise<void> {
+    const recipient = await this.recipient(accountId);
+    await this.send(
+      { ...(recipient ?? { accountId, handle, verified: false, settings: emailSettingsOf({}), timeZone: 'UTC' }), handle, email: oldEmail },
+      renderEmailChangedEmail({ handle, publicUrl: this.settings.publicUrl(), serviceName: this.settings.serviceName }),
+    );
   }
 
   async sendVerification({ accountId }: { accountId: string }): Promise<void> {

@@ -5,7 +5,7 @@
 // `/v1/email/verify` and `/v1/email/unsubscribe`; storage is behind ports (../ports/email-links.ts).
 
 import { createHash, randomBytes } from 'node:crypto';
-import type { AccountEmailWrites, EmailTokenRecords, LinkPurpose } from '../ports/email-links.ts';
+import type { AccountEmailReads, AccountEmailWrites, EmailTokenRecords, LinkPurpose } from '../ports/email-links.ts';
 import type { StoreTransaction } from '../ports/transaction.ts';
 import { withEmailSettings } from './settings.ts';
 
@@ -18,6 +18,14 @@ export const VERIFY_TTL_MS = 48 * 3_600_000;
  */
 export const UNSUBSCRIBE_TTL_MS = 365 * 24 * 3_600_000;
 
+/** How long a password-reset link works: short, as it opens the account to whoever reads the mailbox. */
+export const RESET_TTL_MS = 30 * 60_000;
+/** Reset emails an account gets in an hour, however often its address is asked for: no mailbox flooding. */
+export const RESETS_PER_HOUR = 3;
+/** How long the link that confirms a new address works. */
+export const EMAIL_CHANGE_TTL_MS = 24 * 3_600_000;
+
+// The password-reset link's hash is the same SHA-256 (src/auth/password-resets.ts uses it).
 const hashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
 const newToken = (): string => randomBytes(24).toString('base64url');
 
@@ -26,13 +34,38 @@ export type VerifyOutcome = 'verified' | 'invalid';
 export class EmailLinks {
   constructor(
     private readonly tokens: EmailTokenRecords,
-    private readonly accounts: AccountEmailWrites,
+    private readonly accounts: AccountEmailWrites & Pick<AccountEmailReads, 'accountWithEmail'>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
   /** A verification token for the account's current address. */
   verificationToken(accountId: string, email: string): Promise<string> {
     return this.issue(accountId, email, 'verify', VERIFY_TTL_MS);
+  }
+
+  /**
+   * A password-reset token for the account, sent to `email`; undefined when the account has had
+   * RESETS_PER_HOUR in the last hour. The link is used by src/auth/password-resets.ts.
+   */
+  async resetToken(accountId: string, email: string): Promise<string | undefined> {
+    const hourAgo = new Date(this.now().getTime() - 3_600_000);
+    if ((await this.tokens.issuedSince(accountId, 'reset', hourAgo)) >= RESETS_PER_HOUR) return undefined;
+    return this.issue(accountId, email, 'reset', RESET_TTL_MS);
+  }
+
+  /** A token that makes `newEmail` the account's address once opened (changeEmail). */
+  emailChangeToken(accountId: string, newEmail: string): Promise<string> {
+    return this.issue(accountId, newEmail, 'change-email', EMAIL_CHANGE_TTL_MS);
+  }
+
+  /** The account a reset email for `email` (normalised) goes to, if any. */
+  resetTarget(email: string): Promise<{ accountId: string } | undefined> {
+    return this.accounts.accountWithEmail(email);
+  }
+
+  /** Opens an email-change link: the new address replaces the old, verified (the ports say when not). */
+  changeEmail(token: string): ReturnType<AccountEmailWrites['changeEmail']> {
+    return this.accounts.changeEmail(hashOf(token), this.now());
   }
 
   /**

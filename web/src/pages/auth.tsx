@@ -16,7 +16,7 @@ export function loginHref(path: string): string {
   return `/login?next=${encodeURIComponent(path)}`;
 }
 
-function Field(props: { label: string; name: string; type?: 'text' | 'email' | 'password'; autocomplete: string; value: string; onInput: (value: string) => void; hint?: string }) {
+export function Field(props: { label: string; name: string; type?: 'text' | 'email' | 'password'; autocomplete: string; value: string; onInput: (value: string) => void; hint?: string }) {
   const id = `field-${props.name}`;
   return (
     <div class="field">
@@ -79,6 +79,9 @@ export function LoginPage() {
           Log in
         </button>
       </form>
+      <p>
+        <a href="/reset-password">Forgot your password?</a>
+      </p>
       <p>
         No account? <a href={query.next ? `/signup?next=${encodeURIComponent(query.next)}` : '/signup'}>Sign up</a>.
       </p>

@@ -11,6 +11,7 @@ import { GAME_UIS, titleOf } from '../games/registry.ts';
 import { browserZone, zoneChanged } from '../zone.ts';
 import { setConfirmCommands, useConfirmCommands } from '../game/confirm-setting.ts';
 import { usePageTitle } from '../title.ts';
+import { AccountSettings } from './settings-account.tsx';
 
 function Message({ text, error }: { text: string | null; error?: boolean }) {
   if (!text) return null;
@@ -44,6 +45,7 @@ export function SettingsPage() {
       <Orders />
       <VacationSettings />
       <Tokens />
+      <AccountSettings />
     </main>
   );
 }
