@@ -21,18 +21,14 @@
 // T: the service's moves/s over the peer's; X: the peer's p99 over the service's (both ≥ 5 is the goal:
 // the service at least five times ahead on each).
 
-import { spawn } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { LobbyClient } from 'boardgame.io/client';
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
-import { PROJECT_ROOT } from '../src/config/config.ts';
 import { createLogger } from '../src/config/logger.ts';
-import { findFreePort } from '../src/config/ports.ts';
 import { openBenchDatabase } from './support/bench-database.ts';
-import { Api, cpuMeter, flatOut, newPlayers, percentile, say, sleep, startService, type CpuUse, type Player, type Service } from './support/bench-service.ts';
+import { Api, cpuMeter, flatOut, newPlayers, percentile, say, sleep, startScriptServer, startService, type CpuUse, type Player, type Service } from './support/bench-service.ts';
 import { TALLY } from './support/peer-game.ts';
 
 const { values: args } = parseArgs({
@@ -58,27 +54,8 @@ interface Measured {
 }
 
 /** The peer's server on a free port. */
-async function startPeer(databaseUrl: string): Promise<Service> {
-  const port = await findFreePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'support', 'peer-server.ts')], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('peer ready') && resolve());
-    child.once('exit', () => reject(new Error('the peer server exited during start-up')));
-  });
-  child.stdout!.resume();
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+function startPeer(databaseUrl: string): Promise<Service> {
+  return startScriptServer('peer-server.ts', { DATABASE_URL: databaseUrl }, 'peer ready');
 }
 
 /** One seat of a peer match: moves whenever the server says it is its turn, and times each move. */

@@ -1,14 +1,11 @@
 // `npm run bench:api` (d): the floor server (floor-server.ts) as its own process, and clients that
 // drive it as (b) and (c) drive the service: read the game, then send a command at its version.
 
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { PROJECT_ROOT } from '../../src/config/config.ts';
-import { findFreePort } from '../../src/config/ports.ts';
-import type { Api, Recorder, Service } from './bench-service.ts';
+import { startScriptServer, type Api, type Recorder, type Service } from './bench-service.ts';
 
 export interface FloorShape {
   events: { type: string; payload: object }[];
@@ -20,29 +17,14 @@ export interface FloorShape {
 
 /** Starts the floor server on a free port against `databaseUrl`. */
 export async function startFloor(databaseUrl: string, shape: FloorShape, poolMax?: string): Promise<Service> {
-  const port = await findFreePort();
   const shapeFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-floor-')), 'shape.json');
   fs.writeFileSync(shapeFile, JSON.stringify({ ...shape, snapshotEvery: Number.isFinite(shape.snapshotEvery) ? Math.round(shape.snapshotEvery) : 1e12 }));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'support', 'floor-server.ts')], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), FLOOR_SHAPE: shapeFile, ...(poolMax ? { DATABASE_POOL_MAX: poolMax } : {}) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('floor ready') && resolve());
-    child.once('exit', () => reject(new Error('the floor server exited during start-up')));
-  });
-  child.stdout!.resume();
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(path.dirname(shapeFile), { recursive: true, force: true });
-    },
-  };
+  return startScriptServer(
+    'floor-server.ts',
+    { DATABASE_URL: databaseUrl, FLOOR_SHAPE: shapeFile, ...(poolMax ? { DATABASE_POOL_MAX: poolMax } : {}) },
+    'floor ready',
+    () => fs.rmSync(path.dirname(shapeFile), { recursive: true, force: true }),
+  );
 }
 
 /** `count` game rows for the floor, one per client. */

@@ -87,6 +87,34 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   };
 }
 
+/**
+ * A script of scripts/support (the floor, the peer) as its own process on a free port: started
+ * with `env` and PORT, ready when it prints `readyLine`; `stop` ends it and runs `cleanUp`.
+ */
+export async function startScriptServer(script: string, env: Record<string, string>, readyLine: string, cleanUp: () => void = () => undefined): Promise<Service> {
+  const port = await findFreePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'support', script)], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes(readyLine) && resolve());
+    child.once('exit', () => reject(new Error(`${script} exited during start-up`)));
+  });
+  child.stdout!.resume();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      cleanUp();
+    },
+  };
+}
+
 function newest(dir: string): string {
   const files = fs.readdirSync(dir).map((f) => path.join(dir, f));
   return files.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0] ?? dir;

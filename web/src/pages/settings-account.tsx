@@ -6,15 +6,8 @@ import { useState } from 'preact/hooks';
 import { api, problemText } from '../api/client.ts';
 import { session } from '../session.ts';
 import { Field } from './auth.tsx';
+import { Message } from './message.tsx';
 
-function Message({ text, error }: { text: string | null; error?: boolean }) {
-  if (!text) return null;
-  return (
-    <p role={error ? 'alert' : 'status'} class={error ? 'error' : 'ok'}>
-      {text}
-    </p>
-  );
-}
 
 export function AccountSettings() {
   return (

@@ -12,15 +12,8 @@ import { browserZone, zoneChanged } from '../zone.ts';
 import { setConfirmCommands, useConfirmCommands } from '../game/confirm-setting.ts';
 import { usePageTitle } from '../title.ts';
 import { AccountSettings } from './settings-account.tsx';
+import { Message } from './message.tsx';
 
-function Message({ text, error }: { text: string | null; error?: boolean }) {
-  if (!text) return null;
-  return (
-    <p role={error ? 'alert' : 'status'} class={error ? 'error' : 'ok'}>
-      {text}
-    </p>
-  );
-}
 
 export function SettingsPage() {
   const me = useSession();
