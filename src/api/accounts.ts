@@ -189,7 +189,22 @@ async function routes(app: FastifyInstance, { auth, limits, email, exports }: Ac
           'Everything your account holds, as one JSON document to keep: the account and its preferences, personal access tokens (names and dates, never the tokens), the seats you hold and the games they are in, every command you sent, your chat messages and mutes, and your webhooks (never their secrets). A session token only (403 `SESSION_REQUIRED`). Served as an attachment.',
         security: bearerOnly,
         response: {
-          200: { description: 'Your data.', type: 'object', additionalProperties: true, required: ['account', 'accessTokens', 'seats', 'commands', 'chatMessages', 'chatMutes', 'webhooks'] },
+          200: {
+            description: 'Your data.',
+            type: 'object',
+            additionalProperties: true,
+            required: ['account', 'accessTokens', 'seats', 'commands', 'chatMessages', 'chatMutes', 'webhooks'],
+            properties: {
+              exportedAt: { type: 'string', format: 'date-time' },
+              account: { type: 'object', additionalProperties: true, description: 'The account and its preferences.' },
+              accessTokens: { type: 'array', items: {}, description: 'Personal access tokens: names and dates, never the tokens.' },
+              seats: { type: 'array', items: {}, description: 'The seats you hold and the games they are in.' },
+              commands: { type: 'array', items: {}, description: 'Every command you sent.' },
+              chatMessages: { type: 'array', items: {}, description: 'Your table chat messages.' },
+              chatMutes: { type: 'array', items: {}, description: 'The players you muted.' },
+              webhooks: { type: 'array', items: {}, description: 'Your webhooks, never their secrets.' },
+            },
+          },
           ...problems({ 401: true, 403: 'A personal access token was sent (`SESSION_REQUIRED`).', 429: true }),
         },
       },

@@ -29,7 +29,7 @@ const playerGame = {
   required: ['id', 'game', 'title', 'status', 'seat', 'result', 'rated', 'opponents', 'startedAt', 'endedAt', 'updatedAt'],
   properties: {
     id: { type: 'string', format: 'uuid' },
-    game: { type: 'string', description: 'The game module, e.g. `block-war`.' },
+    game: { type: 'string', description: 'The game’s module id, as `GET /v1/catalog` lists it.' },
     title: { type: 'string', description: 'The game and its options in words.' },
     status: { type: 'string', enum: ['active', 'finished', 'abandoned'] },
     seat: { type: 'integer', minimum: 0, description: 'The player’s seat.' },

@@ -20,7 +20,7 @@ export type Result = 'won' | 'lost' | 'drawn' | 'abandoned';
 export interface PlayerGame {
   id: string;
   game: string;
-  /** The game's title and options in its words: "Block War: 2 blocks". */
+  /** The game's title and options in its words, as its module gives them. */
   title: string;
   status: 'active' | 'finished' | 'abandoned';
   seat: number;

@@ -4,7 +4,7 @@
 // `push_queued` row in one statement: both or neither.
 
 import type pg from 'pg';
-import { KeySealer, type StoredPrivateKey } from '../auth/key-encryption.ts';
+import { KeySealer, SigningKeySecretError, type StoredPrivateKey } from '../auth/key-encryption.ts';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Queryable } from '../db/queryable.ts';
 import type {
@@ -36,20 +36,37 @@ export class PostgresPushKeys implements PushKeyRecords {
 
   async keys(make: () => VapidKeys): Promise<VapidKeys> {
     const made = make();
-    const sealed = this.sealer.protect(KEY_ID, { kty: 'EC', crv: 'P-256', d: made.privateKey });
+    const sealed = JSON.stringify(this.sealer.protect(KEY_ID, { kty: 'EC', crv: 'P-256', d: made.privateKey }));
     // The first process to get here stores its pair; every other reads that one.
-    await this.pool.query(`INSERT INTO push_keys (id, public_key, private_key) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [KEY_ID, made.publicKey, JSON.stringify(sealed)]);
-    const { rows } = await this.pool.query<{ publicKey: string; privateKey: StoredPrivateKey }>(
-      `SELECT public_key AS "publicKey", private_key AS "privateKey" FROM push_keys WHERE id = $1`,
-      [KEY_ID],
-    );
-    const row = rows[0]!;
-    const opened = this.sealer.open(KEY_ID, row.privateKey);
-    if (this.sealer.needsResealing(row.privateKey)) {
-      await this.pool.query(`UPDATE push_keys SET private_key = $2 WHERE id = $1`, [KEY_ID, JSON.stringify(this.sealer.protect(KEY_ID, opened))]);
+    await this.pool.query(`INSERT INTO push_keys (id, public_key, private_key) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [KEY_ID, made.publicKey, sealed]);
+    for (;;) {
+      const { rows } = await this.pool.query<{ publicKey: string; privateKey: StoredPrivateKey }>(
+        `SELECT public_key AS "publicKey", private_key AS "privateKey" FROM push_keys WHERE id = $1`,
+        [KEY_ID],
+      );
+      const row = rows[0]!;
+      let opened: ReturnType<KeySealer['open']>;
+      try {
+        opened = this.sealer.open(KEY_ID, row.privateKey);
+      } catch (error) {
+        if (!(error instanceof SigningKeySecretError)) throw error;
+        // Sealed with a secret the operator no longer has (a lost SIGNING_KEY_SECRET, recovered by
+        // a rotation): the pair cannot be used again. A new one replaces it, and the devices that
+        // subscribed to the old public key go with it (a push signed by the new key would be refused
+        // for them); their players subscribe again from Settings. Of processes racing here, one replaces.
+        await this.pool.query(
+          `WITH replaced AS (UPDATE push_keys SET public_key = $2, private_key = $3 WHERE id = $1 AND private_key = $4::jsonb RETURNING id)
+           DELETE FROM push_subscriptions WHERE EXISTS (SELECT 1 FROM replaced)`,
+          [KEY_ID, made.publicKey, sealed, JSON.stringify(row.privateKey)],
+        );
+        continue;
+      }
+      if (this.sealer.needsResealing(row.privateKey)) {
+        await this.pool.query(`UPDATE push_keys SET private_key = $2 WHERE id = $1`, [KEY_ID, JSON.stringify(this.sealer.protect(KEY_ID, opened))]);
+      }
+      if (typeof opened.d !== 'string') throw new Error('the stored VAPID key has no private half');
+      return { publicKey: row.publicKey, privateKey: opened.d };
     }
-    if (typeof opened.d !== 'string') throw new Error('the stored VAPID key has no private half');
-    return { publicKey: row.publicKey, privateKey: opened.d };
   }
 }
 

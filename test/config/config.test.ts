@@ -60,6 +60,7 @@ describe('configuration from the environment', () => {
       mailOutboxDir: path.join(PROJECT_ROOT, '.data', 'outbox'),
       webhookAllowHttp: false,
       webhookAllowPrivate: false,
+      metricsToken: null,
     });
   });
 
@@ -114,6 +115,7 @@ describe('configuration from the environment', () => {
         MAIL_OUTBOX_DIR: 'var/outbox',
         WEBHOOK_ALLOW_HTTP: 'true',
         WEBHOOK_ALLOW_PRIVATE: 'yes',
+        METRICS_TOKEN: 'an-operator-metrics-token-of-32-chars-or-more',
       },
       '/srv/app',
     );
@@ -163,6 +165,7 @@ describe('configuration from the environment', () => {
       mailOutboxDir: '/srv/app/var/outbox',
       webhookAllowHttp: true,
       webhookAllowPrivate: true,
+      metricsToken: 'an-operator-metrics-token-of-32-chars-or-more',
     });
   });
 

@@ -101,6 +101,31 @@ export const PROBLEM_SENTENCES: Readonly<Record<string, Sentence>> = {
   WEBHOOK_URL_PRIVATE: 'A webhook’s address must be on the public internet.',
   WEBHOOK_URL_UNRESOLVABLE: 'That webhook address does not resolve: check its host name.',
   WEBHOOK_NOT_FOUND: 'You have no such webhook.',
+  // Passwords and addresses
+  WRONG_PASSWORD: 'That is not your current password.',
+  RESET_LINK_INVALID: 'This link no longer works: it was used, it expired, or it is not one of ours. Ask for a new one from the log-in page.',
+  // Private games and invitations
+  INVITE_NOT_FOUND: 'This invitation is not one of ours: check the link you were given.',
+  INVITE_FOR_ANOTHER_GAME: 'This invitation is for another game.',
+  INVITE_REVOKED: 'This invitation was withdrawn by the game’s creator. Ask them for a new link.',
+  INVITE_EXPIRED: 'This invitation has expired. Ask the game’s creator for a new link.',
+  INVALID_TTL: API_DETAIL,
+  NOT_CREATOR: 'Only the game’s creator can do this.',
+  GAME_NOT_PRIVATE: 'This game is public: anyone can take a seat from the lobby, no invitation needed.',
+  GAME_NOT_OPEN: 'This game has started: its seats are taken.',
+  INVITE_LIMIT_REACHED: API_DETAIL,
+  // Player pages
+  INVALID_CURSOR: 'That page of games is no longer there. Go back to the first page.',
+  // Browser notifications
+  PUSH_KEYS_INVALID: 'This browser’s notification keys were refused. Turn notifications off and on again.',
+  PUSH_ENDPOINT_INVALID: API_DETAIL,
+  PUSH_ENDPOINT_NOT_HTTPS: API_DETAIL,
+  PUSH_ENDPOINT_CREDENTIALS: API_DETAIL,
+  PUSH_ENDPOINT_PRIVATE: API_DETAIL,
+  PUSH_ENDPOINT_PORT_NOT_ALLOWED: API_DETAIL,
+  PUSH_ENDPOINT_UNRESOLVABLE: API_DETAIL,
+  PUSH_SUBSCRIPTION_LIMIT_REACHED: API_DETAIL,
+  PUSH_SUBSCRIPTION_NOT_FOUND: 'This device is no longer subscribed. Reload the page.',
 };
 
 const UNREACHABLE = 'The service could not be reached. Try again.';
