@@ -88,7 +88,11 @@ async function playSetUp(page: Page, read: () => Promise<BlockWarGame>): Promise
     await waitForMyMove(page);
     const situation = (await read()).view.situation;
     if (situation.kind === 'turn' || (situation.kind === 'place-unit' && !situation.duringSetup)) return;
-    const button = page.locator('.choices .buttons button:enabled, .prompt .buttons button:enabled').first();
+    // The page draws the prompt's buttons or its highlighted squares a moment after it shows the
+    // seat awaited: wait for one of them before choosing which to use.
+    const choices = '.choices .buttons button:enabled, .prompt .buttons button:enabled';
+    await page.locator(`${choices}, .bw-board .square.target`).first().waitFor();
+    const button = page.locator(choices).first();
     if ((await button.count()) > 0) await andWait(page, () => button.click());
     else {
       const square = await freeTarget(page, read);

@@ -64,7 +64,7 @@ test('one page writes, the other sees it live; a muted author disappears from th
   // A refusal shows the API's sentence.
   await player.page.getByRole('textbox', { name: 'Your message' }).fill('   ');
   await player.page.getByRole('button', { name: 'Send' }).click();
-  await player.page.getByRole('alert').filter({ hasText: 'The message is empty.' }).waitFor();
+  await player.page.getByRole('alert').filter({ hasText: 'Write something first.' }).waitFor();
 
   await player.page.getByRole('button', { name: `Mute ${spectatorHandle}` }).click();
   await player.page.getByRole('button', { name: `Unmute ${spectatorHandle}` }).waitFor();
