@@ -55,8 +55,10 @@ it('a private game appears in no listing and reads 404 for a stranger, with or w
   // Not a way in either: a claim without an invitation finds no game, and takes nothing.
   expect((await claim(stranger, id, 1).expect(404)).body.code).toBe('NOT_FOUND');
   expect((await request(t.app.server).get(`/v1/games/${id}`).set(as(creator)).expect(200)).body.seats[1].player).toBeNull();
-  // Nor can a stranger manage its invitations: the game is absent to them.
+  // Nor can a stranger manage its invitations, or subscribe to its events: the game is absent to them.
   expect((await invite(stranger, id).expect(404)).body.code).toBe('NOT_FOUND');
+  const hook = { url: 'https://example.com/hook', gameId: id };
+  expect((await request(t.app.server).post('/v1/webhooks').set(as(stranger)).send(hook).expect(404)).body.code).toBe('NOT_FOUND');
 });
 
 it('with the token a stranger sees the game and claims a seat; the game starts', async () => {

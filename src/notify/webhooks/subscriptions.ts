@@ -10,6 +10,7 @@ import type { SeatedGames } from '../ports/games.ts';
 import type { Delivery, Subscription, WebhookFormat, WebhookSubscriptionRecords } from '../ports/webhook-subscriptions.ts';
 import { DEFAULT_REMINDER_MINUTES } from './reminders.ts';
 import { newSecret } from './secrets.ts';
+import { isPrivate } from '../../service/ports/records.ts';
 
 export type { Delivery, Subscription } from '../ports/webhook-subscriptions.ts';
 
@@ -46,8 +47,10 @@ export class WebhookSubscriptions {
   ): Promise<Subscription & { secret: string }> {
     if (body.gameId !== undefined) {
       const found = await this.games.gameWithSeats(body.gameId);
-      if (!found) throw notFound(`Game ${body.gameId}`);
-      if (!found.seats.some((s) => s.accountId === accountId)) {
+      const seated = found?.seats.some((s) => s.accountId === accountId) ?? false;
+      // A private game is absent to anyone not seated: the refusal must not tell them it exists.
+      if (!found || (!seated && isPrivate(found.game))) throw notFound(`Game ${body.gameId}`);
+      if (!seated) {
         throw new Refusal('forbidden', 'NOT_SEATED', 'Only a player seated in a game may subscribe to all of its events.');
       }
     }
