@@ -1,9 +1,11 @@
-// What a player is told, whatever the channel (email, webhook). Built by each channel from the
+// What a player is told, whatever the channel (email, push, webhook). Built by each channel from the
 // service's notices (a seat becomes awaited, the game ends) and its reminder jobs (a deadline
 // nears), stored with the job that delivers it, and rendered by each channel (src/delivery/email,
 // src/delivery/webhooks).
 
+import type { Deadline } from '../clock/deadlines.ts';
 import type { SituationWords } from '../platform/game-module.ts';
+import type { GameNotice } from '../service/ports/notices.ts';
 
 export type NotificationKind =
   /** The seat can act now: its turn began, it is asked to defend, it may claim an INTERRUPT, a set-up choice is due. */
@@ -57,3 +59,48 @@ export type GameTitling = (module: string, publicOptions: Readonly<Record<string
 
 /** Knows no game: a game is titled by its module id. */
 export const NO_TITLES: GameTitling = (module) => module;
+
+/** The game a notification is about: its title for people and the page where the player acts. */
+export function notifiedGame(titles: GameTitling | undefined, publicUrl: string, gameId: string, module: string, options: Readonly<Record<string, unknown>>): Notification['game'] {
+  return { id: gameId, module, title: (titles ?? NO_TITLES)(module, options), url: `${publicUrl}/games/${gameId}` };
+}
+
+/**
+ * A seat is asked something (email and push; webhooks keep their own header-safe ids). The id is
+ * the notice's version, seat and window, so a notice handed over twice makes the same notification.
+ */
+export function awaitedNotification(notice: GameNotice, awaited: Deadline, game: Notification['game'], legalCommandCount: number | null, summary: string): Notification {
+  return {
+    id: `${notice.gameId}:${notice.version}:${awaited.seat}:${awaited.windowId}`,
+    kind: 'awaited',
+    game,
+    seat: awaited.seat,
+    situation: awaited.situation,
+    windowId: awaited.windowId,
+    deadline: awaited.deadline,
+    legalCommandCount,
+    summary,
+    at: notice.at,
+  };
+}
+
+/** The game is over, told to one seat. */
+export function endedNotification(notice: GameNotice, seat: number, game: Notification['game'], summary: string): Notification {
+  return { id: `${notice.gameId}:${notice.version}:${seat}:ended`, kind: 'ended', game, seat, situation: null, windowId: null, deadline: null, legalCommandCount: null, summary, at: notice.at };
+}
+
+/** A seat's deadline is near: one per seat and window, whatever the deadline (a moved one is not reminded of twice). */
+export function deadlineNotification(deadline: Deadline, game: Notification['game'], legalCommandCount: number | null, summary: string, at: string): Notification {
+  return {
+    id: `${game.id}:${deadline.windowId}:${deadline.seat}:reminder`,
+    kind: 'reminder',
+    game,
+    seat: deadline.seat,
+    situation: deadline.situation,
+    windowId: deadline.windowId,
+    deadline: deadline.deadline,
+    legalCommandCount,
+    summary,
+    at,
+  };
+}

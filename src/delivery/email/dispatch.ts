@@ -8,7 +8,7 @@
 
 import type { Logger } from '../../config/logger.ts';
 import type { GameNotice, GameReader } from '../../service/ports/notices.ts';
-import { NO_TITLES, type GameTitling, type Notification, type SituationWording } from '../../notify/notification.ts';
+import { awaitedNotification, deadlineNotification, endedNotification, notifiedGame, type GameTitling, type Notification, type SituationWording } from '../../notify/notification.ts';
 import { decideReminder, reminderRunAt, type ReminderTarget } from '../../notify/reminders.ts';
 import type { EmailLinks } from '../../notify/email/links.ts';
 import { emailSettingsOf, type EmailSettings } from '../../notify/email/settings.ts';
@@ -163,22 +163,9 @@ export class EmailChannel {
       const seat = seats.find((s) => s.seat === awaited.seat);
       if (!seat || !wants(seat, at)) continue;
       const view = await this.games.game(notice.gameId, seat.accountId);
-      wanted.push({
-        recipient: seat,
-        notification: {
-          id: `${notice.gameId}:${notice.version}:${awaited.seat}:${awaited.windowId}`,
-          kind: 'awaited',
-          game: this.gameOf(notice.gameId, view.options, view.game),
-          seat: awaited.seat,
-          situation: awaited.situation,
-          windowId: awaited.windowId,
-          deadline: awaited.deadline,
-          legalCommandCount: legalCount(awaited.seat) ?? view.legalCommands.length,
-          summary: this.settings.wording?.(view.game, awaited.situation)?.summary ?? 'The game is waiting for you.',
-          at: notice.at,
-        },
-        deadline: awaited,
-      });
+      const summary = this.settings.wording?.(view.game, awaited.situation)?.summary ?? 'The game is waiting for you.';
+      const notification = awaitedNotification(notice, awaited, this.gameOf(notice.gameId, view.options, view.game), legalCount(awaited.seat) ?? view.legalCommands.length, summary);
+      wanted.push({ recipient: seat, notification, deadline: awaited });
     }
     if (notice.ended) {
       const seen = await this.games.game(notice.gameId, null);
@@ -186,21 +173,7 @@ export class EmailChannel {
       const won = winners.length === 0 ? 'no seat won' : `${winners.map((w) => `Seat ${w}${handleAt(seats, w)}`).join(' and ')} won`;
       for (const seat of seats) {
         if (!wants(seat, at)) continue;
-        wanted.push({
-          recipient: seat,
-          notification: {
-            id: `${notice.gameId}:${notice.version}:${seat.seat}:ended`,
-            kind: 'ended',
-            game: this.gameOf(notice.gameId, seen.options, seen.game),
-            seat: seat.seat,
-            situation: null,
-            windowId: null,
-            deadline: null,
-            legalCommandCount: null,
-            summary: `The game has ended: ${won}.`,
-            at: notice.at,
-          },
-        });
+        wanted.push({ recipient: seat, notification: endedNotification(notice, seat.seat, this.gameOf(notice.gameId, seen.options, seen.game), `The game has ended: ${won}.`) });
       }
     }
 
@@ -227,8 +200,7 @@ export class EmailChannel {
   };
 
   private gameOf(gameId: string, options: Record<string, unknown>, module: string): Notification['game'] {
-    const title = (this.settings.titles ?? NO_TITLES)(module, options);
-    return { id: gameId, module, title, url: `${this.settings.publicUrl()}/games/${gameId}` };
+    return notifiedGame(this.settings.titles, this.settings.publicUrl(), gameId, module, options);
   }
 
   /** Appends to the player's pending digest of the game (once per notification) and makes sure its job is due at `send_after`. */
@@ -280,20 +252,8 @@ export class EmailChannel {
       await this.records.addJob({ task: EMAIL_TASKS.remind, payload: { ...job, deadline: decision.deadline.deadline }, key: remindKey(job), runAt: decision.runAt, mode: 'replace' });
       return;
     }
-    await this.deliver(recipient, [
-      {
-        id: `${job.gameId}:${job.windowId}:${job.seat}:reminder`,
-        kind: 'reminder',
-        game: this.gameOf(job.gameId, view.options, view.game),
-        seat: job.seat,
-        situation: decision.deadline.situation,
-        windowId: job.windowId,
-        deadline: decision.deadline.deadline,
-        legalCommandCount: view.legalCommands.length,
-        summary: 'Your deadline is near.',
-        at: this.now().toISOString(),
-      },
-    ]);
+    const game = this.gameOf(job.gameId, view.options, view.game);
+    await this.deliver(recipient, [deadlineNotification(decision.deadline, game, view.legalCommands.length, 'Your deadline is near.', this.now().toISOString())]);
   }
 
   /**

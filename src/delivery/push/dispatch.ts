@@ -9,7 +9,7 @@
 
 import type { Logger } from '../../config/logger.ts';
 import type { GameNotice, GameReader } from '../../service/ports/notices.ts';
-import { NO_TITLES, type GameTitling, type Notification, type SituationWording } from '../../notify/notification.ts';
+import { awaitedNotification, deadlineNotification, endedNotification, notifiedGame, type GameTitling, type Notification, type SituationWording } from '../../notify/notification.ts';
 import { decideReminder, reminderRunAt, type ReminderTarget } from '../../notify/reminders.ts';
 import type { PushDeliveryRecords, PushRecipientRecord } from '../../notify/ports/push-records.ts';
 import { pushPayload, type PushPayload } from '../../notify/push/payload.ts';
@@ -81,18 +81,7 @@ export class PushChannel {
       const player = players.find((p) => p.seat === awaited.seat);
       if (!player || !wants(player, at)) continue;
       const view = await this.games.game(notice.gameId, player.accountId);
-      const notification: Notification = {
-        id: `${notice.gameId}:${notice.version}:${awaited.seat}:${awaited.windowId}`,
-        kind: 'awaited',
-        game: this.gameOf(notice.gameId, view.options, view.game),
-        seat: awaited.seat,
-        situation: awaited.situation,
-        windowId: awaited.windowId,
-        deadline: awaited.deadline,
-        legalCommandCount: null,
-        summary: '',
-        at: notice.at,
-      };
+      const notification = awaitedNotification(notice, awaited, this.gameOf(notice.gameId, view.options, view.game), null, '');
       await this.queue(player.accountId, notification);
       const before = pushTimingOf(player.preferences).reminderMinutes;
       const runAt = before === null ? null : reminderRunAt(awaited.deadline, before * 60_000, this.now());
@@ -107,18 +96,7 @@ export class PushChannel {
       const summary = winners.length === 0 ? 'The game has ended.' : `The game has ended: ${winners.map((w) => `seat ${w}`).join(' and ')} won.`;
       for (const player of players) {
         if (!wants(player, at)) continue;
-        await this.queue(player.accountId, {
-          id: `${notice.gameId}:${notice.version}:${player.seat}:ended`,
-          kind: 'ended',
-          game: this.gameOf(notice.gameId, seen.options, seen.game),
-          seat: player.seat,
-          situation: null,
-          windowId: null,
-          deadline: null,
-          legalCommandCount: null,
-          summary,
-          at: notice.at,
-        });
+        await this.queue(player.accountId, endedNotification(notice, player.seat, this.gameOf(notice.gameId, seen.options, seen.game), summary));
       }
     }
   };
@@ -141,18 +119,7 @@ export class PushChannel {
       await this.records.addJob({ task: PUSH_TASKS.remind, payload: { ...job, deadline: decision.deadline.deadline }, key: remindKey(job), runAt: decision.runAt, mode: 'replace' });
       return;
     }
-    await this.queue(job.accountId, {
-      id: `${job.gameId}:${job.windowId}:${job.seat}:reminder`,
-      kind: 'reminder',
-      game: this.gameOf(job.gameId, view.options, view.game),
-      seat: job.seat,
-      situation: decision.deadline.situation,
-      windowId: job.windowId,
-      deadline: decision.deadline.deadline,
-      legalCommandCount: null,
-      summary: '',
-      at: this.now().toISOString(),
-    });
+    await this.queue(job.accountId, deadlineNotification(decision.deadline, this.gameOf(job.gameId, view.options, view.game), null, '', this.now().toISOString()));
   }
 
   /**
@@ -197,8 +164,7 @@ export class PushChannel {
   }
 
   private gameOf(gameId: string, options: Record<string, unknown>, module: string): Notification['game'] {
-    const title = (this.settings.titles ?? NO_TITLES)(module, options);
-    return { id: gameId, module, title, url: `${this.settings.publicUrl()}/games/${gameId}` };
+    return notifiedGame(this.settings.titles, this.settings.publicUrl(), gameId, module, options);
   }
 }
 
