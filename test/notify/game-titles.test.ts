@@ -4,40 +4,28 @@
 // their module id: an email (a real SMTP receiver) and a webhook (a real receiver on loopback).
 
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { call, register, type HttpPlayer } from '../support/http-client.ts';
+import { HttpReceiver } from '../support/http-receiver.ts';
 import { startSmtpServer } from './email/fixtures.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'titles-outbox-'));
-const hooks: { path: string; body: string }[] = [];
-const receiver = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => {
-    hooks.push({ path: req.url ?? '/', body: Buffer.concat(chunks).toString('utf8') });
-    res.writeHead(204).end();
-  });
-});
-let receiverBase = '';
+const receiver = new HttpReceiver();
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  await receiver.start();
 });
 
 afterAll(async () => {
   await smtp?.close();
   fs.rmSync(outboxDir, { recursive: true, force: true });
-  receiver.closeAllConnections();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.stop();
 });
 
 const t = useTestApp(() => ({ worker: QUICK_WORKER, webhookPolicy: { allowHttp: true, allowPrivate: true }, mail: { smtpUrl: smtp.url, outboxDir, from: 'Games <no-reply@example.org>' } }));
@@ -63,7 +51,7 @@ async function notifiedPlayer(prefix: string): Promise<HttpPlayer> {
   const link = /http:\/\/\S+\/v1\/email\/verify\?token=\S+/.exec(mail.text ?? '')?.[0];
   expect((await fetch(link!)).status).toBe(200);
   expect((await call(t.base, 'PUT', '/v1/me/notifications', { token: player.token, body: { quietMinutes: 0 } })).status).toBe(200);
-  const hook = await call(t.base, 'POST', '/v1/webhooks', { token: player.token, body: { url: `${receiverBase}/${player.handle}` } });
+  const hook = await call(t.base, 'POST', '/v1/webhooks', { token: player.token, body: { url: `${receiver.base}/${player.handle}` } });
   expect(hook.status, hook.text).toBe(201);
   return player;
 }
@@ -86,7 +74,7 @@ async function notificationsAbout(id: string, players: HttpPlayer[]): Promise<{ 
     }
     return undefined;
   }, `email about ${id}`);
-  const hook = await until(() => hooks.map((h) => JSON.parse(h.body) as { data: { game: { id: string; title: string } } }).find((b) => b.data?.game?.id === id), `webhook about ${id}`);
+  const hook = await until(() => [...receiver.byPath.values()].flat().map((h) => JSON.parse(h.body) as { data: { game: { id: string; title: string } } }).find((b) => b.data?.game?.id === id), `webhook about ${id}`);
   return { mail, hook };
 }
 

@@ -5,50 +5,12 @@
 // decrypter we did not write, and checks the VAPID signature (RFC 8292) against GET /v1/push/key.
 
 import { createECDH, createPublicKey, randomBytes, type ECDH } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { decrypt } from 'http_ece';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
+import { HttpReceiver, type Received } from '../support/http-receiver.ts';
 import { call, postCommand, readGame, register, startGame, type HttpPlayer } from '../support/http-client.ts';
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** The push service: 201 on `/push/…`, 410 on `/gone/…`, 404 on `/missing/…`, 503 twice then 201 on `/flaky/…`. Keeps every request by path. */
-class PushService {
-  readonly byPath = new Map<string, Received[]>();
-  private readonly server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const path = req.url ?? '/';
-      const seen = [...(this.byPath.get(path) ?? []), { headers: req.headers, body: Buffer.concat(chunks) }];
-      this.byPath.set(path, seen);
-      res.writeHead(path.startsWith('/gone/') ? 410 : path.startsWith('/missing/') ? 404 : path.startsWith('/flaky/') && seen.length <= 2 ? 503 : 201).end();
-    });
-  });
-  base = '';
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-
-  async waitFor(path: string, count: number, ms = 15_000): Promise<Received[]> {
-    const stop = Date.now() + ms;
-    while ((this.byPath.get(path)?.length ?? 0) < count && Date.now() < stop) await new Promise((r) => setTimeout(r, 20));
-    return this.byPath.get(path) ?? [];
-  }
-}
 
 /** A browser's side of a subscription: its key pair and auth secret, and the endpoint it was given. */
 interface Device {
@@ -66,7 +28,8 @@ interface Payload {
   id: string;
 }
 
-const pushService = new PushService();
+/** The push service: 201 on `/push/…`, 410 on `/gone/…`, 404 on `/missing/…`, 503 twice then 201 on `/flaky/…`. */
+const pushService = new HttpReceiver((path, earlier) => (path.startsWith('/gone/') ? 410 : path.startsWith('/missing/') ? 404 : path.startsWith('/flaky/') && earlier < 2 ? 503 : 201));
 const PUBLIC_URL = 'https://play.example.test';
 const t = useTestApp({ worker: QUICK_WORKER, webhookPolicy: { allowHttp: true, allowPrivate: true }, publicUrl: PUBLIC_URL, webhookRetryScale: 0.001 });
 
@@ -98,7 +61,7 @@ async function noQuietPeriod(player: HttpPlayer): Promise<void> {
 
 function open(device: Device, received: Received): Payload {
   expect(received.headers['content-encoding']).toBe('aes128gcm');
-  return JSON.parse(decrypt(received.body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth }).toString('utf8')) as Payload;
+  return JSON.parse(decrypt(received.raw, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth }).toString('utf8')) as Payload;
 }
 
 async function players(n: number): Promise<HttpPlayer[]> {

@@ -3,39 +3,28 @@
 // mailparser. Retries are shrunk a thousandfold; "failing for over a day" is recorded, not waited for.
 
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { call, register, startGame, type HttpPlayer } from '../support/http-client.ts';
+import { HttpReceiver } from '../support/http-receiver.ts';
 import { startSmtpServer } from './email/fixtures.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let outboxDir: string;
-let receiverBase: string;
-const attempts = new Map<string, number>();
-/** Answers 500 to everything, counting requests by path. */
-const receiver = http.createServer((req, res) => {
-  req.resume();
-  req.on('end', () => {
-    attempts.set(req.url ?? '/', (attempts.get(req.url ?? '/') ?? 0) + 1);
-    res.writeHead(500, { 'content-type': 'text/plain' }).end('receiver down');
-  });
-});
+/** Answers 500 to everything. */
+const receiver = new HttpReceiver(() => 500);
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-e2e-outbox-'));
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  await receiver.start();
 });
 
 afterAll(async () => {
-  receiver.closeAllConnections();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.stop();
   await smtp?.close();
   if (outboxDir) fs.rmSync(outboxDir, { recursive: true, force: true });
 });
@@ -77,7 +66,7 @@ async function verified(prefix: string): Promise<HttpPlayer> {
  * and a game that notifies it: five failed attempts in a row later, it is switched off.
  */
 async function failingSubscription(owner: HttpPlayer, name: string): Promise<{ id: string; url: string }> {
-  const url = `${receiverBase}/down/${name}`;
+  const url = `${receiver.base}/down/${name}`;
   const created = await call(t.base, 'POST', '/v1/webhooks', { token: owner.token, body: { url } });
   expect(created.status, created.text).toBe(201);
   const { id } = created.body as { id: string };
@@ -108,7 +97,7 @@ describe('a webhook switched off for failing', () => {
 
     const [mail] = await waitForMails(owner, isSwitchedOff);
     expect(mail, 'the switched-off email').toBeDefined();
-    expect(attempts.get('/down/owner')).toBe(5);
+    expect(receiver.byPath.get('/down/owner')?.length).toBe(5);
     expect(mail!.subject).toBe(`Your webhook to ${hook.url} was switched off`);
     expect(mail!.text).toContain(hook.url);
     expect(mail!.text).toContain(`POST ${t.base}/v1/webhooks/${hook.id}/enable`);
@@ -130,7 +119,7 @@ describe('a webhook switched off for failing', () => {
     const owner = await register(t.base, 'unv');
     const hook = await failingSubscription(owner, 'unverified');
     await disabledAndTold(owner, hook.id);
-    expect(attempts.get('/down/unverified')).toBe(5);
+    expect(receiver.byPath.get('/down/unverified')?.length).toBe(5);
     const mails = await waitForMails(owner, () => true, 0);
     expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/Confirm your email/)]);
   });

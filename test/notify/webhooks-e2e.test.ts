@@ -1,58 +1,14 @@
 // Webhooks end to end: a real receiver on loopback, the real job queue in the app's
 // process, and signatures checked with `standardwebhooks`, a verifier we did not write.
 
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOn, QUICK_WORKER, type TestApp, useTestApp } from '../support/app.ts';
+import { HttpReceiver, type Received } from '../support/http-receiver.ts';
 import { call, postCommand, readGame, register, startGame, type HttpPlayer } from '../support/http-client.ts';
 
-interface Received {
-  headers: Record<string, string>;
-  body: string;
-  status: number;
-  /** Date.now() when it arrived. */
-  at: number;
-}
-
-/** Answers 204 on `/ok/…`; on `/flaky/…`, 500 three times, then 200; 500 always on `/down/…`. Keeps every request by path. */
-class Receiver {
-  readonly byPath = new Map<string, Received[]>();
-  private readonly server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const path = req.url ?? '/';
-      const seen = this.byPath.get(path) ?? [];
-      const status = path.startsWith('/down/') ? 500 : path.startsWith('/flaky/') ? (seen.length < 3 ? 500 : 200) : 204;
-      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-      seen.push({ headers, body: Buffer.concat(chunks).toString('utf8'), status, at: Date.now() });
-      this.byPath.set(path, seen);
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status >= 500 ? 'receiver down' : 'ok');
-    });
-  });
-  base = '';
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-
-  /** The requests to `path` once there are `count` of them (or whatever came within `ms`). */
-  async waitFor(path: string, count: number, ms = 10_000): Promise<Received[]> {
-    const stop = Date.now() + ms;
-    while ((this.byPath.get(path)?.length ?? 0) < count && Date.now() < stop) await new Promise((r) => setTimeout(r, 20));
-    return this.byPath.get(path) ?? [];
-  }
-}
-
-const receiver = new Receiver();
+/** Answers 204 on `/ok/…`; on `/flaky/…`, 500 three times, then 200; 500 always on `/down/…`. */
+const receiver = new HttpReceiver((path, earlier) => (path.startsWith('/down/') ? 500 : path.startsWith('/flaky/') ? (earlier < 3 ? 500 : 200) : 204));
 const PUBLIC_URL = 'https://play.example.test';
 
 const t = useTestApp({

@@ -15,7 +15,7 @@ import { startSmtpServer } from '../notify/email/fixtures.ts';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { GAMES } from '../../src/service/registry.ts';
 import { oddsAndEvens } from '../support/games/odds-and-evens/index.ts';
-import { WebhookReceiver } from '../support/webhook-receiver.ts';
+import { HttpReceiver } from '../support/http-receiver.ts';
 import { verifyDatabase } from '../support/event-log.ts';
 import { verifyPublic } from '../../src/service/verify-public.ts';
 import { verifyAll } from '../../src/service/verify.ts';
@@ -25,7 +25,7 @@ import { call, postCommand, readGame, register, type GameAnswer, type HttpPlayer
 
 const PUBLIC_URL = 'https://play.example.test';
 
-const receiver = new WebhookReceiver();
+const receiver = new HttpReceiver();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let outboxDir: string;
 

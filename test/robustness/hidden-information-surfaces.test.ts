@@ -40,7 +40,7 @@ import { pickCommand } from '../../src/platform/random-player.ts';
 import { nextInt, seedRng, type RngState } from '../../src/platform/random.ts';
 import { startSmtpServer } from '../notify/email/fixtures.ts';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
-import { WebhookReceiver } from '../support/webhook-receiver.ts';
+import { HttpReceiver } from '../support/http-receiver.ts';
 import { call, register, type HttpAnswer, type HttpPlayer } from '../support/http-client.ts';
 import { openSse, type SseStream } from '../support/sse.ts';
 
@@ -58,7 +58,7 @@ const PUBLIC_URL = 'https://play.example.test';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
-const receiver = new WebhookReceiver();
+const receiver = new HttpReceiver();
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
