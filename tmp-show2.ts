@@ -1,2 +1,0 @@
-const { FRAMES } = await import(process.argv[2]!);
-for (const f of FRAMES) { console.log('v', f.game.version, f.game.status, JSON.stringify(f.game.awaiting), 'expect', JSON.stringify(f.expect)); for (const e of f.events) console.log('   ', JSON.stringify(e.data).slice(0,200)); console.log('LEGAL', f.game.legalCommands.length); for (const c of f.game.legalCommands.slice(0,40)) console.log('  ', JSON.stringify(c)); if (process.env.VIEW) console.log(JSON.stringify(f.game.view)); }
