@@ -96,7 +96,7 @@ export function TutorialRunner({ ui, tutorial, data, lobby }: { ui: AnyGameUi; t
 
   return (
     <div class="tutorial" data-step={index} data-done={finished ? 'yes' : 'no'}>
-      <section class="tutorial-coach" aria-labelledby="tutorial-step">
+      <section class="tutorial-coach" aria-labelledby="tutorial-step" data-steps={lesson.steps.length}>
         {finished ? (
           <>
             <h2 id="tutorial-step">Lesson done</h2>
