@@ -51,7 +51,7 @@ export interface Lesson {
   learner: number;
   /**
    * Where a game without a scenario position starts the lesson: the bots play every seat, the
-   * learner's too, until the learner is first asked for this situation (Block War's `turn`, after its
+   * learner's too, until the learner is first asked for this situation (a `turn`, after the game's
    * set-up). None: the lesson starts where the game does.
    */
   from?: string;
