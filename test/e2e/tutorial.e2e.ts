@@ -35,7 +35,10 @@ async function playToTheEnd(page: Page): Promise<number> {
     if ((await lesson(page).getAttribute('data-done')) === 'yes') return steps;
     const step = await lesson(page).getAttribute('data-step');
     const target = page.locator('.tutorial-target').first();
-    await target.waitFor({ timeout: 10_000 });
+    // A tap whose selector or words no longer match the table (a renamed button) shows no highlight: say which.
+    await target.waitFor({ timeout: 10_000 }).catch(async () => {
+      throw new Error(`Nothing highlighted at step ${Number(step) + 1}: “${await page.locator('.tutorial-say').innerText()}”; the action bar shows: ${await page.locator('.action-bar').innerText()}`);
+    });
     // Marked, so that the next tap waits for the highlight to move on (a second tap on a card would put it back).
     await target.evaluate((element) => element.setAttribute('data-tapped', ''));
     await target.tap();

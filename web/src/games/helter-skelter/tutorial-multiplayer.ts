@@ -47,11 +47,11 @@ export const LESSON: Lesson = {
       after: 'Mean Machine stands on your fragment: picking it up (three of his cards) scores a point on a later turn.',
     },
     {
-      say: 'Now shoot. Tap the SNIPE card that names Judge Dredd, then Sláine’s space, 33, and choose the shot without Hi-Ex.',
-      taps: [{ selector: '.hand .card[data-card="judges-05"]' }, space(33), { selector: '.options button', text: 'Judge Dredd SNIPE Sláine' }],
+      say: 'Now shoot. Tap the SNIPE card that names Judge Dredd, then the space of Sláine Mac Roth, 33, and choose the shot without Hi-Ex.',
+      taps: [{ selector: '.hand .card[data-card="judges-05"]' }, space(33), { selector: '.options button', text: 'Judge Dredd SNIPE Sláine Mac Roth' }],
       expect: { type: 'SNIPE', character: 'dredd', card: 'judges-05', defender: 'slaine' },
-      wrong: 'Not this time: this step is Judge Dredd’s SNIPE at Sláine on space 33, paid with the SNIPE card that names Dredd, without Hi-Ex.',
-      after: 'Sláine could defend with a card; the log under the board says what happened.',
+      wrong: 'Not this time: this step is Judge Dredd’s SNIPE at Sláine Mac Roth on space 33, paid with the SNIPE card that names Dredd, without Hi-Ex.',
+      after: 'Sláine Mac Roth could defend with a card; the log under the board says what happened.',
     },
     {
       say: 'Nothing else worth doing: tap “End the turn”. You draw up to three cards, and Sláine’s team plays.',
