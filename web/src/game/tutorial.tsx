@@ -29,6 +29,20 @@ function tapped(root: ParentNode, tap: Tap): Element[] {
   return tap.text === undefined ? found : found.filter((element) => element.textContent?.trim() === tap.text);
 }
 
+/**
+ * A board's space or square scrolled to the top part of the screen, when it is out of it: on a phone
+ * the boards run below the fold, and the action bar covers the screen's foot. The action bar's
+ * buttons stay in view by themselves.
+ */
+function bringIntoView(element: Element) {
+  if (!(element instanceof SVGElement)) return;
+  const box = element.getBoundingClientRect();
+  if (box.top >= 0 && box.bottom <= innerHeight * 0.55 && box.left >= 0 && box.right <= innerWidth) return;
+  // Into view in a zoomed board's own scroll too, then a little down from the top edge.
+  element.scrollIntoView({ block: 'start', inline: 'center' });
+  window.scrollBy({ top: -innerHeight * 0.2 });
+}
+
 export function TutorialRunner({ ui, tutorial, data, lobby }: { ui: AnyGameUi; tutorial: Tutorial; data: unknown; lobby: string }) {
   const { lesson, frames } = tutorial;
   const [index, setIndex] = useState(0);
@@ -39,6 +53,8 @@ export function TutorialRunner({ ui, tutorial, data, lobby }: { ui: AnyGameUi; t
   /** How many of the step's taps were made. */
   const [tapsMade, setTapsMade] = useState(0);
   const area = useRef<HTMLDivElement>(null);
+  /** The element last highlighted first: brought into view once, when the highlight moves to it. */
+  const shown = useRef<Element | undefined>(undefined);
 
   const step = lesson.steps[index];
   const frame = frames[index]!;
@@ -80,6 +96,9 @@ export function TutorialRunner({ ui, tutorial, data, lobby }: { ui: AnyGameUi; t
       if (next && wanted.size === 0) for (const element of tapped(root, next)) wanted.add(element);
       for (const element of root.querySelectorAll(`.${HIGHLIGHT}`)) if (!wanted.has(element)) element.classList.remove(HIGHLIGHT);
       for (const element of wanted) if (!element.classList.contains(HIGHLIGHT)) element.classList.add(HIGHLIGHT);
+      const first = wanted.values().next().value;
+      if (first && first !== shown.current) bringIntoView(first);
+      shown.current = first;
     };
     mark();
     const watcher = new MutationObserver(mark);
