@@ -97,7 +97,8 @@ export function TutorialRunner({ ui, tutorial, data, lobby }: { ui: AnyGameUi; t
       for (const element of root.querySelectorAll(`.${HIGHLIGHT}`)) if (!wanted.has(element)) element.classList.remove(HIGHLIGHT);
       for (const element of wanted) if (!element.classList.contains(HIGHLIGHT)) element.classList.add(HIGHLIGHT);
       const first = wanted.values().next().value;
-      if (first && first !== shown.current) bringIntoView(first);
+      // After the table's own effects (run after the next frame), which may move focus, and the page with it.
+      if (first && first !== shown.current) requestAnimationFrame(() => setTimeout(() => first.isConnected && bringIntoView(first)));
       shown.current = first;
     };
     mark();
