@@ -2,7 +2,8 @@
 // a server that accepts no scenario (as in production), signed out: each game's lesson is opened
 // from the lobby's "Learn to play" and played to its end by tapping only what the lesson
 // highlights (and Confirm), then offers a real game. A wrong move is answered with why, and
-// changes nothing; the lesson can be played again. No page is wider than the phone.
+// changes nothing; the lesson can be played again; with the confirm step off, taps send at once.
+// No page is wider than the phone.
 
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -91,4 +92,15 @@ test('Miniatures, played to its end; and the rules page offers the lesson too', 
   await finishes(page, await playToTheEnd(page));
   await page.goto(`${t.base}/rules/miniatures`);
   await page.getByRole('list', { name: 'Learn to play' }).getByRole('link', { name: 'Your first Phase: The Barko Brothers' }).waitFor();
+});
+
+test('with the confirm step switched off, a tap sends at once: the Block War lesson still plays to its end', async () => {
+  const quick = await openBrowser({ phone: true, confirm: false });
+  try {
+    await openFromLobby(quick.page, 'Block War: Your block’s first turn');
+    await finishes(quick.page, await playToTheEnd(quick.page));
+    expect(await quick.page.getByRole('group', { name: 'Confirm your move' }).count()).toBe(0);
+  } finally {
+    await quick.close();
+  }
 });
