@@ -84,5 +84,12 @@ test('no serious accessibility violation on the main pages', async () => {
   await page.locator('.game-list li').first().waitFor();
   found['/ (my games)'] = await seriousViolations(page);
 
+  // The first-game tutorials: the coach, the highlight and the real table.
+  for (const path of ['/learn/helter-skelter/multiplayer', '/learn/helter-skelter/solo', '/learn/block-war/turn', '/learn/miniatures/phase']) {
+    await page.goto(`${t.base}${path}`);
+    await page.locator('.tutorial[data-step="0"] .tutorial-target').first().waitFor();
+    found[path] = await seriousViolations(page);
+  }
+
   expect(found).toEqual(Object.fromEntries(Object.keys(found).map((key) => [key, []])));
 });

@@ -151,3 +151,12 @@ test('Miniatures: the table, a model selected and its actions', async () => {
   await check(page, 'Miniatures (a model selected)');
   await screenshot(page, 'phone-miniatures', { fullPage: false });
 });
+
+test('the first-game tutorials: the lesson, the coach and the real table', async () => {
+  const { page } = player;
+  for (const path of ['/learn/helter-skelter/multiplayer', '/learn/helter-skelter/solo', '/learn/block-war/turn', '/learn/miniatures/phase']) {
+    await page.goto(`${t.base}${path}`);
+    await page.locator('.tutorial[data-step="0"] .tutorial-target').first().waitFor();
+    await check(page, path);
+  }
+});

@@ -15,6 +15,7 @@ import { ReplayPage } from './pages/replay.tsx';
 import { ResetPasswordPage } from './pages/reset-password.tsx';
 import { RulesPage } from './pages/rules.tsx';
 import { SettingsPage } from './pages/settings.tsx';
+import { TutorialPage } from './pages/tutorial.tsx';
 import './styles.css';
 
 function Header() {
@@ -70,6 +71,7 @@ function App() {
           <Route path="/games/:id" component={GamePage} />
           <Route path="/games/:id/replay" component={ReplayPage} />
           <Route path="/rules/:game" component={RulesPage} />
+          <Route path="/learn/:game/:lesson" component={TutorialPage} />
           <Route path="/players/:handle" component={PlayerPage} />
           <Route path="/invite" component={InvitePage} />
           <Route default component={NotFoundPage} />

@@ -6,6 +6,7 @@
 
 import type { ComponentType } from 'preact';
 import type { AnyCommand, AnyGame, FeedEvent } from '../api/client.ts';
+import type { TutorialEntry } from '../game/lesson.ts';
 import type { OrderField } from '../order-fields.ts';
 
 export type Awaited = AnyGame['awaiting'][number];
@@ -98,4 +99,6 @@ export interface GameUi<G extends AnyGame, D> {
   reference?: GameReference;
   /** The reference's section that fits what the game asks now (the defence rules in a defence), or null. */
   rulesSection?(game: G): string | null;
+  /** First-game tutorials, each a guided turn on this table (web/src/game/tutorial.tsx; none: the game has none). */
+  tutorials?: readonly TutorialEntry[];
 }

@@ -9,6 +9,7 @@ import { api, problemText, type AnyGame, type GameId } from '../api/client.ts';
 import { registeredGames } from '../api/registered-games.ts';
 import type { CreateProps } from '../games/game-ui.ts';
 import { GAME_UIS, uiOf } from '../games/registry.ts';
+import { LearnLinks } from '../game/learn-links.tsx';
 import { useLoad, useSession } from '../hooks.ts';
 import { loginHref } from './auth.tsx';
 import { usePageTitle } from '../title.ts';
@@ -49,6 +50,11 @@ export function LobbyPage() {
           {error}
         </p>
       )}
+      <section aria-labelledby="learn-to-play">
+        <h2 id="learn-to-play">Learn to play</h2>
+        <p>New to a game? A few guided steps teach you one turn, on the real table. Play them again any time.</p>
+        <LearnLinks games={offered.value ?? []} withName={true} />
+      </section>
       <section aria-labelledby="open-games">
         <h2 id="open-games">Open games</h2>
         <div class="field">

@@ -4,6 +4,7 @@
 import { useLocation, useRoute } from 'preact-iso';
 import { ReferenceView } from '../game/reference.tsx';
 import { GAME_UIS } from '../games/registry.ts';
+import { LearnLinks } from '../game/learn-links.tsx';
 import { usePageTitle } from '../title.ts';
 
 export function RulesPage() {
@@ -25,6 +26,12 @@ export function RulesPage() {
     <main class="rules-page">
       <h1>Rules of {ui.name}</h1>
       <p>The rules in brief, in our own words; the printed rulebook is the authority.</p>
+      {ui.tutorials?.length ? (
+        <>
+          <h2>Learn to play</h2>
+          <LearnLinks games={[params.game!]} withName={false} />
+        </>
+      ) : null}
       <ReferenceView reference={ui.reference} section={query.section ?? null} level={2} />
     </main>
   );

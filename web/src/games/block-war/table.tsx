@@ -15,6 +15,7 @@ import { BlockBoard, CELL, COLOUR_LOOKS, JusticeTrack, PlazaBoard, type Choosing
 import { CreateBlockWar } from './create.tsx';
 import { buttonCommands, bySquare, byUnit, placeables } from './choices.ts';
 import { BLOCK_WAR_REFERENCE, rulesSection } from './reference.ts';
+import { BLOCK_WAR_TUTORIALS } from './tutorials.ts';
 import { blockWarCommandWords, blockWarEventWords, blockWarNames, situationWords, timeLimitWords, UNIT_LETTERS, type BlockWarNames } from './words.ts';
 
 export interface BlockWarData {
@@ -36,6 +37,7 @@ export const blockWar: GameUi<BlockWarGame, BlockWarData> = {
   },
   reference: BLOCK_WAR_REFERENCE,
   rulesSection,
+  tutorials: BLOCK_WAR_TUTORIALS,
   Table: BlockWarTable,
   // Block War's module declares no standing orders.
   orders: [],

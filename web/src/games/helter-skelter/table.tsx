@@ -17,6 +17,7 @@ import { HELTER_SKELTER_ORDERS } from './orders.ts';
 import { afterPick, afterTarget, attackLine, isButtonCommand, picks, playable, samePick, type Pick } from './choices.ts';
 import { commandCost, commandWords, eventWords, namesFrom, type Names } from './words.ts';
 import { HELTER_SKELTER_REFERENCE, rulesSection } from './reference.ts';
+import { HELTER_SKELTER_TUTORIALS } from './tutorials.ts';
 
 export interface HelterSkelterData {
   content: Content;
@@ -52,6 +53,7 @@ export const helterSkelter: GameUi<Game, HelterSkelterData> = {
   },
   reference: HELTER_SKELTER_REFERENCE,
   rulesSection,
+  tutorials: HELTER_SKELTER_TUTORIALS,
   Table: HelterSkelterTable,
   orders: HELTER_SKELTER_ORDERS,
   // The replay's picture: the board and the scores as they stood.

@@ -20,6 +20,7 @@ import { CreateMiniatures } from './create.tsx';
 import { Forces } from './forces.tsx';
 import { MINIATURES_ORDERS } from './orders.ts';
 import { MINIATURES_REFERENCE, rulesSection } from './reference.ts';
+import { MINIATURES_TUTORIALS } from './tutorials.ts';
 
 export const miniatures: GameUi<MiniaturesGame, MiniaturesData> = {
   load: (game) => loadMiniatures(game.options.scenario),
@@ -35,6 +36,7 @@ export const miniatures: GameUi<MiniaturesGame, MiniaturesData> = {
   },
   reference: MINIATURES_REFERENCE,
   rulesSection,
+  tutorials: MINIATURES_TUTORIALS,
   Table: MiniaturesTable,
   orders: MINIATURES_ORDERS,
   Picture: ({ game, data }) => {
