@@ -17,6 +17,7 @@ import path from 'node:path';
 import packageJson from '../package.json' with { type: 'json' };
 import pg from 'pg';
 import { accountRoutes } from './api/accounts.ts';
+import { accountDeletionRoutes } from './api/account-deletion.ts';
 import { accessTokenRoutes } from './api/auth-tokens.ts';
 import { commandLogRoutes } from './api/command-log.ts';
 import { contentRoutes } from './api/content.ts';
@@ -41,6 +42,7 @@ import { withDiscriminatorMappings, withRequestExamples } from './api/schemas.ts
 import { authPlugin, createAuth, DEFAULT_AUTH_SETTINGS, rateLimitsOf, type AuthSettings } from './auth/index.ts';
 import type { AuthService } from './auth/service.ts';
 import { CredentialWatches } from './auth/credential-watch.ts';
+import { AccountDeletion } from './service/account-deletion.ts';
 import { GameService } from './service/index.ts';
 import { gameReader } from './service/game-reader.ts';
 import { GameStates } from './service/game-states.ts';
@@ -385,6 +387,7 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
   await app.register(accountRoutes, { auth, limits, email: emailChannel, exports: ports.accountsTable });
   await app.register(sessionRoutes, { auth });
   await app.register(passwordRoutes, { auth, limits, email: emailChannel });
+  await app.register(accountDeletionRoutes, { auth, limits, deletion: new AccountDeletion(ports.accountsTable, registry, (gameId) => gameService.bots.kick(gameId)) });
   await app.register(accessTokenRoutes, { auth });
   await app.register(gameRoutes, { service: gameService });
   await app.register(inviteRoutes, { service: gameService });
