@@ -18,6 +18,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import pg from 'pg';
 import { accountRoutes } from './api/accounts.ts';
 import { accountDeletionRoutes } from './api/account-deletion.ts';
+import { rematchRoutes } from './api/rematch.ts';
 import { accessTokenRoutes } from './api/auth-tokens.ts';
 import { commandLogRoutes } from './api/command-log.ts';
 import { contentRoutes } from './api/content.ts';
@@ -43,6 +44,8 @@ import { authPlugin, createAuth, DEFAULT_AUTH_SETTINGS, rateLimitsOf, type AuthS
 import type { AuthService } from './auth/service.ts';
 import { CredentialWatches } from './auth/credential-watch.ts';
 import { AccountDeletion } from './service/account-deletion.ts';
+import { Rematches } from './service/rematch.ts';
+import { RematchOfferTable } from './store/rematch-offers.ts';
 import { GameService } from './service/index.ts';
 import { gameReader } from './service/game-reader.ts';
 import { GameStates } from './service/game-states.ts';
@@ -391,6 +394,7 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
   await app.register(accessTokenRoutes, { auth });
   await app.register(gameRoutes, { service: gameService });
   await app.register(inviteRoutes, { service: gameService });
+  await app.register(rematchRoutes, { rematches: new Rematches(ports.records, new RematchOfferTable(pool), registry, (callerId, body, others) => gameService.create(callerId, body, others), now) });
   const streamOptions = { credentials: new CredentialWatches(auth.tokens, auth.revocations), bufferBytes: settings.streamBufferBytes };
   await app.register(feedRoutes, { service: gameService, streams, ...streamOptions });
   await app.register(chatRoutes, { chat, streams, ...streamOptions });
