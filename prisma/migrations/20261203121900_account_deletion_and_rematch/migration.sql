@@ -12,8 +12,8 @@ CREATE UNIQUE INDEX accounts_handle_key ON accounts (handle) WHERE deleted_at IS
 CREATE TABLE rematch_offers (
     game_id     UUID           NOT NULL,
     offered_by  INTEGER        NOT NULL,
-    accepted    INTEGER[]      NOT NULL DEFAULT '{}',
-    declined    INTEGER[]      NOT NULL DEFAULT '{}',
+    accepted    INTEGER[]      NOT NULL,
+    declined    INTEGER[]      NOT NULL,
     new_game_id UUID,
     created_at  TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT rematch_offers_pkey PRIMARY KEY (game_id)

@@ -32,18 +32,22 @@ export function RematchPanel({ gameId, mySeat, seatName }: { gameId: string; myS
     };
   }, [gameId, mySeat, settled]);
 
-  async function act(path: '/v1/games/{id}/rematch' | '/v1/games/{id}/rematch/accept' | '/v1/games/{id}/rematch/decline') {
+  async function act(send: () => Promise<{ data?: Rematch; error?: unknown }>) {
     setBusy(true);
     setError(null);
-    const { data, error: problem } = await api.POST(path, { params: { path: { id: gameId } } });
+    const { data, error: problem } = await send();
     setBusy(false);
     if (data) setRematch(data);
     else setError(problemText(problem));
   }
+  const params = { params: { path: { id: gameId } } };
+  const offerIt = () => act(() => api.POST('/v1/games/{id}/rematch', params));
+  const accept = () => act(() => api.POST('/v1/games/{id}/rematch/accept', params));
+  const decline = () => act(() => api.POST('/v1/games/{id}/rematch/decline', params));
 
   if (rematch === undefined) return null;
   const offer = (
-    <button type="button" disabled={busy} onClick={() => void act('/v1/games/{id}/rematch')}>
+    <button type="button" disabled={busy} onClick={() => void offerIt()}>
       Offer a rematch
     </button>
   );
@@ -64,10 +68,10 @@ export function RematchPanel({ gameId, mySeat, seatName }: { gameId: string; myS
           {seatName(rematch.offeredBy)} offered a rematch; waiting for {rematch.waitingFor.map(seatName).join(', ')}.{' '}
           {mySeat !== null && rematch.waitingFor.includes(mySeat) && (
             <>
-              <button type="button" disabled={busy} onClick={() => void act('/v1/games/{id}/rematch/accept')}>
+              <button type="button" disabled={busy} onClick={() => void accept()}>
                 Accept
               </button>{' '}
-              <button type="button" disabled={busy} onClick={() => void act('/v1/games/{id}/rematch/decline')}>
+              <button type="button" disabled={busy} onClick={() => void decline()}>
                 Decline
               </button>
             </>
