@@ -18,7 +18,7 @@ const rematchSchema = {
     offeredBy: { type: 'integer', minimum: 0, description: 'The seat that offered it.' },
     accepted: seatList('The seats that accepted: the offer’s author, every bot (and every deleted player’s seat, which a bot takes), and the players who said yes.'),
     declined: seatList('The seat that said no, if one did: the offer is then closed.'),
-    waitingFor: seatList('The seats still to answer.'),
+    waitingFor: seatList('The seats still to answer; empty, with `status` still `open`, for the moment the rematch is being created.'),
     status: { type: 'string', enum: ['open', 'declined', 'started'], description: '`open`: waiting for answers; `declined`: closed, anyone may offer again; `started`: see `game`.' },
     game: { type: ['string', 'null'], format: 'uuid', description: 'The rematch’s id, once everyone has accepted and it has started.' },
     createdAt: { type: 'string', format: 'date-time' },
@@ -32,7 +32,7 @@ const rematchHolder = {
   properties: { rematch: { anyOf: [{ $ref: 'Rematch#' }, { type: 'null' }], description: 'The game’s rematch offer; null when none was made.' } },
 } as const;
 
-const ANSWER_CONFLICTS = 'The rematch was declined (`REMATCH_DECLINED`: offer a new one) or has started (`REMATCH_STARTED`).';
+const ANSWER_CONFLICTS = 'The rematch was declined (`REMATCH_DECLINED`: offer a new one) or has started (`REMATCH_STARTED`), or the offer kept changing while this was answered (`GAME_BUSY`: send it again).';
 const NOT_SEATED = 'You hold no player’s seat in this game (`NOT_SEATED`).';
 
 export const rematchRoutes = fp(routes, { name: 'rematch-routes', dependencies: ['problems', 'auth'], encapsulate: true });
@@ -78,7 +78,7 @@ async function routes(app: FastifyInstance, { rematches }: { rematches: Rematche
             401: true,
             403: NOT_SEATED,
             404: 'There is no such game (`NOT_FOUND`).',
-            409: 'The game is not over (`REMATCH_TOO_EARLY`), or started from a described position (`REMATCH_UNAVAILABLE`).',
+            409: 'The game is not over (`REMATCH_TOO_EARLY`), or started from a described position (`REMATCH_UNAVAILABLE`), or the offer kept changing while this was answered (`GAME_BUSY`: send it again).',
             429: 'Too many requests (`RATE_LIMITED`), or the rematch would be more games than its creator may hold (`GAME_LIMIT_REACHED`).',
           }),
         },

@@ -10,7 +10,7 @@ import { DELETED_HANDLE } from './account-deletion.ts';
 import type { CreateGame } from './lobby.ts';
 import type { GameRecords } from './ports/game-records.ts';
 import { hasEnded, isPrivate, type GameRow, type SeatRow, type StoredOptions } from './ports/records.ts';
-import type { RematchOffers, StoredRematch } from './ports/rematch-offers.ts';
+import type { RematchChange, RematchOffers, StoredRematch } from './ports/rematch-offers.ts';
 import type { GameRegistry } from './registry.ts';
 
 /** An offer as its readers see it. Seats are the ended game's. */
@@ -27,6 +27,9 @@ export interface Rematch {
   game: string | null;
   createdAt: string;
 }
+
+/** How long an answer may take to create the rematch before another may try. */
+const STARTING_MS = 60_000;
 
 /** Starts the rematch: the service's create, with the other players seated in the same step. */
 export type StartGame = (callerId: string, body: CreateGame, others: readonly { seat: number; accountId: string }[]) => Promise<{ game: GameRow }>;
@@ -55,14 +58,10 @@ export class Rematches {
     const position = this.registry.get(game.module)?.positionOption;
     if (position !== undefined && (game.options as unknown as StoredOptions).public[position] !== undefined)
       throw new Refusal('conflict', 'REMATCH_UNAVAILABLE', 'This game started from a position its creator described, which it does not keep: create a new game instead.');
-    return this.offers.change(gameId, async (stored) => {
+    return this.change(game, seats, (stored) => {
       // An offer already made stands (one at a time): offering too is saying yes to it.
-      if (stored && stored.declined.length === 0) {
-        if (stored.newGameId !== null || stored.accepted.includes(seat)) return { save: null, answer: shown(stored, seats) };
-        return this.settle(game, seats, { ...stored, accepted: bySeat([...stored.accepted, seat]) });
-      }
-      const fresh: StoredRematch = { gameId, offeredBy: seat, accepted: bySeat([seat, ...alwaysAccepting(seats)]), declined: [], newGameId: null, createdAt: this.now() };
-      return this.settle(game, seats, fresh);
+      if (stored && stored.declined.length === 0) return stored.accepted.includes(seat) ? stored : { ...stored, accepted: bySeat([...stored.accepted, seat]) };
+      return { offeredBy: seat, accepted: bySeat([seat, ...alwaysAccepting(seats)]), declined: [], startingAt: null, createdAt: this.now() };
     });
   }
 
@@ -70,24 +69,48 @@ export class Rematches {
   async answer(gameId: string, accountId: string, accept: boolean): Promise<Rematch> {
     const { game, seats } = await this.readable(gameId, accountId);
     const seat = this.playerSeat(game, seats, accountId);
-    return this.offers.change(gameId, async (stored) => {
+    return this.change(game, seats, (stored) => {
       if (!stored) throw new Refusal('not-found', 'NO_REMATCH_OFFER', 'Nobody has offered a rematch of this game: offer one.');
-      const already = accept ? stored.accepted.includes(seat) && stored.declined.length === 0 : stored.declined.includes(seat);
-      if (already || (accept && stored.newGameId !== null)) return { save: null, answer: shown(stored, seats) };
-      if (stored.newGameId !== null) throw new Refusal('conflict', 'REMATCH_STARTED', 'The rematch has started already.');
+      if (stored.newGameId !== null || this.starting(stored)) {
+        if (accept) return stored;
+        throw new Refusal('conflict', 'REMATCH_STARTED', 'The rematch has started already.');
+      }
+      if (!accept) return stored.declined.length > 0 ? stored : { ...stored, declined: [seat] };
       if (stored.declined.length > 0) throw new Refusal('conflict', 'REMATCH_DECLINED', 'This rematch was declined: offer a new one.');
-      if (!accept) return { save: { ...stored, declined: [seat] }, answer: shown({ ...stored, declined: [seat] }, seats) };
-      return this.settle(game, seats, { ...stored, accepted: bySeat([...stored.accepted, seat]) });
+      return stored.accepted.includes(seat) ? stored : { ...stored, accepted: bySeat([...stored.accepted, seat]) };
     });
   }
 
-  /** Stores the offer, first starting the rematch when every seat has accepted it. */
-  private async settle(game: GameRow, seats: SeatRow[], offer: StoredRematch): Promise<{ save: StoredRematch; answer: Rematch }> {
-    if (seats.every((s) => offer.accepted.includes(s.seat))) {
-      const started = await this.start(game, seats, offer.offeredBy);
-      offer = { ...offer, newGameId: started.game.id };
+  /**
+   * Reads the offer, lets `decide` say what it becomes (the stored offer itself: nothing to
+   * write), and writes that if nothing moved meanwhile, else reads again. The write that makes
+   * every seat's yes marks the offer as starting, and only that answer creates the rematch, with no
+   * connection held meanwhile; if it fails, the next answer tries again.
+   */
+  private async change(game: GameRow, seats: SeatRow[], decide: (stored: StoredRematch | null) => StoredRematch | RematchChange): Promise<Rematch> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const stored = await this.offers.read(game.id);
+      const next = decide(stored);
+      const started = 'newGameId' in next && next.newGameId !== null;
+      const complete = !started && next.declined.length === 0 && !this.starting(next) && seats.every((s) => next.accepted.includes(s.seat) || !isPlayer(s));
+      if (stored !== null && next === stored && !complete) return shown(stored, seats);
+      const written = await this.offers.write(game.id, stored?.version ?? null, { ...next, startingAt: complete ? this.now() : next.startingAt });
+      if (!written) continue;
+      if (!complete) return shown(written, seats);
+      try {
+        const rematch = await this.start(game, seats, next.offeredBy);
+        return shown(await this.offers.started(game.id, rematch.game.id), seats);
+      } catch (error) {
+        await this.offers.notStarting(game.id);
+        throw error;
+      }
     }
-    return { save: offer, answer: shown(offer, seats) };
+    throw new Refusal('conflict', 'GAME_BUSY', 'The rematch offer changed while this answer was being made; send it again.');
+  }
+
+  /** An answer is creating the rematch now (a start that has taken over a minute has failed, and may be tried again). */
+  private starting(offer: { startingAt: Date | null }): boolean {
+    return offer.startingAt !== null && this.now().getTime() - offer.startingAt.getTime() < STARTING_MS;
   }
 
   /** The same options, each player one seat on; bots and deleted players' seats as bots. */

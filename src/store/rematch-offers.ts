@@ -1,12 +1,12 @@
-// The service's RematchOffers port over Postgres (`rematch_offers`, one row per ended game). A
-// change holds the ended game's row lock for its transaction: every answer to one offer waits for
-// the one before, so exactly one of them finds every seat accepted and starts the rematch.
+// The service's RematchOffers port over Postgres (`rematch_offers`, one row per ended game). Each
+// write is one statement comparing the row's version: of two answers read at the same version,
+// one is stored and the other reads again, so exactly one finds every seat accepted and starts the
+// rematch, and no connection is held while it does.
 
 import type pg from 'pg';
-import { inTransaction } from '../db/transaction.ts';
-import type { RematchOffers, StoredRematch } from '../service/ports/rematch-offers.ts';
+import type { RematchChange, RematchOffers, StoredRematch } from '../service/ports/rematch-offers.ts';
 
-const COLUMNS = `game_id AS "gameId", offered_by AS "offeredBy", accepted, declined, new_game_id AS "newGameId", created_at AS "createdAt"`;
+const COLUMNS = `offered_by AS "offeredBy", accepted, declined, new_game_id AS "newGameId", starting_at AS "startingAt", created_at AS "createdAt", version`;
 
 export class RematchOfferTable implements RematchOffers {
   constructor(private readonly pool: pg.Pool) {}
@@ -16,20 +16,32 @@ export class RematchOfferTable implements RematchOffers {
     return rows[0] ?? null;
   }
 
-  change<T>(gameId: string, work: (stored: StoredRematch | null) => Promise<{ save: StoredRematch | null; answer: T }>): Promise<T> {
-    return inTransaction(this.pool, async (tx) => {
-      // The ended game's row: nothing else writes it any more but its outcome's record, briefly.
-      await tx.query(`SELECT 1 FROM games WHERE id = $1 FOR UPDATE`, [gameId]);
-      const { rows } = await tx.query<StoredRematch>(`SELECT ${COLUMNS} FROM rematch_offers WHERE game_id = $1`, [gameId]);
-      const { save, answer } = await work(rows[0] ?? null);
-      if (save)
-        await tx.query(
-          `INSERT INTO rematch_offers (game_id, offered_by, accepted, declined, new_game_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-           ON CONFLICT (game_id) DO UPDATE SET offered_by = excluded.offered_by, accepted = excluded.accepted, declined = excluded.declined,
-             new_game_id = excluded.new_game_id, created_at = excluded.created_at`,
-          [gameId, save.offeredBy, save.accepted, save.declined, save.newGameId, save.createdAt],
-        );
-      return answer;
-    });
+  async write(gameId: string, version: number | null, next: RematchChange): Promise<StoredRematch | null> {
+    const values = [gameId, next.offeredBy, next.accepted, next.declined, next.startingAt, next.createdAt];
+    const { rows } =
+      version === null
+        ? await this.pool.query<StoredRematch>(
+            `INSERT INTO rematch_offers (game_id, offered_by, accepted, declined, starting_at, created_at, version) VALUES ($1, $2, $3, $4, $5, $6, 1)
+             ON CONFLICT (game_id) DO NOTHING RETURNING ${COLUMNS}`,
+            values,
+          )
+        : await this.pool.query<StoredRematch>(
+            `UPDATE rematch_offers SET offered_by = $2, accepted = $3, declined = $4, starting_at = $5, created_at = $6, version = version + 1
+              WHERE game_id = $1 AND version = $7 AND new_game_id IS NULL RETURNING ${COLUMNS}`,
+            [...values, version],
+          );
+    return rows[0] ?? null;
+  }
+
+  async started(gameId: string, newGameId: string): Promise<StoredRematch> {
+    const { rows } = await this.pool.query<StoredRematch>(
+      `UPDATE rematch_offers SET new_game_id = $2, starting_at = NULL, version = version + 1 WHERE game_id = $1 RETURNING ${COLUMNS}`,
+      [gameId, newGameId],
+    );
+    return rows[0]!;
+  }
+
+  async notStarting(gameId: string): Promise<void> {
+    await this.pool.query(`UPDATE rematch_offers SET starting_at = NULL, version = version + 1 WHERE game_id = $1 AND new_game_id IS NULL`, [gameId]);
   }
 }

@@ -8,13 +8,17 @@ DROP INDEX accounts_handle_key;
 CREATE UNIQUE INDEX accounts_handle_key ON accounts (handle) WHERE deleted_at IS NULL;
 
 -- A rematch offered on a finished game (src/service/rematch.ts): one per game, so one open offer
--- at most. Seats are the finished game's; the offer's author has accepted it.
+-- at most. Seats are the finished game's; the offer's author has accepted it. Written by compare
+-- and set on `version` (no transaction is held while the rematch is created); `starting_at` marks
+-- the one answer that starts it, for a minute at most.
 CREATE TABLE rematch_offers (
     game_id     UUID           NOT NULL,
     offered_by  INTEGER        NOT NULL,
     accepted    INTEGER[]      NOT NULL,
     declined    INTEGER[]      NOT NULL,
     new_game_id UUID,
+    starting_at TIMESTAMPTZ(3),
+    version     INTEGER        NOT NULL,
     created_at  TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT rematch_offers_pkey PRIMARY KEY (game_id)
 );
