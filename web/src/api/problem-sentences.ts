@@ -120,6 +120,8 @@ export const PROBLEM_SENTENCES: Readonly<Record<string, Sentence>> = {
   NO_REMATCH_OFFER: 'Nobody has offered a rematch of this game yet: offer one.',
   REMATCH_DECLINED: 'This rematch was declined. You can offer a new one.',
   REMATCH_STARTED: 'The rematch has started already: open it from the link.',
+  // The detail says how many games, and whether to wait or to let one fill up.
+  GAME_LIMIT_REACHED: API_DETAIL,
   // Player pages
   INVALID_CURSOR: 'That page of games is no longer there. Go back to the first page.',
   // Browser notifications
