@@ -29,7 +29,7 @@ async function routes(app: FastifyInstance, { auth, limits, deletion }: AccountD
         tags: ['accounts'],
         summary: 'Delete your account',
         description:
-          'For good, with your password typed again, from a session token (403 `WRONG_PASSWORD`, `SESSION_REQUIRED`). Export your data first (`GET /v1/me/export`): nothing can be recovered. Every session and personal access token stops working at once. Your email address, password, preferences, devices, webhooks, tokens, mutes and ratings are erased. The games you played stay whole for the other players and still replay and verify; in them, your seats and chat messages show `deleted player`. In a game being played your seats are handed to the game’s default bot; in a game not yet started your seat is freed. Your handle is free for anyone to register.',
+          'For good, with your password typed again, from a session token (403 `WRONG_PASSWORD`, `SESSION_REQUIRED`). Export your data first (`GET /v1/me/export`): nothing can be recovered. Every session and personal access token stops working at once. Your email address, password, preferences, devices, webhooks, tokens, mutes and ratings are erased. The games you played stay whole for the other players and still replay and verify; in them, your seats and chat messages show `deleted player`. In a game being played your seats are handed to the game’s default bot, and its chat says so; in a game not yet started your seat is freed. Your handle is free for anyone to register.',
         security: bearerOnly,
         body: {
           type: 'object',

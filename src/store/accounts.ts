@@ -21,6 +21,7 @@ import type { AccountEmailReads, AccountEmailWrites } from '../notify/ports/emai
 import { DELETED_HANDLE } from '../service/account-deletion.ts';
 import type { VacationRecord } from '../service/ports/accounts.ts';
 import type { AccountErasure } from '../service/ports/account-erasure.ts';
+import { CHAT_CHANNEL } from '../service/ports/chat.ts';
 
 /** Serialises registrations of one handle in any case, which the (case-sensitive) unique index alone cannot. */
 const REGISTRATION_LOCK_SPACE = 72707371;
@@ -29,6 +30,8 @@ const REGISTRATION_LOCK_SPACE = 72707371;
 const ACCOUNT = { id: true, handle: true, email: true, emailVerifiedAt: true, createdAt: true, sessionGeneration: true } as const;
 const VACATION_COLUMNS = { vacationUntil: true, vacationYear: true, vacationDaysUsed: true } as const;
 const NO_VACATION: VacationRecord = { until: null, year: 0, used: 0 };
+/** What the table's chat says when a deleted account's seat goes to a bot. */
+const HANDED_OVER = 'This player has deleted their account: a bot plays their seat from now on.';
 
 const asObject = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
@@ -207,6 +210,12 @@ export class AccountsTable implements AccountRegistration, SessionGenerations, P
           [gameId, seat, bots.get(module) ?? 'random'],
         );
         await tx.query(`UPDATE game_seats SET bot = true WHERE game_id = $1 AND seat = $2`, [gameId, seat]);
+      }
+      // Said at each table handed over, so the other players know why a bot now plays there: a
+      // chat message under the account's name (which will read `deleted player`), heard live.
+      for (const gameId of new Set(playing.rows.map((row) => row.gameId))) {
+        const said = await tx.query<{ id: string }>(`INSERT INTO chat_messages (game_id, account_id, body) VALUES ($1, $2, $3) RETURNING id`, [gameId, accountId, HANDED_OVER]);
+        await tx.query(`SELECT pg_notify($1, $2)`, [CHAT_CHANNEL, `${gameId}:${said.rows[0]!.id}`]);
       }
       // A game not started yet waits for someone else in its seat.
       await tx.query(

@@ -87,6 +87,11 @@ describe('deleting an account', () => {
     // The game being played: her seat is the default bot's now, and the game goes on.
     const going = (await readGame(t.base, playing, cara)) as unknown as { seats: { seat: number; bot: boolean; botKind: string | null; player: string | null }[] };
     expect(going.seats[0]).toMatchObject({ bot: true, botKind: 'heuristic', player: 'deleted player' });
+    // Its table says why.
+    const said = await call(t.base, 'GET', `/v1/games/${playing}/chat`, { token: cara.token });
+    expect((said.body as { messages: { author: string; text: string }[] }).messages).toEqual([
+      expect.objectContaining({ author: 'deleted player', text: 'This player has deleted their account: a bot plays their seat from now on.' }),
+    ]);
     await surrender(t.base, playing, [cara]);
     expect((await readGame(t.base, playing, cara)).status).toBe('finished');
     // The game not started: her seat is free again.
