@@ -182,7 +182,7 @@ function resourceProperties(module: AnyGameModule, game: object, options: object
         required: ['seat', 'player', 'bot', 'botKind'],
         properties: {
           seat: seatNumber(maxSeats),
-          player: { type: ['string', 'null'], description: 'The handle of the account holding the seat; null when free or a bot.' },
+          player: { type: ['string', 'null'], description: 'The handle of the account holding the seat (`deleted player` once that account is deleted: a bot then plays a seat of a game still going on); null when free or a bot’s from the start.' },
           bot: { type: 'boolean', description: 'Played by the server.' },
           botKind: {
             type: ['string', 'null'],

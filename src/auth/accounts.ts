@@ -91,12 +91,13 @@ export class Accounts {
     const row =
       login.email !== undefined
         ? await this.prisma.account.findFirst({
-            where: { email: normalizeEmail(login.email) },
+            // A deleted account has no address and no password: never a log-in (its row stays for its games).
+            where: { email: normalizeEmail(login.email), deletedAt: null },
             // At most one account has verified an address (accounts_verified_email_key): it comes first.
             orderBy: [{ emailVerifiedAt: { sort: 'asc', nulls: 'last' } }, { createdAt: 'asc' }, { id: 'asc' }],
             select: ACCOUNT,
           })
-        : await this.prisma.account.findFirst({ where: { handle: handleIs(login.handle ?? '') }, select: ACCOUNT });
+        : await this.prisma.account.findFirst({ where: { handle: handleIs(login.handle ?? ''), deletedAt: null }, select: ACCOUNT });
     const matches = await verifyPassword(password, row?.passwordHash ?? (await decoyHash()));
     return row && matches ? toAccount(row) : undefined;
   }

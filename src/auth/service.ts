@@ -114,6 +114,19 @@ export class AuthService {
     await this.passwords.checkPassword(caller.accountId, password);
   }
 
+  /**
+   * Deletes the caller's account when `password` is its password (403 WRONG_PASSWORD; a session
+   * token only, 403 SESSION_REQUIRED, so a leaked personal access token cannot delete it): `erase`
+   * is the one statement that erases it and raises its session generation, announced on the
+   * channel it is given, so every session ends here at once and elsewhere at the announcement.
+   */
+  async deleteAccount(caller: Caller, password: string, erase: (channel: string) => Promise<{ accountId: string; generation: number } | undefined>): Promise<void> {
+    sessionOf(caller, 'Delete your account with a session token (POST /v1/sessions), not with a personal access token.');
+    await this.passwords.checkPassword(caller.accountId, password);
+    const erased = await this.revocations.revokeAllThrough(erase);
+    if (!erased) throw new Refusal('unauthenticated', 'INVALID_TOKEN', 'The token’s account does not exist.');
+  }
+
   /** The caller's account; a valid token for an account that no longer exists is refused. */
   async me(caller: Caller): Promise<Account> {
     const account = await this.accounts.find(caller.accountId);

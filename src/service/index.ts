@@ -12,7 +12,7 @@ import { DeadlineKeeper } from './deadlines.ts';
 import { Refusal } from '../platform/refusal.ts';
 import { GameStates } from './game-states.ts';
 import { DEFAULT_INVITE_SETTINGS, Invites, type InviteSettings } from './invites.ts';
-import { Lobby, type CreateGame } from './lobby.ts';
+import { Lobby, type CreateGame, type SeatedPlayer } from './lobby.ts';
 import { SeatOrders } from './orders.ts';
 import { Notifier, DEFAULT_NOTIFIER_SETTINGS, type NotifierSettings } from './notifier.ts';
 import { Play, type Accepted, type Submission } from './play.ts';
@@ -140,8 +140,9 @@ export class GameService {
     await this.signals.stop();
   }
 
-  async create(callerId: string, body: CreateGame) {
-    const created = await this.lobby.create(callerId, body);
+  /** Creates a game; `others`: players seated in it beside the creator in the same step (a rematch). */
+  async create(callerId: string, body: CreateGame, others: readonly SeatedPlayer[] = []) {
+    const created = await this.lobby.create(callerId, body, others);
     if (created.game.status === 'active') {
       await this.preferences.applyAtStart(created.game, created.seats);
       this.notifier?.wake();

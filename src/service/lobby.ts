@@ -36,6 +36,12 @@ export interface CreateGame {
   private?: boolean;
 }
 
+/** A player seated in a new game as it is created (a rematch seats everyone at once). */
+export interface SeatedPlayer {
+  seat: number;
+  accountId: string;
+}
+
 export class Lobby {
   /**
    * Creations by one account, and claims in one game, wait for a lock in the database while holding
@@ -60,11 +66,11 @@ export class Lobby {
    * One account's creations run one at a time (and at most 32 wait): a burst of them uses one
    * pooled connection at a time, however large, and the others' requests find the pool free.
    */
-  create(callerId: string, body: CreateGame): Promise<{ game: GameRow; seats: SeatRow[] }> {
-    return this.serial.run(`games:${callerId}`, () => this.createNow(callerId, body));
+  create(callerId: string, body: CreateGame, others: readonly SeatedPlayer[] = []): Promise<{ game: GameRow; seats: SeatRow[] }> {
+    return this.serial.run(`games:${callerId}`, () => this.createNow(callerId, body, others));
   }
 
-  private async createNow(callerId: string, body: CreateGame): Promise<{ game: GameRow; seats: SeatRow[] }> {
+  private async createNow(callerId: string, body: CreateGame, others: readonly SeatedPlayer[]): Promise<{ game: GameRow; seats: SeatRow[] }> {
     const module = this.settings.registry.get(body.game);
     if (!module) throw new Refusal('invalid', 'UNKNOWN_GAME', `There is no game called "${body.game}".`);
     // Early and cheap, so that a creation past the limit costs no set-up: the check that counts is
@@ -108,15 +114,26 @@ export class Lobby {
       clocks,
       rated: body.rated !== false && bots.length >= 2 && !bots.some(Boolean) && !fairness.seeded,
     };
-    return this.createGame(module.id, options, bots, body.seat, callerId);
+    if (others.some((p) => p.seat === body.seat || botKinds[p.seat] !== null)) throw new Refusal('invalid', 'NOT_A_SEAT', 'Each player takes a seat of their own, none a bot’s.');
+    return this.createGame(module.id, options, bots, body.seat, callerId, others);
   }
 
-  private createGame(module: string, options: StoredOptions, bots: boolean[], seat: number | undefined, callerId: string): Promise<{ game: GameRow; seats: SeatRow[] }> {
+  private createGame(
+    module: string,
+    options: StoredOptions,
+    bots: boolean[],
+    seat: number | undefined,
+    callerId: string,
+    others: readonly SeatedPlayer[],
+  ): Promise<{ game: GameRow; seats: SeatRow[] }> {
     return this.records.createGame(module, options, bots, async (held, game, seats) => {
-      if (seat !== undefined) {
-        await held.claimSeat(game.id, seat, callerId);
-        seats = await held.seatsOf(game.id);
+      const claims = [...(seat === undefined ? [] : [{ seat, accountId: callerId }]), ...others];
+      for (const claim of claims) {
+        const claimed = await held.claimSeat(game.id, claim.seat, claim.accountId);
+        if (claimed === 'already-seated') throw alreadySeated();
+        if (claimed === 'taken') throw seatTaken(claim.seat);
       }
+      if (claims.length > 0) seats = await held.seatsOf(game.id);
       if (!seats.every((s) => s.bot || s.accountId !== null)) return { game, seats };
       return { game: await this.start(held, game, seats), seats };
     }, (created) => this.checkGameLimits(created));

@@ -1,5 +1,5 @@
 // The one writer of the `accounts` table: every INSERT and UPDATE of it is in this file (there is
-// no DELETE), and test/architecture/accounts-writer.test.ts fails on one anywhere else in src/.
+// no DELETE: a deleted account's row stays, erased, for the games it played), and test/architecture/accounts-writer.test.ts fails on one anywhere else in src/.
 //
 // Why one: an account row is shared by several use cases (registration, log out everywhere, the
 // preferences and vacations of the game service, email settings and verification), and two of
@@ -18,7 +18,10 @@ import type { SessionGenerations } from '../auth/session-revocations.ts';
 import { lockAccountRow, violatedUniqueIndex, literalPattern, type PrismaClient, type PrismaJsonInput } from '../db/prisma.ts';
 import { inTransaction, violatedUniqueConstraint } from '../db/transaction.ts';
 import type { AccountEmailReads, AccountEmailWrites } from '../notify/ports/email-links.ts';
+import { DELETED_HANDLE } from '../service/account-deletion.ts';
 import type { VacationRecord } from '../service/ports/accounts.ts';
+import type { AccountErasure } from '../service/ports/account-erasure.ts';
+import { CHAT_CHANNEL } from '../service/ports/chat.ts';
 
 /** Serialises registrations of one handle in any case, which the (case-sensitive) unique index alone cannot. */
 const REGISTRATION_LOCK_SPACE = 72707371;
@@ -27,13 +30,15 @@ const REGISTRATION_LOCK_SPACE = 72707371;
 const ACCOUNT = { id: true, handle: true, email: true, emailVerifiedAt: true, createdAt: true, sessionGeneration: true } as const;
 const VACATION_COLUMNS = { vacationUntil: true, vacationYear: true, vacationDaysUsed: true } as const;
 const NO_VACATION: VacationRecord = { until: null, year: 0, used: 0 };
+/** What the table's chat says when a deleted account's seat goes to a bot. */
+const HANDED_OVER = 'This player has deleted their account: a bot plays their seat from now on.';
 
 const asObject = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
 /** `handle` whatever its case (what `lower(handle) = lower($1)` says in SQL). */
 const handleIs = (handle: string) => ({ equals: literalPattern(handle), mode: 'insensitive' as const });
 
-export class AccountsTable implements AccountRegistration, SessionGenerations, PasswordWrites, AccountEmailWrites, AccountEmailReads {
+export class AccountsTable implements AccountRegistration, SessionGenerations, PasswordWrites, AccountEmailWrites, AccountEmailReads, AccountErasure {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly pool: pg.Pool,
@@ -183,6 +188,57 @@ export class AccountsTable implements AccountRegistration, SessionGenerations, P
       chatMutes: mutes.map((mute) => ({ handle: mute.muted.handle, createdAt: mute.createdAt })),
       webhooks,
     };
+  }
+
+  async erase(accountId: string, bots: ReadonlyMap<string, string>, channel: string): Promise<{ accountId: string; generation: number; handedOver: string[] } | undefined> {
+    return inTransaction(this.pool, async (tx) => {
+      const held = await tx.query(`SELECT 1 FROM accounts WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [accountId]);
+      if (!held.rowCount) return undefined;
+      // Its seats in games being played go to each game's default bot. The game row is locked
+      // first, as an append takes it; the clock revision moves so that a command decided on the
+      // seats as they were (a process's memory of the game) is decided again.
+      const playing = await tx.query<{ gameId: string; seat: number; module: string }>(
+        `SELECT g.id AS "gameId", s.seat, g.module FROM games g JOIN game_seats s ON s.game_id = g.id
+          WHERE s.account_id = $1 AND g.status = 'active' AND NOT s.bot ORDER BY g.id FOR UPDATE OF g`,
+        [accountId],
+      );
+      for (const { gameId, seat, module } of playing.rows) {
+        await tx.query(
+          `UPDATE games SET options = jsonb_set(jsonb_set(options, ARRAY['bots', $2::text], 'true'), ARRAY['botKinds', $2::text], to_jsonb($3::text)),
+                  clock_revision = clock_revision + 1
+            WHERE id = $1`,
+          [gameId, seat, bots.get(module) ?? 'random'],
+        );
+        await tx.query(`UPDATE game_seats SET bot = true WHERE game_id = $1 AND seat = $2`, [gameId, seat]);
+      }
+      // Said at each table handed over, so the other players know why a bot now plays there: a
+      // chat message under the account's name (which will read `deleted player`), heard live.
+      for (const gameId of new Set(playing.rows.map((row) => row.gameId))) {
+        const said = await tx.query<{ id: string }>(`INSERT INTO chat_messages (game_id, account_id, body) VALUES ($1, $2, $3) RETURNING id`, [gameId, accountId, HANDED_OVER]);
+        await tx.query(`SELECT pg_notify($1, $2)`, [CHAT_CHANNEL, `${gameId}:${said.rows[0]!.id}`]);
+      }
+      // A game not started yet waits for someone else in its seat.
+      await tx.query(
+        `UPDATE game_seats s SET account_id = NULL, claimed_at = NULL FROM games g WHERE g.id = s.game_id AND g.status = 'open' AND s.account_id = $1`,
+        [accountId],
+      );
+      const tokens = await tx.query<{ id: string }>(`DELETE FROM access_tokens WHERE account_id = $1 RETURNING id`, [accountId]);
+      // Open streams held with one of its access tokens end in every process (credential-watch.ts).
+      for (const { id } of tokens.rows) await tx.query(`SELECT pg_notify($1, $2)`, [channel, `p:${id}`]);
+      for (const table of ['push_subscriptions', 'push_queued', 'webhook_subscriptions', 'email_tokens', 'email_digests', 'email_queued', 'ratings'])
+        await tx.query(`DELETE FROM ${table} WHERE account_id = $1`, [accountId]);
+      await tx.query(`DELETE FROM chat_mutes WHERE account_id = $1 OR muted_account_id = $1`, [accountId]);
+      const { rows } = await tx.query<{ generation: number }>(
+        `WITH erased AS (
+           UPDATE accounts SET handle = $2, email = '', password_hash = '', email_verified_at = NULL, preferences = '{}',
+                  vacation_until = NULL, vacation_year = 0, vacation_days_used = 0, deleted_at = now(),
+                  session_generation = session_generation + 1, sessions_revoked_at = now()
+            WHERE id = $1 RETURNING id, session_generation)
+         SELECT session_generation AS generation, pg_notify($3, 'a:' || id || '|' || session_generation) FROM erased`,
+        [accountId, DELETED_HANDLE, channel],
+      );
+      return { accountId, generation: rows[0]!.generation, handedOver: [...new Set(playing.rows.map((row) => row.gameId))] };
+    });
   }
 
   async accountWithEmail(email: string): Promise<{ accountId: string } | undefined> {

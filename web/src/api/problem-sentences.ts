@@ -114,6 +114,14 @@ export const PROBLEM_SENTENCES: Readonly<Record<string, Sentence>> = {
   GAME_NOT_PRIVATE: 'This game is public: anyone can take a seat from the lobby, no invitation needed.',
   GAME_NOT_OPEN: 'This game has started: its seats are taken.',
   INVITE_LIMIT_REACHED: API_DETAIL,
+  // Rematches
+  REMATCH_TOO_EARLY: 'A rematch can be offered once the game is over.',
+  REMATCH_UNAVAILABLE: 'This game started from a position its creator described, which cannot be played again: create a new game instead.',
+  NO_REMATCH_OFFER: 'Nobody has offered a rematch of this game yet: offer one.',
+  REMATCH_DECLINED: 'This rematch was declined. You can offer a new one.',
+  REMATCH_STARTED: 'The rematch has started already: open it from the link.',
+  // The detail says how many games, and whether to wait or to let one fill up.
+  GAME_LIMIT_REACHED: API_DETAIL,
   // Player pages
   INVALID_CURSOR: 'That page of games is no longer there. Go back to the first page.',
   // Browser notifications

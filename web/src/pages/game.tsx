@@ -10,6 +10,7 @@ import { Countdown } from '../game/countdown.tsx';
 import { FairnessBlock } from '../game/fairness.tsx';
 import { LEGEND, OpenRules, RulesPanel } from '../game/reference.tsx';
 import { FreeSeats } from '../game/free-seats.tsx';
+import { RematchPanel } from '../game/rematch.tsx';
 import { latest } from '../game/latest.ts';
 import { followGame } from '../game/stream.ts';
 import type { ShellNames } from '../games/game-ui.ts';
@@ -193,6 +194,7 @@ export function GamePage({ id }: { id: string }) {
         )}
       </section>
 
+      {finished && <RematchPanel gameId={id} mySeat={game.seats.some((seat) => seat.seat === game.mySeat && !seat.bot) ? game.mySeat : null} seatName={names.seat} />}
       <FreeSeats game={game} />
       {refusal && (
         <p role="alert" class="error refusal">

@@ -22,6 +22,9 @@ function day(iso: string, zone: string): string {
   }
 }
 
+/** A handle a player page can have: a deleted account shows `deleted player`, which has none. */
+const HANDLE = /^[A-Za-z0-9_-]+$/;
+
 function Opponents({ game }: { game: PlayerGame }) {
   if (game.opponents.length === 0) return null;
   return (
@@ -30,7 +33,7 @@ function Opponents({ game }: { game: PlayerGame }) {
       {game.opponents.map((o, i) => (
         <>
           {i > 0 && ', '}
-          {o.bot !== null ? `a bot (${o.bot})` : o.handle ? <a href={`/players/${encodeURIComponent(o.handle)}`}>{o.handle}</a> : 'a free seat'}
+          {o.bot !== null ? `a bot (${o.bot})` : o.handle && HANDLE.test(o.handle) ? <a href={`/players/${encodeURIComponent(o.handle)}`}>{o.handle}</a> : (o.handle ?? 'a free seat')}
         </>
       ))}
     </span>

@@ -1,12 +1,14 @@
 // Settings: your password and your email address. A new password logs out your other devices
 // (this one gets a new session); a new address becomes yours once you open the link sent to it;
-// your data, as one JSON file to keep.
+// your data, as one JSON file to keep (export-data.tsx); deleting the account (delete-account.tsx).
 
 import { useState } from 'preact/hooks';
 import { api, problemText } from '../api/client.ts';
 import { session } from '../session.ts';
 import { Field } from './auth.tsx';
 import { Message } from './message.tsx';
+import { DeleteAccount } from './delete-account.tsx';
+import { ExportData } from './export-data.tsx';
 
 
 export function AccountSettings() {
@@ -17,6 +19,16 @@ export function AccountSettings() {
       <ChangeEmail />
       <ExportData />
     </section>
+  );
+}
+
+/** The account's sections: password, address and export; then deleting it. */
+export function AccountSections() {
+  return (
+    <>
+      <AccountSettings />
+      <DeleteAccount />
+    </>
   );
 }
 
@@ -62,28 +74,5 @@ function ChangeEmail() {
       <button type="submit">Change email address</button>
       <Message text={message?.text ?? null} error={message?.error} />
     </form>
-  );
-}
-
-function ExportData() {
-  const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
-  async function download() {
-    const { data, error } = await api.GET('/v1/me/export');
-    if (!data) return setMessage({ text: problemText(error), error: true });
-    const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${session.current()?.handle ?? 'my'}-export.json`;
-    link.click();
-    URL.revokeObjectURL(url);
-    setMessage({ text: 'Your data is downloaded.' });
-  }
-  return (
-    <div>
-      <button type="button" onClick={download}>
-        Export my data
-      </button>
-      <Message text={message?.text ?? null} error={message?.error} />
-    </div>
   );
 }

@@ -11,7 +11,7 @@ import { GAME_UIS, titleOf } from '../games/registry.ts';
 import { browserZone, zoneChanged } from '../zone.ts';
 import { setConfirmCommands, useConfirmCommands } from '../game/confirm-setting.ts';
 import { usePageTitle } from '../title.ts';
-import { AccountSettings } from './settings-account.tsx';
+import { AccountSections } from './settings-account.tsx';
 import { Message } from './message.tsx';
 
 
@@ -38,7 +38,7 @@ export function SettingsPage() {
       <Orders />
       <VacationSettings />
       <Tokens />
-      <AccountSettings />
+      <AccountSections />
     </main>
   );
 }

@@ -5,6 +5,7 @@
 import { useState } from 'preact/hooks';
 import { api, problemText } from '../../api/client.ts';
 import { ClockField, PrivateField, SeatsFieldset } from '../create-fields.tsx';
+import { RatedField } from '../../game/rated-field.tsx';
 import type { CreateProps } from '../game-ui.ts';
 import { timeLimitMinutes, TIME_LIMIT_UNITS as UNITS } from './time-limit.ts';
 
@@ -41,6 +42,7 @@ export function CreateBlockWar(props: CreateProps) {
   const [limitUnit, setLimitUnit] = useState<(typeof UNITS)[number]['id']>('hours');
   const [mySeat, setMySeat] = useState(0);
   const [privateGame, setPrivateGame] = useState(false);
+  const [rated, setRated] = useState(true);
   const [busy, setBusy] = useState(false);
 
   const update = (index: number, change: Partial<SeatChoice>) => setSeats(seats.map((seat, i) => (i === index ? { ...seat, ...change } : seat)));
@@ -48,6 +50,8 @@ export function CreateBlockWar(props: CreateProps) {
     setSeats(seats.filter((_, i) => i !== index));
     if (mySeat >= seats.length - 1) setMySeat(0);
   }
+
+  const withBots = seats.some((seat, index) => index !== mySeat && seat.bot);
 
   async function create(event: Event) {
     event.preventDefault();
@@ -58,6 +62,7 @@ export function CreateBlockWar(props: CreateProps) {
       game: 'block-war' as const,
       seat: mySeat,
       private: privateGame,
+      rated: rated && !withBots,
       options: {
         clock,
         seats: seats.map((seat, index) =>
@@ -82,6 +87,7 @@ export function CreateBlockWar(props: CreateProps) {
     <form onSubmit={create} class="create-game">
       <ClockField id="bw-clock" clocks={CLOCKS} value={clock} onChange={setClock} />
       <PrivateField id="bw-private" value={privateGame} onChange={setPrivateGame} />
+      <RatedField id="bw-rated" value={rated} onChange={setRated} withBots={withBots} />
       <SeatsFieldset
         legend="Blocks, clockwise"
         noun="block"

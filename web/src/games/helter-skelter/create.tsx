@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import { api, problemText } from '../../api/client.ts';
 import { useLoad } from '../../hooks.ts';
 import { ClockField, PrivateField, SeatsFieldset } from '../create-fields.tsx';
+import { RatedField } from '../../game/rated-field.tsx';
 import type { CreateProps } from '../game-ui.ts';
 import { loadMap, type MapId, type Team } from './api.ts';
 import { BoardPicture } from './board.tsx';
@@ -40,6 +41,7 @@ export function CreateHelterSkelter(props: CreateProps) {
   const [solo, setSolo] = useState(false);
   const [soloTeam, setSoloTeam] = useState<Team>('judges');
   const [privateGame, setPrivateGame] = useState(false);
+  const [rated, setRated] = useState(true);
   const [busy, setBusy] = useState(false);
   const preview = useLoad(() => loadMap(map), [map]);
 
@@ -55,6 +57,8 @@ export function CreateHelterSkelter(props: CreateProps) {
     if (mySeat >= seats.length - 1) setMySeat(0);
   }
 
+  const withBots = solo || seats.some((seat, index) => index !== mySeat && seat.bot);
+
   async function create(event: Event) {
     event.preventDefault();
     props.onError(null);
@@ -64,6 +68,7 @@ export function CreateHelterSkelter(props: CreateProps) {
       game: 'helter-skelter' as const,
       seat: solo ? 0 : mySeat,
       private: privateGame,
+      rated: rated && !withBots,
       options: solo
         ? { map, clock, solo: true, seats: [{ team: soloTeam }] }
         : { map, clock, seats: seats.map((seat, index) => (index === mySeat ? { team: seat.team } : seat.bot ? { team: seat.team, bot: true } : { team: seat.team })) },
@@ -90,6 +95,7 @@ export function CreateHelterSkelter(props: CreateProps) {
         <div class="map-preview">{preview.value && <BoardPicture map={preview.value} title={`Preview of ${preview.value.name}`} />}</div>
         <ClockField id="clock" clocks={CLOCKS} value={clock} onChange={setClock} />
         <PrivateField id="hs-private" value={privateGame} onChange={setPrivateGame} />
+        <RatedField id="hs-rated" value={rated} onChange={setRated} withBots={withBots} />
         <div class="field">
           <label class="inline">
             <input type="checkbox" checked={solo} onChange={(event) => setSolo((event.currentTarget as HTMLInputElement).checked)} /> Solo against the Dark Judges

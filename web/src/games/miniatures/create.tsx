@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import { api, problemText } from '../../api/client.ts';
 import { useLoad } from '../../hooks.ts';
 import { ClockField, PrivateField, SeatsFieldset } from '../create-fields.tsx';
+import { RatedField } from '../../game/rated-field.tsx';
 import type { CreateProps } from '../game-ui.ts';
 import { loadMiniatures } from './data.ts';
 import { SCENARIO_NAMES } from './words.ts';
@@ -23,16 +24,19 @@ export function CreateMiniatures(props: CreateProps) {
   const [bots, setBots] = useState([false, true]);
   const [mySeat, setMySeat] = useState(0);
   const [privateGame, setPrivateGame] = useState(false);
+  const [rated, setRated] = useState(true);
   const [busy, setBusy] = useState(false);
   const loaded = useLoad(() => loadMiniatures(scenario), [scenario]);
   const chosen = loaded.value?.content.scenarios.find((s) => s.id === scenario);
+
+  const withBots = bots.some((bot, index) => index !== mySeat && bot);
 
   async function create(event: Event) {
     event.preventDefault();
     props.onError(null);
     setBusy(true);
     // The creator's seat is taken in the same step; with the other seat a bot's, the game starts at once.
-    const body = { game: 'miniatures' as const, seat: mySeat, private: privateGame, options: { scenario, clock, seats: bots.map((bot, index) => (index !== mySeat && bot ? { bot: true } : {})) } };
+    const body = { game: 'miniatures' as const, seat: mySeat, private: privateGame, rated: rated && !withBots, options: { scenario, clock, seats: bots.map((bot, index) => (index !== mySeat && bot ? { bot: true } : {})) } };
     const { data, error } = await api.POST('/v1/games', { body });
     setBusy(false);
     if (!data) return props.onError(problemText(error));
@@ -54,6 +58,7 @@ export function CreateMiniatures(props: CreateProps) {
       </div>
       <ClockField id="mn-clock" clocks={CLOCKS} value={clock} onChange={setClock} />
       <PrivateField id="mn-private" value={privateGame} onChange={setPrivateGame} />
+      <RatedField id="mn-rated" value={rated} onChange={setRated} withBots={withBots} />
       <SeatsFieldset
         legend="Sides"
         noun="side"
