@@ -1,3 +1,5 @@
+// The design system's tokens first: every stylesheet after it reads them.
+import './tokens.css';
 import { render } from 'preact';
 import { ErrorBoundary, LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { api } from './api/client.ts';
