@@ -7,6 +7,7 @@ import { useSession } from './hooks.ts';
 import { PRODUCT_NAME } from './product.ts';
 import { session } from './session.ts';
 import { LoginPage, SignupPage } from './pages/auth.tsx';
+import { EmailVerifiedPage } from './pages/email-verified.tsx';
 import { GamePage } from './pages/game.tsx';
 import { InvitePage } from './pages/invite.tsx';
 import { LobbyPage } from './pages/lobby.tsx';
@@ -74,6 +75,7 @@ function App() {
           <Route path="/rules/:game" component={RulesPage} />
           <Route path="/players/:handle" component={PlayerPage} />
           <Route path="/invite" component={InvitePage} />
+          <Route path="/email-verified" component={EmailVerifiedPage} />
           <Route default component={NotFoundPage} />
         </Router>
       </ErrorBoundary>
