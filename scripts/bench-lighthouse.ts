@@ -97,7 +97,7 @@ try {
   }
   await browser.disconnect();
   const min = (c: (typeof CATEGORIES)[number]) => Math.min(...Object.values(scores).map((s) => s[c]));
-  say(`goal: accessibility and best practices ≥ ${GOAL} on every page: ${min('accessibility') >= GOAL && min('best-practices') >= GOAL ? 'met' : 'MISSED'}; reports in docs/lighthouse/`);
+  say(`goal: accessibility and best practices ≥ ${GOAL} on every page, and installable: ${min('accessibility') >= GOAL && min('best-practices') >= GOAL && installErrors.length === 0 ? 'met' : 'MISSED'}; reports in docs/lighthouse/`);
   say(`bench:lighthouse accessibility_min=${min('accessibility')} best_practices_min=${min('best-practices')} performance_min=${min('performance')} pages=${pages.length} installability_errors=${installErrors.length}`);
 } finally {
   chrome.kill();
