@@ -156,7 +156,8 @@ function Grid(props: { cells: Cell[]; cols: number; rows: number; label: string;
               <path
                 d={shape(look ? look.shape : 'badge', unit.wounded ? r * 0.75 : r)}
                 fill={look ? look.fill : 'var(--team-black)'}
-                stroke={crazed ? 'var(--board-selected)' : look ? 'var(--on-team)' : 'var(--bw-badge-edge)'}
+                // Edged in its letters' colour: white on the dark blocks, dark on yellow, which white would lose on the paper.
+                stroke={crazed ? 'var(--board-selected)' : look ? look.ink : 'var(--bw-badge-edge)'}
                 stroke-width={crazed ? 2 : 1.5}
                 stroke-dasharray={crazed ? '1 1.5' : undefined}
                 opacity={unit.wounded ? 0.55 : 1}

@@ -42,7 +42,7 @@ const counter = (symbol: string, name: string, text: string, look: { fill: strin
       <path
         d={shape(look.shape, extra.wounded ? 8 : 10)}
         fill={look.fill}
-        stroke={extra.dashed ? 'var(--board-selected)' : look.shape === 'badge' ? 'var(--bw-badge-edge)' : 'var(--on-team)'}
+        stroke={extra.dashed ? 'var(--board-selected)' : look.shape === 'badge' ? 'var(--bw-badge-edge)' : look.ink}
         stroke-width={extra.dashed ? 2 : 1.5}
         stroke-dasharray={extra.dashed ? '1 1.5' : undefined}
         opacity={extra.wounded ? 0.55 : 1}
