@@ -128,10 +128,12 @@ test('Helter Skelter, four teams mid-game: a card picked, its spaces highlighted
 test('solo Helter Skelter, the Dark Judges on the board', async () => {
   const { page } = player;
   const { id } = await callApi<{ id: string }>(t.base, 'POST', '/v1/games', token, { game: 'helter-skelter', seat: 0, options: { map: 'grand-hall-of-justice', clock: 'daily', solo: true, seats: [{ team: 'judges' }] } });
-  const darkJudgesIn = (game: Game) =>
-    game.awaiting.some((awaited) => awaited.seat === game.mySeat) &&
-    (game.view.characters as { seat: number; status: string }[]).some((character) => character.seat !== game.mySeat && character.status === 'deployed');
-  await playUntil(id, darkJudgesIn, 120);
+  // Past the set-up: my characters and the Dark Judges both on the board, and my move.
+  const bothIn = (game: Game) => {
+    const deployed = (game.view.characters as { seat: number; status: string }[]).filter((character) => character.status === 'deployed');
+    return game.awaiting.some((awaited) => awaited.seat === game.mySeat) && deployed.some((c) => c.seat === game.mySeat) && deployed.some((c) => c.seat !== game.mySeat);
+  };
+  await playUntil(id, bothIn, 120);
   await page.goto(`${t.base}/games/${id}`);
   await awaitingMe(page);
   await pictures(page, 'helter-skelter-solo', () => page.locator('.board .figure[data-symbol^="figure-dark-judges"]').first().waitFor());
