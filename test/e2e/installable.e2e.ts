@@ -44,4 +44,7 @@ test('the lobby and My games are installable: Chromium finds no installability e
   await signUp(page, t.base, 'install');
   await page.getByRole('heading', { name: 'My games' }).waitFor();
   expect(await installabilityErrors(page)).toEqual([]);
+  // The check does look: the API's documentation page, which links no manifest, is not installable.
+  await page.goto(`${t.base}/docs/`);
+  expect(await installabilityErrors(page)).toContain('no-manifest');
 });
