@@ -403,7 +403,7 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
   await app.register(orderRoutes, { service: gameService });
   await app.register(preferenceRoutes, { service: gameService });
   await app.register(vacationRoutes, { service: gameService });
-  await app.register(emailRoutes, { channel: emailChannel, links: emailLinks, settings: new EmailSettingsBook(ports.accountsTable, ports.accountsTable) });
+  await app.register(emailRoutes, { channel: emailChannel, links: emailLinks, settings: new EmailSettingsBook(ports.accountsTable, ports.accountsTable), webClient: Boolean(webClientDir) });
   await app.register(webhookRoutes, { subscriptions: webhookSubscriptions });
   await app.register(pushRoutes, { keys: pushKeys, subscriptions: pushSubscriptions, settings: new PushSettingsBook(ports.accountsTable, ports.accountsTable) });
   await app.register(contentRoutes, { registry });

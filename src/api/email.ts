@@ -65,9 +65,17 @@ const settingsChange = {
 
 export const emailRoutes = fp(routes, { name: 'email-routes', dependencies: ['problems', 'auth'], encapsulate: true });
 
+/** The web client's page a browser opening the verification link is sent to, when the service serves the client. */
+export const VERIFIED_PAGE = '/email-verified';
+
 async function routes(
   app: FastifyInstance,
-  { channel, links, settings: book }: { channel: EmailChannel | null; links: EmailLinks; settings: EmailSettingsBook },
+  {
+    channel,
+    links,
+    settings: book,
+    webClient = false,
+  }: { channel: EmailChannel | null; links: EmailLinks; settings: EmailSettingsBook; /** Whether this service serves the web client (src/api/web-client.ts). */ webClient?: boolean },
 ): Promise<void> {
   app.addSchema(notificationSettingsSchema);
   // Mail clients send the one-click unsubscribe as a form (RFC 8058).
@@ -94,11 +102,16 @@ async function routes(
         operationId: 'verifyEmail',
         tags: ['email'],
         summary: 'Verify your address (the link in the email)',
-        description: 'Opened from the verification email: marks the address the link was sent to as verified, if it is still the account’s. Answers a small HTML page.',
+        description: `Opened from the verification email: marks the address the link was sent to as verified, if it is still the account’s. Answers a small HTML page; or, to a browser (a request whose \`Accept\` names \`text/html\`) when this service serves the web client, a 303 to the client's page \`${VERIFIED_PAGE}\`, which says the same in the app's style with a way into it (\`?problem=INVALID_LINK\` when the link did not work).`,
         security: [{}],
         querystring: tokenQuery,
         response: {
           200: htmlPage('The address is verified.'),
+          303: {
+            type: 'null',
+            description: `A browser is sent to the web client's page \`${VERIFIED_PAGE}\` (\`?problem=INVALID_LINK\` when the link did not work).`,
+            headers: { location: { type: 'string', description: 'The page.' } },
+          },
           ...problems({ 400: 'The link is unknown, used, expired, or for an address the account no longer has (`INVALID_LINK`).', 503: NO_EMAIL }),
         },
       },
@@ -106,6 +119,10 @@ async function routes(
     async (request, reply) => {
       mail();
       const outcome = await links.verify(request.query.token);
+      // A person who clicked the link gets the app's own page, with the way back in.
+      if (webClient && (request.headers.accept ?? '').includes('text/html')) {
+        return reply.redirect(outcome === 'verified' ? VERIFIED_PAGE : `${VERIFIED_PAGE}?problem=INVALID_LINK`, 303);
+      }
       if (outcome === 'verified') return page(reply, 200, 'Address verified', 'Your email address is verified: you will be told by email when a game awaits you.');
       throw new ProblemError(400, 'INVALID_LINK', 'This link is unknown, used, or expired. Log in and ask for a new one (POST /v1/me/email/verification).');
     },

@@ -17,7 +17,7 @@ import fp from 'fastify-plugin';
 import { ProblemError } from './problems.ts';
 
 /** The client's own pages (web/src/main.tsx routes them). */
-export const CLIENT_ROUTES = ['/', '/login', '/signup', '/lobby', '/settings', '/games/:id', '/games/:id/replay', '/rules/:game', '/players/:handle', '/invite', '/reset-password'] as const;
+export const CLIENT_ROUTES = ['/', '/login', '/signup', '/lobby', '/settings', '/games/:id', '/games/:id/replay', '/rules/:game', '/players/:handle', '/invite', '/reset-password', '/email-verified'] as const;
 
 /** The files of web/public, at the build's root, with their types. */
 export const APP_FILES: Readonly<Record<string, string>> = {

@@ -1,12 +1,14 @@
-// axe-core, run in the browser on the main pages (signed out: sign up, log in, lobby; signed in:
-// my games, lobby with the create form, settings, a game in play): no serious or
-// critical violation.
+// axe-core, run in the browser on the main pages (signed out: sign up, log in, lobby, a rules
+// reference, the email-verification page, "not found"; signed in: my games, lobby with the create
+// form, settings, each game's page): no serious or critical violation, in the light colour scheme
+// and in the dark one (prefers-color-scheme, web/src/tokens.css) alike.
 
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { openBrowser, signUp, tokenOf, type Player } from './support/browser.ts';
+import { blockWar, helterSkelterSolo, miniatures } from './support/tables.ts';
 
 const t = useTestApp({ worker: QUICK_WORKER });
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -33,6 +35,19 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
+const SCHEMES = ['light', 'dark'] as const;
+
+/** The page as it stands, audited in each colour scheme: its violations under "<where> (<scheme>)". */
+async function audit(page: Page, where: string, found: Record<string, string[]>): Promise<void> {
+  for (const colorScheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme });
+    // The scheme took: the design system's colour roles changed with it.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--surface').trim())).toBe(colorScheme === 'dark' ? '#15171a' : '#fbfaf6');
+    found[`${where} (${colorScheme})`] = await seriousViolations(page);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 beforeAll(async () => {
   player = await openBrowser({ bypassCSP: true });
 });
@@ -43,22 +58,22 @@ afterAll(async () => {
 test('no serious accessibility violation on the main pages', async () => {
   const { page } = player;
   const found: Record<string, string[]> = {};
-  for (const path of ['/signup', '/login', '/lobby']) {
+  for (const path of ['/signup', '/login', '/lobby', '/rules/helter-skelter', '/email-verified', '/email-verified?problem=INVALID_LINK', '/no-such-page']) {
     await page.goto(`${t.base}${path}`);
     await page.locator('main h1').waitFor();
-    found[`${path} (signed out)`] = await seriousViolations(page);
+    await audit(page, `${path} (signed out)`, found);
   }
   await signUp(page, t.base, 'axe');
-  found['/ (my games, none yet)'] = await seriousViolations(page);
+  await audit(page, '/ (my games, none yet)', found);
   await page.goto(`${t.base}/lobby`);
   await page.getByRole('img', { name: /Preview of/ }).waitFor();
-  found['/lobby'] = await seriousViolations(page);
+  await audit(page, '/lobby', found);
   await page.goto(`${t.base}/settings`);
   await page.getByRole('heading', { name: 'Personal access tokens' }).waitFor();
   await page.getByLabel('Email me').waitFor();
   await page.getByLabel('Defences').waitFor();
   await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
-  found['/settings'] = await seriousViolations(page);
+  await audit(page, '/settings', found);
   // Standing orders chosen there are the account's preferences.
   await page.getByLabel('Defences').selectOption('never');
   await page.getByText('Saved.').waitFor();
@@ -79,10 +94,16 @@ test('no serious accessibility violation on the main pages', async () => {
   await fetch(`${t.base}/v1/games/${created.id}/seats/0/claim`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
   await page.goto(`${t.base}/games/${created.id}`);
   await page.locator('main.game-page[data-awaiting-me="yes"]').waitFor();
-  found['/games/{id} (set-up)'] = await seriousViolations(page);
+  await audit(page, '/games/{id} (Helter Skelter, set-up)', found);
+  // Every other game's page, as its seated player first sees it.
+  for (const [name, create] of [['solo Helter Skelter', helterSkelterSolo], ['Block War', blockWar], ['Miniatures', miniatures]] as const) {
+    await page.goto(`${t.base}/games/${await create(t.base, token)}`);
+    await page.locator('main.game-page[data-awaiting-me="yes"]').waitFor({ timeout: 60_000 });
+    await audit(page, `/games/{id} (${name})`, found);
+  }
   await page.goto(`${t.base}/`);
   await page.locator('.game-list li').first().waitFor();
-  found['/ (my games)'] = await seriousViolations(page);
+  await audit(page, '/ (my games)', found);
 
   // The first-game tutorials: the coach, the highlight and the real table.
   for (const path of ['/learn/helter-skelter/multiplayer', '/learn/helter-skelter/solo', '/learn/block-war/turn', '/learn/miniatures/phase']) {

@@ -11,8 +11,10 @@ importScripts('/push-handlers.js');
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
-const OFFLINE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline — Judge Dredd play-by-web</title></head>
-<body style="font-family: system-ui, sans-serif; margin: 2rem; color: #1b1b1b; background: #fbfaf6"><h1>You are offline</h1><p>The service cannot be reached. Your games are kept there: reload once you are back online.</p></body></html>`;
+// The app's stylesheet cannot be fetched offline: the page takes the system's colours (Canvas,
+// CanvasText) in the reader's light or dark scheme.
+const OFFLINE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>Offline — Judge Dredd play-by-web</title></head>
+<body style="font-family: system-ui, sans-serif; margin: 2rem; color: CanvasText; background: Canvas"><h1>You are offline</h1><p>The service cannot be reached. Your games are kept there: reload once you are back online.</p></body></html>`;
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;

@@ -1,3 +1,5 @@
+// The design system's tokens first: every stylesheet after it reads them.
+import './tokens.css';
 import { render } from 'preact';
 import { ErrorBoundary, LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { api } from './api/client.ts';
@@ -5,6 +7,7 @@ import { useSession } from './hooks.ts';
 import { PRODUCT_NAME } from './product.ts';
 import { session } from './session.ts';
 import { LoginPage, SignupPage } from './pages/auth.tsx';
+import { EmailVerifiedPage } from './pages/email-verified.tsx';
 import { GamePage } from './pages/game.tsx';
 import { InvitePage } from './pages/invite.tsx';
 import { LobbyPage } from './pages/lobby.tsx';
@@ -74,6 +77,7 @@ function App() {
           <Route path="/learn/:game/:lesson" component={TutorialPage} />
           <Route path="/players/:handle" component={PlayerPage} />
           <Route path="/invite" component={InvitePage} />
+          <Route path="/email-verified" component={EmailVerifiedPage} />
           <Route default component={NotFoundPage} />
         </Router>
       </ErrorBoundary>

@@ -15,12 +15,12 @@ export const CELL = 30;
 /** A scrawl counter: a zigzag across the square's top right corner (drawn, not only said). */
 const SCRAWL_MARK = `M${CELL - 14} 4l3 6l3 -6l3 6l3 -6`;
 
-/** Each block colour with its own shape and a text colour that reads on it. */
+/** Each block colour (the design system's team colours, web/src/tokens.css) with its own shape and a text colour that reads on it. */
 export const COLOUR_LOOKS: Record<Colour, { fill: string; ink: string; shape: 'circle' | 'square' | 'triangle' | 'diamond' }> = {
-  red: { fill: '#c62828', ink: '#fff', shape: 'circle' },
-  blue: { fill: '#1565c0', ink: '#fff', shape: 'square' },
-  green: { fill: '#2e7d32', ink: '#fff', shape: 'triangle' },
-  yellow: { fill: '#f9d71c', ink: '#111', shape: 'diamond' },
+  red: { fill: 'var(--team-red)', ink: 'var(--on-team)', shape: 'circle' },
+  blue: { fill: 'var(--team-blue)', ink: 'var(--on-team)', shape: 'square' },
+  green: { fill: 'var(--team-green)', ink: 'var(--on-team)', shape: 'triangle' },
+  yellow: { fill: 'var(--team-yellow)', ink: 'var(--on-team-yellow)', shape: 'diamond' },
 };
 
 export function shape(kind: 'circle' | 'square' | 'triangle' | 'diamond' | 'badge', r: number): string {
@@ -38,9 +38,9 @@ export function shape(kind: 'circle' | 'square' | 'triangle' | 'diamond' | 'badg
   }
 }
 
-export const PLAZA_FILL: Record<PlazaMap['squares'][number]['kind'], string> = { open: '#f4f1e8', obstacle: '#4a4a4a', step: '#cfc6a8', splat: '#f3c6c6', centre: '#d8e6f5' };
+export const PLAZA_FILL: Record<PlazaMap['squares'][number]['kind'], string> = { open: 'var(--bw-open)', obstacle: 'var(--bw-obstacle)', step: 'var(--bw-step)', splat: 'var(--bw-splat)', centre: 'var(--bw-centre)' };
 const PLAZA_WORDS: Record<PlazaMap['squares'][number]['kind'], string> = { open: '', obstacle: 'obstacle', step: 'step', splat: 'splat zone', centre: 'centre' };
-export const ROOM_FILL: Record<BlockMap['squares'][number]['kind'], string> = { room: '#f4f1e8', lift: '#bcd4e6', 'janitors-office': '#e3d5f0', court: '#f5e3b3', hospital: '#d4f0d4' };
+export const ROOM_FILL: Record<BlockMap['squares'][number]['kind'], string> = { room: 'var(--bw-room)', lift: 'var(--bw-lift)', 'janitors-office': 'var(--bw-janitors-office)', court: 'var(--bw-court)', hospital: 'var(--bw-hospital)' };
 const ROOM_WORDS: Record<BlockMap['squares'][number]['kind'], string> = { room: '', lift: 'turbo lift', 'janitors-office': 'janitor’s office', court: 'block court', hospital: 'block hospital' };
 export const ROOM_LETTERS: Record<BlockMap['squares'][number]['kind'], string> = { room: '', lift: 'L', 'janitors-office': 'Jo', court: 'C', hospital: 'H' };
 
@@ -113,18 +113,18 @@ function Grid(props: { cells: Cell[]; cols: number; rows: number; label: string;
             onClick={target ? () => choosing.onSquare(cell.id) : undefined}
             onKeyDown={target ? onKeys(() => choosing.onSquare(cell.id)) : undefined}
           >
-            <rect data-symbol={cell.symbol} x={cell.x * CELL} y={cell.y * CELL} width={CELL} height={CELL} fill={cell.fill} stroke="#777" stroke-width="0.6" />
+            <rect data-symbol={cell.symbol} x={cell.x * CELL} y={cell.y * CELL} width={CELL} height={CELL} fill={cell.fill} stroke="var(--board-line)" stroke-width="0.6" />
             {cell.letters && (
-              <text x={cell.x * CELL + 3} y={cell.y * CELL + 10} font-size="8" fill="#333" aria-hidden="true">
+              <text x={cell.x * CELL + 3} y={cell.y * CELL + 10} font-size="8" fill="var(--board-ink)" aria-hidden="true">
                 {cell.letters}
               </text>
             )}
             {features.has(cell.id) && (
-              <text data-symbol={features.get(cell.id)!.feature === 'statue' ? 'statue' : 'hottie-stall'} x={cell.x * CELL + CELL / 2} y={cell.y * CELL + CELL / 2 + 5} text-anchor="middle" font-size="14" aria-hidden="true">
+              <text data-symbol={features.get(cell.id)!.feature === 'statue' ? 'statue' : 'hottie-stall'} x={cell.x * CELL + CELL / 2} y={cell.y * CELL + CELL / 2 + 5} text-anchor="middle" font-size="14" fill="var(--board-ink)" aria-hidden="true">
                 {features.get(cell.id)!.feature === 'statue' ? '♜' : '⌂'}
               </text>
             )}
-            {scrawled.has(cell.id) && <path class="scrawl" data-symbol="scrawl" d={SCRAWL_MARK} fill="none" stroke="#a0006e" stroke-width="2" stroke-linejoin="round" transform={`translate(${cell.x * CELL} ${cell.y * CELL})`} aria-hidden="true" />}
+            {scrawled.has(cell.id) && <path class="scrawl" data-symbol="scrawl" d={SCRAWL_MARK} fill="none" stroke="var(--bw-scrawl)" stroke-width="2" stroke-linejoin="round" transform={`translate(${cell.x * CELL} ${cell.y * CELL})`} aria-hidden="true" />}
           </g>
         );
       })}
@@ -155,20 +155,21 @@ function Grid(props: { cells: Cell[]; cols: number; rows: number; label: string;
             >
               <path
                 d={shape(look ? look.shape : 'badge', unit.wounded ? r * 0.75 : r)}
-                fill={look ? look.fill : '#222'}
-                stroke={crazed ? '#000' : look ? '#fff' : '#e0b000'}
+                fill={look ? look.fill : 'var(--team-black)'}
+                // Edged in its letters' colour: white on the dark blocks, dark on yellow, which white would lose on the paper.
+                stroke={crazed ? 'var(--board-selected)' : look ? look.ink : 'var(--bw-badge-edge)'}
                 stroke-width={crazed ? 2 : 1.5}
                 stroke-dasharray={crazed ? '1 1.5' : undefined}
                 opacity={unit.wounded ? 0.55 : 1}
                 transform={unit.wounded ? 'rotate(90)' : undefined}
               />
-              <text data-symbol={`unit-${unit.kind}`} y={r / 3} text-anchor="middle" font-size={r} font-weight="700" fill={look ? look.ink : '#fff'}>
+              <text data-symbol={`unit-${unit.kind}`} y={r / 3} text-anchor="middle" font-size={r} font-weight="700" fill={look ? look.ink : 'var(--on-team)'}>
                 {UNIT_LETTERS[unit.kind] ?? '?'}
               </text>
               {all.length > shown.length && (
                 <g class="crowd" transform={`translate(${r + 2} ${-r})`}>
-                  <circle r="5.5" fill="#fff" stroke="#000" stroke-width="1" />
-                  <text y="3" text-anchor="middle" font-size="8" font-weight="800" fill="#000">
+                  <circle r="5.5" fill="var(--board-token)" stroke="var(--on-token)" stroke-width="1" />
+                  <text y="3" text-anchor="middle" font-size="8" font-weight="800" fill="var(--on-token)">
                     {all.length}
                   </text>
                 </g>
@@ -221,7 +222,7 @@ export function BlockBoard(props: { map: BlockMap; seat: number; view: View; nam
       view={props.view}
       names={props.names}
       choosing={props.choosing}
-      extra={<path data-symbol="section-line" d={thick} stroke="#111" stroke-width="2.5" fill="none" aria-hidden="true" />}
+      extra={<path data-symbol="section-line" d={thick} stroke="var(--board-wall)" stroke-width="2.5" fill="none" aria-hidden="true" />}
     />
   );
 }
@@ -240,8 +241,8 @@ export function JusticeTrack(props: { view: View; badges: { space: number; badge
         const { x, y } = at(space);
         return (
           <g key={space}>
-            <rect data-symbol={badged.has(space) ? 'track-badge' : 'track-space'} x={x} y={y} width={W} height={W} fill={badged.has(space) ? '#e9e2c4' : '#fff'} stroke="#999" stroke-width="0.5" />
-            <text x={x + 2} y={y + 7} font-size="6" fill="#555">
+            <rect data-symbol={badged.has(space) ? 'track-badge' : 'track-space'} x={x} y={y} width={W} height={W} fill={badged.has(space) ? 'var(--bw-track-badge)' : 'var(--board-paper)'} stroke="var(--board-line)" stroke-width="0.5" />
+            <text x={x + 2} y={y + 7} font-size="6" fill="var(--board-soft-ink)">
               {space}
             </text>
           </g>
@@ -250,11 +251,11 @@ export function JusticeTrack(props: { view: View; badges: { space: number; badge
       {view.seats.map((seat, index) => {
         const { x, y } = at(Math.max(1, seat.spirit));
         const look = COLOUR_LOOKS[seat.colour];
-        return <path key={index} data-symbol="track-counter" d={shape(look.shape, 5)} transform={`translate(${x + 7 + (index % 2) * 8} ${y + 12 + Math.floor(index / 2) * 6})`} fill={look.fill} stroke="#000" stroke-width="0.6" />;
+        return <path key={index} data-symbol="track-counter" d={shape(look.shape, 5)} transform={`translate(${x + 7 + (index % 2) * 8} ${y + 12 + Math.floor(index / 2) * 6})`} fill={look.fill} stroke="var(--board-selected)" stroke-width="0.6" />;
       })}
       <g data-symbol="control" transform={`translate(${at(view.control).x + W / 2} ${at(view.control).y + W / 2})`}>
-        <circle r="8" fill="none" stroke="#000" stroke-width="2.5" />
-        <text y="3" text-anchor="middle" font-size="8" font-weight="700">
+        <circle r="8" fill="none" stroke="var(--board-ink)" stroke-width="2.5" />
+        <text y="3" text-anchor="middle" font-size="8" font-weight="700" fill="var(--board-ink)">
           C
         </text>
       </g>

@@ -15,9 +15,9 @@ const Box = (props: { children: ComponentChildren }) => (
 
 const Square = ({ fill, letters }: { fill: string; letters?: string }) => (
   <Box>
-    <rect x="-11" y="-11" width="22" height="22" fill={fill} stroke="#777" />
+    <rect x="-11" y="-11" width="22" height="22" fill={fill} stroke="var(--board-line)" />
     {letters && (
-      <text x="-8" y="-2" font-size="8" fill="#333">
+      <text x="-8" y="-2" font-size="8" fill="var(--board-ink)">
         {letters}
       </text>
     )}
@@ -42,7 +42,7 @@ const counter = (symbol: string, name: string, text: string, look: { fill: strin
       <path
         d={shape(look.shape, extra.wounded ? 8 : 10)}
         fill={look.fill}
-        stroke={extra.dashed ? '#000' : look.shape === 'badge' ? '#e0b000' : '#fff'}
+        stroke={extra.dashed ? 'var(--board-selected)' : look.shape === 'badge' ? 'var(--bw-badge-edge)' : look.ink}
         stroke-width={extra.dashed ? 2 : 1.5}
         stroke-dasharray={extra.dashed ? '1 1.5' : undefined}
         opacity={extra.wounded ? 0.55 : 1}
@@ -69,7 +69,7 @@ export const BLOCK_WAR_LEGEND: readonly LegendEntry[] = [
     text: 'A section line or a floor: crossing a section costs 2 movement points, a level 3. Thin lines inside a section cost 1.',
     Picture: () => (
       <Box>
-        <path d="M-11 0H11" stroke="#111" stroke-width="2.5" />
+        <path d="M-11 0H11" stroke="var(--board-wall)" stroke-width="2.5" />
       </Box>
     ),
   },
@@ -79,7 +79,7 @@ export const BLOCK_WAR_LEGEND: readonly LegendEntry[] = [
     text: 'A block’s civic statue in the plaza; scrawling an enemy’s scores 5 fighting spirit.',
     Picture: () => (
       <Box>
-        <text y="5" text-anchor="middle" font-size="14">
+        <text y="5" text-anchor="middle" font-size="14" fill="var(--board-ink)">
           ♜
         </text>
       </Box>
@@ -91,7 +91,7 @@ export const BLOCK_WAR_LEGEND: readonly LegendEntry[] = [
     text: 'A fast-food stall in the plaza: a fatty next to one must roll 4 or more to get past.',
     Picture: () => (
       <Box>
-        <text y="5" text-anchor="middle" font-size="14">
+        <text y="5" text-anchor="middle" font-size="14" fill="var(--board-ink)">
           ⌂
         </text>
       </Box>
@@ -103,7 +103,7 @@ export const BLOCK_WAR_LEGEND: readonly LegendEntry[] = [
     text: 'A scrawl (graffiti): it scored its scrawler’s block 2 fighting spirit when it was made. Janitors clean them off.',
     Picture: () => (
       <Box>
-        <path d="M-7 -4l3 6l3 -6l3 6l3 -6" fill="none" stroke="#a0006e" stroke-width="2" />
+        <path d="M-7 -4l3 6l3 -6l3 6l3 -6" fill="none" stroke="var(--bw-scrawl)" stroke-width="2" />
       </Box>
     ),
   },
@@ -111,7 +111,7 @@ export const BLOCK_WAR_LEGEND: readonly LegendEntry[] = [
   counter('counter-blue', 'Blue square', 'A unit of the blue block.', COLOUR_LOOKS.blue),
   counter('counter-green', 'Green triangle', 'A unit of the green block.', COLOUR_LOOKS.green),
   counter('counter-yellow', 'Yellow diamond', 'A unit of the yellow block.', COLOUR_LOOKS.yellow),
-  counter('counter-judge', 'Black badge', 'A judge: block judge, street judge or Judge Dredd. Judges belong to no block.', { fill: '#222', ink: '#fff', shape: 'badge' }),
+  counter('counter-judge', 'Black badge', 'A judge: block judge, street judge or Judge Dredd. Judges belong to no block.', { fill: 'var(--team-black)', ink: 'var(--on-team)', shape: 'badge' }),
   counter('counter-crazed', 'Dotted black edge', 'A crazed robo-doc: it keeps its colour but fights for no block.', COLOUR_LOOKS.red, { dashed: true }),
   counter('counter-wounded', 'Small, turned, faded counter', 'A wounded unit (wrecked, for a robot): it takes no part until healed.', COLOUR_LOOKS.blue, { wounded: true }),
   ...Object.entries(UNIT_LETTERS).map(([kind, letters]) => ({
@@ -120,8 +120,8 @@ export const BLOCK_WAR_LEGEND: readonly LegendEntry[] = [
     text: `The letters on a ${kindName(kind)} counter. Its skills are in the glossary.`,
     Picture: () => (
       <Box>
-        <path d={shape('circle', 11)} fill="#fff" stroke="#555" stroke-width="1.5" />
-        <text y="3.5" text-anchor="middle" font-size="9" font-weight="700" fill="#111">
+        <path d={shape('circle', 11)} fill="var(--board-token)" stroke="var(--board-soft-ink)" stroke-width="1.5" />
+        <text y="3.5" text-anchor="middle" font-size="9" font-weight="700" fill="var(--on-token)">
           {letters}
         </text>
       </Box>
@@ -131,16 +131,16 @@ export const BLOCK_WAR_LEGEND: readonly LegendEntry[] = [
     symbol: 'track-space',
     name: 'Justice track',
     text: 'Spaces 1 to 100: the control marker and every block’s fighting spirit move along it.',
-    Picture: () => <Square fill="#fff" />,
+    Picture: () => <Square fill="var(--board-paper)" />,
   },
-  { symbol: 'track-badge', name: 'Shaded track space', text: 'A space with judge badges: control landing here brings judges onto the plaza.', Picture: () => <Square fill="#e9e2c4" /> },
+  { symbol: 'track-badge', name: 'Shaded track space', text: 'A space with judge badges: control landing here brings judges onto the plaza.', Picture: () => <Square fill="var(--bw-track-badge)" /> },
   {
     symbol: 'track-counter',
     name: 'Small shape on the track',
     text: 'A block’s counter, in its colour and shape: its fighting spirit.',
     Picture: () => (
       <Box>
-        <path d={shape('circle', 5)} fill={COLOUR_LOOKS.red.fill} stroke="#000" stroke-width="0.6" />
+        <path d={shape('circle', 5)} fill={COLOUR_LOOKS.red.fill} stroke="var(--board-selected)" stroke-width="0.6" />
       </Box>
     ),
   },
@@ -150,8 +150,8 @@ export const BLOCK_WAR_LEGEND: readonly LegendEntry[] = [
     text: 'The control marker: it moves one space at the end of every turn; the war ends if it reaches 100.',
     Picture: () => (
       <Box>
-        <circle r="8" fill="none" stroke="#000" stroke-width="2.5" />
-        <text y="3" text-anchor="middle" font-size="8" font-weight="700">
+        <circle r="8" fill="none" stroke="var(--board-ink)" stroke-width="2.5" />
+        <text y="3" text-anchor="middle" font-size="8" font-weight="700" fill="var(--board-ink)">
           C
         </text>
       </Box>

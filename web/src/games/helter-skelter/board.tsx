@@ -5,6 +5,7 @@
 import type { ComponentChildren } from 'preact';
 import type { HelterSkelterContent as Content, HelterSkelterMap as GameMap, HelterSkelterView as GameView } from './api.ts';
 import { TEAM_LOOKS, shapePath } from './teams.tsx';
+import './styles.css';
 
 /** One cell of the map grid, in the board's units. */
 export const CELL = 24;
@@ -52,12 +53,12 @@ function Defs() {
   return (
     <defs>
       <pattern id="high-ground" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-        <rect width="6" height="6" fill="#e8e2cf" />
-        <line x1="0" y1="0" x2="0" y2="6" stroke="#a89f80" stroke-width="2" />
+        <rect width="6" height="6" fill="var(--hs-high-ground)" />
+        <line x1="0" y1="0" x2="0" y2="6" stroke="var(--hs-high-ground-line)" stroke-width="2" />
       </pattern>
       <pattern id="fall" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)">
-        <rect width="6" height="6" fill="#3a3a3a" />
-        <line x1="0" y1="0" x2="0" y2="6" stroke="#111" stroke-width="3" />
+        <rect width="6" height="6" fill="var(--hs-fall)" />
+        <line x1="0" y1="0" x2="0" y2="6" stroke="var(--hs-fall-line)" stroke-width="3" />
       </pattern>
     </defs>
   );
@@ -78,19 +79,19 @@ function MapLayer({ map }: { map: GameMap }) {
     <g aria-hidden="true">
       {map.spaces.map((space) =>
         space.cells.map((cell) => (
-          <rect key={`${cell.row}-${cell.col}`} data-symbol={space.highGround ? 'high-ground' : 'space'} x={cell.col * CELL} y={cell.row * CELL} width={CELL} height={CELL} fill={space.highGround ? 'url(#high-ground)' : '#f7f5ee'} />
+          <rect key={`${cell.row}-${cell.col}`} data-symbol={space.highGround ? 'high-ground' : 'space'} x={cell.col * CELL} y={cell.row * CELL} width={CELL} height={CELL} fill={space.highGround ? 'url(#high-ground)' : 'var(--board-ground)'} />
         )),
       )}
       {map.falls.map((fall) => fall.cells.map((cell) => <rect key={`${fall.id}-${cell.row}-${cell.col}`} data-symbol="fall" x={cell.col * CELL} y={cell.row * CELL} width={CELL} height={CELL} fill="url(#fall)" />))}
-      <path data-symbol="border" d={outline(map)} stroke="#555" stroke-width="1" fill="none" />
-      <path data-symbol="wall" d={walls(map)} stroke="#111" stroke-width="6" stroke-linecap="square" fill="none" />
-      <path d={walls(map)} stroke="#f2c200" stroke-width="3" stroke-linecap="square" fill="none" />
+      <path data-symbol="border" d={outline(map)} stroke="var(--board-soft-ink)" stroke-width="1" fill="none" />
+      <path data-symbol="wall" d={walls(map)} stroke="var(--board-wall)" stroke-width="6" stroke-linecap="square" fill="none" />
+      <path d={walls(map)} stroke="var(--hs-wall-core)" stroke-width="3" stroke-linecap="square" fill="none" />
       {map.spaces.map((space) => {
         const { x, y } = centre(space.point);
         return (
           <g key={space.designation}>
-            {space.cover && <circle data-symbol="cover" cx={x} cy={y} r={9} fill="#111" />}
-            <text data-symbol="designation" x={x} y={y + 4} text-anchor="middle" font-size="11" font-weight="700" fill={space.cover ? '#fff' : '#222'}>
+            {space.cover && <circle data-symbol="cover" cx={x} cy={y} r={9} fill="var(--board-mark)" />}
+            <text data-symbol="designation" x={x} y={y + 4} text-anchor="middle" font-size="11" font-weight="700" fill={space.cover ? 'var(--on-board-mark)' : 'var(--board-ink)'}>
               {space.designation}
             </text>
           </g>
@@ -193,7 +194,7 @@ export function Board(props: BoardProps) {
         <g aria-hidden="true" data-symbol="out-of-sight">
           {map.spaces
             .filter((space) => props.unseen!.has(space.designation))
-            .flatMap((space) => space.cells.map((cell) => <rect key={`u${cell.row}-${cell.col}`} x={cell.col * CELL} y={cell.row * CELL} width={CELL} height={CELL} fill="#000" opacity="0.35" />))}
+            .flatMap((space) => space.cells.map((cell) => <rect key={`u${cell.row}-${cell.col}`} x={cell.col * CELL} y={cell.row * CELL} width={CELL} height={CELL} fill="var(--board-shade)" />))}
         </g>
       )}
       {spaceButtons}
@@ -201,7 +202,7 @@ export function Board(props: BoardProps) {
         {props.sightLines.map((line, index) => {
           const a = pointOf(line.from);
           const b = pointOf(line.to);
-          return <line key={index} data-symbol="sight-line" x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke="#d00" stroke-width="2" stroke-dasharray="5 3" />;
+          return <line key={index} data-symbol="sight-line" x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke="var(--hs-sight)" stroke-width="2" stroke-dasharray="5 3" />;
         })}
       </g>
       {view.fragments.map((fragment, index) => {
@@ -209,7 +210,7 @@ export function Board(props: BoardProps) {
         const look = TEAM_LOOKS[teamOfSeat.get(fragment.seat)!];
         return (
           <g key={`f${index}`} class="fragment" aria-hidden="true" data-symbol="fragment" transform={`translate(${x + 11} ${y - 11}) scale(0.85)`}>
-            <path d="M0 -7 L6 -3.5 L6 3.5 L0 7 L-6 3.5 L-6 -3.5 Z" fill="#fff" stroke={look.colour} stroke-width="2.5" />
+            <path d="M0 -7 L6 -3.5 L6 3.5 L0 7 L-6 3.5 L-6 -3.5 Z" fill="var(--board-token)" stroke={look.colour} stroke-width="2.5" />
             <text y="3" text-anchor="middle" font-size="7" font-weight="700" fill={look.colour}>
               {look.letter}
             </text>
@@ -242,19 +243,19 @@ export function Board(props: BoardProps) {
               data-character={character.id}
               data-symbol={`figure-${team}`}
             >
-              <path d={shapePath(look.shape, r)} fill={look.colour} stroke={selected ? '#000' : '#fff'} stroke-width={selected ? 3 : 1.5} />
-              <text y={r / 2.6} text-anchor="middle" font-size={r} font-weight="700" fill="#fff">
+              <path d={shapePath(look.shape, r)} fill={look.colour} stroke={selected ? 'var(--board-selected)' : 'var(--on-team)'} stroke-width={selected ? 3 : 1.5} />
+              <text y={r / 2.6} text-anchor="middle" font-size={r} font-weight="700" fill="var(--on-team)">
                 {name.replace(/^Judge /, '').slice(0, 2)}
               </text>
               <g data-symbol="health" transform={`translate(${(-character.maxHealth * pip) / 2} ${r})`}>
                 {Array.from({ length: character.maxHealth }, (_, i) => (
-                  <rect key={i} x={i * pip} y="0" width={pip - 0.5} height="3.5" fill={i < character.health ? '#1a1' : '#fff'} stroke="#222" stroke-width="0.6" />
+                  <rect key={i} x={i * pip} y="0" width={pip - 0.5} height="3.5" fill={i < character.health ? 'var(--board-well)' : 'var(--board-token)'} stroke="var(--board-ink)" stroke-width="0.6" />
                 ))}
               </g>
               {together.length > 2 && (
                 <g class="crowd" transform={`translate(${r} ${-r})`}>
-                  <circle r="6" fill="#fff" stroke="#000" stroke-width="1" />
-                  <text y="3" text-anchor="middle" font-size="8" font-weight="800" fill="#000">
+                  <circle r="6" fill="var(--board-token)" stroke="var(--on-token)" stroke-width="1" />
+                  <text y="3" text-anchor="middle" font-size="8" font-weight="800" fill="var(--on-token)">
                     {together.length}
                   </text>
                 </g>

@@ -1,5 +1,6 @@
 // How the five teams are told apart on screen: a shape and a letter as well as a colour (Okabe–Ito
 // palette, distinguishable with the common colour-blindnesses), so colour is never the only cue.
+// The colours are the design system's team tokens (web/src/tokens.css).
 
 import type { Team } from './api.ts';
 
@@ -11,12 +12,12 @@ export interface TeamLook {
 }
 
 export const TEAM_LOOKS: Record<Team, TeamLook> = {
-  judges: { letter: 'J', shape: 'circle', colour: '#0072B2', name: 'The Judges' },
-  'strontium-dogs': { letter: 'S', shape: 'square', colour: '#B35C00', name: 'Strontium Dogs' },
-  'nikolai-dante': { letter: 'N', shape: 'diamond', colour: '#007A5E', name: 'Nikolai Dante' },
-  slaine: { letter: 'L', shape: 'triangle', colour: '#C0392B', name: 'Sláine' },
+  judges: { letter: 'J', shape: 'circle', colour: 'var(--team-blue)', name: 'The Judges' },
+  'strontium-dogs': { letter: 'S', shape: 'square', colour: 'var(--team-orange)', name: 'Strontium Dogs' },
+  'nikolai-dante': { letter: 'N', shape: 'diamond', colour: 'var(--team-green)', name: 'Nikolai Dante' },
+  slaine: { letter: 'L', shape: 'triangle', colour: 'var(--team-red)', name: 'Sláine' },
   // Black: the one Okabe–Ito colour left that white letters stay readable on.
-  'dark-judges': { letter: 'D', shape: 'hexagon', colour: '#222222', name: 'The Dark Judges' },
+  'dark-judges': { letter: 'D', shape: 'hexagon', colour: 'var(--team-black)', name: 'The Dark Judges' },
 };
 
 export const TEAMS = Object.keys(TEAM_LOOKS) as Team[];
@@ -43,8 +44,8 @@ export function TeamBadge({ team }: { team: Team }) {
   const look = TEAM_LOOKS[team];
   return (
     <svg class="team-badge" viewBox="-12 -12 24 24" width="20" height="20" aria-hidden="true">
-      <path d={shapePath(look.shape, 10)} fill={look.colour} />
-      <text x="0" y="4" text-anchor="middle" font-size="11" fill="#fff" font-weight="700">
+      <path d={shapePath(look.shape, 10)} fill={look.colour} stroke="var(--on-team)" stroke-width="1" />
+      <text x="0" y="4" text-anchor="middle" font-size="11" fill="var(--on-team)" font-weight="700">
         {look.letter}
       </text>
     </svg>

@@ -20,7 +20,7 @@ const terrain = (type: keyof typeof TERRAIN_FILL, name: string, text: string): L
   text,
   Picture: () => (
     <Box>
-      <rect x="-100" y="-100" width="200" height="200" fill={TERRAIN_FILL[type]} stroke="#222" stroke-width="6" />
+      <rect x="-100" y="-100" width="200" height="200" fill={TERRAIN_FILL[type]} stroke="var(--board-ink)" stroke-width="6" />
     </Box>
   ),
 });
@@ -31,7 +31,7 @@ const cover = (kind: keyof typeof COVER_STROKE, name: string, text: string): Leg
   text,
   Picture: () => (
     <Box>
-      <rect x="-90" y="-90" width="180" height="180" fill={TERRAIN_FILL.clear} stroke="#222" stroke-width={COVER_STROKE[kind].width} stroke-dasharray={COVER_STROKE[kind].dash} />
+      <rect x="-90" y="-90" width="180" height="180" fill={TERRAIN_FILL.clear} stroke="var(--board-ink)" stroke-width={COVER_STROKE[kind].width} stroke-dasharray={COVER_STROKE[kind].dash} />
     </Box>
   ),
 });
@@ -44,7 +44,7 @@ const side = (seat: 0 | 1, text: string): LegendEntry => {
     text,
     Picture: () => (
       <Box>
-        <circle r="90" fill={look.fill} stroke="#000" stroke-width="8" />
+        <circle r="90" fill={look.fill} stroke="var(--board-selected)" stroke-width="8" />
         {look.mark === 'ring' ? <circle r="72" fill="none" stroke={look.ink} stroke-width="10" /> : <rect x="-76" y="36" width="152" height="18" fill={look.ink} />}
       </Box>
     ),
@@ -69,7 +69,7 @@ export const MINIATURES_LEGEND: readonly LegendEntry[] = [
     text: 'The table’s edge: no model may cross it or be pushed over it.',
     Picture: () => (
       <Box>
-        <rect x="-100" y="-100" width="200" height="200" fill="#f7f5ef" stroke="#222" stroke-width="20" />
+        <rect x="-100" y="-100" width="200" height="200" fill="var(--mn-table)" stroke="var(--board-ink)" stroke-width="20" />
       </Box>
     ),
   },
@@ -88,7 +88,7 @@ export const MINIATURES_LEGEND: readonly LegendEntry[] = [
     text: 'A wounded model: the Hits it has left of its full Hits.',
     Picture: () => (
       <Box>
-        <text y="30" text-anchor="middle" font-size="110" fill="#b71c1c" font-weight="bold">
+        <text y="30" text-anchor="middle" font-size="110" fill="var(--board-hurt)" font-weight="bold">
           1/2
         </text>
       </Box>
@@ -101,9 +101,9 @@ export const MINIATURES_LEGEND: readonly LegendEntry[] = [
     Picture: () => (
       <Box>
         <g opacity="0.35">
-          <circle r="90" fill={SIDE_LOOKS[1].fill} stroke="#000" stroke-width="8" />
+          <circle r="90" fill={SIDE_LOOKS[1].fill} stroke="var(--board-selected)" stroke-width="8" />
         </g>
-        <path d="M-90 -90L90 90M90 -90L-90 90" stroke="#000" stroke-width="14" />
+        <path d="M-90 -90L90 90M90 -90L-90 90" stroke="var(--board-selected)" stroke-width="14" />
       </Box>
     ),
   },
@@ -113,7 +113,7 @@ export const MINIATURES_LEGEND: readonly LegendEntry[] = [
     text: 'The model selected to act.',
     Picture: () => (
       <Box>
-        <circle r="90" fill="none" stroke="#ff8c00" stroke-width="16" />
+        <circle r="90" fill="none" stroke="var(--board-attention)" stroke-width="16" />
       </Box>
     ),
   },
@@ -123,7 +123,7 @@ export const MINIATURES_LEGEND: readonly LegendEntry[] = [
     text: 'The path being drawn for a Move or Melee, ending at the dot, with its length; the rules accept it.',
     Picture: () => (
       <Box>
-        <polyline points="-100,60 0,-20 80,-40" fill="none" stroke="#0d47a1" stroke-width="16" />
+        <polyline points="-100,60 0,-20 80,-40" fill="none" stroke="var(--mn-path)" stroke-width="16" />
       </Box>
     ),
   },
@@ -133,7 +133,7 @@ export const MINIATURES_LEGEND: readonly LegendEntry[] = [
     text: 'A path the rules refuse (too long, over a base, through impassable terrain); the reason is shown beside it.',
     Picture: () => (
       <Box>
-        <polyline points="-100,60 0,-20 80,-40" fill="none" stroke="#b71c1c" stroke-width="16" stroke-dasharray="40 25" />
+        <polyline points="-100,60 0,-20 80,-40" fill="none" stroke="var(--mn-refused)" stroke-width="16" stroke-dasharray="40 25" />
       </Box>
     ),
   },

@@ -19,10 +19,10 @@ export interface SightOverlay {
 }
 
 export const LOOK: Record<Hiding, { stroke: string; dash: string }> = {
-  clear: { stroke: '#1b5e20', dash: '' },
-  light: { stroke: '#e65100', dash: '24 12' },
-  heavy: { stroke: '#6a1b9a', dash: '8 10' },
-  blocked: { stroke: '#b71c1c', dash: '4 14' },
+  clear: { stroke: 'var(--mn-sight-clear)', dash: '' },
+  light: { stroke: 'var(--mn-sight-light)', dash: '24 12' },
+  heavy: { stroke: 'var(--mn-sight-heavy)', dash: '8 10' },
+  blocked: { stroke: 'var(--mn-sight-blocked)', dash: '4 14' },
 };
 
 export function SightLines({ sight }: { sight: SightOverlay }) {

@@ -13,11 +13,11 @@ import { initials, type MiniaturesNames } from './words.ts';
 type Terrain = MiniaturesMap['terrain'][number];
 
 export const SIDE_LOOKS = [
-  { fill: '#1565c0', ink: '#fff', mark: 'ring', words: 'blue, ringed' },
-  { fill: '#c62828', ink: '#fff', mark: 'bar', words: 'red, barred' },
+  { fill: 'var(--team-blue)', ink: 'var(--on-team)', mark: 'ring', words: 'blue, ringed' },
+  { fill: 'var(--team-red)', ink: 'var(--on-team)', mark: 'bar', words: 'red, barred' },
 ] as const;
 
-export const TERRAIN_FILL: Record<Terrain['type'], string> = { clear: '#e9e6dc', difficult: '#c9b27c', dangerous: '#f08a4b', impassable: '#555' };
+export const TERRAIN_FILL: Record<Terrain['type'], string> = { clear: 'var(--mn-clear)', difficult: 'var(--mn-difficult)', dangerous: 'var(--mn-dangerous)', impassable: 'var(--mn-impassable)' };
 export const COVER_STROKE: Record<Terrain['cover'], { width: number; dash: string }> = { none: { width: 4, dash: '12 12' }, light: { width: 8, dash: '30 12' }, heavy: { width: 14, dash: '' } };
 
 export interface Overlay {
@@ -87,7 +87,7 @@ export function TableTop({ map, view, content, names, selected, pickable, onPick
       onKeyDown={onKeyDown}
       {...pointer}
     >
-      <rect class="edge" data-symbol="table-edge" x={0} y={0} width={map.width} height={map.height} fill="#f7f5ef" stroke="#222" stroke-width={10} />
+      <rect class="edge" data-symbol="table-edge" x={0} y={0} width={map.width} height={map.height} fill="var(--mn-table)" stroke="var(--board-ink)" stroke-width={10} />
       <g aria-hidden="true">
         {map.terrain.map((t) => (
           <polygon
@@ -96,7 +96,7 @@ export function TableTop({ map, view, content, names, selected, pickable, onPick
             data-symbol={`terrain-${t.type} cover-${t.cover}`}
             points={t.polygon.map((p) => `${p.x},${p.y}`).join(' ')}
             fill={TERRAIN_FILL[t.type]}
-            stroke="#222"
+            stroke="var(--board-ink)"
             stroke-width={COVER_STROKE[t.cover].width}
             stroke-dasharray={COVER_STROKE[t.cover].dash}
           >
@@ -119,10 +119,10 @@ export function TableTop({ map, view, content, names, selected, pickable, onPick
       ))}
       {path && path.points.length > 1 && (
         <g class={`path ${path.legal === false ? 'refused' : 'accepted'}`} data-symbol={path.legal === false ? 'path-refused' : 'path'} aria-hidden="true">
-          <polyline points={path.points.map((p) => `${p.x},${p.y}`).join(' ')} fill="none" stroke={path.legal === false ? '#b71c1c' : '#0d47a1'} stroke-width={14} stroke-dasharray={path.legal === false ? '30 20' : ''} />
-          <circle cx={end!.x} cy={end!.y} r={24} fill="#fff" stroke="#000" stroke-width={6} />
+          <polyline points={path.points.map((p) => `${p.x},${p.y}`).join(' ')} fill="none" stroke={path.legal === false ? 'var(--mn-refused)' : 'var(--mn-path)'} stroke-width={14} stroke-dasharray={path.legal === false ? '30 20' : ''} />
+          <circle cx={end!.x} cy={end!.y} r={24} fill="var(--board-token)" stroke="var(--on-token)" stroke-width={6} />
           {path.label && (
-            <text x={Math.min(end!.x + 40, map.width - 300)} y={Math.max(end!.y - 40, 80)} font-size={70} paint-order="stroke" stroke="#fff" stroke-width={14} fill="#000">
+            <text x={Math.min(end!.x + 40, map.width - 300)} y={Math.max(end!.y - 40, 80)} font-size={70} paint-order="stroke" stroke="var(--board-token)" stroke-width={14} fill="var(--on-token)">
               {path.label}
             </text>
           )}
@@ -147,18 +147,18 @@ function ModelBase({ model, r, maxHits, names, selected, pickable, onPick }: { m
       opacity={model.removed ? 0.35 : 1}
       onClick={pickable && onPick ? () => onPick(model.id) : undefined}
     >
-      {selected && <circle data-symbol="model-selected" r={r + 22} fill="none" stroke="#ff8c00" stroke-width={12} />}
-      <circle r={r} fill={look.fill} stroke="#000" stroke-width={6} />
+      {selected && <circle data-symbol="model-selected" r={r + 22} fill="none" stroke="var(--board-attention)" stroke-width={12} />}
+      <circle r={r} fill={look.fill} stroke="var(--board-selected)" stroke-width={6} />
       {look.mark === 'ring' ? <circle r={r - 10} fill="none" stroke={look.ink} stroke-width={5} /> : <rect x={-r + 8} y={r * 0.45} width={2 * r - 16} height={10} fill={look.ink} />}
       <text text-anchor="middle" dominant-baseline="central" font-size={r * 0.75} font-weight="bold" fill={look.ink} y={-4}>
         {initials(model.name)}
       </text>
       {wounded && (
-        <text text-anchor="middle" font-size={34} y={-r - 10} fill="#b71c1c" font-weight="bold" paint-order="stroke" stroke="#fff" stroke-width={8}>
+        <text text-anchor="middle" font-size={34} y={-r - 10} fill="var(--board-hurt)" font-weight="bold" paint-order="stroke" stroke="var(--board-token)" stroke-width={8}>
           {`${model.hits}/${maxHits}`}
         </text>
       )}
-      {model.removed && <path d={`M${-r} ${-r}L${r} ${r}M${r} ${-r}L${-r} ${r}`} stroke="#000" stroke-width={10} />}
+      {model.removed && <path d={`M${-r} ${-r}L${r} ${r}M${r} ${-r}L${-r} ${r}`} stroke="var(--board-selected)" stroke-width={10} />}
     </g>
   );
 }
