@@ -179,11 +179,16 @@ function resourceProperties(module: AnyGameModule, game: object, options: object
       description: 'Who sits where.',
       items: {
         type: 'object',
-        required: ['seat', 'player', 'bot', 'botKind'],
+        required: ['seat', 'player', 'bot', 'botKind', 'absent'],
         properties: {
           seat: seatNumber(maxSeats),
           player: { type: ['string', 'null'], description: 'The handle of the account holding the seat; null when free or a bot.' },
           bot: { type: 'boolean', description: 'Played by the server.' },
+          absent: {
+            type: 'boolean',
+            description:
+              'Its player let too many deadlines pass in a row (`ZOMBIE_AFTER_MISSED`): the game’s default bot plays the seat until the player takes it back (`POST /v1/games/{id}/seats/{seat}/return`). See `GET /v1/games/{id}/handovers`.',
+          },
           botKind: {
             type: ['string', 'null'],
             enum: [...playableKinds(module), null],

@@ -18,6 +18,8 @@ export interface SeatSummary {
   bot: boolean;
   /** The bot that plays the seat (one of the game's, e.g. `heuristic`); null for a player's seat. */
   botKind: string | null;
+  /** A bot plays the seat while its player is away, until they take it back (./absent-seats.ts). */
+  absent: boolean;
 }
 
 export interface AwaitedView extends Awaited {
@@ -276,6 +278,7 @@ const summary = (module: AnyGameModule, s: SeatRow, options: StoredOptions): Sea
   player: s.handle,
   bot: s.bot,
   botKind: s.bot ? playingKind(module, options.botKinds[s.seat]) : null,
+  absent: s.absent === true,
 });
 
 /** The stored deadline of an awaited seat (written when the situation opened). */
