@@ -211,11 +211,17 @@ function resourceProperties(module: AnyGameModule, game: object, options: object
       description:
         'Commands your seat may send at any time, awaited or not (e.g. a `SURRENDER`), ready to POST. Not part of `legalCommands`. Empty for spectators, at past versions, and in games that have none.',
     },
+    givingUp: {
+      type: 'array',
+      items: { type: 'string' },
+      description:
+        'The command types that give the game up (a `RESIGN`, a `SURRENDER`): an `anytimeCommands` entry of one of these types is your way to resign. What resigning means is each game’s ruling (docs/rulings.md).',
+    },
     fairness: ref('Fairness'),
   };
 }
 
-const RESOURCE_REQUIRED = ['id', 'game', 'status', 'version', 'createdAt', 'updatedAt', 'options', 'summary', 'creator', 'private', 'seats', 'mySeat', 'view', 'awaiting', 'legalCommands', 'anytimeCommands', 'fairness'];
+const RESOURCE_REQUIRED = ['id', 'game', 'status', 'version', 'createdAt', 'updatedAt', 'options', 'summary', 'creator', 'private', 'seats', 'mySeat', 'view', 'awaiting', 'legalCommands', 'anytimeCommands', 'givingUp', 'fairness'];
 
 /** One game's schemas, named with its prefix. */
 function moduleSchemas(module: AnyGameModule) {

@@ -48,6 +48,8 @@ export interface GameResource {
   awaiting: AwaitedView[];
   legalCommands: unknown[];
   anytimeCommands: unknown[];
+  /** The command types that give the game up (GameModule.givingUp): the anytime command of one of them is the seat's resignation. */
+  givingUp: string[];
   /** How to check the shuffles (see `FairnessView`). */
   fairness: FairnessView;
 }
@@ -170,6 +172,7 @@ export class Views {
       awaiting: started ? module.awaiting(state).map((a) => ({ ...a, deadline: current ? deadlineFor(game, a) : null })) : [],
       legalCommands: started && current && mySeat !== null ? (known?.get(mySeat) ?? module.legalCommands(state, mySeat)) : [],
       anytimeCommands: started && current && mySeat !== null && module.anytimeCommands ? module.anytimeCommands(state, mySeat) : [],
+      givingUp: [...(module.givingUp ?? [])],
       fairness: fairnessOf(game),
     };
   }

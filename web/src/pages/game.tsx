@@ -10,6 +10,8 @@ import { Countdown } from '../game/countdown.tsx';
 import { FairnessBlock } from '../game/fairness.tsx';
 import { LEGEND, OpenRules, RulesPanel } from '../game/reference.tsx';
 import { FreeSeats } from '../game/free-seats.tsx';
+import { Leaving } from '../game/leaving.tsx';
+import { Resign } from '../game/resign.tsx';
 import { latest } from '../game/latest.ts';
 import { followGame } from '../game/stream.ts';
 import type { ShellNames } from '../games/game-ui.ts';
@@ -194,6 +196,7 @@ export function GamePage({ id }: { id: string }) {
       </section>
 
       <FreeSeats game={game} />
+      <Leaving game={game} names={names} onGame={(next) => setGame((current) => latest(current, next))} />
       {refusal && (
         <p role="alert" class="error refusal">
           {refusal}
@@ -202,6 +205,7 @@ export function GamePage({ id }: { id: string }) {
 
       <Table game={game} data={data} mine={mine} sending={sending} send={send} clearRefusal={() => setRefusal(null)} />
 
+      {!ui.ownGivingUp && <Resign game={game} sending={sending} send={send} />}
       {game.mySeat !== null && !finished && ui.orders.length > 0 && <SeatOrders gameId={id} seat={game.mySeat} fields={ui.orders} />}
       <FairnessBlock game={game} />
       <EventLog events={events} words={names.event} />
