@@ -39,11 +39,16 @@ export function resign(d: Draft, me: Seat, settle: Settle): void {
   // R72: as eliminated, the remaining player with the most points wins; tied leaders play on.
   d.emit({ type: 'SeatEliminated', seat: me });
   const leaders = eliminationLeaders(d.state);
-  if (leaders.length === 1) return void d.emit({ type: 'GameEnded', winners: leaders, reason: 'resigned' });
+  if (leaders.length === 1) {
+    removeFigures(d, me);
+    return void d.emit({ type: 'GameEnded', winners: leaders, reason: 'resigned' });
+  }
   settleOwnMoments(d, me, settle);
-  if (isOver(d.state)) return;
-  // Its figures leave the board; nobody killed them, so nobody scores them ("If you kill your own
-  // character, remove it from the game").
+  if (!isOver(d.state)) removeFigures(d, me);
+}
+
+/** Its figures leave the game; nobody killed them, so nobody scores them ("If you kill your own character, remove it from the game"). */
+function removeFigures(d: Draft, me: Seat): void {
   for (const c of charactersOf(d.state, me)) if (c.status !== 'dead') d.emit({ type: 'CharacterKilled', character: c.id, killer: me, scoredBy: null });
 }
 
