@@ -210,7 +210,8 @@ function completeSetupIfReady(d: Draft): void {
     for (const space of fromLeft) fragments.push({ seat, space });
   }
   fragments.sort((a, b) => a.space - b.space);
-  const firstSeat = fragments[0]!.seat;
+  // A seat that resigned during set-up (R72) is out of the game: the next lowest fragment's player starts.
+  const firstSeat = (fragments.find((f) => !s.seats[f.seat]!.eliminated) ?? fragments[0]!).seat;
   d.emit({ type: 'SetupCompleted', fragments, firstSeat });
   // "Then remove those map cards from the game. Draw seven cards from your action card deck into
   // your hand." Only now: a hand seen while choosing starting spaces would inform the choice (R1).
