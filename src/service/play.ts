@@ -155,7 +155,12 @@ export class Play {
         if (accepted.events.length === 0) return await giveUp('the expiry of an awaited window changed nothing');
         // Counted with the expiry, in the hold's transaction: once, whichever process swept it.
         const missed = missedSeats(this.states.moduleOf(due.game), due.game.deadlines, windowId);
-        accepted.handedOver = await holding.recordMisses(gameId, missed, accepted.version, this.absentAfter);
+        const handed = await holding.recordMisses(gameId, missed, accepted.version, this.absentAfter);
+        if (handed.length > 0) {
+          accepted.handedOver = handed;
+          // What this process remembers of the seats must say so: the seat's player is refused from now on.
+          accepted.seats = accepted.seats?.map((seat) => (handed.includes(seat.seat) ? { ...seat, absent: true } : seat));
+        }
         const deadline = due.game.deadlines.find((d) => d.windowId === windowId)?.deadline;
         if (deadline) this.telemetry.deadlineExpired(due.game.module, this.deadlines.now().getTime() - Date.parse(deadline));
         return { accepted, windowId };

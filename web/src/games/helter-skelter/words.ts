@@ -240,6 +240,8 @@ export function commandWords(command: Command, names: Names): string {
       return 'Pass';
     case 'SET_ORDERS':
       return 'Set standing orders';
+    case 'RESIGN':
+      return 'Resign';
     case 'REMOVE_MAP_CARD':
       return `Remove ${TERMS.mapCard} ${command.card} from the game`;
     case 'PLACE_CHARACTERS':
