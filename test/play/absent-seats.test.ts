@@ -36,7 +36,7 @@ describe('absent players', () => {
     const id = (created.body as { id: string }).id;
 
     // Rico sends nothing: set-up, then his turns, pass by their deadlines.
-    const absent = await until(() => readGame(t.base, id, rico), (g) => (g.seats as Seat[])[0]!.absent || g.status !== 'active', 'the handover');
+    const absent = await until(() => readGame(t.base, id, rico), (g) => (g.seats as unknown as Seat[])[0]!.absent || g.status !== 'active', 'the handover');
     expect(absent.status).toBe('active');
     const handed = (await call(t.base, 'GET', `/v1/games/${id}/handovers`)).body as { handovers: Handover[] };
     expect(handed.handovers).toHaveLength(1);

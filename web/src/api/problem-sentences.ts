@@ -116,7 +116,6 @@ export const PROBLEM_SENTENCES: Readonly<Record<string, Sentence>> = {
   INVITE_LIMIT_REACHED: API_DETAIL,
   // Leaving a game, and seats a bot plays while their players are away
   GAME_STARTED: 'This game has started: it can no longer be called off or left. You can resign from the game itself.',
-  NOT_YOUR_SEAT: 'That seat is not yours.',
   SEAT_ABSENT: 'A bot has been playing your seat since your deadlines passed. Take your seat back first.',
   SEAT_NOT_ABSENT: 'Your seat is already yours: no bot is playing it.',
   // Player pages
