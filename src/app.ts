@@ -28,6 +28,7 @@ import { OpenStreams } from './api/open-streams.ts';
 import { OperatorMetrics, queuedJobs, registerMetrics } from './api/metrics.ts';
 import { gameRoutes } from './api/games.ts';
 import { inviteRoutes } from './api/invites.ts';
+import { leavingRoutes } from './api/leaving.ts';
 import { healthRoutes } from './api/health.ts';
 import { emailRoutes } from './api/email.ts';
 import { preferenceRoutes } from './api/me-preferences.ts';
@@ -110,6 +111,8 @@ export interface AppSettings extends AuthSettings, ConnectionLimits, ResourceLim
   vacationDaysPerYear: number;
   /** Deadlines in a row that pass with nobody acting before the game is abandoned; 0: never. */
   abandonAfterSilentDeadlines: number;
+  /** Deadlines in a row a seat may miss before a bot plays it until its player takes it back (ZOMBIE_AFTER_MISSED); 0: never. */
+  zombieAfterMissed: number;
   /** The server's clock (tests may inject one). */
   now?: () => Date;
   /** Email notifications and verification: SMTP_URL or the outbox. Null: no email at all (the default, for tests and scripts). */
@@ -159,6 +162,8 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
     worker: null,
     vacationDaysPerYear: 30,
     abandonAfterSilentDeadlines: 24,
+    // Off unless asked for: a test that lets deadlines pass wants them to pass (the server's default is 3).
+    zombieAfterMissed: 0,
     webhookPolicy: { allowHttp: false, allowPrivate: false },
     ...DEFAULT_AUTH_SETTINGS,
     ...DEFAULT_CONNECTION_LIMITS,
@@ -354,6 +359,7 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
       now: settings.now,
       vacationDaysPerYear: settings.vacationDaysPerYear,
       abandonAfterSilentDeadlines: settings.abandonAfterSilentDeadlines,
+      zombieAfterMissed: settings.zombieAfterMissed,
       botMinDecisionMs: settings.botMinDecisionMs,
       limits: settings,
     },
@@ -395,6 +401,7 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
   await app.register(gameRoutes, { service: gameService });
   await app.register(inviteRoutes, { service: gameService });
   await app.register(rematchRoutes, { rematches: new Rematches(ports.records, new RematchOfferTable(pool), registry, (callerId, body, others) => gameService.create(callerId, body, others), now) });
+  await app.register(leavingRoutes, { service: gameService });
   const streamOptions = { credentials: new CredentialWatches(auth.tokens, auth.revocations), bufferBytes: settings.streamBufferBytes };
   await app.register(feedRoutes, { service: gameService, streams, ...streamOptions });
   await app.register(chatRoutes, { chat, streams, ...streamOptions });

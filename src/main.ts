@@ -71,6 +71,7 @@ async function start(): Promise<void> {
       worker: config.jobConcurrency > 0 ? { concurrency: config.jobConcurrency, pollIntervalMs: config.jobPollIntervalMs, fetchDelayMs: config.jobFetchDelayMs } : null,
       vacationDaysPerYear: config.vacationDaysPerYear,
       abandonAfterSilentDeadlines: config.abandonAfterSilentDeadlines,
+      zombieAfterMissed: config.zombieAfterMissed,
       bodyLimitBytes: config.bodyLimitBytes,
       requestTimeoutMs: config.requestTimeoutMs,
       maxUrlLength: config.maxUrlLength,

@@ -179,11 +179,16 @@ function resourceProperties(module: AnyGameModule, game: object, options: object
       description: 'Who sits where.',
       items: {
         type: 'object',
-        required: ['seat', 'player', 'bot', 'botKind'],
+        required: ['seat', 'player', 'bot', 'botKind', 'absent'],
         properties: {
           seat: seatNumber(maxSeats),
           player: { type: ['string', 'null'], description: 'The handle of the account holding the seat (`deleted player` once that account is deleted: a bot then plays a seat of a game still going on); null when free or a bot’s from the start.' },
           bot: { type: 'boolean', description: 'Played by the server.' },
+          absent: {
+            type: 'boolean',
+            description:
+              'Its player let too many deadlines pass in a row (`ZOMBIE_AFTER_MISSED`): the game’s default bot plays the seat until the player takes it back (`POST /v1/games/{id}/seats/{seat}/return`). See `GET /v1/games/{id}/handovers`.',
+          },
           botKind: {
             type: ['string', 'null'],
             enum: [...playableKinds(module), null],
@@ -206,11 +211,17 @@ function resourceProperties(module: AnyGameModule, game: object, options: object
       description:
         'Commands your seat may send at any time, awaited or not (e.g. a `SURRENDER`), ready to POST. Not part of `legalCommands`. Empty for spectators, at past versions, and in games that have none.',
     },
+    givingUp: {
+      type: 'array',
+      items: { type: 'string' },
+      description:
+        'The command types that give the game up (a `RESIGN`, a `SURRENDER`): an `anytimeCommands` entry of one of these types is your way to resign. What resigning means is each game’s ruling (docs/rulings.md).',
+    },
     fairness: ref('Fairness'),
   };
 }
 
-const RESOURCE_REQUIRED = ['id', 'game', 'status', 'version', 'createdAt', 'updatedAt', 'options', 'summary', 'creator', 'private', 'seats', 'mySeat', 'view', 'awaiting', 'legalCommands', 'anytimeCommands', 'fairness'];
+const RESOURCE_REQUIRED = ['id', 'game', 'status', 'version', 'createdAt', 'updatedAt', 'options', 'summary', 'creator', 'private', 'seats', 'mySeat', 'view', 'awaiting', 'legalCommands', 'anytimeCommands', 'givingUp', 'fairness'];
 
 /** One game's schemas, named with its prefix. */
 function moduleSchemas(module: AnyGameModule) {

@@ -73,6 +73,8 @@ export interface Config extends ConnectionLimits, ResourceLimits, StreamLimits {
   vacationDaysPerYear: number;
   /** Deadlines in a row that pass with nobody acting before a game is abandoned; 0: never. */
   abandonAfterSilentDeadlines: number;
+  /** Deadlines in a row a seat may miss before a bot plays it until its player takes it back; 0: never. */
+  zombieAfterMissed: number;
   /** The mail server (smtp:// or smtps://); unset, emails are written as .eml files to `mailOutboxDir`. */
   smtpUrl: string | undefined;
   /** The From of every email, e.g. `Judge Dredd play-by-web <no-reply@example.org>`. */
@@ -140,6 +142,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     jobFetchDelayMs: read('JOB_FETCH_DELAY_MS', 25, integer(0, 60_000)),
     vacationDaysPerYear: read('VACATION_DAYS_PER_YEAR', 30, integer(0, 366)),
     abandonAfterSilentDeadlines: read('ABANDON_AFTER_SILENT_DEADLINES', 24, integer(0, 100_000)),
+    zombieAfterMissed: read('ZOMBIE_AFTER_MISSED', 3, integer(0, 1000)),
     bodyLimitBytes: read('BODY_LIMIT_BYTES', DEFAULT_CONNECTION_LIMITS.bodyLimitBytes, integer(1_024, 16_777_216)),
     requestTimeoutMs: read('REQUEST_TIMEOUT_MS', DEFAULT_CONNECTION_LIMITS.requestTimeoutMs, integer(1_000, 600_000)),
     maxUrlLength: read('MAX_URL_LENGTH', DEFAULT_CONNECTION_LIMITS.maxUrlLength, integer(256, 65_536)),

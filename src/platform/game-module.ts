@@ -95,6 +95,12 @@ export interface SituationSpec {
   /** Milliseconds the seat has, under each platform clock preset. */
   readonly durations: Readonly<Record<ClockPresetName, number>>;
   readonly words: SituationWords;
+  /**
+   * True when letting this situation's deadline pass is an ordinary answer (a pass on a window that
+   * asks every seat), not a sign that the player is away: the platform's count of deadlines a seat
+   * misses in a row (absent seats, handed to a bot) skips it. Absent: every missed deadline counts.
+   */
+  readonly silenceAnswers?: boolean;
 }
 
 /**

@@ -12,7 +12,7 @@
 
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { botFor } from '../platform/bots.ts';
+import { botFor, botsOf } from '../platform/bots.ts';
 import { keyedRng } from '../platform/random.ts';
 import type { Logger } from '../config/logger.ts';
 import type { GameRecords } from './ports/game-records.ts';
@@ -122,7 +122,8 @@ export class Bots {
       const { game, seats } = found;
       const module = this.states.moduleOf(game);
       const state = await this.states.at(game);
-      const bots = new Set(seats.filter((s) => s.bot).map((s) => s.seat));
+      // Bot seats, and seats a bot plays while their players are away (./absent-seats.ts).
+      const bots = new Set(seats.filter((s) => s.bot || s.absent).map((s) => s.seat));
       const turn = module.awaiting(state).find((a) => bots.has(a.seat));
       if (!turn) return;
       const legal = module.legalCommands(state, turn.seat) as { type: string }[];
@@ -130,7 +131,9 @@ export class Bots {
       const options = game.options as unknown as StoredOptions;
       const rng = keyedRng(botKey(options.fairness.key, game.version, turn.seat));
       const started = performance.now();
-      const command = botFor(module, options.botKinds[turn.seat]).choose(state, turn.seat, legal, rng) as { type: string };
+      // An absent player's seat has no bot of its own: the game's default stands in.
+      const kind = options.botKinds[turn.seat] ?? botsOf(module).default;
+      const command = botFor(module, kind).choose(state, turn.seat, legal, rng) as { type: string };
       // A game of bots only has nobody to tell anything to, and plays at full speed.
       const wait = this.minDecisionMs - (performance.now() - started);
       if (wait > 0 && seats.some((s) => !s.bot)) await sleep(wait);
@@ -143,7 +146,8 @@ export class Bots {
         });
       } catch (error) {
         // Someone else moved first (a player, a deadline, another process's bot): look again.
-        if (error instanceof Refusal && error.code === 'VERSION_CONFLICT') continue;
+        // Or the player took the seat back while it was deciding (NOT_A_BOT): look again.
+        if (error instanceof Refusal && (error.code === 'VERSION_CONFLICT' || error.code === 'NOT_A_BOT')) continue;
         throw error;
       }
     }

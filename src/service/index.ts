@@ -5,6 +5,7 @@
 
 import { nextExpiry, type Deadline } from '../clock/deadlines.ts';
 import type { Logger } from '../config/logger.ts';
+import { AbsentSeats } from './absent-seats.ts';
 import { Bots } from './bots.ts';
 import type { GameRegistry } from './registry.ts';
 import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from '../config/limits.ts';
@@ -13,6 +14,7 @@ import { Refusal } from '../platform/refusal.ts';
 import { GameStates } from './game-states.ts';
 import { DEFAULT_INVITE_SETTINGS, Invites, type InviteSettings } from './invites.ts';
 import { Lobby, type CreateGame, type SeatedPlayer } from './lobby.ts';
+import { Leaving } from './leaving.ts';
 import { SeatOrders } from './orders.ts';
 import { Notifier, DEFAULT_NOTIFIER_SETTINGS, type NotifierSettings } from './notifier.ts';
 import { Play, type Accepted, type Submission } from './play.ts';
@@ -64,6 +66,8 @@ export interface GameServiceSettings {
   botMinDecisionMs?: number;
   /** Deadlines in a row passing with nobody acting before a game is abandoned; 0 or absent: never. */
   abandonAfterSilentDeadlines?: number;
+  /** Deadlines in a row a seat may miss before a bot plays it until its player takes it back (ZOMBIE_AFTER_MISSED); 0 or absent: never (the server's default, ./absent-seats.ts: 3). */
+  zombieAfterMissed?: number;
   /** The games it plays (src/service/registry.ts, `gameRegistry`), injected by the composition root. */
   registry: GameRegistry;
   /** Invitations to private games: how many a game may have live, how long they last (the defaults where absent). */
@@ -89,6 +93,10 @@ export class GameService {
   readonly orders: SeatOrders;
   readonly preferences: PreferenceBook;
   readonly vacations: Vacations;
+  /** Calling off an open game, leaving one before it starts. */
+  readonly leaving: Leaving;
+  /** Seats a bot plays while their players are away, and taking them back. */
+  readonly absentSeats: AbsentSeats;
   private readonly sweeper: DeadlineSweeper | null;
   private readonly notifier: Notifier | null;
   constructor(
@@ -100,7 +108,7 @@ export class GameService {
     this.registry = settings.registry;
     this.states = settings.states ?? new GameStates(this.log, this.registry);
     this.deadlines = new DeadlineKeeper(this.registry, settings.now ?? (() => new Date()));
-    this.play = new Play(this.log, this.states, this.deadlines, settings.abandonAfterSilentDeadlines ?? 0, (accepted) => this.afterCommit(accepted), settings.telemetry);
+    this.play = new Play(this.log, this.states, this.deadlines, settings.abandonAfterSilentDeadlines ?? 0, (accepted) => this.afterCommit(accepted), settings.telemetry, settings.zombieAfterMissed ?? 0);
     const background = settings.background ? ports.backgroundLog : null;
     const interval = settings.background ? { intervalMs: settings.background.pollIntervalMs } : {};
     this.sweeper = background
@@ -123,6 +131,12 @@ export class GameService {
     this.orders = new SeatOrders(ports.records, this.states, (s) => this.submit(s));
     this.preferences = new PreferenceBook(this.registry, ports.accounts, (s) => this.submit(s), logger);
     this.vacations = new Vacations(ports.records, ports.accounts, this.deadlines, settings.vacationDaysPerYear ?? 30);
+    this.leaving = new Leaving(ports.records);
+    // A seat taken back: readers hear of it, and a bot loop deciding for it looks again (and finds it is no longer its).
+    this.absentSeats = new AbsentSeats(ports.records, (game) => {
+      this.signals.local(game.id, game.version);
+      this.bots.kick(game.id);
+    });
   }
 
   async start(): Promise<void> {
@@ -189,8 +203,9 @@ export class GameService {
     this.signals.local(game.id, accepted.version);
     if (accepted.untold) this.notifier?.wake();
     this.sweeper?.expect(nextExpiryMs(game.deadlines));
-    // Only a game with bot seats has bots to wake: the others would pay a read for nothing.
-    if ((game.options as unknown as StoredOptions).bots?.some(Boolean)) this.bots.kick(game.id);
+    // Only a game with bot seats, or a seat a bot plays for an absent player, has bots to wake: the others would pay a read for nothing.
+    const standIns = accepted.handedOver?.length || accepted.seats?.some((s) => s.absent);
+    if ((game.options as unknown as StoredOptions).bots?.some(Boolean) || standIns) this.bots.kick(game.id);
   }
 }
 

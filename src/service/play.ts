@@ -22,6 +22,7 @@ import { Refusal, notFound } from '../platform/refusal.ts';
 import { NO_TELEMETRY, type Telemetry } from './ports/telemetry.ts';
 import type { GameStates } from './game-states.ts';
 import { CHANNEL } from './signals.ts';
+import { missedSeats } from './absent-seats.ts';
 
 /** Who sends it: a player (acting for the seat it holds), a bot seat, or the system (deadlines). */
 export type Author = { account: string } | { bot: number } | { system: true };
@@ -56,6 +57,8 @@ export interface Accepted {
   untold?: boolean;
   /** True when this is the answer to an earlier request with the same Idempotency-Key. */
   replayed?: boolean;
+  /** An expiry: the seats it handed to a bot, their players having let too many deadlines pass (./absent-seats.ts). */
+  handedOver?: number[];
 }
 
 /** A window the sweeper expired: the game's version and status after it. */
@@ -99,6 +102,8 @@ export class Play {
     private readonly afterCommit: (accepted: Accepted) => void = () => undefined,
     /** Commands decided and deadlines expired, for the operator's metrics. */
     private readonly telemetry: Telemetry = NO_TELEMETRY,
+    /** Deadlines in a row a seat may miss before a bot plays it for its absent player (ZOMBIE_AFTER_MISSED); 0: never. */
+    private readonly absentAfter = 0,
   ) {}
 
   /**
@@ -148,6 +153,14 @@ export class Play {
         // Deadlines mirror what the rules await, so an expiry must change the game (every module's
         // expiries are tested for it); one that did not would be decided the same way for ever.
         if (accepted.events.length === 0) return await giveUp('the expiry of an awaited window changed nothing');
+        // Counted with the expiry, in the hold's transaction: once, whichever process swept it.
+        const missed = missedSeats(this.states.moduleOf(due.game), due.game.deadlines, windowId);
+        const handed = await holding.recordMisses(gameId, missed, accepted.version, this.absentAfter);
+        if (handed.length > 0) {
+          accepted.handedOver = handed;
+          // What this process remembers of the seats must say so: the seat's player is refused from now on.
+          accepted.seats = accepted.seats?.map((seat) => (handed.includes(seat.seat) ? { ...seat, absent: true } : seat));
+        }
         const deadline = due.game.deadlines.find((d) => d.windowId === windowId)?.deadline;
         if (deadline) this.telemetry.deadlineExpired(due.game.module, this.deadlines.now().getTime() - Date.parse(deadline));
         return { accepted, windowId };
@@ -325,11 +338,15 @@ export class Play {
 function senderOf(game: GameRow, seats: SeatRow[], author: Author): Sender {
   if ('system' in author) return { kind: 'system' };
   if ('bot' in author) {
-    if (!seats.some((x) => x.seat === author.bot && x.bot)) throw new Refusal('forbidden', 'NOT_A_BOT', `Seat ${author.bot} is not a bot.`);
+    // A bot's seat, or a seat a bot plays while its player is away (./absent-seats.ts).
+    if (!seats.some((x) => x.seat === author.bot && (x.bot || x.absent))) throw new Refusal('forbidden', 'NOT_A_BOT', `Seat ${author.bot} is not a bot.`);
     return { kind: 'seat', seat: author.bot };
   }
   const mine = seats.find((x) => x.accountId === author.account);
   if (!mine) throw isPrivate(game) ? notFound(`Game ${game.id}`) : new Refusal('forbidden', 'NOT_SEATED', 'You hold no seat in this game.');
+  // One hand at a time on a seat: the bot plays it until its player takes it back.
+  if (mine.absent)
+    throw new Refusal('conflict', 'SEAT_ABSENT', 'A bot has been playing your seat since you let your deadlines pass: take your seat back first.');
   return { kind: 'seat', seat: mine.seat };
 }
 

@@ -18,6 +18,8 @@ export interface SeatSummary {
   bot: boolean;
   /** The bot that plays the seat (one of the game's, e.g. `heuristic`); null for a player's seat. */
   botKind: string | null;
+  /** A bot plays the seat while its player is away, until they take it back (./absent-seats.ts). */
+  absent: boolean;
 }
 
 export interface AwaitedView extends Awaited {
@@ -46,6 +48,8 @@ export interface GameResource {
   awaiting: AwaitedView[];
   legalCommands: unknown[];
   anytimeCommands: unknown[];
+  /** The command types that give the game up (GameModule.givingUp): the anytime command of one of them is the seat's resignation. */
+  givingUp: string[];
   /** How to check the shuffles (see `FairnessView`). */
   fairness: FairnessView;
 }
@@ -168,6 +172,7 @@ export class Views {
       awaiting: started ? module.awaiting(state).map((a) => ({ ...a, deadline: current ? deadlineFor(game, a) : null })) : [],
       legalCommands: started && current && mySeat !== null ? (known?.get(mySeat) ?? module.legalCommands(state, mySeat)) : [],
       anytimeCommands: started && current && mySeat !== null && module.anytimeCommands ? module.anytimeCommands(state, mySeat) : [],
+      givingUp: [...(module.givingUp ?? [])],
       fairness: fairnessOf(game),
     };
   }
@@ -276,6 +281,7 @@ const summary = (module: AnyGameModule, s: SeatRow, options: StoredOptions): Sea
   player: s.handle,
   bot: s.bot,
   botKind: s.bot ? playingKind(module, options.botKinds[s.seat]) : null,
+  absent: s.absent === true,
 });
 
 /** The stored deadline of an awaited seat (written when the situation opened). */

@@ -8,6 +8,7 @@ import { inTransaction } from '../db/transaction.ts';
 import type { AppendInput, EventStore, GameRow } from './event-store.ts';
 import { IdempotencyKeyTaken, type GameLog, type NotifiedMark } from '../service/ports/game-log.ts';
 import type { Appended, GameWithSeats } from '../service/ports/records.ts';
+import { recordMisses } from './seat-handovers.ts';
 
 export { IdempotencyKeyTaken, type GameLog, type NotifiedMark } from '../service/ports/game-log.ts';
 export type { GameWithSeats } from '../service/ports/records.ts';
@@ -59,6 +60,10 @@ export class PostgresGameLog implements GameLog {
       if (!due) return null;
       return { value: await work(new PostgresGameLog(this.store, tx, this.pool), due) };
     });
+  }
+
+  recordMisses(gameId: string, seats: readonly number[], version: number, after: number) {
+    return recordMisses(this.db, gameId, seats, version, after);
   }
 
   deferExpiry(gameId: string, until: Date | null) {

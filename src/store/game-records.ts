@@ -12,6 +12,7 @@ import type { StoredGames } from '../service/verify.ts';
 import type { GameRow, SeatRow, StoredOptions } from '../service/ports/records.ts';
 import type { EventStore } from './event-store.ts';
 import { claimSeat, createSeats, gamesOfAccount, seatsOf } from './seats.ts';
+import { cancelGame, freeSeat, handoversOf, takeBack } from './seat-handovers.ts';
 
 /** The changes a transaction holding a game may make, on that transaction's connection. */
 function held(store: EventStore, tx: Queryable): HeldGame {
@@ -20,6 +21,9 @@ function held(store: EventStore, tx: Queryable): HeldGame {
     seatsOf: (gameId) => seatsOf(tx, gameId),
     start: (gameId, deadlines: Deadline[], channel) => store.start(tx, gameId, deadlines, channel),
     moveDeadlines: (game, deadlines, channel) => store.moveDeadlines(tx, game, deadlines, channel),
+    cancel: (gameId) => cancelGame(tx, gameId),
+    freeSeat: (gameId, seat, accountId) => freeSeat(tx, gameId, seat, accountId),
+    takeBack: (gameId, seat, version) => takeBack(tx, gameId, seat, version),
   };
 }
 
@@ -107,7 +111,7 @@ export class PostgresGameRecords implements GameRecords {
     const { rows } = await this.pool.query<{ id: string }>(
       `SELECT DISTINCT g.id
          FROM games g
-         JOIN game_seats s ON s.game_id = g.id AND s.bot
+         JOIN game_seats s ON s.game_id = g.id AND (s.bot OR s.absent_since IS NOT NULL)
         WHERE g.status = 'active'
           AND EXISTS (SELECT 1 FROM jsonb_array_elements(g.deadlines) d WHERE (d->>'seat')::int = s.seat)
         LIMIT $1`,
@@ -128,6 +132,10 @@ export class PostgresGameRecords implements GameRecords {
 
   pausesChanged(accountId: string) {
     return this.store.pausesChanged(this.pool, accountId);
+  }
+
+  handovers(gameId: string) {
+    return handoversOf(this.pool, gameId);
   }
 }
 

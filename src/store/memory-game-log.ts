@@ -20,6 +20,7 @@ import {
 } from './event-store.ts';
 import { IdempotencyKeyTaken, type GameLog, type GameWithSeats, type NotifiedMark } from './game-log.ts';
 import type { SeatRow } from './seats.ts';
+import type { SeatHandover } from '../service/ports/records.ts';
 
 interface MemoryGame {
   row: GameRow;
@@ -36,6 +37,10 @@ interface MemoryGame {
   held: boolean;
   /** Someone could be told about it (Postgres: `notify_wanted`). */
   listened: boolean;
+  /** Per seat: deadlines missed in a row and the version of the last (Postgres: `game_seats.missed_*`). */
+  misses: Map<number, { missed: number; version: number }>;
+  /** Seats handed to a bot and taken back (Postgres: `seat_handovers`). */
+  handovers: SeatHandover[];
 }
 
 const clone = <T>(value: T): T => structuredClone(value);
@@ -82,6 +87,8 @@ export class MemoryGameLog implements GameLog {
       notifiedDeadlines: input.status === 'active' ? clone(deadlines) : [],
       held: false,
       listened: false,
+      misses: new Map(),
+      handovers: [],
     });
     return clone(row);
   }
@@ -217,6 +224,46 @@ export class MemoryGameLog implements GameLog {
     } finally {
       due.held = false;
     }
+  }
+
+  async recordMisses(gameId: string, seats: readonly number[], version: number, after: number): Promise<number[]> {
+    const game = this.games.get(gameId);
+    if (!game || after <= 0) return [];
+    const handed: number[] = [];
+    for (const row of game.seats) {
+      if (!seats.includes(row.seat) || row.accountId === null || row.bot || row.absent) continue;
+      const last = game.misses.get(row.seat) ?? { missed: 0, version: 0 };
+      const acted = game.commands.some((c, i) => c.senderKind === 'seat' && c.seat === row.seat && game.moves[i]!.version > last.version);
+      const missed = acted ? 1 : last.missed + 1;
+      game.misses.set(row.seat, { missed, version });
+      if (missed < after) continue;
+      row.absent = true;
+      game.handovers.push({ seat: row.seat, kind: 'absent', version, at: this.now() });
+      handed.push(row.seat);
+    }
+    if (handed.length > 0) game.row = { ...game.row, seatsRevision: (game.row.seatsRevision ?? 0) + 1 };
+    return handed;
+  }
+
+  /** The player takes the seat back, as `takeBack` in seat-handovers.ts. */
+  takeBack(gameId: string, seat: number, version: number): void {
+    const game = this.games.get(gameId);
+    const row = game?.seats.find((s) => s.seat === seat);
+    if (!game || !row) return;
+    row.absent = false;
+    game.misses.set(seat, { missed: 0, version });
+    game.handovers.push({ seat, kind: 'returned', version, at: this.now() });
+    game.row = { ...game.row, clockRevision: game.row.clockRevision + 1, seatsRevision: (game.row.seatsRevision ?? 0) + 1 };
+  }
+
+  /** The game's handovers, oldest first. */
+  handovers(gameId: string): SeatHandover[] {
+    return clone(this.games.get(gameId)?.handovers ?? []);
+  }
+
+  /** An open game called off: gone. */
+  remove(gameId: string): void {
+    if (this.games.get(gameId)?.row.status === 'open') this.games.delete(gameId);
   }
 
   async deferExpiry(gameId: string, until: Date | null): Promise<void> {

@@ -151,7 +151,11 @@ export class MemoryGameRecords implements GameRecords {
   }
 
   async gamesAwaitingBots(limit: number) {
-    return this.awaiting((seat) => seat.bot).slice(0, limit);
+    return this.awaiting((seat) => seat.bot || seat.absent === true).slice(0, limit);
+  }
+
+  async handovers(gameId: string) {
+    return this.log.handovers(gameId);
   }
 
   async gamesAwaitingAccount(accountId: string) {
@@ -193,6 +197,13 @@ export class MemoryGameRecords implements GameRecords {
       seatsOf: async (gameId) => (await this.log.read(gameId))?.seats ?? [],
       start: async (gameId, deadlines: Deadline[], channel) => this.log.start(gameId, deadlines, channel),
       moveDeadlines: async (game, deadlines: Deadline[]) => this.log.moveDeadlines(game.id, deadlines),
+      cancel: async (gameId) => this.log.remove(gameId),
+      freeSeat: async (gameId, seat, accountId) =>
+        this.log.changeSeats(gameId, (seats) => {
+          const row = seats.find((s) => s.seat === seat && s.accountId === accountId);
+          if (row) Object.assign(row, { accountId: null, handle: null });
+        }),
+      takeBack: async (gameId, seat, version) => this.log.takeBack(gameId, seat, version),
     };
   }
 

@@ -19,12 +19,12 @@ export async function createSeats(db: Queryable, gameId: string, bots: boolean[]
  * its seats in one query. `games` is the games table's alias in that query.
  */
 export const seatsColumn = (games: string): string =>
-  `COALESCE((SELECT json_agg(json_build_object('seat', s.seat, 'accountId', s.account_id, 'handle', a.handle, 'bot', s.bot, 'pausedUntil', a.vacation_until) ORDER BY s.seat)
+  `COALESCE((SELECT json_agg(json_build_object('seat', s.seat, 'accountId', s.account_id, 'handle', a.handle, 'bot', s.bot, 'pausedUntil', a.vacation_until, 'absent', s.absent_since IS NOT NULL) ORDER BY s.seat)
      FROM game_seats s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = ${games}.id), '[]'::json) AS seats`;
 
 export async function seatsOf(db: Queryable, gameId: string): Promise<SeatRow[]> {
   const { rows } = await db.query<SeatRow>(
-    `SELECT s.seat, s.account_id AS "accountId", a.handle, s.bot, a.vacation_until AS "pausedUntil"
+    `SELECT s.seat, s.account_id AS "accountId", a.handle, s.bot, a.vacation_until AS "pausedUntil", s.absent_since IS NOT NULL AS absent
      FROM game_seats s LEFT JOIN accounts a ON a.id = s.account_id
      WHERE s.game_id = $1 ORDER BY s.seat`,
     [gameId],

@@ -36,6 +36,7 @@ export const COMMAND_FIELDS: Record<CommandType, Record<string, FieldKind>> = {
   CHOOSE_TARGET: { character: 'string' },
   CLAIM_INTERRUPT: { card: 'string' },
   PASS_INTERRUPT: {},
+  RESIGN: {},
   SET_ORDERS: {},
   EXPIRE_WINDOW: { windowId: 'string' },
 };
@@ -47,8 +48,8 @@ export const OPTIONAL_FIELDS: Partial<Record<CommandType, Record<string, FieldKi
   SET_ORDERS: { interrupt: 'interruptOrder', defence: 'defenceOrder' },
 };
 
-/** Commands that answer no window, so carry no `windowId`: the deadline, and standing orders (R34). */
-const WITHOUT_WINDOW: readonly CommandType[] = ['EXPIRE_WINDOW', 'SET_ORDERS'];
+/** Commands that answer no window, so carry no `windowId`: the deadline, standing orders (R34), resigning (R70). */
+const WITHOUT_WINDOW: readonly CommandType[] = ['EXPIRE_WINDOW', 'SET_ORDERS', 'RESIGN'];
 
 const isSpace = (v: unknown) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 40;
 const isString = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 64;

@@ -29,6 +29,7 @@ import type { Draft } from './draft.ts';
 import { fold } from './evolve.ts';
 import { claimInterrupt, expireInterruptWindow, openInterruptWindow, passInterrupt } from './interrupts.ts';
 import { setOrders } from './orders.ts';
+import { resign } from './resign.ts';
 import { assignForLateSeats, assignStartingCards, removeMapCard } from './setup.ts';
 import { chooseTarget, resolveDarkJudges } from './solo/dark-judges-turn.ts';
 import { playedByRules, SOLO_DARK_SEAT, SOLO_PLAYER_SEAT } from './solo/seat.ts';
@@ -77,6 +78,8 @@ function play(d: Draft, seat: Seat, cmd: Command): void {
   if (cmd.type === 'ASSIGN_STARTING_CARDS' || cmd.type === 'REMOVE_MAP_CARD')
     check(!s.solo, 'SOLO_SETUP', 'In a solo game your characters are placed on the map cards drawn for them (PLACE_CHARACTERS).');
   switch (cmd.type) {
+    case 'RESIGN':
+      return resign(d, seat, { endTurn, play });
     case 'ASSIGN_STARTING_CARDS':
       check(sit.kind === 'setup', 'WRONG_SITUATION', 'Starting map cards are assigned during set-up only.');
       return assignStartingCards(d, seat, cmd);

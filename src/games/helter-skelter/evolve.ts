@@ -180,6 +180,9 @@ function applyEvent(s: GameState, e: Event): void {
     case 'SeatEliminated':
       s.seats[e.seat]!.eliminated = true;
       return;
+    case 'SeatResigned':
+      // A record for the log and the feed: what it changes follows it (SeatEliminated, GameEnded).
+      return;
     case 'InterruptWindowOpened':
       s.windows++;
       s.situation = {

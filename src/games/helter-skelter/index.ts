@@ -12,6 +12,7 @@ import { gameContent } from './published/index.ts';
 import { SITUATIONS } from './published/situations.ts';
 import { standingOrders } from './published/standing-orders.ts';
 import { initialState } from './initial-state.ts';
+import { anytimeCommands } from './resign.ts';
 import { awaiting } from './situations.ts';
 import { describeOptions, winners } from './outcome.ts';
 import { isOver } from './state.ts';
@@ -38,6 +39,9 @@ export const helterSkelter: GameModule<GameSetup, GameState, Command, Event, Gam
   redact,
   awaiting,
   legalCommands,
+  // R70: resigning is a way out of the game, not an answer to what it awaits (the platform's guard).
+  anytimeCommands,
+  givingUp: ['RESIGN'],
   isOver,
   winners,
   describeOptions,

@@ -161,26 +161,35 @@ export function removeMapCard(d: Draft, seat: Seat, cmd: RemoveMapCard): void {
 
 /** The set-up deadline passed: the server assigns for every seat that has not, from the seeded PRNG. */
 export function assignForLateSeats(d: Draft): void {
-  for (let seat = 0; seat < d.state.seats.length; seat++) {
-    for (const c of charactersOf(d.state, seat)) {
-      if (c.startingCards.length > 0) continue;
-      let rng = d.state.rng;
-      const pool = d.state.seats[seat]!.mapCards.slice();
-      const cards: SpaceId[] = [];
-      for (let k = 0; k < startingCardCount(c); k++) {
-        let i: number;
-        [i, rng] = nextInt(rng, pool.length);
-        cards.push(pool.splice(i, 1)[0]!);
-      }
-      d.emit({ type: 'StartingCardsAssigned', seat, character: c.id, cards: cards.sort((a, b) => a - b), rng: rngPosition(rng) });
-    }
-    const own = d.state.seats[seat]!;
-    if (own.mapCardRemoved === false) {
-      const [i, rng] = nextInt(d.state.rng, own.mapCards.length);
-      d.emit({ type: 'MapCardRemoved', seat, card: own.mapCards[i]!, rng: rngPosition(rng) });
-    }
-  }
+  for (let seat = 0; seat < d.state.seats.length; seat++) assignFor(d, seat);
   completeSetupIfReady(d);
+}
+
+/** A seat resigning during set-up (R72): its cards are assigned as its deadline would assign them. */
+export function settleSetupFor(d: Draft, seat: Seat): void {
+  assignFor(d, seat);
+  completeSetupIfReady(d);
+}
+
+/** What the set-up deadline does for one seat: its unassigned starting cards, then (Dark Judges) its removed card. */
+function assignFor(d: Draft, seat: Seat): void {
+  for (const c of charactersOf(d.state, seat)) {
+    if (c.startingCards.length > 0) continue;
+    let rng = d.state.rng;
+    const pool = d.state.seats[seat]!.mapCards.slice();
+    const cards: SpaceId[] = [];
+    for (let k = 0; k < startingCardCount(c); k++) {
+      let i: number;
+      [i, rng] = nextInt(rng, pool.length);
+      cards.push(pool.splice(i, 1)[0]!);
+    }
+    d.emit({ type: 'StartingCardsAssigned', seat, character: c.id, cards: cards.sort((a, b) => a - b), rng: rngPosition(rng) });
+  }
+  const own = d.state.seats[seat]!;
+  if (own.mapCardRemoved === false) {
+    const [i, rng] = nextInt(d.state.rng, own.mapCards.length);
+    d.emit({ type: 'MapCardRemoved', seat, card: own.mapCards[i]!, rng: rngPosition(rng) });
+  }
 }
 
 /**
@@ -201,7 +210,8 @@ function completeSetupIfReady(d: Draft): void {
     for (const space of fromLeft) fragments.push({ seat, space });
   }
   fragments.sort((a, b) => a.space - b.space);
-  const firstSeat = fragments[0]!.seat;
+  // A seat that resigned during set-up (R72) is out of the game: the next lowest fragment's player starts.
+  const firstSeat = (fragments.find((f) => !s.seats[f.seat]!.eliminated) ?? fragments[0]!).seat;
   d.emit({ type: 'SetupCompleted', fragments, firstSeat });
   // "Then remove those map cards from the game. Draw seven cards from your action card deck into
   // your hand." Only now: a hand seen while choosing starting spaces would inform the choice (R1).

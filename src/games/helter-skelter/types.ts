@@ -279,6 +279,8 @@ export type PsiDiscard = WithWindow & { type: 'PSI_DISCARD'; character: Characte
 export type ChooseTarget = WithWindow & { type: 'CHOOSE_TARGET'; character: CharacterId };
 export type ClaimInterrupt = WithWindow & { type: 'CLAIM_INTERRUPT'; card: CardId };
 export type PassInterrupt = WithWindow & { type: 'PASS_INTERRUPT' };
+/** R70: leaving the game, at any moment; answers no window. */
+export type Resign = { type: 'RESIGN'; windowId?: never };
 /** A setting, not a move: accepted at any moment of the game, answers no window (so has no windowId). */
 export type SetOrders = { type: 'SET_ORDERS'; interrupt?: InterruptOrder; defence?: DefenceOrder; windowId?: never };
 /** System only: the deadline of `windowId` has passed. Ignored when that window is no longer open. */
@@ -298,6 +300,7 @@ export type Command =
   | ChooseTarget
   | ClaimInterrupt
   | PassInterrupt
+  | Resign
   | SetOrders
   | ExpireWindow;
 export type CommandType = Command['type'];
@@ -347,6 +350,8 @@ export type Event =
   | { type: 'CharacterTransformed'; character: CharacterId; form: CharacterId }
   | { type: 'CharacterKilled'; character: CharacterId; killer: Seat; scoredBy: Seat | null }
   | { type: 'SeatEliminated'; seat: Seat }
+  /** The seat resigned (R70): it leaves as an eliminated seat does, or (solo) the Dark Judges win. */
+  | { type: 'SeatResigned'; seat: Seat }
   | {
       type: 'InterruptWindowOpened';
       windowId: string;
@@ -373,7 +378,7 @@ export type Event =
   | { type: 'MarkerPassed'; seat: Seat; quietTurns: number }
   /** The seat's orders after the change, in full. Others see only `{ type: 'OrdersSet' }` (view.ts). */
   | { type: 'OrdersSet'; seat: Seat; orders: StandingOrders }
-  | { type: 'GameEnded'; winners: Seat[]; reason: 'points' | 'elimination' | 'stalemate' };
+  | { type: 'GameEnded'; winners: Seat[]; reason: 'points' | 'elimination' | 'stalemate' | 'resigned' };
 
 export type EventType = Event['type'];
 export type EventOf<T extends EventType> = Extract<Event, { type: T }>;

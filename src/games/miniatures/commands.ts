@@ -28,6 +28,7 @@ export const COMMAND_FIELDS: Record<CommandType, Record<string, Field>> = {
     follow: { kind: 'boolean', required: false, description: 'Then move the winner back into contact.' },
   },
   END_PHASE: {},
+  RESIGN: {},
   SET_ORDERS: { pushBack: { kind: 'pushBackOrder', required: true, description: 'The push-back order (M21): ask, always (push and follow up), never.' } },
   EXPIRE_WINDOW: { windowId: { kind: 'id', required: true, description: 'The window that closed.' } },
 };
@@ -39,8 +40,8 @@ const isPath = (v: unknown) =>
   v.length <= MAX_PATH_POINTS &&
   v.every((p) => typeof p === 'object' && p !== null && !Array.isArray(p) && Object.keys(p).length === 2 && isCoordinate((p as { x?: unknown }).x) && isCoordinate((p as { y?: unknown }).y));
 const FITS: Record<FieldKind, (v: unknown) => boolean> = { id: isId, path: isPath, boolean: (v) => typeof v === 'boolean', pushBackOrder: (v) => PUSH_BACK_ORDERS.includes(v as never) };
-/** Settings answer no window. */
-const WITHOUT_WINDOW: readonly string[] = ['EXPIRE_WINDOW', 'SET_ORDERS'];
+/** Settings, and a resignation (any moment, M25), answer no window. */
+const WITHOUT_WINDOW: readonly string[] = ['EXPIRE_WINDOW', 'SET_ORDERS', 'RESIGN'];
 
 /** The command, if `input` is one; never throws, whatever JSON it is given. */
 export function parseCommand(input: unknown): Command | RuleError {

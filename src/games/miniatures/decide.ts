@@ -12,6 +12,7 @@ import { parseCommand } from './commands.ts';
 import type { Draft } from './draft.ts';
 import { fold } from './evolve.ts';
 import { MAX_SEATS } from './options.ts';
+import { resign } from './resign.ts';
 import { endPhase, rollOff } from './turn.ts';
 import type { Command, Seat } from './types.ts';
 
@@ -45,6 +46,8 @@ function play(d: Draft, me: Seat, cmd: Command): void {
   const s = d.state;
   const sit = s.situation;
   switch (cmd.type) {
+    case 'RESIGN':
+      return resign(d, me);
     case 'ROLL_OFF':
       return rollOff(d, me);
     case 'MOVE':

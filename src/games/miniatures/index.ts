@@ -14,6 +14,7 @@ import { legalCommands } from './legal.ts';
 import { MAX_SEATS, optionsSchema, setupFromOptions } from './options.ts';
 import { standingOrders } from './orders.ts';
 import { preview } from './preview.ts';
+import { anytimeCommands } from './resign.ts';
 import { SITUATIONS } from './published.ts';
 import { gameSchemas } from './schemas.ts';
 import { awaiting } from './situations.ts';
@@ -42,6 +43,9 @@ export const miniatures: GameModule<GameSetup, GameState, Command, Event, GameVi
   redact,
   awaiting,
   legalCommands,
+  // M25: resigning is a way out of the game, not an answer to what it awaits (the platform's guard).
+  anytimeCommands,
+  givingUp: ['RESIGN'],
   preview,
   isOver,
   winners,

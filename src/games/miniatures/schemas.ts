@@ -93,7 +93,7 @@ const visibleEventSchema = {
     ev('ActionCompleted', { model: str }),
     ev('PhaseEnded', { seat, alert: ids }),
     ev('OrdersSet', { seat, orders: { $ref: 'StandingOrders#' } }, ['orders']),
-    ev('GameEnded', { winner: seatOrNull, reason: { enum: ['victory', 'last-turn'] }, text: str }),
+    ev('GameEnded', { winner: seatOrNull, reason: { enum: ['victory', 'last-turn', 'resigned'] }, text: str }),
   ],
 };
 

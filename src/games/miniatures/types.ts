@@ -82,6 +82,7 @@ export type Command =
   | { type: 'PUSH_BACK'; push: boolean; follow?: boolean; windowId?: string }
   | { type: 'END_PHASE'; windowId?: string }
   | { type: 'SET_ORDERS'; pushBack: StandingOrders['pushBack'] }
+  | { type: 'RESIGN' }
   | { type: 'EXPIRE_WINDOW'; windowId: string };
 
 export type CommandType = Command['type'];
@@ -114,4 +115,4 @@ export type Event =
   | { type: 'ActionCompleted'; model: ModelId }
   | { type: 'PhaseEnded'; seat: Seat; alert: ModelId[] }
   | { type: 'OrdersSet'; seat: Seat; orders: StandingOrders }
-  | { type: 'GameEnded'; winner: Seat | null; reason: 'victory' | 'last-turn'; text: string };
+  | { type: 'GameEnded'; winner: Seat | null; reason: 'victory' | 'last-turn' | 'resigned'; text: string };

@@ -42,6 +42,13 @@ export interface GameLog {
    * other sweeper takes it meanwhile (`log` writes within that hold); null when none is due.
    */
   withDueGame<T>(work: (log: GameLog, due: GameWithSeats) => Promise<T>): Promise<{ value: T } | null>;
+  /**
+   * The seats whose deadlines passed in the expiry appended at `version` count a miss (a seat that
+   * acted since its last miss starts again); those reaching `after` in a row are handed to a bot
+   * and the handover recorded (src/service/absent-seats.ts). Written with the expiry, inside
+   * `withDueGame`'s hold. Returns the seats handed over.
+   */
+  recordMisses(gameId: string, seats: readonly number[], version: number, after: number): Promise<number[]>;
   /** Sets when the game is next looked at by the sweepers, whatever its deadlines say; null: not until a command moves it. */
   deferExpiry(gameId: string, until: Date | null): Promise<void>;
   /** The earliest window expiry of any active game. */

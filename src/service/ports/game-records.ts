@@ -3,7 +3,7 @@
 // (src/store/game-records.ts) implements it.
 
 import type { Deadline } from '../../clock/deadlines.ts';
-import type { GameRow, GameStamp, GameWithSeats, SeatRow, StoredCommand, StoredEvent, StoredOptions } from './records.ts';
+import type { GameRow, GameStamp, GameWithSeats, SeatHandover, SeatRow, StoredCommand, StoredEvent, StoredOptions } from './records.ts';
 
 export type SeatClaim = 'claimed' | 'taken' | 'already-seated';
 
@@ -20,6 +20,16 @@ export interface HeldGame {
   start(gameId: string, deadlines: Deadline[], channel: string): Promise<void>;
   /** The deadlines move without an event (a vacation): the clock revision moves with them, so a command decided on the old ones is decided again. */
   moveDeadlines(game: GameRow, deadlines: Deadline[], channel: string): Promise<void>;
+  /** An open game is called off by its creator: it and its seats are gone (src/service/leaving.ts). */
+  cancel(gameId: string): Promise<void>;
+  /** The account leaves its seat of an open game: the seat is free again. */
+  freeSeat(gameId: string, seat: number, accountId: string): Promise<void>;
+  /**
+   * The seat's player takes it back from the bot that played it while they were away
+   * (src/service/absent-seats.ts): it is theirs again, its missed deadlines forgotten, and the
+   * handover back is recorded at `version`.
+   */
+  takeBack(gameId: string, seat: number, version: number): Promise<void>;
 }
 
 export interface GameRecords {
@@ -66,7 +76,9 @@ export interface GameRecords {
   openGames(limit: number, include: { chosen: boolean; game?: string }): Promise<string[]>;
   /** Games where the account holds a seat, newest activity first (at most 500). */
   gamesOfAccount(accountId: string): Promise<{ gameId: string; seat: number }[]>;
-  /** Active games whose deadlines await a bot seat (at most `limit`). */
+  /** When each of the game's seats was handed to a bot for an absent player, or taken back; oldest first. */
+  handovers(gameId: string): Promise<SeatHandover[]>;
+  /** Active games whose deadlines await a bot seat, or a seat a bot plays for its absent player (at most `limit`). */
   gamesAwaitingBots(limit: number): Promise<string[]>;
   /** Active games whose deadlines await one of the account's seats. */
   gamesAwaitingAccount(accountId: string): Promise<string[]>;

@@ -123,6 +123,16 @@ export interface SeatRow {
   bot: boolean;
   /** While in the future, the owner is on vacation: their new deadlines start from it (ISO 8601). */
   pausedUntil: string | null;
+  /** Its player let deadlines pass in a row: a bot plays it until they take it back (src/service/absent-seats.ts). Absent: false. */
+  absent?: boolean;
+}
+
+/** A seat handed to a bot while its player is away (`absent`), or taken back (`returned`), at a game version. */
+export interface SeatHandover {
+  seat: number;
+  kind: 'absent' | 'returned';
+  version: number;
+  at: Date;
 }
 
 /**

@@ -122,6 +122,10 @@ export const PROBLEM_SENTENCES: Readonly<Record<string, Sentence>> = {
   REMATCH_STARTED: 'The rematch has started already: open it from the link.',
   // The detail says how many games, and whether to wait or to let one fill up.
   GAME_LIMIT_REACHED: API_DETAIL,
+  // Leaving a game, and seats a bot plays while their players are away
+  GAME_STARTED: 'This game has started: it can no longer be called off or left. You can resign from the game itself.',
+  SEAT_ABSENT: 'A bot has been playing your seat since your deadlines passed. Take your seat back first.',
+  SEAT_NOT_ABSENT: 'Your seat is already yours: no bot is playing it.',
   // Player pages
   INVALID_CURSOR: 'That page of games is no longer there. Go back to the first page.',
   // Browser notifications

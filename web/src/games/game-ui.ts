@@ -97,6 +97,8 @@ export interface GameUi<G extends AnyGame, D> {
   Picture: ComponentType<{ game: G; data: D }>;
   /** The rules reference, legend and glossary (none: the page offers no rules for the game). */
   reference?: GameReference;
+  /** The table offers its own way to give the game up (a surrender among its choices): the shell's "Resign…" is then left out. */
+  ownGivingUp?: true;
   /** The reference's section that fits what the game asks now (the defence rules in a defence), or null. */
   rulesSection?(game: G): string | null;
   /** First-game tutorials, each a guided turn on this table (web/src/game/tutorial.tsx; none: the game has none). */

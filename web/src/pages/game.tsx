@@ -11,6 +11,8 @@ import { FairnessBlock } from '../game/fairness.tsx';
 import { LEGEND, OpenRules, RulesPanel } from '../game/reference.tsx';
 import { FreeSeats } from '../game/free-seats.tsx';
 import { RematchPanel } from '../game/rematch.tsx';
+import { Leaving } from '../game/leaving.tsx';
+import { Resign } from '../game/resign.tsx';
 import { latest } from '../game/latest.ts';
 import { followGame } from '../game/stream.ts';
 import type { ShellNames } from '../games/game-ui.ts';
@@ -196,6 +198,7 @@ export function GamePage({ id }: { id: string }) {
 
       {finished && <RematchPanel gameId={id} mySeat={game.seats.some((seat) => seat.seat === game.mySeat && !seat.bot) ? game.mySeat : null} seatName={names.seat} />}
       <FreeSeats game={game} />
+      <Leaving game={game} names={names} onGame={(next) => setGame((current) => latest(current, next))} />
       {refusal && (
         <p role="alert" class="error refusal">
           {refusal}
@@ -204,6 +207,7 @@ export function GamePage({ id }: { id: string }) {
 
       <Table game={game} data={data} mine={mine} sending={sending} send={send} clearRefusal={() => setRefusal(null)} />
 
+      {!ui.ownGivingUp && <Resign game={game} sending={sending} send={send} />}
       {game.mySeat !== null && !finished && ui.orders.length > 0 && <SeatOrders gameId={id} seat={game.mySeat} fields={ui.orders} />}
       <FairnessBlock game={game} />
       <EventLog events={events} words={names.event} />

@@ -256,7 +256,7 @@ const visibleEventSchema = eventTypeSchema(
     'StartingCardsAssigned', 'MapCardRemoved', 'SetupCompleted', 'SoloCharactersPlaced', 'SoloCardDrawn', 'SoloDeckReshuffled', 'FragmentsDoubled',
     'DarkJudgesCardDrawn', 'DarkJudgeActed', 'TargetChoiceOpened', 'SoloCardResolved', 'SoloCardsDiscarded', 'TurnBegan', 'CharacterDeployed', 'CardsDiscarded', 'ActionTaken', 'CharacterMoved',
     'FragmentCollected', 'AttackDeclared', 'DefenderDecided', 'DamageTaken', 'ArmourFlipped', 'HealthRestored', 'WarpCubesPlaced', 'CharacterTransformed',
-    'CharacterKilled', 'SeatEliminated', 'InterruptWindowOpened', 'InterruptAnswered', 'InterruptWindowClosed', 'TurnEnded', 'CardsDrawn',
+    'CharacterKilled', 'SeatEliminated', 'SeatResigned', 'InterruptWindowOpened', 'InterruptAnswered', 'InterruptWindowClosed', 'TurnEnded', 'CardsDrawn',
     'DeckReshuffled', 'MarkerPassed', 'OrdersSet', 'GameEnded',
   ]),
 );

@@ -28,6 +28,8 @@ export const SITUATIONS = {
   },
   interrupt: {
     description: 'An INTERRUPT window after an action or an end of turn. When the deadline passes, the seat passes.',
+    // Every seat is asked after every action (R11): letting the window pass is how most seats pass.
+    silenceAnswers: true,
     durations: { live: 20 * SECOND, daily: 2 * HOUR, weekly: 12 * HOUR },
     words: {
       label: 'interrupt',

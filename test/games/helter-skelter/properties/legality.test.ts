@@ -309,8 +309,10 @@ function judge(s: GameState, seat: number, candidate: unknown, legal: Set<string
   codesSeen.set(code, (codesSeen.get(code) ?? 0) + 1);
   const body = command as Body;
   const windowOk = body.windowId === undefined || body.windowId === openWindow(s);
-  // R34: SET_ORDERS is accepted unlisted, from any seat, whenever it is well formed.
-  const listed = body.type === 'SET_ORDERS' ? isWellFormedOrders(body, s, seat) : legal.has(normalize(command)) && windowOk;
+  // R34: SET_ORDERS is accepted unlisted, from any seat, whenever it is well formed. R70: RESIGN is
+  // an anytime command, accepted as the seat's `anytimeCommands` list it, with no window.
+  const anytime = body.type === 'RESIGN' && body.windowId === undefined && (game.anytimeCommands?.(s, seat) ?? []).some((a) => normalize(a) === normalize(command));
+  const listed = body.type === 'SET_ORDERS' ? isWellFormedOrders(body, s, seat) : anytime || (legal.has(normalize(command)) && windowOk);
   if (d.ok !== listed) {
     out.push({
       situation: s.situation.kind,

@@ -94,6 +94,8 @@ function checkAnswer(s: GameState, input: unknown, sender: Sender): string | nul
     if (sender.kind === 'system') expect((input as Command).type).toBe('EXPIRE_WINDOW');
     // R34: SET_ORDERS is never listed, yet accepted from any seat until the game is over.
     else if ((input as Command).type === 'SET_ORDERS') expect(d.events.map((e) => e.type)).toEqual(['OrdersSet']);
+    // R70: RESIGN is never listed either, yet accepted as the seat's anytime commands offer it.
+    else if ((input as Command).type === 'RESIGN') expect((game.anytimeCommands?.(s, sender.seat) ?? []).map(normalize)).toContain(normalize(input));
     else expect(game.legalCommands(s, sender.seat).map(normalize)).toContain(normalize(input));
     return null;
   }

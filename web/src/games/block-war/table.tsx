@@ -36,6 +36,8 @@ export const blockWar: GameUi<BlockWarGame, BlockWarData> = {
     return { seat: names.seat, event: (event) => blockWarEventWords(event, names), command: (command) => blockWarCommandWords(command as BlockWarCommand, names, game.view.situation) };
   },
   reference: BLOCK_WAR_REFERENCE,
+  // "Surrender…" sits among the table's own choices (BW36).
+  ownGivingUp: true,
   rulesSection,
   tutorials: BLOCK_WAR_TUTORIALS,
   Table: BlockWarTable,

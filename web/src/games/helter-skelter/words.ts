@@ -116,6 +116,8 @@ export function eventWords(data: components['schemas']['FeedEvent']['data'], nam
       return `${ch('character')} is killed by ${names.seat(num(e.killer))}.`;
     case 'SeatEliminated':
       return `${who()} is ${TERMS.eliminated}.`;
+    case 'SeatResigned':
+      return `${who()} resigns.`;
     case 'InterruptWindowOpened':
       return `Anyone eligible may INTERRUPT now.`;
     case 'InterruptAnswered':
@@ -162,7 +164,7 @@ export function eventWords(data: components['schemas']['FeedEvent']['data'], nam
       return `The Dark Judges discard ${list(strings(e.cards).map(names.soloCard))}.`;
     case 'GameEnded': {
       const winners = Array.isArray(e.winners) ? (e.winners as number[]) : [];
-      const reason = str(e.reason) === 'points' ? 'on points' : str(e.reason) === 'elimination' ? 'by elimination' : `in a ${TERMS.stalemate}`;
+      const reason = str(e.reason) === 'points' ? 'on points' : str(e.reason) === 'elimination' ? 'by elimination' : str(e.reason) === 'resigned' ? 'by resignation' : `in a ${TERMS.stalemate}`;
       return winners.length ? `The game is over: ${list(winners.map(names.seat))} ${winners.length === 1 ? 'wins' : 'win'} ${reason}.` : `The game is over ${reason}, with no winner.`;
     }
   }
@@ -238,6 +240,8 @@ export function commandWords(command: Command, names: Names): string {
       return 'Pass';
     case 'SET_ORDERS':
       return 'Set standing orders';
+    case 'RESIGN':
+      return 'Resign';
     case 'REMOVE_MAP_CARD':
       return `Remove ${TERMS.mapCard} ${command.card} from the game`;
     case 'PLACE_CHARACTERS':

@@ -86,6 +86,8 @@ export function commandWords(command: MiniaturesCommand, names: MiniaturesNames)
       return `${TERMS.special}: ${names.model(command.model)}`;
     case 'SET_ORDERS':
       return `Push-back order: ${command.pushBack}`;
+    case 'RESIGN':
+      return 'Resign';
   }
 }
 
