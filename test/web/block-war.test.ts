@@ -115,6 +115,10 @@ describe('Block War in words', () => {
     expect(say({ type: 'SituationOpened' })).toBeNull();
   });
 
+  it('a step the clock ended reads "… ran out of time" before what the server did for the seat', () => {
+    expect(blockWarEventWords({ type: 'TimeRanOut', seat: 1 } as never, names)).toBe('Ella Fitzgerald (Bot) ran out of time.');
+  });
+
   it('tells frenzy: "A block draws one extra reinforcement and activates one extra unit if it begins the turn frenzied and units gain +1 movement point and +1 to combat results if the block becomes frenzied at any point" (BW53)', () => {
     const say = (data: Record<string, unknown>) => blockWarEventWords(data as never, names);
     expect(say({ type: 'TurnBegan', seat: 0, frenzied: false })).toBeNull();

@@ -104,6 +104,8 @@ export function useSetupOnBoard(props: {
   }
 
   function onSpace(space: number) {
+    // A command on its way: no second one from a tap made meanwhile.
+    if (props.sending) return;
     if (picked !== null) return settle(tap(options, selection, picked, space), picked);
     const who = takers(options, selection, space);
     if (who.length === 1) return settle(tap(options, selection, who[0]!, space), who[0]!);
@@ -164,7 +166,7 @@ export function useSetupOnBoard(props: {
           {characters.map((character) => {
             const open = pending === null || takers(options, selection, pending).includes(character);
             return (
-              <button key={character} type="button" class={picked === character ? 'selected' : ''} aria-pressed={picked === character} disabled={!open || props.sending} onClick={() => pick(character)}>
+              <button key={character} type="button" class={`${picked === character ? 'selected' : ''}${selection[character] ? ' placed' : ''}`.trim()} aria-pressed={picked === character} disabled={!open || props.sending} onClick={() => pick(character)}>
                 {name(character)}
                 {chosenWords(character)}
               </button>
