@@ -114,7 +114,6 @@ export function useSetupOnBoard(props: {
 
   function pick(character: string) {
     props.clearRefusal();
-    staging.cancel();
     if (pending !== null) return settle(tap(options, selection, character, pending), character);
     if (picked === character) return setPicked(null);
     // Choices that cannot stand with this character's (another's starting card) are let go.
