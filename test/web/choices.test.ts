@@ -99,7 +99,7 @@ describe('words', () => {
   it('a turn the clock ended reads "… ran out of time", never "… ends the turn"; so does a set-up the server chose', () => {
     expect(eventWords({ type: 'TurnEnded', seat: 0, interrupting: false, expired: true } as never, names)).toBe('rico (The Judges) ran out of time.');
     expect(eventWords({ type: 'TurnEnded', seat: 0, interrupting: false }, names)).toBe('rico (The Judges) ends the turn.');
-    expect(eventWords({ type: 'StartingCardsAssigned', seat: 1, character: 'slaine', byServer: true }, names)).toBe('Bot (Sláine) ran out of time: the server chose the starting map cards of Sláine.');
+    expect(eventWords({ type: 'StartingCardsAssigned', seat: 1, character: 'slaine', byServer: true }, names)).toBe('Bot (Sláine) ran out of time: the server chose the starting map cards of Sláine Mac Roth.');
     expect(eventWords({ type: 'MapCardRemoved', seat: 1, card: 7, byServer: true }, names)).toBe('Bot (Sláine) ran out of time: the server removes map card 7 from the game.');
   });
 });
