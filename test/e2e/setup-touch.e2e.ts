@@ -1,5 +1,5 @@
 // Set-up on the board, by touch (issue 30): on a phone (375×812, touch events, `tap`), every game
-// mode's set-up is done by tapping the board — a character, then its highlighted map card or
+// mode's set-up is done by tapping the board (and solo's, once, by keyboard) — a character, then its highlighted map card or
 // space; a side of the plaza by its steps; a statue, a stall or a counter on its square — and at
 // every step the action bar shows at most 15 buttons. And the lobby: each game's form explains the
 // clocks in a sentence, and starts on daily.
@@ -106,6 +106,25 @@ test('solo Helter Skelter: each character placed on a space drawn for it, shown 
   const id = await create({ game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', clock: 'daily', solo: true, seats: [{ team: 'slaine' }] } });
   // One command for the whole placing.
   expect(await helterSkelterSetUp(player.page, id, 'helter-skelter-solo')).toBe(1);
+});
+
+test('solo Helter Skelter by keyboard: Enter on a character moves the focus to its first space, Enter there places it, Enter confirms', async () => {
+  const { page } = player;
+  const id = await create({ game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', clock: 'daily', solo: true, seats: [{ team: 'judges' }] } });
+  await page.goto(`${t.base}/games/${id}`);
+  const steps = page.locator('.setup-steps');
+  await steps.waitFor();
+  const version = Number(await page.locator('main.game-page').getAttribute('data-version'));
+  while (await steps.isVisible()) {
+    await steps.locator('.reserve button:not(.placed)').first().focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.matches('.board .space.target') ?? false)).toBe(true);
+    await page.keyboard.press('Enter');
+  }
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Confirm');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((v) => Number(document.querySelector('main.game-page')?.getAttribute('data-version')) > v, version, { timeout: 20_000 });
+  expect((await read(id)).view.situation.kind).not.toBe('setup');
 });
 
 test('Block War: the roll, the block by a tap on its side’s steps, statue, stall and counters on their squares', async () => {
