@@ -267,7 +267,8 @@ describe('each situation ends at its deadline', () => {
     // The declared end of turn opens the end-of-turn window, which asks seat 1 whatever it holds
     // (R11); seat 1 is now awaited there, under the interrupt clock.
     expect(events.map((e) => e.type)).toEqual(['TurnEnded', 'InterruptWindowOpened']);
-    expect(events[0]).toMatchObject({ payload: { seat: 0, interrupting: false } });
+    // The log tells it apart: "… ran out of time", never "… ends the turn".
+    expect(events[0]).toMatchObject({ payload: { seat: 0, interrupting: false, expired: true } });
     expect(events[1]!.payload).toMatchObject({ after: 'endOfTurn', eligible: [1] });
     const next = await readGame(t.base, id, null);
     const window = next.awaiting.find((a) => a.seat === 1 && a.situation === 'interrupt');

@@ -109,7 +109,15 @@ test('solo Helter Skelter: the set-up answer staged, cancelled, then confirmed',
   await page.goto(`${t.base}/games/${id}`);
   await awaitingMe(page);
   await page.getByRole('heading', { name: 'Set-up: choose where your characters start.' }).waitFor();
-  await cancelThenConfirm(page, () => page.locator('.prompt .buttons button').first().tap(), /^Place .+ in that order/, played(id, 'PLACE_CHARACTERS'));
+  // Each character, then its highlighted space on the board: the last tap stages the placing.
+  const placeEveryone = async () => {
+    const steps = page.locator('.setup-steps');
+    while (await steps.isVisible()) {
+      await steps.locator('.reserve button:not(.placed)').first().tap();
+      await page.locator('.board .space.target:not([aria-label^="Take back"]) rect.hit').first().tap();
+    }
+  };
+  await cancelThenConfirm(page, placeEveryone, /^Place .+ on space \d+/, played(id, 'PLACE_CHARACTERS'));
 });
 
 test('Block War: the roll for turn order staged, cancelled, then confirmed', async () => {

@@ -67,14 +67,22 @@ describe('the commands as things to tap', () => {
     { type: 'PLACE_BLOCK', side: 'north', windowId: 'w3' },
   ];
 
-  it('offers ending, rolling and placing a block as buttons, never on a board', () => {
-    expect(buttonCommands(commands).map((command) => command.type)).toEqual(['END_ACTIVATION', 'PLACE_BLOCK']);
+  const steps = { north: ['plaza:5,0', 'plaza:6,0', 'plaza:7,0'], east: ['plaza:12,5'] };
+
+  it('offers ending and rolling as buttons, never on a board', () => {
+    expect(buttonCommands(commands).map((command) => command.type)).toEqual(['END_ACTIVATION']);
+  });
+
+  it('places a block by a tap on one of the steps of its side: "place the blocks around the plaza so that the block entrance squares match up with the steps"', () => {
+    const squares = bySquare(commands, null, steps);
+    for (const step of steps.north) expect(squares.get(step)).toEqual([commands[8]]);
+    expect(squares.has('plaza:12,5')).toBe(false);
   });
 
   it('places a drawn counter in two taps: the counter, then one of its squares', () => {
     expect(placeables(commands)).toEqual(['s0-juve-1', 's0-punk-2']);
-    expect([...bySquare(commands, 's0-juve-1').keys()]).toEqual(['block:0:1,0', 'block:0:1,1', 'plaza:4,0']);
-    expect(bySquare(commands, 's0-punk-2').get('block:0:1,0')).toEqual([commands[2]]);
+    expect([...bySquare(commands, 's0-juve-1', {}).keys()]).toEqual(['block:0:1,0', 'block:0:1,1', 'plaza:4,0']);
+    expect(bySquare(commands, 's0-punk-2', {}).get('block:0:1,0')).toEqual([commands[2]]);
   });
 
   it('makes a unit a button for each command naming it; a brawl or a shot at one target is a choice of two', () => {
@@ -107,6 +115,10 @@ describe('Block War in words', () => {
     expect(say({ type: 'SituationOpened' })).toBeNull();
   });
 
+  it('a step the clock ended reads "… ran out of time" before what the server did for the seat', () => {
+    expect(blockWarEventWords({ type: 'TimeRanOut', seat: 1 } as never, names)).toBe('Ella Fitzgerald (Bot) ran out of time.');
+  });
+
   it('tells frenzy: "A block draws one extra reinforcement and activates one extra unit if it begins the turn frenzied and units gain +1 movement point and +1 to combat results if the block becomes frenzied at any point" (BW53)', () => {
     const say = (data: Record<string, unknown>) => blockWarEventWords(data as never, names);
     expect(say({ type: 'TurnBegan', seat: 0, frenzied: false })).toBeNull();
@@ -134,7 +146,7 @@ describe('the new rules on the page (issue 17)', () => {
       { type: 'SCRAWL', square: 'plaza:4,4', windowId: 'w3' },
       { type: 'CLEAN', square: 'block:0:6,2', windowId: 'w3' },
     ];
-    const squares = bySquare(commands, null);
+    const squares = bySquare(commands, null, {});
     expect([...squares.keys()]).toEqual(['block:1:1,1', 'plaza:4,4', 'block:0:6,2']);
     expect(squares.get('block:1:1,1')?.map((command) => command.type)).toEqual(['STEP', 'SCRAWL']);
     expect(buttonCommands(commands)).toEqual([]);

@@ -95,19 +95,27 @@ describe('words', () => {
     expect(eventWords({ type: 'GameEnded', winners: [0], reason: 'points' }, names)).toBe('The game is over: rico (The Judges) wins on points.');
     expect(eventWords({ type: 'InterruptWindowClosed' }, names)).toBeNull();
   });
+
+  it('a turn the clock ended reads "… ran out of time", never "… ends the turn"; so does a set-up the server chose', () => {
+    expect(eventWords({ type: 'TurnEnded', seat: 0, interrupting: false, expired: true } as never, names)).toBe('rico (The Judges) ran out of time.');
+    expect(eventWords({ type: 'TurnEnded', seat: 0, interrupting: false }, names)).toBe('rico (The Judges) ends the turn.');
+    expect(eventWords({ type: 'StartingCardsAssigned', seat: 1, character: 'slaine', byServer: true }, names)).toBe('Bot (Sláine) ran out of time: the server chose the starting map cards of Sláine Mac Roth.');
+    expect(eventWords({ type: 'MapCardRemoved', seat: 1, card: 7, byServer: true }, names)).toBe('Bot (Sláine) ran out of time: the server removes map card 7 from the game.');
+  });
 });
 
 describe('the Dark Judges’ set-up and solo commands', () => {
   // Solo "set-up": "place your characters … in any order"; "you may choose who it targets"; the
   // Dark Judges' multiplayer set-up removes a map card. None has a card in hand or a figure to tap
-  // first: each is a button, so the page offers it.
+  // first: the set-up is taken on the board by its own steps (setup-choices.ts), the target by a
+  // button in its prompt.
   const solo = [
     { type: 'PLACE_CHARACTERS', characters: ['dredd', 'anderson', 'giant'], windowId: 'w1' },
     { type: 'CHOOSE_TARGET', character: 'dredd', windowId: 'w2' },
     { type: 'REMOVE_MAP_CARD', card: 'map-07', windowId: 'w3' },
   ] as unknown as Command[];
 
-  it('is answered by a button, never a pick on the board', () => {
+  it('is no pick of the two-step choice (no card, no figure first)', () => {
     for (const command of solo) {
       expect(isButtonCommand(command), command.type).toBe(true);
       expect(firstPick(command), command.type).toBeNull();

@@ -48,6 +48,12 @@ describe('Miniatures words', () => {
     expect(said({ type: 'ActionCompleted', model: 'judge-1' })).toBeNull();
   });
 
+  it('a Phase the clock ended reads "… ran out of time"; one its player ended says nothing more', () => {
+    const said = (event: Partial<Event>) => miniaturesEventWords(event as Event, names);
+    expect(said({ type: 'PhaseEnded', seat: 0, alert: [], expired: true })).toBe('Justice Department (rico) ran out of time.');
+    expect(said({ type: 'PhaseEnded', seat: 0, alert: [] })).toBeNull();
+  });
+
   it('words commands and the situation for the seat reading them', () => {
     expect(commandWords({ type: 'SHOOT', model: 'judge-1', target: 'big-barko' }, names)).toBe('Shoot Big Barko');
     expect(commandWords({ type: 'PUSH_BACK', push: true, follow: true }, names)).toBe('Push back and follow up');

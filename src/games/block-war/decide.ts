@@ -38,6 +38,7 @@ export const decide = decider({
 function expire(d: Draft): void {
   const sit = d.state.situation;
   if (sit.kind === 'over') return; // the decider expires only an open window
+  for (const seat of sit.kind === 'roll' ? sit.rolling.filter((s) => sit.rolls[String(s)] === undefined) : [sit.seat]) d.emit({ type: 'TimeRanOut', seat });
   if (sit.kind === 'roll') {
     for (const seat of sit.rolling) if (sit.rolls[String(seat)] === undefined && d.state.situation === sit) rollForOrder(d, seat);
     return;

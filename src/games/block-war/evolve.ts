@@ -165,6 +165,7 @@ function applyEvent(s: GameState, e: Event): void {
     }
     case 'JudgesTarget':
       return;
+    case 'TimeRanOut':
     case 'TurnPassed':
       return;
     case 'TurnBegan':

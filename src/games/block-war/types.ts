@@ -183,6 +183,8 @@ export type Event =
   | { type: 'JudgeDeployed'; unit: UnitId; square: SquareId }
   | { type: 'JudgesTarget'; block: Seat; unit: UnitId }
   | { type: 'TurnPassed'; from: Seat; to: Seat }
+  /** A seat's deadline passed: the server acts for it next (decide.ts, `expire`), which the log tells apart from its own moves. */
+  | { type: 'TimeRanOut'; seat: Seat }
   /** A turn begins; `frenzied`: the block begins it frenzied (BW53). */
   | { type: 'TurnBegan'; seat: Seat; frenzied: boolean }
   /** A gain of fighting spirit took the block 20 or more beyond control (BW53). */

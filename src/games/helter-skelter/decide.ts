@@ -58,7 +58,7 @@ function expire(d: Draft): void {
     case 'setup':
       return d.state.solo ? placeCharactersByDefault(d) : assignForLateSeats(d);
     case 'turn':
-      return endTurn(d, d.state.situation.actor, d.state.situation.interrupting);
+      return endTurn(d, d.state.situation.actor, d.state.situation.interrupting, true);
     case 'defence':
       return afterAttack(d, expireDefence(d));
     case 'interrupt':
@@ -144,8 +144,8 @@ function play(d: Draft, seat: Seat, cmd: Command): void {
 }
 
 /** "3. DECLARE END OF TURN" (turn.ts) — then other players may INTERRUPT. */
-function endTurn(d: Draft, seat: Seat, interrupting: boolean): void {
-  declareEndOfTurn(d, seat, interrupting);
+function endTurn(d: Draft, seat: Seat, interrupting: boolean, expired = false): void {
+  declareEndOfTurn(d, seat, interrupting, expired);
   openInterruptWindow(d, seat, interrupting, 'endOfTurn');
 }
 

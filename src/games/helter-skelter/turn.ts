@@ -92,9 +92,12 @@ export function deploy(d: Draft, seat: Seat, cmd: Deploy): void {
   });
 }
 
-/** "3. DECLARE END OF TURN" — then other players may INTERRUPT (decide.ts opens the window). */
-export function declareEndOfTurn(d: Draft, seat: Seat, interrupting: boolean): void {
-  d.emit({ type: 'TurnEnded', seat, interrupting });
+/**
+ * "3. DECLARE END OF TURN" — then other players may INTERRUPT (decide.ts opens the window).
+ * `expired`: the turn's deadline passed and the server ended it, which the log tells apart.
+ */
+export function declareEndOfTurn(d: Draft, seat: Seat, interrupting: boolean, expired = false): void {
+  d.emit({ type: 'TurnEnded', seat, interrupting, ...(expired ? { expired: true as const } : {}) });
   restoreArmour(d);
 }
 

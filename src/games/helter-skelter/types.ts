@@ -372,7 +372,8 @@ export type Event =
       /** Closed by its deadline rather than by the seats' answers. */
       expired: boolean;
     }
-  | { type: 'TurnEnded'; seat: Seat; interrupting: boolean }
+  /** `expired`: the seat ran out of time and the server ended its turn. */
+  | { type: 'TurnEnded'; seat: Seat; interrupting: boolean; expired?: true }
   | { type: 'CardsDrawn'; seat: Seat; cards: CardId[] }
   | { type: 'DeckReshuffled'; seat: Seat; order: CardId[]; rng: RngPosition }
   | { type: 'MarkerPassed'; seat: Seat; quietTurns: number }

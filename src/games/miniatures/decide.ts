@@ -38,7 +38,7 @@ function expire(d: Draft): void {
     for (const seat of [0, 1]) if (d.state.situation === sit && sit.rolls[String(seat)] === undefined) rollOff(d, seat);
     return;
   }
-  if (sit.kind === 'phase') return endPhase(d);
+  if (sit.kind === 'phase') return endPhase(d, true);
   pushBack(d, sit.seat, false, false);
 }
 

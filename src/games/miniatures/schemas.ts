@@ -91,7 +91,7 @@ const visibleEventSchema = {
     ev('CombatLocked', { models: { type: 'array', items: str, minItems: 2, maxItems: 2 } }),
     ev('CombatEnded', { models: { type: 'array', items: str, minItems: 2, maxItems: 2 } }),
     ev('ActionCompleted', { model: str }),
-    ev('PhaseEnded', { seat, alert: ids }),
+    ev('PhaseEnded', { seat, alert: ids, expired: { const: true, description: 'The Phase’s deadline passed and the server ended it (M9): its player ran out of time.' } }, ['expired']),
     ev('OrdersSet', { seat, orders: { $ref: 'StandingOrders#' } }, ['orders']),
     ev('GameEnded', { winner: seatOrNull, reason: { enum: ['victory', 'last-turn', 'resigned'] }, text: str }),
   ],

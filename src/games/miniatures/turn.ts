@@ -93,12 +93,12 @@ export function dangerousCheck(d: Draft, m: ModelState): void {
  * Ends the Phase: "Models that have not taken any actions for a turn are considered to be on Alert
  * Status." After the second Phase the turn ends; after the scenario's last turn, the game (M10).
  */
-export function endPhase(d: Draft): void {
+export function endPhase(d: Draft, expired = false): void {
   const phase = d.state.phase!;
   const alert = modelsOf(d.state, phase.seat)
     .filter((m) => !phase.acted.includes(m.id) && phase.selected?.model !== m.id)
     .map((m) => m.id);
-  d.emit({ type: 'PhaseEnded', seat: phase.seat, alert });
+  d.emit({ type: 'PhaseEnded', seat: phase.seat, alert, ...(expired ? { expired: true as const } : {}) });
   if (phase.seat === d.state.first) return beginPhase(d, otherSeat(phase.seat));
   const sc = scenarioOf(d.state);
   if (d.state.turn >= sc.turns) {

@@ -113,6 +113,7 @@ export type Event =
   | { type: 'CombatLocked'; models: [ModelId, ModelId] }
   | { type: 'CombatEnded'; models: [ModelId, ModelId] }
   | { type: 'ActionCompleted'; model: ModelId }
-  | { type: 'PhaseEnded'; seat: Seat; alert: ModelId[] }
+  /** `expired`: the deadline passed and the server ended the Phase. */
+  | { type: 'PhaseEnded'; seat: Seat; alert: ModelId[]; expired?: true }
   | { type: 'OrdersSet'; seat: Seat; orders: StandingOrders }
   | { type: 'GameEnded'; winner: Seat | null; reason: 'victory' | 'last-turn' | 'resigned'; text: string };

@@ -1,9 +1,10 @@
 // Plays the awaited seat through the page only, as a person would: tap a card or a figure (through
-// its space), then a highlighted space, or one of the action buttons. Prefers what ends games
+// its space), then a highlighted space, or one of the action buttons; set-up, a character and then
+// its highlighted map card or space. Prefers what ends games
 // (fragments, attacks), then moves, deployment, and ends the turn last. A command staged for
 // confirmation (the page's default) is confirmed; browsers opened with `confirm: false` send at once.
 
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 const game = (page: Page) => page.locator('main.game-page');
@@ -72,15 +73,45 @@ async function finishChoice(page: Page): Promise<boolean> {
   });
 }
 
+/** A tap, by touch on a touch screen (a phone browser), else by pointer. */
+async function press(page: Page, target: Locator): Promise<void> {
+  const touch = await page.evaluate(() => navigator.maxTouchPoints > 0);
+  if (touch) await target.tap({ timeout: 10_000 });
+  else await target.click({ timeout: 10_000 });
+}
+
+/**
+ * Helter Skelter's set-up on the board (web/src/games/helter-skelter/setup.tsx): a character not
+ * yet placed, then a highlighted map card or space for it, until the taps add up to a command
+ * (staged, then confirmed; or sent at once). `each` runs before every tap (the tests count the
+ * buttons shown). False when the page shows no set-up step.
+ */
+export async function setUpStep(page: Page, each: () => Promise<void> = async () => undefined): Promise<boolean> {
+  const steps = page.locator('.setup-steps');
+  if (!(await steps.isVisible().catch(() => false))) return false;
+  return clickAndWaitForChange(page, async () => {
+    for (let taps = 0; taps < 16; taps++) {
+      await each();
+      // Staged (confirmIfAsked confirms it), or on its way (the characters wait, disabled).
+      if (!(await steps.isVisible().catch(() => false)) || (await steps.locator('button:disabled').count()) > 0) return;
+      const picked = await steps.locator('.reserve button[aria-pressed="true"]').count();
+      const character = steps.locator('.reserve button:not(.placed):enabled').first();
+      if (!picked && (await character.count()) > 0) await press(page, character);
+      else await press(page, page.locator('.board .space.target:not([aria-label^="Take back"]) rect.hit').first());
+    }
+  });
+}
+
 /** One command for the awaited seat, chosen from what the page offers. Returns false if nothing worked. */
 export async function playOneCommand(page: Page): Promise<boolean> {
+  if (await setUpStep(page)) return true;
   const buttons = page.locator('.buttons button:enabled');
   const labelled = async (pattern: RegExp) => {
     for (const button of await buttons.all()) if (pattern.test((await button.textContent()) ?? '')) return button;
     return null;
   };
   // Prompts and set-up first: whatever they ask, answered by a button.
-  for (const pattern of [/starts behind map card/, /^Collect the fragment/, /^(BLOCK|DEFLECT|PRECOG|COVER) with/, /^Take the damage/, /^Discard /, /^Pass$/]) {
+  for (const pattern of [/^Collect the fragment/, /^(BLOCK|DEFLECT|PRECOG|COVER) with/, /^Take the damage/, /^Discard /, /^Pass$/]) {
     const button = await labelled(pattern);
     if (button) return clickAndWaitForChange(page, () => button.click());
   }

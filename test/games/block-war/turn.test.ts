@@ -147,7 +147,8 @@ describe('deadlines (BW14)', () => {
     g.send(0, { type: 'ACTIVATE', unit: 's0-juve-1' });
     g.send(0, { type: 'STEP', to: p(4, 3) });
     const windowId = (g.sit() as { windowId: string }).windowId;
-    g.send('system', { type: 'EXPIRE_WINDOW', windowId });
+    // First the event the log reads as "… ran out of time", then what the server does for the seat.
+    expect(g.send('system', { type: 'EXPIRE_WINDOW', windowId })[0]).toEqual({ type: 'TimeRanOut', seat: 0 });
     expect(g.unit('s0-juve-1').square).toBe(p(3, 3));
     expect(g.sit()).toMatchObject({ seat: 1 });
   });

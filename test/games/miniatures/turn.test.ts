@@ -125,7 +125,7 @@ describe("Turns & Phases", () => {
     const g = position(BOTH);
     g.send(0, { type: 'SPECIAL', model: 'judge-1' });
     const events = g.send('system', { type: 'EXPIRE_WINDOW', windowId: (g.state.situation as { windowId: string }).windowId });
-    expect(find(events, 'PhaseEnded')?.alert).toEqual(['judge-2']);
+    expect(find(events, 'PhaseEnded')).toMatchObject({ alert: ['judge-2'], expired: true });
     expect(g.state.phase?.seat).toBe(1);
   });
 });

@@ -5,17 +5,31 @@
 
 import type { ComponentChildren } from 'preact';
 
-export function ClockField<Id extends string>({ id, clocks, value, onChange }: { id: string; clocks: readonly { id: Id; name: string }[]; value: Id; onChange: (clock: Id) => void }) {
+/** A clock preset as a form offers it: its name in the list, and what it means in a sentence. */
+export interface ClockChoice<Id extends string> {
+  id: Id;
+  name: string;
+  /** What playing on it is like: "Live: about 20 seconds per choice — for playing together now." */
+  about: string;
+}
+
+/** Daily is every form's first choice, as the API's (a game created without a clock is daily). */
+export const DEFAULT_CLOCK_CHOICE = 'daily';
+
+export function ClockField<Id extends string>({ id, clocks, value, onChange }: { id: string; clocks: readonly ClockChoice<Id>[]; value: Id; onChange: (clock: Id) => void }) {
   return (
     <div class="field">
       <label for={id}>Clock</label>
-      <select id={id} value={value} onChange={(event) => onChange((event.currentTarget as HTMLSelectElement).value as Id)}>
+      <select id={id} value={value} aria-describedby={`${id}-about`} onChange={(event) => onChange((event.currentTarget as HTMLSelectElement).value as Id)}>
         {clocks.map((option) => (
           <option key={option.id} value={option.id}>
             {option.name}
           </option>
         ))}
       </select>
+      <p class="hint clock-about" id={`${id}-about`}>
+        {clocks.map((option) => option.about).join(' ')} When time runs out, the server plays on for the seat.
+      </p>
     </div>
   );
 }

@@ -237,7 +237,7 @@ const visibleEventSchema = eventTypeSchema(
   everyEventType<Event['type']>()([
     'OrderDiceRolled', 'TurnOrderDecided', 'BlockPlaced', 'FeaturePlaced', 'UnitsDrawn', 'UnitPlaced', 'SituationOpened', 'UnitActivated', 'UnitMoved',
     'UnitReturned', 'AttackMade', 'BrawlRolled', 'ShotRolled', 'ArmourSaveRolled', 'UnitWounded', 'HealRolled', 'UnitHealed', 'UnitRemoved',
-    'MoraleChecked', 'FightingSpiritGained', 'ActivationEnded', 'ControlMoved', 'JudgesDrawn', 'JudgeDeployed', 'JudgesTarget', 'TurnPassed',
+    'MoraleChecked', 'FightingSpiritGained', 'ActivationEnded', 'ControlMoved', 'JudgesDrawn', 'JudgeDeployed', 'JudgesTarget', 'TurnPassed', 'TimeRanOut',
     'JudgeReturnedToPool', 'SurrenderCalled', 'BlockSurrendered', 'GameEnded', 'StallRolled', 'Scrawled', 'CleanRolled', 'ScrawlCleaned', 'RoboDocCrazed',
     'JanitorHired', 'TimeLimitStarted', 'LastRoundBegan', 'TurnBegan', 'BlockFrenzied', 'CounterReturnedToPool',
   ]),

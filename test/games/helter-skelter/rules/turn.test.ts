@@ -103,7 +103,8 @@ describe('1. Deploy a character', () => {
     });
     const events = game.expire();
     expect(types(events)).not.toContain('CharacterDeployed');
-    expect(only(events, 'TurnEnded')).toEqual({ type: 'TurnEnded', seat: 0, interrupting: false });
+    // Marked as the clock's doing: the log reads "… ran out of time", not "… ends the turn".
+    expect(only(events, 'TurnEnded')).toEqual({ type: 'TurnEnded', seat: 0, interrupting: false, expired: true });
     expect(only(events, 'MarkerPassed').seat).toBe(1);
     expect(game.state.characters['giant']!.status).toBe('undeployed');
   });

@@ -1,5 +1,5 @@
 // Block War's legal commands sorted for the page: which squares (steps, placings, scrawls and
-// cleaning) and which units are buttons on the boards, which counters (drawn, judges) are picked
+// cleaning; a side of the plaza, by its steps) and which units are buttons on the boards, which counters (drawn, judges) are picked
 // first before a square, and which commands are plain buttons. Pure, so the tests can check it without a browser.
 
 import type { components } from '../../generated/api.ts';
@@ -7,7 +7,7 @@ import type { components } from '../../generated/api.ts';
 type BlockWarCommand = components['schemas']['BlockWarCommand'];
 
 /** Commands offered as buttons, never on a board. */
-const BUTTON_TYPES = new Set<BlockWarCommand['type']>(['ROLL_FOR_ORDER', 'PLACE_BLOCK', 'END_ACTIVATION', 'END_STEP', 'CALL_SURRENDER']);
+const BUTTON_TYPES = new Set<BlockWarCommand['type']>(['ROLL_FOR_ORDER', 'END_ACTIVATION', 'END_STEP', 'CALL_SURRENDER']);
 
 export function buttonCommands(commands: readonly BlockWarCommand[]): BlockWarCommand[] {
   return commands.filter((command) => BUTTON_TYPES.has(command.type));
@@ -20,20 +20,25 @@ export function placeables(commands: readonly BlockWarCommand[]): string[] {
   return units;
 }
 
-/** The square a command is aimed at, given the counter picked for placing. */
-function squareOf(command: BlockWarCommand, picked: string | null): string | null {
+/** The plaza's steps by side (the plaza map's `steps`): a block placed on a side meets them. */
+export type Steps = Readonly<Record<string, readonly string[]>>;
+
+/** The squares a command is aimed at, given the counter picked for placing: a side of the plaza is tapped through its steps. */
+function squaresOf(command: BlockWarCommand, picked: string | null, steps: Steps): readonly string[] {
   switch (command.type) {
     case 'STEP':
-      return command.to;
+      return [command.to];
+    case 'PLACE_BLOCK':
+      return steps[command.side] ?? [];
     case 'PLACE_FEATURE':
     case 'SCRAWL': // a statue's square or a block's square (BW46)
     case 'CLEAN':
-      return command.square;
+      return [command.square];
     case 'PLACE_UNIT':
     case 'PLACE_JUDGE':
-      return command.unit === picked ? command.square : null;
+      return command.unit === picked ? [command.square] : [];
     default:
-      return null;
+      return [];
   }
 }
 
@@ -52,12 +57,9 @@ function unitOf(command: BlockWarCommand): string | null {
   }
 }
 
-export function bySquare(commands: readonly BlockWarCommand[], picked: string | null): Map<string, BlockWarCommand[]> {
+export function bySquare(commands: readonly BlockWarCommand[], picked: string | null, steps: Steps): Map<string, BlockWarCommand[]> {
   const map = new Map<string, BlockWarCommand[]>();
-  for (const command of commands) {
-    const square = squareOf(command, picked);
-    if (square !== null) map.set(square, [...(map.get(square) ?? []), command]);
-  }
+  for (const command of commands) for (const square of squaresOf(command, picked, steps)) map.set(square, [...(map.get(square) ?? []), command]);
   return map;
 }
 

@@ -4,16 +4,16 @@
 
 import { useState } from 'preact/hooks';
 import { api, problemText } from '../../api/client.ts';
-import { ClockField, PrivateField, SeatsFieldset } from '../create-fields.tsx';
+import { ClockField, DEFAULT_CLOCK_CHOICE, type ClockChoice, PrivateField, SeatsFieldset } from '../create-fields.tsx';
 import { RatedField } from '../../game/rated-field.tsx';
 import type { CreateProps } from '../game-ui.ts';
 import { timeLimitMinutes, TIME_LIMIT_UNITS as UNITS } from './time-limit.ts';
 
 const CLOCKS = [
-  { id: 'live', name: 'Live: 5 minutes a turn step, 2 minutes to place' },
-  { id: 'daily', name: 'Daily: a day a turn step or a placement' },
-  { id: 'weekly', name: 'Weekly: a week a turn step, 3 days to place' },
-] as const;
+  { id: 'daily', name: 'Daily: a day a turn step or a placement', about: 'Daily: a day a turn step — play once a day, whenever suits you.' },
+  { id: 'live', name: 'Live: 5 minutes a turn step, 2 minutes to place', about: 'Live: 5 minutes a turn step and about a minute per roll — for playing together now.' },
+  { id: 'weekly', name: 'Weekly: a week a turn step, 3 days to place', about: 'Weekly: a week a turn step — for a slow game.' },
+] as const satisfies readonly ClockChoice<string>[];
 const BLOCK_NAMES = ['Rick Whitely', 'Ella Fitzgerald', 'Alan Turing', 'Marie Curie'];
 const COLOURS = ['red', 'blue', 'green', 'yellow'] as const;
 type Colour = (typeof COLOURS)[number];
@@ -32,7 +32,7 @@ interface SeatChoice {
 }
 
 export function CreateBlockWar(props: CreateProps) {
-  const [clock, setClock] = useState<(typeof CLOCKS)[number]['id']>('live');
+  const [clock, setClock] = useState<(typeof CLOCKS)[number]['id']>(DEFAULT_CLOCK_CHOICE);
   const [seats, setSeats] = useState<SeatChoice[]>([
     { block: BLOCK_NAMES[0]!, bot: false, botKind: 'heuristic', colour: 'red' },
     { block: BLOCK_NAMES[1]!, bot: true, botKind: 'heuristic', colour: 'blue' },

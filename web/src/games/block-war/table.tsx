@@ -187,7 +187,7 @@ function BlockWarTable({ game, data, mine, sending, send, clearRefusal }: TableP
   const finished = game.status === 'finished' || game.status === 'abandoned';
   const placeable = placeables(commands);
   const pickedUnit = picked !== null && placeable.includes(picked) ? picked : (placeable[0] ?? null);
-  const squares = bySquare(commands, pickedUnit);
+  const squares = bySquare(commands, pickedUnit, data.plaza.steps);
   const units = byUnit(commands);
   const buttons = buttonCommands(commands);
   const surrender = game.anytimeCommands.find((command) => command.type === 'SURRENDER');
@@ -265,7 +265,8 @@ function BlockWarTable({ game, data, mine, sending, send, clearRefusal }: TableP
                 <p class="hint">Then choose a highlighted square.</p>
               </div>
             )}
-            {squares.size > 0 && placeable.length === 0 && <p class="hint">Choose a highlighted square{units.size ? ' (a unit: its square)' : ''} on the boards.</p>}
+            {situation.kind === 'place-block' && squares.size > 0 && <p class="hint">Choose a highlighted step of the plaza: your block stands on that side, its entrances meeting those steps.</p>}
+            {squares.size > 0 && placeable.length === 0 && situation.kind !== 'place-block' && <p class="hint">Choose a highlighted square{units.size ? ' (a unit: its square)' : ''} on the boards.</p>}
             {squares.size === 0 && units.size > 0 && <p class="hint">Choose a highlighted unit’s square on the boards.</p>}
             {options && (
               <ul class="options" aria-label="Which way">

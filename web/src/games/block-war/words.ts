@@ -161,6 +161,8 @@ export function blockWarEventWords(data: FeedEvent['data'], names: BlockWarNames
       return `${unit()} is deployed on ${names.square(str(e.square))}.`;
     case 'JudgesTarget':
       return `The judges target ${unit()} of ${names.seat(num(e.block))}.`;
+    case 'TimeRanOut':
+      return `${seat()} ran out of time.`;
     case 'TurnPassed':
       return `${names.seat(num(e.from))}’s turn ends; ${names.seat(num(e.to))} is next.`;
     case 'TurnBegan':

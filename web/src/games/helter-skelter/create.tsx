@@ -5,7 +5,7 @@
 import { useState } from 'preact/hooks';
 import { api, problemText } from '../../api/client.ts';
 import { useLoad } from '../../hooks.ts';
-import { ClockField, PrivateField, SeatsFieldset } from '../create-fields.tsx';
+import { ClockField, DEFAULT_CLOCK_CHOICE, type ClockChoice, PrivateField, SeatsFieldset } from '../create-fields.tsx';
 import { RatedField } from '../../game/rated-field.tsx';
 import type { CreateProps } from '../game-ui.ts';
 import { loadMap, type MapId, type Team } from './api.ts';
@@ -17,10 +17,10 @@ const MAPS: { id: MapId; name: string }[] = [
   { id: 'grand-hall-of-justice', name: 'Grand Hall of Justice' },
 ];
 const CLOCKS = [
-  { id: 'live', name: 'Live: 5 minutes a turn, 1 minute to defend' },
-  { id: 'daily', name: 'Daily: a day a turn, 12 hours to defend' },
-  { id: 'weekly', name: 'Weekly: a week a turn, 3 days to defend' },
-] as const;
+  { id: 'daily', name: 'Daily: a day a turn, 12 hours to defend', about: 'Daily: a day a turn — play once a day, whenever suits you.' },
+  { id: 'live', name: 'Live: 5 minutes a turn, 1 minute to defend', about: 'Live: 5 minutes a turn and about 20 seconds per INTERRUPT choice — for playing together now.' },
+  { id: 'weekly', name: 'Weekly: a week a turn, 3 days to defend', about: 'Weekly: a week a turn — for a slow game.' },
+] as const satisfies readonly ClockChoice<string>[];
 
 /** The teams a player may take into a solo game: the base teams ("Playing solo against the Dark Judges"). */
 const SOLO_TEAMS = TEAMS.filter((team) => team !== 'dark-judges');
@@ -32,7 +32,7 @@ interface SeatChoice {
 
 export function CreateHelterSkelter(props: CreateProps) {
   const [map, setMap] = useState<MapId>('dan-tanna-enid-blyton');
-  const [clock, setClock] = useState<(typeof CLOCKS)[number]['id']>('live');
+  const [clock, setClock] = useState<(typeof CLOCKS)[number]['id']>(DEFAULT_CLOCK_CHOICE);
   const [seats, setSeats] = useState<SeatChoice[]>([
     { team: 'judges', bot: false },
     { team: 'strontium-dogs', bot: true },

@@ -18,6 +18,7 @@ import { afterPick, afterTarget, attackLine, isButtonCommand, picks, playable, s
 import { commandCost, commandWords, eventWords, namesFrom, type Names } from './words.ts';
 import { HELTER_SKELTER_REFERENCE, rulesSection } from './reference.ts';
 import { HELTER_SKELTER_TUTORIALS } from './tutorials.ts';
+import { useSetupOnBoard } from './setup.tsx';
 
 export interface HelterSkelterData {
   content: Content;
@@ -90,6 +91,8 @@ function HelterSkelterTable({ game, data, mine, sending, send: post, clearRefusa
     setChosenSpace(null);
     setActorSpace(null);
   });
+  // Set-up is chosen on the board (setup.tsx): the map cards are its targets.
+  const setup = useSetupOnBoard({ view: game.view, commands: playable(game.legalCommands), content, names, version: game.version, staging, sending, clearRefusal });
 
   // A choice made on an older version may no longer be legal. A layout effect, run as the new
   // version is drawn: an effect would run a frame later and could undo a pick made in between.
@@ -181,7 +184,7 @@ function HelterSkelterTable({ game, data, mine, sending, send: post, clearRefusa
   const sees = attackerSpace === null ? null : new Set(map.spaces.find((space) => space.designation === attackerSpace)?.sees ?? []);
   const unseen = sees ? new Set(map.spaces.map((space) => space.designation).filter((designation) => !sees.has(designation))) : null;
 
-  const reserve = view.characters.filter((entry) => entry.seat === game.mySeat && entry.status === 'undeployed');
+  const reserve = setup ? [] : view.characters.filter((entry) => entry.seat === game.mySeat && entry.status === 'undeployed');
   const selectedActor = pick?.kind === 'character' ? pick.character : null;
   const situation = view.situation;
 
@@ -192,19 +195,19 @@ function HelterSkelterTable({ game, data, mine, sending, send: post, clearRefusa
           <Zoomable label="the board" width={map.grid.cols * CELL} minTarget={2 * CELL}>
             <Board
               map={map}
-              view={view}
+              view={setup?.view ?? view}
               content={content}
-              targets={targets}
-              onTarget={chooseSpace}
-              targetWords={(space) =>
+              targets={setup?.targets ?? targets}
+              onTarget={setup?.onSpace ?? chooseSpace}
+              targetWords={setup?.targetWords ?? ((space) =>
                 opened
                   ? 'Choose'
                   : `Act with ${actorsOn(space)
                       .map((entry) => names.character(entry.form))
-                      .join(' or ')} on`
+                      .join(' or ')} on`)
               }
               actors={new Set(actors.map((entry) => entry.id))}
-              selectedActor={selectedActor}
+              selectedActor={setup?.selected ?? selectedActor}
               sightLines={sightLines}
               unseen={attacks.length ? unseen : null}
             />
@@ -219,25 +222,23 @@ function HelterSkelterTable({ game, data, mine, sending, send: post, clearRefusa
         {!finished && mine && situation.kind !== 'turn' && (
           <Prompt
             question={
-              situation.kind === 'defence'
+              setup?.question ?? (situation.kind === 'defence'
                 ? `${names.character(situation.attack.character)} ${situation.attack.action} for ${situation.attack.damage} damage: defend!`
                 : situation.kind === 'interrupt'
                   ? 'INTERRUPT? You may take an interrupting turn.'
                   : situation.kind === 'target'
                     ? `${names.character(situation.judge)} ${situation.action}: choose which of your characters on space ${situation.space} it targets.`
-                    : buttons.some((command) => command.type === 'PLACE_CHARACTERS')
-                      ? 'Set-up: choose where your characters start.'
-                      : buttons.some((command) => command.type === 'REMOVE_MAP_CARD')
-                        ? 'Set-up: choose the map card to remove.'
-                        : 'Set-up: choose your starting map cards.'
+                    : 'Set-up.')
             }
             deadline={mine.deadline}
-            answers={staging.staged ? [] : buttons}
+            answers={staging.staged || setup ? [] : buttons}
             answersLabel="Actions"
             words={(command) => commandWords(command, names)}
             disabled={sending}
             onAnswer={stage}
-          />
+          >
+            {setup?.panel}
+          </Prompt>
         )}
 
         <StagedCommand staging={staging} sending={sending} />

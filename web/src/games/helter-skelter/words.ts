@@ -72,7 +72,7 @@ export function eventWords(data: components['schemas']['FeedEvent']['data'], nam
   const ch = (key: string) => names.character(str(e[key]));
   switch (event.type) {
     case 'StartingCardsAssigned':
-      return `${who()} chose the starting map cards of ${ch('character')}.`;
+      return e.byServer ? `${who()} ran out of time: the server chose the starting map cards of ${ch('character')}.` : `${who()} chose the starting map cards of ${ch('character')}.`;
     case 'SetupCompleted':
       return `Set-up is done: ${names.seat(num(e.firstSeat))} goes first.`;
     case 'TurnBegan':
@@ -125,7 +125,8 @@ export function eventWords(data: components['schemas']['FeedEvent']['data'], nam
     case 'InterruptWindowClosed':
       return null;
     case 'TurnEnded':
-      return `${who()} ends the turn.`;
+      // A turn the clock ended is not one its player ended.
+      return e.expired ? `${who()} ran out of time.` : `${who()} ends the turn.`;
     case 'CardsDrawn': {
       const cards = strings(e.cards);
       if (cards.length) return `${who()} draws ${list(cards.map(names.card))}.`;
@@ -141,7 +142,9 @@ export function eventWords(data: components['schemas']['FeedEvent']['data'], nam
     case 'MapCardRemoved':
       return e.card === undefined
         ? `${who()} removes one of its ${TERMS.mapCard}s from the game, unseen.`
-        : `${who()} removes ${TERMS.mapCard} ${num(e.card)} from the game${e.byServer ? ' (its deadline passed)' : ''}.`;
+        : e.byServer
+          ? `${who()} ran out of time: the server removes ${TERMS.mapCard} ${num(e.card)} from the game.`
+          : `${who()} removes ${TERMS.mapCard} ${num(e.card)} from the game.`;
     case 'ArmourFlipped':
       return `${ch('character')}’s ${TERMS.armour} turns ${str(e.side)}.`;
     case 'SoloCardDrawn':
@@ -185,7 +188,8 @@ function darkJudgeWords(e: Record<string, unknown>, names: Names): string {
   const head = `${judge} ${str(e.action)}${passed}`;
   if (r.kind === 'moved') return `${head}: moves from space ${num(r.from)} to space ${num(r.to)}, towards space ${num(r.toward)}.`;
   if (r.kind === 'attacked') {
-    const chosen = r.choice === 'player' ? ', as you chose' : r.choice === 'deadline' ? ' (the deadline chose)' : '';
+    // Solo: the player is seat 0; the clock takes the first target in roster order (R54).
+    const chosen = r.choice === 'player' ? ', as you chose' : r.choice === 'deadline' ? ` (${names.seat(0)} ran out of time: the first in roster order)` : '';
     return `${head}: attacks ${list(strings(r.defenders).map(names.character))} on space ${num(r.space)}${chosen}.`;
   }
   return `${head}: does nothing (${NOTHING[str(r.why)] ?? str(r.why)}).`;

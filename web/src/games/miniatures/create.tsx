@@ -5,22 +5,22 @@
 import { useState } from 'preact/hooks';
 import { api, problemText } from '../../api/client.ts';
 import { useLoad } from '../../hooks.ts';
-import { ClockField, PrivateField, SeatsFieldset } from '../create-fields.tsx';
+import { ClockField, DEFAULT_CLOCK_CHOICE, type ClockChoice, PrivateField, SeatsFieldset } from '../create-fields.tsx';
 import { RatedField } from '../../game/rated-field.tsx';
 import type { CreateProps } from '../game-ui.ts';
 import { loadMiniatures } from './data.ts';
 import { SCENARIO_NAMES } from './words.ts';
 
 const CLOCKS = [
-  { id: 'live', name: 'Live: 10 minutes a Phase, 1 minute to push back' },
-  { id: 'daily', name: 'Daily: a day a Phase' },
-  { id: 'weekly', name: 'Weekly: a week a Phase' },
-] as const;
+  { id: 'daily', name: 'Daily: a day a Phase', about: 'Daily: a day a Phase — play once a day, whenever suits you.' },
+  { id: 'live', name: 'Live: 10 minutes a Phase, 1 minute to push back', about: 'Live: 10 minutes a Phase and about a minute per push-back — for playing together now.' },
+  { id: 'weekly', name: 'Weekly: a week a Phase', about: 'Weekly: a week a Phase — for a slow game.' },
+] as const satisfies readonly ClockChoice<string>[];
 type ScenarioId = 'barko-brothers' | 'street-rumble';
 
 export function CreateMiniatures(props: CreateProps) {
   const [scenario, setScenario] = useState<ScenarioId>('barko-brothers');
-  const [clock, setClock] = useState<(typeof CLOCKS)[number]['id']>('live');
+  const [clock, setClock] = useState<(typeof CLOCKS)[number]['id']>(DEFAULT_CLOCK_CHOICE);
   const [bots, setBots] = useState([false, true]);
   const [mySeat, setMySeat] = useState(0);
   const [privateGame, setPrivateGame] = useState(false);

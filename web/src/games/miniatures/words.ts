@@ -59,6 +59,9 @@ export function miniaturesEventWords(event: FeedEvent['data'], names: Miniatures
       return `${names.seat(e.seat)} rolled highest and takes the first Phase.`;
     case 'DiceRolled':
       return e.roll === 'roll-off' && e.seat !== null ? `${names.seat(e.seat)} rolls ${e.dice[0]} for the first Phase.` : sentence(e.text);
+    // A Phase its player ended says nothing more; one the clock ended says so.
+    case 'PhaseEnded':
+      return e.expired ? `${names.seat(e.seat)} ran out of time.` : null;
     default:
       return 'text' in e ? sentence(e.text) : null;
   }

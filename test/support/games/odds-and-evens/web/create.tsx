@@ -3,20 +3,20 @@
 
 import { useState } from 'preact/hooks';
 import { api, problemText } from '../../api/client.ts';
-import { ClockField, SeatsFieldset, type SeatPlay } from '../create-fields.tsx';
+import { ClockField, DEFAULT_CLOCK_CHOICE, SeatsFieldset, type ClockChoice, type SeatPlay } from '../create-fields.tsx';
 import type { CreateProps } from '../game-ui.ts';
 import { sideName } from './words.ts';
 import type { Side } from './api.ts';
 
 const CLOCKS = [
-  { id: 'live', name: 'Live: a minute to pick, 20 seconds to raise' },
-  { id: 'daily', name: 'Daily: a day to pick, 2 hours to raise' },
-  { id: 'weekly', name: 'Weekly: 3 days to pick, 12 hours to raise' },
-] as const;
+  { id: 'daily', name: 'Daily: a day to pick, 2 hours to raise', about: 'Daily: a day to pick — play once a day.' },
+  { id: 'live', name: 'Live: a minute to pick, 20 seconds to raise', about: 'Live: about 20 seconds to raise — for playing together now.' },
+  { id: 'weekly', name: 'Weekly: 3 days to pick, 12 hours to raise', about: 'Weekly: 3 days to pick — for a slow game.' },
+] as const satisfies readonly ClockChoice<string>[];
 const SIDES: readonly Side[] = ['odd', 'even'];
 
 export function CreateOddsAndEvens(props: CreateProps) {
-  const [clock, setClock] = useState<(typeof CLOCKS)[number]['id']>('live');
+  const [clock, setClock] = useState<(typeof CLOCKS)[number]['id']>(DEFAULT_CLOCK_CHOICE);
   const [seats, setSeats] = useState<SeatPlay[]>([{ bot: false }, { bot: true }]);
   const [mySeat, setMySeat] = useState(0);
   const [busy, setBusy] = useState(false);
