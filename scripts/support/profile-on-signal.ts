@@ -32,7 +32,7 @@ pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]
 } as typeof pg.Client.prototype.query;
 
 process.on('SIGUSR2', () => {
-  queue = queue.then(toggle).catch((error: unknown) => process.stderr.write(`profile-on-signal: ${String(error)}\n`));
+  queue = queue.then(toggle).catch((error: unknown) => void process.stderr.write(`profile-on-signal: ${String(error)}\n`));
 });
 
 async function toggle(): Promise<void> {
