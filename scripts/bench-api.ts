@@ -33,7 +33,9 @@
 // T: the service's commands/s over the floor's, flat out; X: their POST p99s, flat out; Y: their
 // POST p99s paced at the same rate. Each ratio is the median of the rounds' ratios; S and F are
 // the median rates. Goals: R ≤ 1.3, T ≥ 0.8, X ≤ 1.5, Y ≤ 2.
-// `--profile` writes the service's CPU profiles (node --cpu-prof) under .bench/ for Chrome DevTools.
+// `--profile` writes a CPU profile of the service for each of its measured flat-out phases, that
+// window alone, under .bench/ (`service-<pid>-<n>.cpuprofile`, for Chrome DevTools or
+// `node --import tsx scripts/profile-top.ts <file>`).
 
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -242,6 +244,23 @@ const load = () => os.loadavg()[0]!.toFixed(2);
 /** CPU per command (ms): the process and its database, the load generator apart. */
 const cpuPerCommand = (m: Measured) => ({ total: (1000 * (m.cpu.service + m.cpu.database)) / m.count, process: (1000 * m.cpu.service) / m.count, database: (1000 * m.cpu.database) / m.count, bench: (1000 * m.cpu.bench) / m.count });
 
+/** The meter, and the service's CPU profile over the same window when it is asked for (`--profile`). */
+function profiled(meter: Meter, of: Service): Meter {
+  if (!of.profiling) return meter;
+  const profiling = of.profiling;
+  return {
+    begin() {
+      profiling.start();
+      meter.begin();
+    },
+    end() {
+      const cpu = meter.end();
+      profiling.stop();
+      return cpu;
+    },
+  };
+}
+
 const database = await openBenchDatabase(logger);
 let service: Service | undefined;
 let floor: Service | undefined;
@@ -249,7 +268,7 @@ const apis: Api[] = [];
 try {
   say(`database: ${database.where}${database.pids().length ? '' : ' (its processes are not visible here: CPU per command is the process alone)'}`);
   say(`machine: ${os.cpus().length} cores, load average ${load()} before the run; ${ROUNDS} rounds`);
-  service = await startService({ databaseUrl: database.url, logLevel: args['log-level'], poolMax: args['pool-max'], profile: args.profile });
+  service = await startService({ databaseUrl: database.url, logLevel: args['log-level'], poolMax: args['pool-max'], profileWindows: args.profile });
   const serviceApi = new Api(service.url, 1024);
   apis.push(serviceApi);
   say(`registering ${CLIENTS * 2} accounts and starting ${CLIENTS} games…`);
@@ -277,7 +296,7 @@ try {
     say(`\nround ${round} of ${ROUNDS} (${round % 2 === 1 ? 'the service first' : 'the floor first'}, load average ${load()})`);
     const flatOf = async (name: Side['name']) => {
       if (name === 'service') {
-        const measured = await benchFlat(players, meterOf(service!.pid), '  service');
+        const measured = await benchFlat(players, profiled(meterOf(service!.pid), service!), '  service');
         readsPerCommand = Math.min(1, measured.gets / Math.max(1, measured.posts.count));
         return measured;
       }

@@ -22,7 +22,7 @@
 //    nodejs_heap_size_used_bytes from /metrics), p50/p99 per route as the clients measured them,
 //    event-loop delay (nodejs_eventloop_lag_p99_seconds), requests waiting for a pool connection,
 //    the database's size per command (pg_database_size / commands so far), snapshots written,
-//    deadline lateness (pbw_deadline_lateness_seconds: the bucket 99% fell under) and notification
+//    deadline lateness (pbw_deadline_lateness_seconds: the bucket 99% fell under, in all and per game) and notification
 //    delay (a command's answer at the client → its webhook at the receiver).
 // 4. At the end the service stops and every game is replayed and checked (`npm run verify`'s
 //    functions). Pass: after the first minute (warm-up; its report is the reference) every minute's
@@ -169,7 +169,8 @@ try {
       databaseBytesPerCommand: Math.round(db.databaseBytes / Math.max(1, db.commands)),
       snapshots: db.snapshots,
       expiries: lateness.expiries,
-      latenessP99AtMostMs: lateness.p99AtMostSeconds === null ? null : lateness.p99AtMostSeconds * 1000,
+      latenessP99AtMostMs: msOf(lateness.p99AtMostSeconds),
+      latenessByGame: Object.fromEntries(Object.entries(lateness.byGame).map(([game, l]) => [game, { expiries: l.expiries, p99AtMostMs: msOf(l.p99AtMostSeconds) }])),
       notifications: notifications.n,
       notificationP50Ms: notifications.p50,
       notificationP99Ms: notifications.p99,
@@ -236,15 +237,23 @@ try {
   fs.rmSync(outbox, { recursive: true, force: true });
 }
 
+/** A bucket bound in seconds as milliseconds (null stays null). */
+function msOf(seconds: number | null): number | null {
+  return seconds === null ? null : seconds * 1000;
+}
+
 function line(r: Report): string {
   const ms = (x: number | null) => (x === null || Number.isNaN(x) ? '–' : `${x}`);
   const routes = Object.entries(r.routes)
     .map(([route, t]) => `${route} ${t.p50}/${t.p99} ms (${t.n})`)
     .join('; ');
+  const perGame = Object.entries(r.latenessByGame)
+    .map(([game, l]) => `; ${game} ≤ ${ms(l.p99AtMostMs)} ms (${l.expiries})`)
+    .join('');
   return (
     `[${r.minute.toFixed(1)} min] rss ${r.rssMiB} MiB heap ${r.heapUsedMiB} MiB | ${r.commandsPerSecond} commands/s (${r.commands} stored), idle slots ${r.idleSlots} | ` +
     `p50/p99: ${routes} | event loop p99 ${r.eventLoopP99Ms} ms, pool waiting ${r.poolWaiting}, streams ${r.openStreams}, jobs ${r.jobsQueued} | ` +
     `database ${r.databaseMiB} MiB = ${r.databaseBytesPerCommand} B/command, snapshots ${r.snapshots} | ` +
-    `lateness p99 ≤ ${ms(r.latenessP99AtMostMs)} ms (${r.expiries} expiries) | notification p50/p99 ${ms(r.notificationP50Ms)}/${ms(r.notificationP99Ms)} ms (${r.notifications}) | load ${r.loadAverage}`
+    `lateness p99 ≤ ${ms(r.latenessP99AtMostMs)} ms (${r.expiries} expiries${perGame}) | notification p50/p99 ${ms(r.notificationP50Ms)}/${ms(r.notificationP99Ms)} ms (${r.notifications}) | load ${r.loadAverage}`
   );
 }

@@ -21,6 +21,8 @@ export interface Service {
   url: string;
   pid: number;
   stop(): Promise<void>;
+  /** With `profileWindows`: starts and stops a CPU profile of the service (the file: `service-<pid>-<n>.cpuprofile` under .bench/). */
+  profiling?: { start(): void; stop(): void };
 }
 
 export interface ServiceOptions {
@@ -30,6 +32,8 @@ export interface ServiceOptions {
   poolMax?: string;
   /** Writes a CPU profile (node --cpu-prof) under .bench/ when the service stops. */
   profile?: boolean;
+  /** Profiles only between the service's `profiling.start()` and `profiling.stop()` (./profile-on-signal.ts), each window to its own file under .bench/. */
+  profileWindows?: boolean;
   /** More environment (e.g. WEBHOOK_ALLOW_HTTP). */
   env?: Record<string, string>;
 }
@@ -43,6 +47,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const nodeArgs = ['--import', 'tsx'];
   const profileDir = path.join(PROJECT_ROOT, '.bench');
   if (options.profile) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`);
+  if (options.profileWindows) nodeArgs.push('--import', path.join(PROJECT_ROOT, 'scripts', 'support', 'profile-on-signal.ts'));
   const child = spawn(process.execPath, [...nodeArgs, path.join(PROJECT_ROOT, 'src', 'main.ts')], {
     cwd: PROJECT_ROOT,
     env: {
@@ -51,6 +56,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: options.logLevel ?? 'warn',
+      BENCH_PROFILE_DIR: profileDir,
       RATE_LIMIT_PER_MINUTE: '0',
       LOGIN_RATE_LIMIT_PER_MINUTE: '0',
       GAMES_PER_DAY_PER_ACCOUNT: '1000000',
@@ -74,6 +80,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     await sleep(100);
   }
   let stopped = false;
+  const toggle = () => void child.kill('SIGUSR2');
   return {
     url,
     pid: child.pid!,
@@ -83,7 +90,9 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       child.kill('SIGTERM');
       await exited;
       if (options.profile) say(`service CPU profile: ${newest(profileDir)}`);
+      if (options.profileWindows) say(`service CPU profiles: ${path.join(profileDir, `service-${child.pid}-*.cpuprofile`)} (node --import tsx scripts/profile-top.ts <file>)`);
     },
+    ...(options.profileWindows ? { profiling: { start: toggle, stop: toggle } } : {}),
   };
 }
 

@@ -29,22 +29,23 @@ export interface Scrape {
   jobsQueued: number;
   commandsAccepted: number;
   commandsRefused: number;
-  /** Deadline lateness: cumulative count per bucket bound (seconds), all games together. */
-  lateness: Map<number, number>;
+  /** Deadline lateness, per game (its `game` label): cumulative count per bucket bound (seconds). */
+  lateness: Map<string, Map<number, number>>;
 }
 
 export async function scrape(url: string, token: string): Promise<Scrape> {
   const response = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`/metrics: ${response.status}`);
-  const families = parsePrometheusTextFormat(await response.text()) as Family[];
+  return parseScrape(await response.text());
+}
+
+/** The figures the soak reads in a /metrics text. */
+export function parseScrape(text: string): Scrape {
+  const families = parsePrometheusTextFormat(text) as Family[];
   const family = (name: string) => families.find((f) => f.name === name)?.metrics ?? [];
   const sum = (name: string, keep: (s: Sample) => boolean = () => true) => family(name).filter(keep).reduce((n, s) => n + Number(s.value ?? 0), 0);
-  const lateness = new Map<number, number>();
-  for (const sample of family('pbw_deadline_lateness_seconds'))
-    for (const [bound, count] of Object.entries(sample.buckets ?? {})) {
-      const le = bound === '+Inf' ? Infinity : Number(bound);
-      lateness.set(le, (lateness.get(le) ?? 0) + Number(count));
-    }
+  const lateness = new Map<string, Map<number, number>>();
+  for (const { labels, buckets } of histogramSeries(text, 'pbw_deadline_lateness_seconds')) lateness.set(labels.game ?? '', buckets);
   return {
     rssBytes: sum('process_resident_memory_bytes'),
     heapUsedBytes: sum('nodejs_heap_size_used_bytes'),
@@ -58,14 +59,54 @@ export async function scrape(url: string, token: string): Promise<Scrape> {
   };
 }
 
-/** The expiries between two scrapes, and the bucket bound under which 99% of them fell (s). */
-export function latenessBetween(before: Scrape | undefined, after: Scrape): { expiries: number; p99AtMostSeconds: number | null } {
-  const bounds = [...after.lateness.keys()].sort((a, b) => a - b);
-  const between = (le: number) => (after.lateness.get(le) ?? 0) - (before?.lateness.get(le) ?? 0);
-  const expiries = between(Infinity);
+/**
+ * A histogram's series, each its labels (but `le`) and its cumulative count per bucket bound.
+ * The parser reads a histogram with labels as one series (the last one's buckets, every other
+ * series' overwritten, and no labels), so the bucket lines are handed to it alone, without
+ * their `# TYPE` line: it then reads each as a plain sample with its labels.
+ */
+export function histogramSeries(text: string, name: string): { labels: Record<string, string>; buckets: Map<number, number> }[] {
+  const bucketLines = text.split('\n').filter((line) => line.startsWith(`${name}_bucket{`) || line.startsWith(`${name}_bucket `));
+  // The parser keeps a family's last line only when a line follows it: end with a newline.
+  const samples = (parsePrometheusTextFormat(bucketLines.join('\n') + '\n') as Family[]).flatMap((f) => f.metrics);
+  const series = new Map<string, { labels: Record<string, string>; buckets: Map<number, number> }>();
+  for (const sample of samples) {
+    const { le, ...labels } = sample.labels ?? {};
+    if (le === undefined) continue;
+    const key = JSON.stringify(Object.entries(labels).sort(([a], [b]) => a.localeCompare(b)));
+    let entry = series.get(key);
+    if (!entry) series.set(key, (entry = { labels, buckets: new Map() }));
+    entry.buckets.set(le === '+Inf' ? Infinity : Number(le), Number(sample.value ?? 0));
+  }
+  return [...series.values()];
+}
+
+/** Expiries between two scrapes, and the bucket bound (s) under which 99% of them fell. */
+export interface Lateness {
+  expiries: number;
+  p99AtMostSeconds: number | null;
+}
+
+/** The expiries between two scrapes and their p99 bound, over all games and per game. */
+export function latenessBetween(before: Scrape | undefined, after: Scrape): Lateness & { byGame: Record<string, Lateness> } {
+  const all = new Map<number, number>();
+  const byGame: Record<string, Lateness> = {};
+  for (const [game, buckets] of [...after.lateness].sort(([a], [b]) => a.localeCompare(b))) {
+    const earlier = before?.lateness.get(game);
+    const between = new Map([...buckets].map(([le, count]) => [le, count - (earlier?.get(le) ?? 0)]));
+    for (const [le, count] of between) all.set(le, (all.get(le) ?? 0) + count);
+    const lateness = p99Bound(between);
+    if (lateness.expiries > 0) byGame[game] = lateness;
+  }
+  return { ...p99Bound(all), byGame };
+}
+
+/** From cumulative bucket counts: their total (the +Inf bucket) and the least bound holding 99% of it. */
+function p99Bound(cumulative: Map<number, number>): Lateness {
+  const expiries = cumulative.get(Infinity) ?? 0;
   if (expiries === 0) return { expiries, p99AtMostSeconds: null };
-  const bound = bounds.find((le) => between(le) >= 0.99 * expiries) ?? Infinity;
-  return { expiries, p99AtMostSeconds: bound };
+  const bounds = [...cumulative.keys()].sort((a, b) => a - b);
+  return { expiries, p99AtMostSeconds: bounds.find((le) => cumulative.get(le)! >= 0.99 * expiries) ?? Infinity };
 }
 
 // ───────────────────────────── the database ─────────────────────────────
@@ -133,6 +174,8 @@ export interface Report {
   snapshots: number;
   expiries: number;
   latenessP99AtMostMs: number | null;
+  /** The same per game: its expiries and the bound (ms) 99% of them fell under. */
+  latenessByGame: Record<string, { expiries: number; p99AtMostMs: number | null }>;
   notifications: number;
   notificationP50Ms: number | null;
   notificationP99Ms: number | null;

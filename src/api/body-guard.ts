@@ -25,19 +25,34 @@ export function registerBodyGuard(app: FastifyInstance): void {
 
 /** The first part of `value` that cannot be handled, with its JSON Pointer; null when there is none. Iterative: any depth is safe. */
 export function unstorable(value: unknown): { path: string; message: string } | null {
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
+  // Each item knows its parent and its key: the pointer is written only for a part refused, not for every part walked.
+  const stack: Item[] = [{ value, depth: 0 }];
   while (stack.length > 0) {
     const item = stack.pop()!;
     if (typeof item.value === 'string') {
-      if (UNSTORABLE.test(item.value)) return { path: item.path, message: 'must not contain NUL characters or unpaired surrogates' };
+      if (UNSTORABLE.test(item.value)) return { path: pointer(item), message: 'must not contain NUL characters or unpaired surrogates' };
     } else if (item.value !== null && typeof item.value === 'object') {
-      if (item.depth >= MAX_BODY_DEPTH) return { path: item.path, message: `must not nest more than ${MAX_BODY_DEPTH} levels deep` };
+      if (item.depth >= MAX_BODY_DEPTH) return { path: pointer(item), message: `must not nest more than ${MAX_BODY_DEPTH} levels deep` };
       for (const [key, child] of Object.entries(item.value)) {
-        const path = `${item.path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
-        if (UNSTORABLE.test(key)) return { path, message: 'must not have a name with NUL characters or unpaired surrogates' };
-        stack.push({ value: child, path, depth: item.depth + 1 });
+        const childItem: Item = { value: child, depth: item.depth + 1, parent: item, key };
+        if (UNSTORABLE.test(key)) return { path: pointer(childItem), message: 'must not have a name with NUL characters or unpaired surrogates' };
+        stack.push(childItem);
       }
     }
   }
   return null;
+}
+
+interface Item {
+  value: unknown;
+  depth: number;
+  parent?: Item;
+  key?: string;
+}
+
+/** The item's JSON Pointer, from the keys of its parents. */
+function pointer(item: Item): string {
+  const keys: string[] = [];
+  for (let at: Item | undefined = item; at?.key !== undefined; at = at.parent) keys.unshift(at.key);
+  return keys.map((key) => `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
 }

@@ -16,12 +16,25 @@ type BuildValidator = ReturnType<typeof AjvCompiler>;
 type Validate = ReturnType<ReturnType<BuildValidator>>;
 
 /** Where in `data` the first non-finite number is, as a JSON Pointer; null when there is none. */
-export function nonFinitePath(data: unknown, at = ''): string | null {
-  if (typeof data === 'number') return Number.isFinite(data) ? null : at;
+export function nonFinitePath(data: unknown): string | null {
+  const keys = nonFiniteKeys(data);
+  return keys === null ? null : keys.map((key) => `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+}
+
+/**
+ * The keys leading to the first non-finite number, or null. Every request part passes through
+ * here, nearly always with no such number: the path is put together only once one is found.
+ */
+function nonFiniteKeys(data: unknown): string[] | null {
+  if (typeof data === 'number') return Number.isFinite(data) ? null : [];
   if (data === null || typeof data !== 'object') return null;
-  for (const [key, value] of Object.entries(data)) {
-    const found = nonFinitePath(value, `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`);
-    if (found !== null) return found;
+  for (const key in data) {
+    if (!Object.hasOwn(data, key)) continue;
+    const found = nonFiniteKeys((data as Record<string, unknown>)[key]);
+    if (found !== null) {
+      found.unshift(key);
+      return found;
+    }
   }
   return null;
 }

@@ -15,8 +15,11 @@ export function gameReader(records: GameRecords, states: GameStates): GameReader
     legalCounter: async (game, version = game.version) => {
       if (game.status === 'open') return () => null;
       const module = states.moduleOf(game);
-      const state = await states.at(game, Math.min(version, game.version));
-      return (seat) => module.legalCommands(state, seat).length;
+      const at = Math.min(version, game.version);
+      const state = await states.at(game, at);
+      // The awaited seats' legal commands, as the guard computed them with the command, when still held.
+      const known = states.legalAt(game.id, at);
+      return (seat) => (known?.get(seat) ?? module.legalCommands(state, seat)).length;
     },
     legalCounterOf: async (gameId, version) => {
       const found = await records.read(gameId);

@@ -5,6 +5,7 @@
 // on, which the append's version check confirms or refutes (src/service/play.ts).
 
 import type { GameLog } from './ports/game-log.ts';
+import type { Seat } from '../platform/game-module.ts';
 import type { GameRow, GameWithSeats } from './ports/records.ts';
 import { notFound } from '../platform/refusal.ts';
 import type { AnyGameModule, GameRegistry } from './registry.ts';
@@ -17,7 +18,7 @@ export interface GameStatesOptions {
 }
 
 export class GameStates {
-  private readonly cache = new Map<string, { version: number; state: unknown; seen?: GameWithSeats }>();
+  private readonly cache = new Map<string, { version: number; state: unknown; seen?: GameWithSeats; legal?: ReadonlyMap<Seat, unknown[]> }>();
 
   constructor(
     private readonly log: GameLog,
@@ -54,10 +55,23 @@ export class GameStates {
     return cached?.seen && cached.seen.game.version === cached.version ? cached.seen : null;
   }
 
-  /** Records the state a committed append produced (and the game row and seats it left, when known). */
-  remember(gameId: string, version: number, state: unknown, seen?: GameWithSeats): void {
+  /**
+   * The legal commands of the seats awaited on the cached state at `version`, as the platform's
+   * guard computed them when the command that made it was decided (a seat's next read needs them
+   * again); undefined when not held.
+   */
+  legalAt(gameId: string, version: number): ReadonlyMap<Seat, unknown[]> | undefined {
+    const cached = this.cache.get(gameId);
+    return cached && cached.version === version ? cached.legal : undefined;
+  }
+
+  /**
+   * Records the state a committed append produced (and the game row and seats it left, and the
+   * awaited seats' legal commands on it, when known).
+   */
+  remember(gameId: string, version: number, state: unknown, seen?: GameWithSeats, legal?: ReadonlyMap<Seat, unknown[]>): void {
     this.cache.delete(gameId);
-    this.cache.set(gameId, { version, state, seen });
+    this.cache.set(gameId, { version, state, seen, legal });
     if (this.cache.size > this.options.cacheSize) this.cache.delete(this.cache.keys().next().value!);
   }
 

@@ -329,7 +329,7 @@ export class Play {
 
   /** Once the append has committed: the cache may hold the new state and row; then the service's own reactions. */
   private committed(accepted: Accepted): void {
-    this.states.remember(accepted.game.id, accepted.version, accepted.state, accepted.seats && { game: accepted.game, seats: accepted.seats });
+    this.states.remember(accepted.game.id, accepted.version, accepted.state, accepted.seats && { game: accepted.game, seats: accepted.seats }, accepted.legalOfAwaited);
     this.afterCommit(accepted);
   }
 }

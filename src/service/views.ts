@@ -111,7 +111,8 @@ export class Views {
     const version = at ?? game.version;
     const state = await this.states.at(game, version);
     if (version === game.version) this.states.see(found);
-    return this.resource(found, accountId, version, state);
+    // The awaited seat reading after the last command: its legal commands were computed by the guard then.
+    return this.resource(found, accountId, version, state, this.states.legalAt(gameId, version));
   }
 
   /**

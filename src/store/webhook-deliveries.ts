@@ -45,13 +45,23 @@ export class PostgresWebhookDeliveries implements WebhookDeliveryRecords {
 
   async add(planned: readonly PlannedDelivery[], task: string, safetyNetSeconds: number): Promise<LoadedDelivery[]> {
     if (planned.length === 0) return [];
+    // A subscription deleted meanwhile (its game ended, its owner removed it) gets no row: the
+    // planned rows are joined to their subscriptions, each held with FOR KEY SHARE until the
+    // statement ends, so one deleted before is not found, one being deleted is waited for and then
+    // skipped, and a delete that comes after waits for these rows and takes them with it (the
+    // foreign key cascades). Without the hold, the insert's foreign key check failed on a
+    // subscription deleted between the plan and the insert (`webhook_deliveries_subscription_id_fkey`).
     // `queued` is the kept side of a LEFT JOIN, so every added row comes out, and gets its job,
     // whatever the plan.
     const { rows } = await this.pool.query<LoadedDelivery>({
       name: 'webhook-deliveries-add',
-      text: `WITH added AS (
+      text: `WITH planned AS (
+               SELECT p.* FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS p(subscription_id, notification_id, event_type, payload)
+               JOIN webhook_subscriptions s ON s.id = p.subscription_id
+               FOR KEY SHARE OF s),
+             added AS (
                INSERT INTO webhook_deliveries (subscription_id, notification_id, event_type, payload)
-               SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[])
+               SELECT subscription_id, notification_id, event_type, payload FROM planned
                ON CONFLICT (subscription_id, notification_id) DO NOTHING
                RETURNING id, notification_id, payload, status, attempts, subscription_id),
              queued AS (

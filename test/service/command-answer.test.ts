@@ -3,7 +3,8 @@
 // awaited (the stored deadlines), and, when asked for, the game as the sender then sees it, equal
 // to a read at that version. The view and the sender's legal commands are computed once per
 // command: the platform's guard (src/platform/awaited-guard.ts) already listed the legal commands
-// of every awaited seat, and the answer's view takes the sender's from there.
+// of every awaited seat, and the answer's view takes the sender's from there; so does the read of
+// the seat awaited next.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { pickCommand } from '../../src/platform/random-player.ts';
@@ -97,5 +98,28 @@ describe('the answer to a player’s command', () => {
     }
     // The case the reuse is for happened: the sender was still awaited after its command.
     expect(stillAwaited).toBeGreaterThan(0);
+  });
+
+  it('gives the next awaited seat, reading the game after the command, the legal commands the guard computed, computing none', async () => {
+    const { registry, calls } = counted();
+    const { service, id } = await table(registry);
+    let rng = keyedRng('34'.repeat(32));
+    let handedOver = 0;
+    let mine = await service.views.game(id, `p${(await service.views.game(id, null)).awaiting[0]!.seat}`);
+    for (let i = 0; i < 200 && mine.status === 'active'; i++) {
+      const seat = mine.mySeat!;
+      let command: { type: string };
+      [command, rng] = pickCommand(mine.legalCommands as { type: string }[], rng);
+      const answer = await service.command({ gameId: id, author: { account: `p${seat}` }, command }, false);
+      const next = answer.awaiting[0]?.seat;
+      if (next === undefined) break;
+      calls.legal = [];
+      mine = await service.views.game(id, `p${next}`);
+      expect(calls.legal).toEqual([]);
+      // What the rules list for that seat now, all the same.
+      expect(mine.legalCommands).toEqual(GAMES.get('helter-skelter')!.legalCommands(await service.states.at((await service.log.read(id))!.game), next));
+      if (next !== seat) handedOver++;
+    }
+    expect(handedOver).toBeGreaterThan(0);
   });
 });

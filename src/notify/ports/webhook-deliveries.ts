@@ -66,7 +66,8 @@ export interface WebhookDeliveryRecords {
   /**
    * Adds the delivery rows and, for each, the `task` job due `safetyNetSeconds` later, in one
    * statement; a row that exists already (the same notification to the same subscription) is
-   * skipped with its job. Answers the rows added, as `load` would.
+   * skipped with its job, and so is one whose subscription is gone (deleted meanwhile: no error).
+   * Answers the rows added, as `load` would.
    */
   add(planned: readonly PlannedDelivery[], task: string, safetyNetSeconds: number): Promise<LoadedDelivery[]>;
   load(deliveryId: string): Promise<LoadedDelivery | undefined>;
