@@ -5,16 +5,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { requireCaller } from '../auth/caller.ts';
-import type { ChatMessage, TableChat } from '../service/chat.ts';
+import type { TableChat } from '../service/chat.ts';
 import { run } from './games.ts';
-import { startEventStream } from './event-stream.ts';
+import { followStream } from './follow-stream.ts';
 import { STREAM_REFUSALS, type OpenStreams } from './open-streams.ts';
-import { credentialLost, watchCredential, type StreamOptions } from './stream-credentials.ts';
+import type { StreamOptions } from './stream-credentials.ts';
 import { bearerOnly, bearerOptional, gameIdParams, json, problems } from './schemas.ts';
 
-/** A stream whose read failed tries again after this, doubling up to the maximum. */
-const RETRY_MS = 100;
-const RETRY_MAX_MS = 5_000;
 /** Messages a stream reads at a time while catching up. */
 const STREAM_PAGE = 200;
 
@@ -182,89 +179,22 @@ async function routes(
     async (request, reply) => {
       const { id } = request.params;
       const reader = request.caller?.accountId ?? null;
-      let cursor = Number(request.headers['last-event-id'] ?? request.query.after ?? 0);
-      const release = open.take(request);
-      // Listen before the first read, so that a message written while it runs is not missed; and
-      // watch the token from before it too, so that no revocation falls between.
-      let behind = false;
-      let streaming = false;
-      const unsubscribe = chat.subscribe(id, () => {
-        behind = true;
-        if (streaming) catchUp();
-      });
-      // Lost before the stream starts: refused (401) instead; once it runs: ended.
-      let lost = false;
-      let onLost = () => {
-        lost = true;
-      };
-      const watch = watchCredential(credentials, request, () => onLost());
-      // Fail with a problem (404) before switching to a stream.
-      let first: { messages: ChatMessage[]; more: boolean };
-      try {
-        first = await run(() => chat.read(id, reader, { after: cursor }, STREAM_PAGE));
-        if (lost || (watch && !(await watch.stillValid()))) throw credentialLost();
-      } catch (error) {
-        unsubscribe();
-        watch?.stop();
-        release();
-        throw error;
-      }
-
-      const stream = startEventStream(request, reply, {
-        open: streams,
-        bufferBytes,
-        onEnd: () => {
-          unsubscribe();
-          watch?.stop();
-          release();
+      await followStream(
+        request,
+        reply,
+        {
+          cursor: Number(request.headers['last-event-id'] ?? request.query.after ?? 0),
+          // A message muted for this reader is never read: its announcement costs one read that finds nothing.
+          read: async (after) => {
+            const page = await run(() => chat.read(id, reader, { after }, STREAM_PAGE));
+            return { items: page.messages, more: page.more };
+          },
+          id: (m) => m.id,
+          event: () => 'chat',
+          subscribe: (wake) => chat.subscribe(id, wake),
         },
-      });
-      onLost = () => stream.end('the token was revoked or expired');
-      const { res, message, drained } = stream;
-      const ended = () => res.writableEnded || res.destroyed;
-      const send = (messages: ChatMessage[]) => {
-        for (const m of messages) {
-          if (ended()) return;
-          message(m.id, 'chat', m);
-          cursor = m.id;
-        }
-      };
-      // One read at a time, in order, so no message is sent twice or skipped; reads again while
-      // a message was announced meanwhile or the page was not the last, each page once the last
-      // has left. A message muted for this reader is never read: its announcement costs one read
-      // that finds nothing. A failed read is tried again after a growing pause. Before each page
-      // is sent the token is verified again (what a reader's mutes hide is theirs alone).
-      let sending = Promise.resolve();
-      const catchUp = () => {
-        sending = sending.then(async () => {
-          let pauseMs = RETRY_MS;
-          while (behind && !ended()) {
-            await drained();
-            if (ended()) return;
-            behind = false;
-            const page = await chat
-              .read(id, reader, { after: cursor }, STREAM_PAGE)
-              .then(async (read) => {
-                if (watch && !(await watch.stillValid())) return 'lost' as const;
-                return read;
-              })
-              .catch(() => null);
-            if (page === 'lost') return stream.end('the token was revoked or expired');
-            if (!page) {
-              behind = true;
-              await new Promise((resolve) => setTimeout(resolve, pauseMs));
-              pauseMs = Math.min(pauseMs * 2, RETRY_MAX_MS);
-              continue;
-            }
-            send(page.messages);
-            if (page.more) behind = true;
-          }
-        });
-      };
-      send(first.messages);
-      if (first.more) behind = true;
-      streaming = true;
-      catchUp();
+        { open, ends: streams, credentials, bufferBytes },
+      );
     },
   );
 

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ProblemError } from './problems.ts';
-import { startEventStream } from './event-stream.ts';
+import { followStream } from './follow-stream.ts';
 import { STREAM_REFUSALS, type OpenStreams } from './open-streams.ts';
 import { requireCaller } from '../auth/caller.ts';
 import { credentialLost, watchCredential, type StreamOptions } from './stream-credentials.ts';
@@ -13,9 +13,6 @@ import { run } from './games.ts';
 import { addGameSchemas, bearerOnly, bearerOptional, gameApi, gameIdParams, json, problems } from './schemas.ts';
 
 const MAX_WAIT_SECONDS = 60;
-/** A stream whose catch-up read failed tries again after this, doubling up to the maximum. */
-const CATCH_UP_RETRY_MS = 100;
-const CATCH_UP_RETRY_MAX_MS = 5_000;
 /** Events a stream reads (and then writes) at a time: what one stream holds in memory at most. */
 const STREAM_PAGE = 200;
 
@@ -128,89 +125,29 @@ async function routes(
     async (request, reply) => {
       const { id } = request.params;
       const reader = request.caller?.accountId ?? null;
-      let cursor = Number(request.headers['last-event-id'] ?? request.query.after ?? 0);
-      const release = open.take(request);
-      // Listen before the first read, so that a command accepted while it runs is not missed; and
-      // watch the token from before it too, so that no revocation falls between.
+      // The newest version heard of (from a commit's signal or a read): the stream reads until it has sent that far.
       let latest = 0;
-      let streaming = false;
-      const unsubscribe = service.signals.subscribe(id, (version) => {
-        latest = Math.max(latest, version);
-        if (streaming) catchUp();
-      });
-      // Lost before the stream starts: refused (401) instead; once it runs: ended.
-      let lost = false;
-      let onLost = () => {
-        lost = true;
-      };
-      const watch = watchCredential(credentials, request, () => onLost());
-      // Fail with a problem (404) before switching to a stream.
-      let first: Awaited<ReturnType<typeof service.views.events>>;
-      try {
-        first = await run(() => service.views.events(id, reader, cursor, STREAM_PAGE));
-        if (lost || (watch && !(await watch.stillValid()))) throw credentialLost();
-      } catch (error) {
-        unsubscribe();
-        watch?.stop();
-        release();
-        throw error;
-      }
-
-      const stream = startEventStream(request, reply, {
-        open: streams,
-        bufferBytes,
-        onEnd: () => {
-          unsubscribe();
-          watch?.stop();
-          release();
+      await followStream(
+        request,
+        reply,
+        {
+          cursor: Number(request.headers['last-event-id'] ?? request.query.after ?? 0),
+          read: async (after) => {
+            const page = await run(() => service.views.events(id, reader, after, STREAM_PAGE));
+            latest = Math.max(latest, page.version);
+            return { items: page.events, more: page.events.length > 0 && page.events.at(-1)!.seq < latest };
+          },
+          id: (e) => e.seq,
+          event: (e) => e.type,
+          subscribe: (wake) =>
+            service.signals.subscribe(id, (version) => {
+              if (version <= latest) return;
+              latest = version;
+              wake();
+            }),
         },
-      });
-      onLost = () => stream.end('the token was revoked or expired');
-      const { res, message, drained } = stream;
-      const ended = () => res.writableEnded || res.destroyed;
-      let sending = Promise.resolve();
-      const send = (events: typeof first.events) => {
-        for (const e of events) {
-          if (ended()) return;
-          message(e.seq, e.type, e);
-          cursor = e.seq;
-        }
-      };
-      // One fetch at a time, in order, so no event is sent twice or skipped; pages until it has
-      // sent everything up to the newest version it knows of, each page once the last has left. A
-      // read that fails (the pool busy, the database restarting) is tried again after a pause,
-      // growing to a few seconds: giving up would leave the stream behind until the game's next
-      // command, which may be days away. Before each page is sent the token is verified again:
-      // a seat's private events go only to a token that still holds.
-      const catchUp = () => {
-        sending = sending.then(async () => {
-          let pauseMs = CATCH_UP_RETRY_MS;
-          while (cursor < latest && !ended()) {
-            await drained();
-            if (ended()) return;
-            const feed = await service.views
-              .events(id, reader, cursor, STREAM_PAGE)
-              .then(async (page) => {
-                if (watch && !(await watch.stillValid())) return 'lost' as const;
-                return page;
-              })
-              .catch(() => null);
-            if (feed === 'lost') return stream.end('the token was revoked or expired');
-            if (!feed) {
-              await new Promise((resolve) => setTimeout(resolve, pauseMs));
-              pauseMs = Math.min(pauseMs * 2, CATCH_UP_RETRY_MAX_MS);
-              continue;
-            }
-            if (feed.events.length === 0) return;
-            send(feed.events);
-            latest = Math.max(latest, feed.version);
-          }
-        });
-      };
-      send(first.events);
-      latest = Math.max(latest, first.version);
-      streaming = true;
-      catchUp();
+        { open, ends: streams, credentials, bufferBytes },
+      );
     },
   );
 
