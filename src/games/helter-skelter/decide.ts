@@ -28,7 +28,7 @@ import { defend, expireDefence, psiDiscard, takeDamage } from './defences.ts';
 import type { Draft } from './draft.ts';
 import { fold } from './evolve.ts';
 import { claimInterrupt, expireInterruptWindow, openInterruptWindow, passInterrupt } from './interrupts.ts';
-import { setOrders } from './orders.ts';
+import { setOrders } from './set-orders.ts';
 import { assignForLateSeats, assignStartingCards, removeMapCard } from './setup.ts';
 import { chooseTarget, resolveDarkJudges } from './solo/dark-judges-turn.ts';
 import { playedByRules, SOLO_DARK_SEAT, SOLO_PLAYER_SEAT } from './solo/seat.ts';
