@@ -4,7 +4,7 @@
 // Each game is played three times, with the same seats, deals, look-in hours and choices:
 //   - "asked":   both seats on `interrupt: ask, defence: ask` (every window and defence waits on them);
 //   - "default": the default orders (`armed`, `always`), and a seat holding an INTERRUPT card
-//                sometimes arms one when it leaves the table (R41);
+//                sometimes arms one when it leaves the table (R58);
 //   - "at once": the default orders and no arms: every window closes in the command that opened it.
 // A person at the table plays every command they are awaited for, then leaves; one not at the table
 // is answered for by the deadline (the game's daily durations, GameModule.situations). The pure

@@ -1,4 +1,4 @@
-// ARMS (docs/rulings.md R41): an INTERRUPT claimed in advance, as a premove. "You can INTERRUPT
+// ARMS (docs/rulings.md R58): an INTERRUPT claimed in advance, as a premove. "You can INTERRUPT
 // immediately after another player has completed an action … or declared end of turn." A seat on
 // the default order `armed` is never asked in a window, so that no window's timing depends on any
 // hand (R11); instead it may arm a claim beforehand, and when a window opens that the arm's

@@ -128,7 +128,7 @@ function applyEvent(s: GameState, e: Event): void {
         remove(seat.hand, card);
         seat.discard.push(card);
       }
-      // R41: an arm whose card has left the hand lapses, unseen (no event of its own).
+      // R58: an arm whose card has left the hand lapses, unseen (no event of its own).
       if (seat.arms.length > 0) seat.arms = liveArms(seat);
       return;
     }
@@ -146,7 +146,7 @@ function applyEvent(s: GameState, e: Event): void {
     }
     case 'AttackDeclared':
       s.windows++;
-      // What an arm `whenAttacked` asks of the next window (R41); Cloud of Decay is no action.
+      // What an arm `whenAttacked` asks of the next window (R58); Cloud of Decay is no action.
       if (e.attack.action !== 'CLOUD_OF_DECAY')
         for (const id of e.defenders) {
           const seat = s.characters[id]!.seat;
@@ -205,7 +205,7 @@ function applyEvent(s: GameState, e: Event): void {
       return;
     case 'InterruptAnswered': {
       if (s.situation.kind === 'interrupt') s.situation.answers[String(e.seat)] = e.card;
-      // The arms that answered are spent (R41).
+      // The arms that answered are spent (R58).
       const spent = e.arms;
       if (spent) s.seats[e.seat]!.arms = s.seats[e.seat]!.arms.filter((a) => !spent.includes(a.trigger));
       return;
@@ -232,7 +232,7 @@ function applyEvent(s: GameState, e: Event): void {
       return;
     }
     case 'MarkerPassed':
-      // "At the end of this turn": the turn is over, so such arms lapse (R41).
+      // "At the end of this turn": the turn is over, so such arms lapse (R58).
       for (const seat of s.seats) if (seat.arms.length > 0) seat.arms = seat.arms.filter((a) => a.trigger !== 'endOfThisTurn');
       s.activeSeat = e.seat;
       s.activeTurnEnded = false;

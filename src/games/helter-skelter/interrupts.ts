@@ -21,7 +21,7 @@ import type { CardId, ClaimInterrupt, Event, GameState, Seat } from './types.ts'
  * Opens the window after an action or an end of turn. Eligible: every seat still in the game
  * except the one that acted, nearest in turn order first, whatever its orders and its hand (R11).
  * In the same command each answers that the window does not ask (R35): by its arms, which claim for
- * it (R41), else a pass. So with nobody asked the window closes in the command that opened it, and
+ * it (R58), else a pass. So with nobody asked the window closes in the command that opened it, and
  * when it closes never depends on a hand: only on orders, and on claims, which are public at the
  * close (R36). A seat asked that holds no INTERRUPT card can only pass.
  */

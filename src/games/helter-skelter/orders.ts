@@ -1,4 +1,4 @@
-// STANDING ORDERS (docs/rulings.md R34–R41): "Async play stalls if every action waits on every
+// STANDING ORDERS (docs/rulings.md R34–R58): "Async play stalls if every action waits on every
 // opponent. Each seat has private standing orders, applied the moment a situation would ask that
 // seat." A setting, not a move: a seat may change its own at any moment of the game (R34); a
 // situation reads them once, when it opens (R35), so a window already open asks whom it asked.
@@ -16,7 +16,7 @@ export const cloneArms = (arms: readonly Arm[]): Arm[] => arms.map((a) => (a.car
 
 /**
  * `interrupt: ask` is asked in every window; `endOfTurnOnly` only in windows after a declared end of
- * turn (normal or interrupting); `armed` in none (its arms answer for it, R41). Never the hand (R11).
+ * turn (normal or interrupting); `armed` in none (its arms answer for it, R58). Never the hand (R11).
  */
 export function interruptOrderAsks(s: GameState, seat: Seat, after: 'action' | 'endOfTurn'): boolean {
   const order = s.seats[seat]!.orders.interrupt;

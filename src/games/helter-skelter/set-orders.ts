@@ -1,4 +1,4 @@
-// SET_ORDERS (docs/rulings.md R34, R41): a seat's standing orders and arms, changed at any moment
+// SET_ORDERS (docs/rulings.md R34, R58): a seat's standing orders and arms, changed at any moment
 // of the game. The event carries them in full; every other reader sees only that some seat set
 // orders (R39), so arming an INTERRUPT looks the same as any change of orders.
 

@@ -107,7 +107,7 @@ export interface SeatState {
   eliminated: boolean;
   /** The seat's standing orders (orders.ts): private to it. */
   orders: StandingOrders;
-  /** INTERRUPTs the seat has armed in advance (arms.ts, R41): private to it, one per trigger at most. */
+  /** INTERRUPTs the seat has armed in advance (arms.ts, R58): private to it, one per trigger at most. */
   arms: Arm[];
 }
 
@@ -116,7 +116,7 @@ export type InterruptOrder = (typeof INTERRUPT_ORDERS)[number];
 /** Whether the seat is asked to defend: always asked, or the server defends for it, or it takes the damage. */
 export type DefenceOrder = (typeof DEFENCE_ORDERS)[number];
 
-/** Which window an arm claims in (R41). */
+/** Which window an arm claims in (R58). */
 export type ArmTrigger = (typeof ARM_TRIGGERS)[number];
 
 /** An INTERRUPT claimed in advance: in the first window `trigger` names, with `card` or the first INTERRUPT card in hand. */
@@ -234,7 +234,7 @@ export interface GameState {
   setupDone: Seat[];
   /**
    * Seats whose characters an attack named as defenders since the last turn or window opened: what
-   * an arm `whenAttacked` (R41) asks of the window that follows. Public, as every attack is.
+   * an arm `whenAttacked` (R58) asks of the window that follows. Public, as every attack is.
    */
   attackedSeats: Seat[];
   /** The active player has declared end of turn (an interrupter may still be playing). */
@@ -371,7 +371,7 @@ export type Event =
       after: 'action' | 'endOfTurn';
       eligible: Seat[];
     }
-  /** `arms`: the seat's arms that answered for it the moment the window opened (R41); others never see them. */
+  /** `arms`: the seat's arms that answered for it the moment the window opened (R58); others never see them. */
   | { type: 'InterruptAnswered'; windowId: string; seat: Seat; card: CardId | null; arms?: ArmTrigger[] }
   | {
       type: 'InterruptWindowClosed';

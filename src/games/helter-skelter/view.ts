@@ -25,7 +25,7 @@ export interface SeatView {
   mapCards?: SpaceId[];
   /** Only in the viewer's own seat: its standing orders (R34). */
   orders?: StandingOrders;
-  /** Only in the viewer's own seat: the INTERRUPTs it has armed (R41). */
+  /** Only in the viewer's own seat: the INTERRUPTs it has armed (R58). */
   arms?: Arm[];
 }
 
@@ -217,7 +217,7 @@ export function redact(e: Event, reader: Seat | null): VisibleEvent {
       return e.seat === reader ? { ...base, card: e.card } : base;
     }
     case 'InterruptAnswered':
-      // Whether the seat claimed, and whether its arms did, is its own until the window closes (R12, R41).
+      // Whether the seat claimed, and whether its arms did, is its own until the window closes (R12, R58).
       return e.seat === reader ? { ...e, ...(e.arms ? { arms: e.arms.slice() } : {}) } : { type: e.type, windowId: e.windowId, seat: e.seat };
     case 'OrdersSet':
       return e.seat === reader ? { type: e.type, seat: e.seat, orders: cloneOrders(e.orders), arms: cloneArms(e.arms) } : { type: e.type };

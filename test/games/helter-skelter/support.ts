@@ -16,7 +16,7 @@ import type { Sender } from '../../../src/platform/game-module.ts';
 /**
  * The orders rules tests play under unless they name others: every seat is asked in every window
  * and for every defender, so a test of a card, a cost or a defence sends each answer itself. The
- * game's defaults (`armed`, `always`: docs/rulings.md R11, R14, R41) decide those at once; tests of
+ * game's defaults (`armed`, `always`: docs/rulings.md R11, R14, R58) decide those at once; tests of
  * the defaults pass `{ orders: DEFAULT_ORDERS }`.
  */
 export const ASKED: StandingOrders = { interrupt: 'ask', defence: 'ask' };

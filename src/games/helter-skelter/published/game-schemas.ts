@@ -36,7 +36,7 @@ const seatViewSchema = {
     hand: { type: 'array', items: cardId, description: 'Your hand: only in your own seat.' },
     mapCards: { type: 'array', items: spaceId, description: 'During set-up, your map cards not yet assigned: only in your own seat.' },
     orders: { $ref: 'StandingOrders#', description: 'Your standing orders: only in your own seat.' },
-    arms: { type: 'array', items: { $ref: 'Arm#' }, description: 'Your INTERRUPTs armed in advance (R41): only in your own seat.' },
+    arms: { type: 'array', items: { $ref: 'Arm#' }, description: 'Your INTERRUPTs armed in advance (R58): only in your own seat.' },
   },
 } as const;
 

@@ -1,5 +1,5 @@
 // Helter Skelter's standing orders (docs/rulings.md R34–R40, R11, R14), written once: the settings,
-// their values and defaults, and the arms (R41) a seat may set beside them. The rules (orders.ts,
+// their values and defaults, and the arms (R58) a seat may set beside them. The rules (orders.ts,
 // arms.ts, commands.ts), the view's schema and the platform's orders routes
 // (GameModule.standingOrders) all take them from here.
 
@@ -7,7 +7,7 @@ import type { StandingOrdersSpec } from '../../../platform/game-module.ts';
 
 export const INTERRUPT_ORDERS = ['armed', 'ask', 'endOfTurnOnly'] as const;
 export const DEFENCE_ORDERS = ['always', 'ask', 'never'] as const;
-/** When an arm claims (R41): the next window after another seat's action, the window after this turn's end, the window after an attack on me. */
+/** When an arm claims (R58): the next window after another seat's action, the window after this turn's end, the window after an attack on me. */
 export const ARM_TRIGGERS = ['afterNextAction', 'endOfThisTurn', 'whenAttacked'] as const;
 
 export const standingOrdersSchema = {
@@ -24,7 +24,7 @@ export const standingOrdersSchema = {
 export const armSchema = {
   type: 'object',
   description:
-    'An INTERRUPT claimed in advance (R41): when a window opens that `trigger` names, the server claims for you at once with `card` (or your first INTERRUPT card in hand order). `afterNextAction`: the next window after another seat’s action. `endOfThisTurn`: the window after this turn’s declared end. `whenAttacked`: the window after an action that made one of your characters a defender. An arm is used once; it lapses, unseen by others, when its trigger has passed or its card has left your hand.',
+    'An INTERRUPT claimed in advance (R58): when a window opens that `trigger` names, the server claims for you at once with `card` (or your first INTERRUPT card in hand order). `afterNextAction`: the next window after another seat’s action. `endOfThisTurn`: the window after this turn’s declared end. `whenAttacked`: the window after an action that made one of your characters a defender. An arm is used once; it lapses, unseen by others, when its trigger has passed or its card has left your hand.',
   required: ['trigger'],
   additionalProperties: false,
   properties: {
