@@ -40,7 +40,7 @@ interface Arrangement {
   top: string[];
   /** The player's standing orders for defences (default: take the damage unasked). */
   defence?: 'ask' | 'never' | 'always';
-  interrupt?: 'ask' | 'never' | 'endOfTurnOnly';
+  interrupt?: 'ask' | 'armed' | 'endOfTurnOnly';
   hand?: string[];
 }
 
@@ -61,7 +61,7 @@ function arranged(a: Arrangement): GameState {
     else Object.assign(c, { space: at.space, health: at.health });
   }
   s.solo!.deck = [...a.top, ...s.solo!.deck.filter((c) => !a.top.includes(c))];
-  s.seats[0]!.orders = { interrupt: a.interrupt ?? 'never', defence: a.defence ?? 'never' };
+  s.seats[0]!.orders = { interrupt: a.interrupt ?? 'armed', defence: a.defence ?? 'never' };
   if (a.hand) {
     s.seats[0]!.deck = [...s.seats[0]!.deck, ...s.seats[0]!.hand].filter((c) => !a.hand!.includes(c));
     s.seats[0]!.hand = a.hand.slice();
