@@ -111,7 +111,7 @@ export interface SeatState {
   arms: Arm[];
 }
 
-/** Whether the seat is asked in interrupt windows: never (its arms claim for it), always, or only after an end of turn. */
+/** Whether the seat is asked in interrupt windows: never (`armed`: its arms claim for it), always, or only after an end of turn. */
 export type InterruptOrder = (typeof INTERRUPT_ORDERS)[number];
 /** Whether the seat is asked to defend: always asked, or the server defends for it, or it takes the damage. */
 export type DefenceOrder = (typeof DEFENCE_ORDERS)[number];
