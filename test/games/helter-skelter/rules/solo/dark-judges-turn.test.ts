@@ -323,11 +323,13 @@ describe('interrupting the Dark Judges', () => {
   });
 
   // Standing orders apply as to any window (R35): `endOfTurnOnly` is asked at the end of their turn only.
-  it('with interrupt orders endOfTurnOnly, only the end of their turn opens a window', () => {
+  it('with interrupt orders endOfTurnOnly, only the window at the end of their turn waits for the player', () => {
     const s = arranged({ player: everyone, top: ['solo-15', 'solo-19'], interrupt: 'endOfTurnOnly' });
     const { events } = endTurn(s);
     const windows = events.filter((e): e is EventOf<'InterruptWindowOpened'> => e.type === 'InterruptWindowOpened');
-    expect(windows.map((w) => w.after)).toEqual(['endOfTurn']);
+    expect(windows.map((w) => w.after)).toEqual(['action', 'endOfTurn']);
+    // The window after the first card closes in the same command: the player passes unasked (R35).
+    expect(events.filter((e) => e.type === 'InterruptWindowClosed').map((e) => e.windowId)).toEqual([windows[0]!.windowId]);
     expect(types(events).slice(-3)).toEqual(['SoloCardsDiscarded', 'TurnEnded', 'InterruptWindowOpened']);
   });
 
