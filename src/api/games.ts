@@ -205,7 +205,7 @@ async function routes(app: FastifyInstance, { service }: { service: GameService 
             403: 'You hold no seat in this game (`NOT_SEATED`).',
             404: 'There is no such game (`NOT_FOUND`).',
             409: 'The game is not at `expectedVersion`/`If-Match` (`VERSION_CONFLICT`, with its `version`), has not started (`GAME_NOT_STARTED`), a bot plays your seat since you let your deadlines pass (`SEAT_ABSENT`: take it back first, `POST /v1/games/{id}/seats/{seat}/return`), the `Idempotency-Key` was used for another command (`IDEMPOTENCY_KEY_REUSED`), or other processes kept changing the game while it was decided (`GAME_BUSY`: send it again).',
-            422: 'The rules refuse the command; `code` says why, e.g. `NOT_YOUR_TURN`, `WINDOW_CLOSED`, `CARD_NOT_IN_HAND`, `WRONG_SYMBOL`, `NO_LINE_OF_SIGHT`, `NOT_ELIGIBLE`, `INVALID_COMMAND`, `GAME_OVER`.',
+            422: 'The rules refuse the command; `code` says why, e.g. `NOT_YOUR_TURN`, `WINDOW_CLOSED`, `CARD_NOT_IN_HAND`, `WRONG_SYMBOL`, `NO_INTERRUPT_CARD`, `NO_LINE_OF_SIGHT`, `NOT_ELIGIBLE`, `INVALID_COMMAND`, `GAME_OVER`.',
             429: true,
           }),
         },

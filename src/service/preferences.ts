@@ -14,7 +14,7 @@ import { Refusal } from '../platform/refusal.ts';
 import type { Accepted, Submission } from './play.ts';
 import { orderSettings, type GameRegistry, type OrderSetting } from './registry.ts';
 
-/** Setting → value, e.g. `{ interrupt: 'ask', defence: 'always' }`. */
+/** Setting → value, e.g. `{ interrupt: 'ask', defence: 'never' }`. */
 export type StandingOrders = Readonly<Record<string, string>>;
 
 export interface Preferences {

@@ -112,6 +112,9 @@ export async function play(baseUrl: string, seed: number, maxCommands = 3000): P
   );
   const id = created.id;
   for (const seat of [0, 1]) must(await api.POST('/v1/games/{id}/seats/{seat}/claim', { params: { path: { id, seat } }, headers: as(seat) }), 'claim');
+  // Both seats asked in every window and defence (the defaults decide those at once), so the game
+  // goes through every situation.
+  for (const seat of [0, 1]) must(await api.PUT('/v1/games/{id}/seats/{seat}/orders', { params: { path: { id, seat } }, headers: as(seat), body: { interrupt: 'ask', defence: 'ask' } }), 'orders');
 
   const pick = chooser(seed);
   const situations = new Set<string>();

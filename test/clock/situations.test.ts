@@ -46,6 +46,8 @@ const isInterrupt = (card: string) => cardById(card).action === 'INTERRUPT';
 /**
  * Creates a game from `scenario` for the first `seats` players, who claim their seats; it starts.
  * Only the characters the scenario names are in play: the others are named dead (`othersDead`).
+ * Every seat then sets `ask` for interrupts and defences: the defaults never wait on a seat
+ * (docs/rulings.md R11, R14), and these tests are about the deadlines of seats that are waited on.
  */
 async function scenarioGame(
   seats: number,
@@ -66,6 +68,10 @@ async function scenarioGame(
   for (let seat = 0; seat < seats; seat++) {
     const claimed = await call(t.base, 'POST', `/v1/games/${id}/seats/${seat}/claim`, { token: players[seat]!.token });
     expect(claimed.status, claimed.text).toBe(200);
+  }
+  for (let seat = 0; seat < seats; seat++) {
+    const asked = await call(t.base, 'PUT', `/v1/games/${id}/seats/${seat}/orders`, { token: players[seat]!.token, body: { interrupt: 'ask', defence: 'ask' } });
+    expect(asked.status, asked.text).toBe(200);
   }
   return id;
 }

@@ -51,7 +51,7 @@ test('seat orders from the game page, the time zone of deadlines, a per-game web
   // Every game's standing orders, one group each: Miniatures' push-back beside Helter Skelter's answers.
   await page.getByRole('group', { name: 'Helter Skelter' }).getByLabel('Defences').waitFor();
   await page.getByRole('group', { name: 'Miniatures' }).getByLabel('Push-backs after a won Melee').selectOption('always');
-  await expect.poll(async () => (await api<{ orders: Record<string, string> }>('GET', '/v1/me/preferences', token)).orders).toMatchObject({ pushBack: 'always', defence: 'ask' });
+  await expect.poll(async () => (await api<{ orders: Record<string, string> }>('GET', '/v1/me/preferences', token)).orders).toMatchObject({ pushBack: 'always', defence: 'always' });
 
   // A webhook for every event of that one game.
   await page.getByLabel('URL').fill('http://127.0.0.1:9/hook');

@@ -43,6 +43,8 @@ async function arrangeDuel(defenceSeconds: number): Promise<{ id: string; judges
   });
   await api('POST', `/v1/games/${game.id}/seats/0/claim`, tokens.judges);
   await api('POST', `/v1/games/${game.id}/seats/1/claim`, tokens.slaine);
+  // Sláine's player chooses each defence, and each INTERRUPT, herself (the defaults decide them at once).
+  await api('PUT', `/v1/games/${game.id}/seats/1/orders`, tokens.slaine, { interrupt: 'ask', defence: 'ask' });
   const view = await api<{ legalCommands: { type: string; defender?: string }[] }>('GET', `/v1/games/${game.id}`, tokens.judges);
   if (!view.legalCommands.some((command) => command.type === 'MELEE' && command.defender === 'slaine')) {
     throw new Error(`the arranged position offers no MELEE on Sláine: ${JSON.stringify(view.legalCommands)}`);

@@ -196,7 +196,7 @@ describe('a second game, played over HTTP beside Helter Skelter', () => {
     const helterCommand = await postCommand(t.base, id, alice, { type: 'END_TURN' });
     expect(helterCommand.status).toBe(422);
     expect(helterCommand.body).toMatchObject({ code: 'INVALID_COMMAND' });
-    const helterOrder = await call(t.base, 'PUT', `/v1/games/${id}/seats/0/orders`, { token: alice.token, body: { interrupt: 'never' } });
+    const helterOrder = await call(t.base, 'PUT', `/v1/games/${id}/seats/0/orders`, { token: alice.token, body: { interrupt: 'armed' } });
     expect(helterOrder.status).toBe(422);
     expect(helterOrder.body).toMatchObject({ code: 'INVALID_COMMAND' });
 
@@ -319,9 +319,9 @@ describe('a second game, played over HTTP beside Helter Skelter', () => {
     const [erin, frank] = [await register(t.base, 'oe-erin'), await register(t.base, 'oe-frank')];
     // Before any choice: every setting of every game, at its game's default.
     const fresh = await call(t.base, 'GET', '/v1/me/preferences', { token: erin.token });
-    expect(fresh.body).toMatchObject({ orders: { interrupt: 'ask', defence: 'ask', respond: 'ask' } });
-    const changed = await call(t.base, 'PUT', '/v1/me/preferences', { token: erin.token, body: { orders: { respond: 'never', defence: 'always' } } });
-    expect(changed).toMatchObject({ status: 200, body: { orders: { interrupt: 'ask', defence: 'always', respond: 'never' } } });
+    expect(fresh.body).toMatchObject({ orders: { interrupt: 'armed', defence: 'always', respond: 'ask' } });
+    const changed = await call(t.base, 'PUT', '/v1/me/preferences', { token: erin.token, body: { orders: { respond: 'never', defence: 'ask' } } });
+    expect(changed).toMatchObject({ status: 200, body: { orders: { interrupt: 'armed', defence: 'ask', respond: 'never' } } });
     // A setting no game has is refused, and changes nothing.
     const unknown = await call(t.base, 'PUT', '/v1/me/preferences', { token: erin.token, body: { orders: { bluff: 'always' } } });
     expect(unknown.status).toBe(400);

@@ -306,6 +306,10 @@ async function createGame(plan: Plan, which: 0 | 1, watcher: number): Promise<st
   for (const seat of order) expect((await call(t.base, 'POST', `/v1/games/${id}/seats/${seat}/claim`, { token: players[seat]!.token })).status).toBe(200);
   await subscribe(players[watcher]!, { url: `${receiver.base}/game/${id}`, gameId: id });
   expect((await call(t.base, 'POST', `/v1/games/${id}/seats/${last}/claim`, { token: players[last]!.token })).status).toBe(200);
+  // Every seat asked (R11, R14): the defaults never wait on a seat, and the prompts of seats that
+  // are waited on are what must not tell X's hand.
+  for (const seat of plan.teams.keys())
+    expect((await call(t.base, 'PUT', `/v1/games/${id}/seats/${seat}/orders`, { token: players[seat]!.token, body: { interrupt: 'ask', defence: 'ask' } })).status).toBe(200);
   return id;
 }
 

@@ -30,7 +30,7 @@ const commands: Command[] = [
   { type: 'SNIPE', character: 'dredd', card: 'judges-05', defender: 'kai', hiEx: true, windowId: 'w1' },
   { type: 'COLLECT_FRAGMENT', character: 'dredd', cards: [], windowId: 'w1' },
   { type: 'END_TURN', windowId: 'w1' },
-  { type: 'SET_ORDERS', interrupt: 'never' } as unknown as Command,
+  { type: 'SET_ORDERS', interrupt: 'ask' } as unknown as Command,
 ];
 
 describe('choices', () => {

@@ -2,10 +2,10 @@
 // the API can turn it into JSON Schema. A command that does not fit is refused as INVALID_COMMAND.
 
 import { RuleError } from '../../platform/game-module.ts';
-import { DEFENCE_ORDERS, INTERRUPT_ORDERS } from './published/standing-orders.ts';
+import { ARM_TRIGGERS, armSchema, DEFENCE_ORDERS, INTERRUPT_ORDERS } from './published/standing-orders.ts';
 import type { Command, CommandType } from './types.ts';
 
-export type FieldKind = 'string' | 'space' | 'cards' | 'spaces' | 'boolean' | 'defence' | 'rallyMoves' | 'interruptOrder' | 'defenceOrder' | 'characters';
+export type FieldKind = 'string' | 'space' | 'cards' | 'spaces' | 'boolean' | 'defence' | 'rallyMoves' | 'interruptOrder' | 'defenceOrder' | 'arms' | 'characters';
 
 const DEFENCES = ['BLOCK', 'DEFLECT', 'PRECOG', 'COVER'];
 
@@ -41,11 +41,11 @@ export const COMMAND_FIELDS: Record<CommandType, Record<string, FieldKind>> = {
   EXPIRE_WINDOW: { windowId: 'string' },
 };
 
-/** Optional fields beyond `windowId`. SET_ORDERS needs at least one of its two. */
+/** Optional fields beyond `windowId`. SET_ORDERS needs at least one of its three. */
 export const OPTIONAL_FIELDS: Partial<Record<CommandType, Record<string, FieldKind>>> = {
   SNIPE: { hiEx: 'boolean' },
   PLACE_CHARACTERS: { ukkoSpace: 'space' },
-  SET_ORDERS: { interrupt: 'interruptOrder', defence: 'defenceOrder' },
+  SET_ORDERS: { interrupt: 'interruptOrder', defence: 'defenceOrder', arms: 'arms' },
 };
 
 /** Commands that answer no window, so carry no `windowId`: the deadline, standing orders (R34), resigning (R70). */
@@ -53,6 +53,17 @@ const WITHOUT_WINDOW: readonly CommandType[] = ['EXPIRE_WINDOW', 'SET_ORDERS', '
 
 const isSpace = (v: unknown) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 40;
 const isString = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 64;
+
+/** One arm: a trigger, and optionally the card; nothing else. The list holds each trigger once at most. */
+function isArm(a: unknown): boolean {
+  if (typeof a !== 'object' || a === null || Array.isArray(a)) return false;
+  const arm = a as Record<string, unknown>;
+  return (
+    Object.keys(arm).every((k) => k === 'trigger' || k === 'card') &&
+    (ARM_TRIGGERS as readonly unknown[]).includes(arm.trigger) &&
+    (arm.card === undefined || isString(arm.card))
+  );
+}
 
 function fits(kind: FieldKind, v: unknown): boolean {
   switch (kind) {
@@ -68,6 +79,8 @@ function fits(kind: FieldKind, v: unknown): boolean {
       return (INTERRUPT_ORDERS as readonly string[]).includes(v as string);
     case 'defenceOrder':
       return (DEFENCE_ORDERS as readonly string[]).includes(v as string);
+    case 'arms':
+      return Array.isArray(v) && v.every(isArm) && new Set(v.map((a: { trigger: string }) => a.trigger)).size === v.length;
     case 'cards':
       return Array.isArray(v) && v.length <= 7 && v.every(isString);
     case 'spaces':
@@ -110,8 +123,8 @@ export function parseCommand(input: unknown): Command | RuleError {
     if (!kind) return new RuleError('INVALID_COMMAND', `${type}: unexpected field "${field}".`);
     if (value !== undefined && !fits(kind, value)) return new RuleError('INVALID_COMMAND', `${type}: "${field}" is malformed.`);
   }
-  if (type === 'SET_ORDERS' && body.interrupt === undefined && body.defence === undefined)
-    return new RuleError('INVALID_COMMAND', 'SET_ORDERS: give "interrupt", "defence" or both.');
+  if (type === 'SET_ORDERS' && body.interrupt === undefined && body.defence === undefined && body.arms === undefined)
+    return new RuleError('INVALID_COMMAND', 'SET_ORDERS: give "interrupt", "defence", "arms" or several.');
   return body as unknown as Command;
 }
 
@@ -123,13 +136,21 @@ const FIELD_SCHEMAS: Record<FieldKind, object> = {
   interruptOrder: {
     type: 'string',
     enum: [...INTERRUPT_ORDERS],
-    description: 'Interrupt windows: `ask` (default), `never`, or `endOfTurnOnly` (only after an end of turn).',
+    description:
+      'Interrupt windows: `armed` (default: never asked; the window closes at once unless your arms claim), `ask` (asked in every window), or `endOfTurnOnly` (asked only after an end of turn).',
   },
   defenceOrder: {
     type: 'string',
     enum: [...DEFENCE_ORDERS],
     description:
-      'Defences: `ask` (default), `always` (the server defends at once with the cheapest card that suffices: COVER, then DEFLECT, then BLOCK, then PRECOG, ties in hand order), `never` (take the damage).',
+      'Defences: `always` (default: the server defends at once with the cheapest card that suffices: COVER, then DEFLECT, then BLOCK, then PRECOG, ties in hand order; else the damage is taken), `ask` (asked for every defender), `never` (take the damage).',
+  },
+  arms: {
+    type: 'array',
+    maxItems: ARM_TRIGGERS.length,
+    uniqueItems: true,
+    items: armSchema,
+    description: 'Your INTERRUPTs armed in advance, each trigger once at most; replaces those you had. `[]` cancels them all. Accepted only while you hold an INTERRUPT card.',
   },
   cards: { type: 'array', maxItems: 7, items: { type: 'string', minLength: 1, maxLength: 64 }, description: 'Card ids from your hand.' },
   spaces: { type: 'array', minItems: 1, maxItems: 2, items: { type: 'integer', minimum: 1, maximum: 40 }, description: 'Map card designations.' },
@@ -169,14 +190,15 @@ export function commandSchemas(): { type: CommandType; schema: object }[] {
     });
 }
 
-/** SET_ORDERS answers no window: no `windowId`, and at least one of its two orders. */
+/** SET_ORDERS answers no window: no `windowId`, and at least one of its two orders or its arms. */
 function setOrdersSchema(properties: Record<string, object>): object {
   return {
     type: 'object',
     title: 'SET_ORDERS',
-    description: 'Your standing orders, private to you; accepted at any moment until the game is over. Not a move: never in legalCommands.',
+    description:
+      'Your standing orders and arms, private to you (others see only that some seat set orders); accepted at any moment until the game is over. Not a move: never in legalCommands.',
     required: ['type'],
-    anyOf: [{ required: ['interrupt'] }, { required: ['defence'] }],
+    anyOf: [{ required: ['interrupt'] }, { required: ['defence'] }, { required: ['arms'] }],
     properties,
   };
 }

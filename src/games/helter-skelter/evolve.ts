@@ -3,7 +3,8 @@
 
 import { folding, type Fold } from '../../platform/fold.ts';
 import { rngAt } from '../../platform/random.ts';
-import { cloneOrders } from './orders.ts';
+import { liveArms } from './arms.ts';
+import { cloneArms, cloneOrders } from './orders.ts';
 import { cloneAttack, cloneChoice, cloneState } from './state.ts';
 import type { Event, GameState } from './types.ts';
 
@@ -103,6 +104,7 @@ function applyEvent(s: GameState, e: Event): void {
       return;
     case 'TurnBegan':
       s.windows++;
+      s.attackedSeats = [];
       s.situation = {
         kind: 'turn',
         windowId: e.windowId,
@@ -126,6 +128,8 @@ function applyEvent(s: GameState, e: Event): void {
         remove(seat.hand, card);
         seat.discard.push(card);
       }
+      // R58: an arm whose card has left the hand lapses, unseen (no event of its own).
+      if (seat.arms.length > 0) seat.arms = liveArms(seat);
       return;
     }
     case 'ActionTaken':
@@ -142,6 +146,12 @@ function applyEvent(s: GameState, e: Event): void {
     }
     case 'AttackDeclared':
       s.windows++;
+      // What an arm `whenAttacked` asks of the next window (R58); Cloud of Decay is no action.
+      if (e.attack.action !== 'CLOUD_OF_DECAY')
+        for (const id of e.defenders) {
+          const seat = s.characters[id]!.seat;
+          if (!s.attackedSeats.includes(seat)) s.attackedSeats.push(seat);
+        }
       s.situation = {
         kind: 'defence',
         windowId: e.windowId,
@@ -185,6 +195,7 @@ function applyEvent(s: GameState, e: Event): void {
       return;
     case 'InterruptWindowOpened':
       s.windows++;
+      s.attackedSeats = [];
       s.situation = {
         kind: 'interrupt',
         windowId: e.windowId,
@@ -195,9 +206,13 @@ function applyEvent(s: GameState, e: Event): void {
         answers: {},
       };
       return;
-    case 'InterruptAnswered':
+    case 'InterruptAnswered': {
       if (s.situation.kind === 'interrupt') s.situation.answers[String(e.seat)] = e.card;
+      // The arms that answered are spent (R58).
+      const spent = e.arms;
+      if (spent) s.seats[e.seat]!.arms = s.seats[e.seat]!.arms.filter((a) => !spent.includes(a.trigger));
       return;
+    }
     case 'InterruptWindowClosed':
       return;
     case 'TurnEnded':
@@ -220,6 +235,8 @@ function applyEvent(s: GameState, e: Event): void {
       return;
     }
     case 'MarkerPassed':
+      // "At the end of this turn": the turn is over, so such arms lapse (R58).
+      for (const seat of s.seats) if (seat.arms.length > 0) seat.arms = seat.arms.filter((a) => a.trigger !== 'endOfThisTurn');
       s.activeSeat = e.seat;
       s.activeTurnEnded = false;
       s.activitySinceMarker = false;
@@ -227,6 +244,7 @@ function applyEvent(s: GameState, e: Event): void {
       return;
     case 'OrdersSet':
       s.seats[e.seat]!.orders = cloneOrders(e.orders);
+      s.seats[e.seat]!.arms = cloneArms(e.arms);
       return;
     case 'GameEnded':
       s.winners = e.winners.slice();

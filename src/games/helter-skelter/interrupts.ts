@@ -7,6 +7,7 @@
 // rules that complete them; when it closes it hands play back to the turn (turn.ts). So the arrows
 // run one way, decide → interrupts → turn → legal → actions and defences, with no circle.
 
+import { armedClaim } from './arms.ts';
 import { playedByRules } from './solo/seat.ts';
 import { isInterruptCard } from './costs.ts';
 import { check } from '../../platform/draft.ts';
@@ -14,24 +15,35 @@ import type { Draft } from './draft.ts';
 import { interruptOrderAsks } from './orders.ts';
 import { isOver, seatsAfter } from './state.ts';
 import { finishNormalTurn, resumeTurn, returnToActivePlayer, startTurn } from './turn.ts';
-import type { CardId, ClaimInterrupt, GameState, Seat } from './types.ts';
+import type { CardId, ClaimInterrupt, Event, GameState, Seat } from './types.ts';
 
 /**
  * Opens the window after an action or an end of turn. Eligible: every seat still in the game
- * except the one that acted, nearest in turn order first, whose standing orders let it be asked
- * now (R35), whether or not it holds an INTERRUPT card (R11): a window that named only the seats
- * holding one would tell everyone who does. A seat without one can only pass. With nobody to ask
- * it closes at once.
+ * except the one that acted, nearest in turn order first, whatever its orders and its hand (R11).
+ * In the same command each answers that the window does not ask (R35): by its arms, which claim for
+ * it (R58), else a pass. So with nobody asked the window closes in the command that opened it, and
+ * when it closes never depends on a hand: only on orders, and on claims, which are public at the
+ * close (R36). A seat asked that holds no INTERRUPT card can only pass.
  */
 export function openInterruptWindow(d: Draft, actedSeat: Seat, actedInterrupting: boolean, after: 'action' | 'endOfTurn'): void {
   if (isOver(d.state)) return;
   // Solo: the Dark Judges are played by the rules and never INTERRUPT ("You can INTERRUPT the Dark Judges").
-  const eligible = seatsAfter(d.state, actedSeat).filter((seat) => !playedByRules(d.state, seat) && interruptOrderAsks(d.state, seat, after));
+  const eligible = seatsAfter(d.state, actedSeat).filter((seat) => !playedByRules(d.state, seat));
   if (eligible.length === 0) {
     continueAfterWindow(d, actedSeat, actedInterrupting, after, null);
     return;
   }
-  d.emit({ type: 'InterruptWindowOpened', windowId: d.nextWindowId(), actedSeat, actedInterrupting, after, eligible });
+  const windowId = d.nextWindowId();
+  // Read before the window opens: opening it clears the attacks an arm `whenAttacked` looks at.
+  const answers: Event[] = [];
+  for (const seat of eligible) {
+    const claim = armedClaim(d.state, seat, { after, actedInterrupting });
+    if (claim) answers.push({ type: 'InterruptAnswered', windowId, seat, card: claim.card, arms: claim.arms });
+    else if (!interruptOrderAsks(d.state, seat, after)) answers.push({ type: 'InterruptAnswered', windowId, seat, card: null });
+  }
+  d.emit({ type: 'InterruptWindowOpened', windowId, actedSeat, actedInterrupting, after, eligible });
+  for (const answer of answers) d.emit(answer);
+  settleWindow(d, false);
 }
 
 function openWindow(s: GameState) {

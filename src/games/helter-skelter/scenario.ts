@@ -184,6 +184,7 @@ export function fromScenario(sc: Scenario, setup: Pick<GameSetup, 'key'> = {}): 
       kills: (seat.kills ?? []).slice(),
       eliminated: false,
       orders: cloneOrders(DEFAULT_ORDERS),
+      arms: [],
     };
   });
   const characters: GameState['characters'] = {};

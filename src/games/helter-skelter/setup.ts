@@ -90,6 +90,7 @@ export function randomInitialState(setup: GameSetup): GameState {
       kills: [],
       eliminated: false,
       orders: cloneOrders(DEFAULT_ORDERS),
+      arms: [],
     };
   });
 
@@ -102,6 +103,7 @@ export function randomInitialState(setup: GameSetup): GameState {
     situation: { kind: 'setup', windowId: 'w1' },
     windows: 1,
     setupDone: [],
+    attackedSeats: [],
     activeTurnEnded: false,
     activitySinceMarker: false,
     quietTurns: 0,

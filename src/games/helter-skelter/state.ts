@@ -3,7 +3,7 @@
 
 import { characterDef, symbolOf, TEAMS } from './content/index.ts';
 import type { CharacterDef, Special } from './content/types.ts';
-import { cloneOrders } from './orders.ts';
+import { cloneArms, cloneOrders } from './orders.ts';
 import type {
   Attack,
   CardId,
@@ -35,6 +35,7 @@ export function cloneState(s: GameState): GameState {
     situation: cloneSituation(s.situation),
     windows: s.windows,
     setupDone: s.setupDone.slice(),
+    attackedSeats: s.attackedSeats.slice(),
     activeTurnEnded: s.activeTurnEnded,
     activitySinceMarker: s.activitySinceMarker,
     quietTurns: s.quietTurns,
@@ -82,6 +83,7 @@ function cloneSeat(seat: SeatState): SeatState {
     kills: seat.kills.slice(),
     eliminated: seat.eliminated,
     orders: cloneOrders(seat.orders),
+    arms: cloneArms(seat.arms),
   };
 }
 

@@ -6,7 +6,7 @@ import type { GeneratorName, RngPosition, RngState } from '../../platform/random
 import type { MapId, SpaceId } from './board/board.ts';
 import type { ActionSymbol, CharacterId, TeamId } from './content/types.ts';
 import type { SoloAction, SoloJudge } from './content/solo/solo-cards.ts';
-import type { DEFENCE_ORDERS, INTERRUPT_ORDERS } from './published/standing-orders.ts';
+import type { ARM_TRIGGERS, DEFENCE_ORDERS, INTERRUPT_ORDERS } from './published/standing-orders.ts';
 
 export type { Seat, SpaceId, CharacterId, TeamId, MapId, ActionSymbol };
 export type CardId = string;
@@ -107,12 +107,23 @@ export interface SeatState {
   eliminated: boolean;
   /** The seat's standing orders (orders.ts): private to it. */
   orders: StandingOrders;
+  /** INTERRUPTs the seat has armed in advance (arms.ts, R58): private to it, one per trigger at most. */
+  arms: Arm[];
 }
 
-/** Whether the seat is asked in interrupt windows: always, never, or only after an end of turn. */
+/** Whether the seat is asked in interrupt windows: never (`armed`: its arms claim for it), always, or only after an end of turn. */
 export type InterruptOrder = (typeof INTERRUPT_ORDERS)[number];
 /** Whether the seat is asked to defend: always asked, or the server defends for it, or it takes the damage. */
 export type DefenceOrder = (typeof DEFENCE_ORDERS)[number];
+
+/** Which window an arm claims in (R58). */
+export type ArmTrigger = (typeof ARM_TRIGGERS)[number];
+
+/** An INTERRUPT claimed in advance: in the first window `trigger` names, with `card` or the first INTERRUPT card in hand. */
+export interface Arm {
+  trigger: ArmTrigger;
+  card?: CardId;
+}
 
 /** docs/rulings.md R34–R40, standing orders: applied the moment a situation would ask the seat. */
 export interface StandingOrders {
@@ -221,6 +232,11 @@ export interface GameState {
   windows: number;
   /** Seats that have finished assigning their starting map cards. */
   setupDone: Seat[];
+  /**
+   * Seats whose characters an attack named as defenders since the last turn or window opened: what
+   * an arm `whenAttacked` (R58) asks of the window that follows. Public, as every attack is.
+   */
+  attackedSeats: Seat[];
   /** The active player has declared end of turn (an interrupter may still be playing). */
   activeTurnEnded: boolean;
   /** Someone deployed or took an action since the marker last passed. */
@@ -282,7 +298,7 @@ export type PassInterrupt = WithWindow & { type: 'PASS_INTERRUPT' };
 /** R70: leaving the game, at any moment; answers no window. */
 export type Resign = { type: 'RESIGN'; windowId?: never };
 /** A setting, not a move: accepted at any moment of the game, answers no window (so has no windowId). */
-export type SetOrders = { type: 'SET_ORDERS'; interrupt?: InterruptOrder; defence?: DefenceOrder; windowId?: never };
+export type SetOrders = { type: 'SET_ORDERS'; interrupt?: InterruptOrder; defence?: DefenceOrder; arms?: Arm[]; windowId?: never };
 /** System only: the deadline of `windowId` has passed. Ignored when that window is no longer open. */
 export type ExpireWindow = { type: 'EXPIRE_WINDOW'; windowId: string };
 
@@ -360,7 +376,8 @@ export type Event =
       after: 'action' | 'endOfTurn';
       eligible: Seat[];
     }
-  | { type: 'InterruptAnswered'; windowId: string; seat: Seat; card: CardId | null }
+  /** `arms`: the seat's arms that answered for it the moment the window opened (R58); others never see them. */
+  | { type: 'InterruptAnswered'; windowId: string; seat: Seat; card: CardId | null; arms?: ArmTrigger[] }
   | {
       type: 'InterruptWindowClosed';
       windowId: string;
@@ -377,8 +394,8 @@ export type Event =
   | { type: 'CardsDrawn'; seat: Seat; cards: CardId[] }
   | { type: 'DeckReshuffled'; seat: Seat; order: CardId[]; rng: RngPosition }
   | { type: 'MarkerPassed'; seat: Seat; quietTurns: number }
-  /** The seat's orders after the change, in full. Others see only `{ type: 'OrdersSet' }` (view.ts). */
-  | { type: 'OrdersSet'; seat: Seat; orders: StandingOrders }
+  /** The seat's orders and arms after the change, in full. Others see only `{ type: 'OrdersSet' }` (view.ts). */
+  | { type: 'OrdersSet'; seat: Seat; orders: StandingOrders; arms: Arm[] }
   | { type: 'GameEnded'; winners: Seat[]; reason: 'points' | 'elimination' | 'stalemate' | 'resigned' };
 
 export type EventType = Event['type'];

@@ -1,13 +1,13 @@
 // What each seat may see (docs/architecture.md §5, "Hidden information"): its own hand, its own
-// secret starting map cards, its own standing orders and its own interrupt answers. Everyone sees
+// secret starting map cards, its own standing orders and arms, and its own interrupt answers. Everyone sees
 // the board, health, scores, discard piles, deck and hand sizes, whose turn it is and who is
 // awaited. Nobody sees deck order, other hands, or undeployed characters' cards. Spectators (seat
 // null) see what every player sees.
 
 import type { Seat } from '../../platform/game-module.ts';
-import { cloneOrders } from './orders.ts';
+import { cloneArms, cloneOrders } from './orders.ts';
 import { maxHealth, points } from './state.ts';
-import type { ArmourSide, Attack, CardId, CharacterId, DefenderChoice, Event, Fragment, GameState, MapId, SoloState, SpaceId, StandingOrders } from './types.ts';
+import type { Arm, ArmourSide, ArmTrigger, Attack, CardId, CharacterId, DefenderChoice, Event, Fragment, GameState, MapId, SoloState, SpaceId, StandingOrders } from './types.ts';
 
 export interface SeatView {
   seat: Seat;
@@ -25,6 +25,8 @@ export interface SeatView {
   mapCards?: SpaceId[];
   /** Only in the viewer's own seat: its standing orders (R34). */
   orders?: StandingOrders;
+  /** Only in the viewer's own seat: the INTERRUPTs it has armed (R58). */
+  arms?: Arm[];
 }
 
 export interface CharacterView {
@@ -114,7 +116,7 @@ export function view(s: GameState, viewer: Seat | null): GameView {
       discard: seat.discard.slice(),
       ...(sees(i) ? { hand: seat.hand.slice() } : {}),
       ...(sees(i) && s.situation.kind === 'setup' ? { mapCards: seat.mapCards.slice() } : {}),
-      ...(sees(i) ? { orders: cloneOrders(seat.orders) } : {}),
+      ...(sees(i) ? { orders: cloneOrders(seat.orders), arms: cloneArms(seat.arms) } : {}),
     })),
     characters: Object.values(s.characters).map((c) => ({
       id: c.id,
@@ -189,9 +191,9 @@ export type VisibleEvent =
   | { type: 'DeckReshuffled'; seat: Seat; size: number }
   | { type: 'SoloDeckReshuffled'; size: number }
   | { type: 'StartingCardsAssigned'; seat: Seat; character: CharacterId; cards?: SpaceId[]; byServer: boolean }
-  | { type: 'InterruptAnswered'; windowId: string; seat: Seat; card?: CardId | null }
+  | { type: 'InterruptAnswered'; windowId: string; seat: Seat; card?: CardId | null; arms?: ArmTrigger[] }
   /** The seat's own; every other reader sees only that some seat changed its orders (R39). */
-  | { type: 'OrdersSet'; seat: Seat; orders: StandingOrders }
+  | { type: 'OrdersSet'; seat: Seat; orders: StandingOrders; arms: Arm[] }
   | { type: 'OrdersSet' };
 
 /**
@@ -215,9 +217,10 @@ export function redact(e: Event, reader: Seat | null): VisibleEvent {
       return e.seat === reader ? { ...base, card: e.card } : base;
     }
     case 'InterruptAnswered':
-      return e.seat === reader ? { ...e } : { type: e.type, windowId: e.windowId, seat: e.seat };
+      // Whether the seat claimed, and whether its arms did, is its own until the window closes (R12, R58).
+      return e.seat === reader ? { ...e, ...(e.arms ? { arms: e.arms.slice() } : {}) } : { type: e.type, windowId: e.windowId, seat: e.seat };
     case 'OrdersSet':
-      return e.seat === reader ? { type: e.type, seat: e.seat, orders: cloneOrders(e.orders) } : { type: e.type };
+      return e.seat === reader ? { type: e.type, seat: e.seat, orders: cloneOrders(e.orders), arms: cloneArms(e.arms) } : { type: e.type };
     default:
       return e;
   }

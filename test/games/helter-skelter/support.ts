@@ -10,10 +10,20 @@ import { isInterruptCard } from '../../../src/games/helter-skelter/costs.ts';
 import { defenceOptions, psiDiscards } from '../../../src/games/helter-skelter/defences.ts';
 import { helterSkelter } from '../../../src/games/helter-skelter/index.ts';
 import { fromScenario, type Scenario } from '../../../src/games/helter-skelter/scenario.ts';
-import type { Command, Event, GameState } from '../../../src/games/helter-skelter/types.ts';
+import type { Command, Event, GameState, StandingOrders } from '../../../src/games/helter-skelter/types.ts';
 import type { Sender } from '../../../src/platform/game-module.ts';
 
+/**
+ * The orders rules tests play under unless they name others: every seat is asked in every window
+ * and for every defender, so a test of a card, a cost or a defence sends each answer itself. The
+ * game's defaults (`armed`, `always`: docs/rulings.md R11, R14, R58) decide those at once; tests of
+ * the defaults pass `{ orders: DEFAULT_ORDERS }`.
+ */
+export const ASKED: StandingOrders = { interrupt: 'ask', defence: 'ask' };
+
 export interface TestGameOptions {
+  /** Every seat's standing orders at the start (default: `ASKED`). */
+  orders?: StandingOrders;
   /**
    * Whether the game answers, after every command, each prompt whose answer is forced (default:
    * yes). The rules ask every seat in an INTERRUPT window and every defender's owner whatever their
@@ -33,7 +43,8 @@ export class TestGame {
   private readonly answerForced: boolean;
 
   constructor(state: GameState, options: TestGameOptions = {}) {
-    this.state = state;
+    const orders = options.orders ?? ASKED;
+    this.state = { ...state, seats: state.seats.map((seat) => ({ ...seat, orders: { ...orders } })) };
     this.answerForced = options.answerForced ?? true;
   }
 

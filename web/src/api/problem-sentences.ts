@@ -68,6 +68,7 @@ export const PROBLEM_SENTENCES: Readonly<Record<string, Sentence>> = {
   WINDOW_CLOSED: 'Too late: that moment has passed.',
   CARD_NOT_IN_HAND: API_DETAIL,
   WRONG_SYMBOL: API_DETAIL,
+  NO_INTERRUPT_CARD: 'You can arm an INTERRUPT only while you hold an INTERRUPT card.',
   NO_LINE_OF_SIGHT: API_DETAIL,
   NOT_ELIGIBLE: API_DETAIL,
   INVALID_COMMAND: API_DETAIL,

@@ -1,9 +1,9 @@
 // What one seat knows of a game, as a game state the rules can play forward. The heuristic bot
 // looks one move ahead by running `decide` and `evolve` on a state; run on the real state, that
 // lookahead would read what the bot's seat may not see (docs/architecture.md §5): another seat's
-// hand (which defences and INTERRUPT claims it could make), its standing orders (whether it would
-// defend unasked), the order of any deck (what a draw brings), the game's secret generator key
-// (what a reshuffle brings), other seats' map cards and starting cards, and other seats' answers
+// hand (which defences and INTERRUPT claims it could make), its standing orders and arms (whether
+// it would defend or interrupt unasked), the order of any deck (what a draw brings), the game's
+// secret generator key (what a reshuffle brings), other seats' map cards and starting cards, and other seats' answers
 // in an open INTERRUPT window. `knownState` replaces each of those with a stand-in computed only
 // from what `view(state, seat)` shows, so two states that differ only in what the seat cannot see
 // give the same known state, and therefore the same lookahead and the same choice.
@@ -12,8 +12,8 @@
 // it is, the window counter, the quiet-turn count that `MarkerPassed` carries).
 //
 // The stand-ins are chosen so the lookahead plays out the public consequences of the bot's own
-// move: other seats neither defend nor interrupt (their orders become `never`; their hands are
-// cards they might hold, in a fixed order), decks are drawn in a fixed order, and a reshuffle
+// move: other seats neither defend nor interrupt (their orders become `armed` with no arms, and
+// `never` for defences; their hands are cards they might hold, in a fixed order), decks are drawn in a fixed order, and a reshuffle
 // uses a generator seeded with a public constant.
 
 import { seedRng } from '../../../platform/random.ts';
@@ -48,7 +48,8 @@ export function knownState(state: GameState, seat: Seat): GameState {
     s.hand = unseen.slice(0, s.hand.length);
     s.deck = unseen.slice(s.hand.length);
     s.mapCards = [];
-    s.orders = { interrupt: 'never', defence: 'never' };
+    s.orders = { interrupt: 'armed', defence: 'never' };
+    s.arms = [];
   });
   for (const c of Object.values(known.characters)) if (c.seat !== seat) c.startingCards = [];
   // Solo: the solo deck's order is hidden from everyone, the player included. The stand-in puts

@@ -8,7 +8,7 @@ import type { BodyExample, GameSchemas } from '../../../platform/game-module.ts'
 import { MAP_IDS } from '../board/board.ts';
 import { TEAM_IDS } from '../content/types.ts';
 import type { EventType } from '../types.ts';
-import { standingOrdersSchema } from './standing-orders.ts';
+import { armSchema, standingOrdersSchema } from './standing-orders.ts';
 
 const seat = { type: 'integer', minimum: 0, maximum: 3, description: 'A seat, 0-based, in turn (clockwise) order.' } as const;
 const seats = { type: 'array', items: seat } as const;
@@ -36,6 +36,7 @@ const seatViewSchema = {
     hand: { type: 'array', items: cardId, description: 'Your hand: only in your own seat.' },
     mapCards: { type: 'array', items: spaceId, description: 'During set-up, your map cards not yet assigned: only in your own seat.' },
     orders: { $ref: 'StandingOrders#', description: 'Your standing orders: only in your own seat.' },
+    arms: { type: 'array', items: { $ref: 'Arm#' }, description: 'Your INTERRUPTs armed in advance (R58): only in your own seat.' },
   },
 } as const;
 
@@ -298,6 +299,10 @@ const commandExamples = {
     value: { type: 'CLAIM_INTERRUPT', card: 'judges-06', windowId: 'w11' },
   },
   passInterrupt: { summary: 'Pass on an interrupt window', value: { type: 'PASS_INTERRUPT', windowId: 'w11' } },
+  armInterrupt: {
+    summary: 'Arm an INTERRUPT: claim at once in the window after the next attack on one of your characters',
+    value: { type: 'SET_ORDERS', arms: [{ trigger: 'whenAttacked', card: 'judges-06' }] },
+  },
   chooseTarget: {
     summary: 'Solo: choose which of your equal characters a Dark Judge attacks',
     value: { type: 'CHOOSE_TARGET', character: 'anderson', windowId: 'w14' },
@@ -331,6 +336,7 @@ export const gameSchemas: GameSchemas = {
     Situation: situationSchema,
     SeatView: seatViewSchema,
     StandingOrders: standingOrdersSchema,
+    Arm: armSchema,
     CharacterView: characterViewSchema,
     Fragment: fragmentSchema,
     Attack: attackSchema,

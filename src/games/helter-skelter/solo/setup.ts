@@ -62,6 +62,7 @@ export function soloInitialState(setup: GameSetup): GameState {
     windows: 1,
     // The Dark Judges have nothing to choose at set-up.
     setupDone: [SOLO_DARK_SEAT],
+    attackedSeats: [],
     activeTurnEnded: false,
     activitySinceMarker: false,
     quietTurns: 0,
@@ -84,7 +85,7 @@ function fresh(id: string, seat: Seat): CharacterState {
 }
 
 function seatOf(team: TeamId, deck: string[]): SeatState {
-  return { team, deck, hand: [], discard: [], mapCards: [], fragments: 0, kills: [], eliminated: false, orders: cloneOrders(DEFAULT_ORDERS) };
+  return { team, deck, hand: [], discard: [], mapCards: [], fragments: 0, kills: [], eliminated: false, orders: cloneOrders(DEFAULT_ORDERS), arms: [] };
 }
 
 /**

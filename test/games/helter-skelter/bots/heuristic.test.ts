@@ -61,7 +61,8 @@ function withOtherSecrets(state: GameState, seat: number): GameState {
     other.hand = unseen.slice(0, other.hand.length);
     other.deck = unseen.slice(other.hand.length).reverse();
     other.mapCards.reverse();
-    other.orders = { interrupt: other.orders.interrupt === 'never' ? 'ask' : 'never', defence: other.orders.defence === 'always' ? 'never' : 'always' };
+    other.orders = { interrupt: other.orders.interrupt === 'armed' ? 'ask' : 'armed', defence: other.orders.defence === 'always' ? 'never' : 'always' };
+    other.arms = other.arms.length > 0 ? [] : [{ trigger: 'whenAttacked' }];
   });
   for (const c of Object.values(s.characters)) if (c.seat !== seat) c.startingCards.reverse();
   const sit = s.situation;

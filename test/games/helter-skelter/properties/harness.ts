@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { MAP_IDS, type MapId } from '../../../../src/games/helter-skelter/board/board.ts';
 import { BASE_TEAM_IDS, TEAM_IDS, type TeamId } from '../../../../src/games/helter-skelter/content/types.ts';
 import { helterSkelter } from '../../../../src/games/helter-skelter/index.ts';
-import type { Command, Event, GameSetup, GameState } from '../../../../src/games/helter-skelter/types.ts';
+import type { Command, Event, GameSetup, GameState, StandingOrders } from '../../../../src/games/helter-skelter/types.ts';
 import type { Sender } from '../../../../src/platform/game-module.ts';
 import { playRandomGame, type PlayedGame } from '../../../../src/platform/random-player.ts';
 import { nextInt, seedRng, type RngState } from '../../../../src/platform/random.ts';
@@ -19,7 +19,22 @@ export interface RandomGame {
   playerSeed: number;
   /** Chance per step that the open window's deadline passes instead (0: nobody is ever late). */
   expiryRate: number;
+  /** Every seat's standing orders from the start (default: the game's defaults). */
+  orders?: StandingOrders;
 }
+
+/** Every seat on `ask`: every window and every defence waits on its seats (R11, R14). */
+export const ASKED: StandingOrders = { interrupt: 'ask', defence: 'ask' };
+
+/** The game's first state, with the game's orders for every seat if it names them. */
+export function initialStateOf(g: RandomGame): GameState {
+  const s = game.initialState(g.setup);
+  const orders = g.orders;
+  return orders ? { ...s, seats: s.seats.map((seat) => ({ ...seat, orders: { ...orders } })) } : s;
+}
+
+/** The module, starting every seat on the game's orders (`initialStateOf`). */
+const gameFor = (g: RandomGame): typeof game => (g.orders ? { ...game, initialState: () => initialStateOf(g) } : game);
 
 /**
  * 2–4 distinct teams in a random seating order, either map, any seed; with or without deadlines
@@ -83,7 +98,7 @@ export type Played = PlayedGame<GameState, Command, Event> & {
 };
 
 export function play(g: RandomGame, maxCommands = COMMAND_CAP): Played {
-  const p = playRandomGame(game, g.setup, seedRng(g.playerSeed), { expiryRate: g.expiryRate, maxCommands }, expire);
+  const p = playRandomGame(gameFor(g), g.setup, seedRng(g.playerSeed), { expiryRate: g.expiryRate, maxCommands }, expire);
   return { ...p, deadlocked: !p.finished && isDeadlocked(p.state) };
 }
 
@@ -147,7 +162,7 @@ export interface Step {
 
 /** Replays a played game command by command (from its stored events, not by deciding again). */
 export function* steps(g: RandomGame, played: PlayedGame<GameState, Command, Event>): Generator<Step> {
-  let state = game.initialState(g.setup);
+  let state = initialStateOf(g);
   let at = 0;
   for (const [index, h] of played.history.entries()) {
     const events = played.events.slice(at, at + h.events);
@@ -161,7 +176,7 @@ export function* steps(g: RandomGame, played: PlayedGame<GameState, Command, Eve
 
 /** Every state the game passed through after each single event, with the events so far. */
 export function* eventStates(g: RandomGame, events: readonly Event[]): Generator<{ state: GameState; event: Event; index: number }> {
-  let state = game.initialState(g.setup);
+  let state = initialStateOf(g);
   for (const [index, event] of events.entries()) {
     state = game.evolve(state, event);
     yield { state, event, index };

@@ -28,6 +28,10 @@
 // naming only the seats holding an INTERRUPT card, a defence awaiting only the owners holding a card)
 // and expects it to find both, so the check is known to be able to fail.
 //
+// Every seat plays on `ask` here, so that windows and defences wait on their seats: R11 and R14 are
+// about what an asked seat's prompt shows. Under the default orders nothing waits, and
+// window-timing.test.ts shows that when windows open and close does not depend on hands or arms.
+//
 // This is the fast, engine-level property over 500 random games; test/robustness/
 // hidden-information-surfaces.test.ts checks the same over HTTP for every surface of the service
 // (game resource, feeds, SSE, webhooks, emails, error bodies) on a few tens of scenario pairs.
@@ -38,12 +42,14 @@ import { defenceOptions, psiDiscards } from '../../../../src/games/helter-skelte
 import { isInterruptCard } from '../../../../src/games/helter-skelter/costs.ts';
 import type { Command, Event, GameState, Seat } from '../../../../src/games/helter-skelter/types.ts';
 import type { Sender } from '../../../../src/platform/game-module.ts';
-import { Chooser, COMMAND_CAP, fcParams, game, play, randomGameArb, soloGameArb, steps, TIMEOUT, type RandomGame } from './harness.ts';
+import { ASKED, Chooser, COMMAND_CAP, fcParams, game, play, randomGameArb, soloGameArb, steps, TIMEOUT, type RandomGame } from './harness.ts';
 
 const GAMES = 500;
 /** Games with a Dark Judges seat in every one. */
 const DARK_GAMES = 150;
 const SEED = 0xd1ff13;
+/** The game with every seat asked (see above). */
+const asked = (g: RandomGame): RandomGame => ({ ...g, orders: ASKED });
 /** Points per game at which twins are made (each point makes up to six twins). */
 const POINTS = 5;
 
@@ -480,7 +486,7 @@ describe('hidden information, differentially: no reader’s bytes depend on anot
   it(`${GAMES} random games: views, awaiting, legal commands, refusals and redacted events are the same for every other reader when one seat’s hidden cards differ`, () => {
     const stats = emptyStats();
     fc.assert(
-      fc.property(randomGameArb(), capArb, fc.integer(), (g, cap, chooserSeed) => {
+      fc.property(randomGameArb().map(asked), capArb, fc.integer(), (g, cap, chooserSeed) => {
         const problems = checkGame(g, cap, chooserSeed, stats);
         if (problems.length > 0) expect.fail(`${problems.length} difference(s):\n${problems.slice(0, 5).join('\n')}`);
       }),
@@ -518,7 +524,7 @@ describe('hidden information, differentially: no reader’s bytes depend on anot
   it(`${DARK_GAMES} random games with a Dark Judges seat: no other reader’s bytes depend on a seat’s hidden cards, the removed map card included`, () => {
     const stats = emptyStats();
     fc.assert(
-      fc.property(randomGameArb('mixed', 'dark-judges'), capArb, fc.integer(), (g, cap, chooserSeed) => {
+      fc.property(randomGameArb('mixed', 'dark-judges').map(asked), capArb, fc.integer(), (g, cap, chooserSeed) => {
         const problems = checkGame(g, cap, chooserSeed, stats);
         if (problems.length > 0) expect.fail(`${problems.length} difference(s):\n${problems.slice(0, 5).join('\n')}`);
       }),
@@ -537,7 +543,7 @@ describe('hidden information, differentially: no reader’s bytes depend on anot
   it(`${SOLO_GAMES} random solo games: no reader’s bytes depend on the solo deck’s order below the card drawn next`, () => {
     const stats = emptyStats();
     fc.assert(
-      fc.property(soloGameArb(), capArb, fc.integer(), (g, cap, chooserSeed) => {
+      fc.property(soloGameArb().map(asked), capArb, fc.integer(), (g, cap, chooserSeed) => {
         const problems = checkGame(g, cap, chooserSeed, stats);
         if (problems.length > 0) expect.fail(`${problems.length} difference(s):\n${problems.slice(0, 5).join('\n')}`);
       }),
@@ -554,7 +560,7 @@ describe('hidden information, differentially: no reader’s bytes depend on anot
   it('the check finds a window that asks only the seats holding an INTERRUPT card, and a defence that awaits only owners holding a card', () => {
     const found = new Set<string>();
     fc.assert(
-      fc.property(randomGameArb(), capArb, fc.integer(), (g, cap, chooserSeed) => {
+      fc.property(randomGameArb().map(asked), capArb, fc.integer(), (g, cap, chooserSeed) => {
         const problems = checkGame(g, cap, chooserSeed, emptyStats(), false, leaky);
         for (const p of problems) {
           // Where the redacted events first differ: a window naming other seats in one twin.

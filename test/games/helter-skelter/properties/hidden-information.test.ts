@@ -13,7 +13,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Event, GameState } from '../../../../src/games/helter-skelter/types.ts';
 import type { GameView, VisibleEvent } from '../../../../src/games/helter-skelter/view.ts';
-import { Chooser, fcParams, game, keysIn, playOnce, randomGameArb, stringsIn, TIMEOUT, type RandomGame } from './harness.ts';
+import { ASKED, Chooser, fcParams, game, initialStateOf, keysIn, playOnce, randomGameArb, stringsIn, TIMEOUT, type RandomGame } from './harness.ts';
+
+/**
+ * Every seat on `ask`, so that windows wait and claims are made by hand, then kept secret (R12): under
+ * the default orders random play never claims (window-timing.test.ts covers the defaults).
+ */
+const asked = (g: RandomGame): RandomGame => ({ ...g, orders: ASKED });
 
 const GAMES = 10;
 const SEED = 0x41dde;
@@ -84,7 +90,7 @@ function eventProblems(r: VisibleEvent, e: Event, reader: Reader): string[] {
 
 /** Folds a game's events, calling `at` with the event and the state right after it. */
 function throughout(g: RandomGame, at: (e: Event, s: GameState, i: number) => void): void {
-  let s = game.initialState(g.setup);
+  let s = initialStateOf(g);
   for (const [i, e] of playOnce(g).events.entries()) {
     s = game.evolve(s, e);
     at(e, s, i);
@@ -94,7 +100,7 @@ function throughout(g: RandomGame, at: (e: Event, s: GameState, i: number) => vo
 describe('hidden information: views and the event feed show each reader only what it may see', () => {
   it('no view shows a card of any deck or of another seat’s hand, the PRNG, others’ map cards or starting cards (every event, every seat, spectators)', () => {
     fc.assert(
-      fc.property(randomGameArb(), (g) => {
+      fc.property(randomGameArb().map(asked), (g) => {
         throughout(g, (e, s, i) => {
           if (game.isOver(s)) return;
           const at = locate(s);
@@ -113,7 +119,7 @@ describe('hidden information: views and the event feed show each reader only wha
 
   it('no redacted event shows a card of any deck or of another seat’s hand, the PRNG, a shuffle, others’ draws, map cards or claims', () => {
     fc.assert(
-      fc.property(randomGameArb(), (g) => {
+      fc.property(randomGameArb().map(asked), (g) => {
         throughout(g, (e, s, i) => {
           const at = locate(s);
           for (const reader of readersOf(s)) {
@@ -135,7 +141,7 @@ describe('hidden information: views and the event feed show each reader only wha
 
   it('a spectator sees no hand at all; a seat sees exactly its own hand, map cards during set-up, and undeployed characters’ starting cards', () => {
     fc.assert(
-      fc.property(randomGameArb(), (g) => {
+      fc.property(randomGameArb().map(asked), (g) => {
         const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
         throughout(g, (e, s, i) => {
           if (game.isOver(s)) return;
@@ -165,7 +171,7 @@ describe('hidden information: views and the event feed show each reader only wha
   // in a copy of the state; every other reader's view must stay exactly the same.
   it('changing what a reader may not see (other hands, any deck order, others’ starting and map cards, the PRNG, others’ claims) leaves its view unchanged', () => {
     fc.assert(
-      fc.property(randomGameArb(), fc.integer(), (g, chooserSeed) => {
+      fc.property(randomGameArb().map(asked), fc.integer(), (g, chooserSeed) => {
         const ch = new Chooser(chooserSeed);
         throughout(g, (e, s, i) => {
           if (game.isOver(s) || i % 5 !== 0) return;
@@ -200,7 +206,7 @@ describe('hidden information: views and the event feed show each reader only wha
 
   it('a redacted event does not depend on the cards, order, map cards, PRNG or claim it hides from the reader', () => {
     fc.assert(
-      fc.property(randomGameArb(), (g) => {
+      fc.property(randomGameArb().map(asked), (g) => {
         throughout(g, (e, s) => {
           let other: Event | null = null;
           if (e.type === 'CardsDrawn') other = { ...e, cards: e.cards.map((c) => `${c}'`) };
@@ -222,7 +228,7 @@ describe('hidden information: views and the event feed show each reader only wha
   // A check that cannot fail proves nothing: the leak detectors must catch the owner's view shown
   // to someone else, and an event shown unredacted.
   it('the leak checks catch a leak: seat 0’s own view read by seat 1, raw draws, shuffles and claims', () => {
-    const g: RandomGame = { setup: { map: 'grand-hall-of-justice', seats: [{ team: 'judges' }, { team: 'slaine' }, { team: 'nikolai-dante' }], seed: 'leak' }, playerSeed: 7, expiryRate: 0 };
+    const g: RandomGame = { setup: { map: 'grand-hall-of-justice', seats: [{ team: 'judges' }, { team: 'slaine' }, { team: 'nikolai-dante' }], seed: 'leak' }, playerSeed: 7, expiryRate: 0, orders: ASKED };
     const caught = new Set<string>();
     throughout(g, (e, s) => {
       if (game.isOver(s)) return;
@@ -240,7 +246,7 @@ describe('hidden information: views and the event feed show each reader only wha
   // "After the game ends the full log is public."
   it('after the game is over the view shows everything: every hand and every undeployed character’s starting cards, to every reader', () => {
     fc.assert(
-      fc.property(randomGameArb(), (g) => {
+      fc.property(randomGameArb().map(asked), (g) => {
         const played = playOnce(g);
         if (played.deadlocked) return; // never over: see simulation.test.ts
         const s = played.state;

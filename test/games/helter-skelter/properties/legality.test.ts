@@ -178,7 +178,7 @@ function randomCommand(s: GameState, seat: number, p: Pools, ch: Chooser): Body 
   return c;
 }
 
-const INTERRUPT_ORDERS = ['ask', 'never', 'endOfTurnOnly'];
+const INTERRUPT_ORDERS = ['armed', 'ask', 'endOfTurnOnly'];
 const DEFENCE_ORDERS = ['ask', 'always', 'never'];
 
 const ACTION_TYPES: CommandType[] = ['MOVE', 'CLIMB', 'COLLECT_FRAGMENT', 'MELEE', 'SMASH', 'SNIPE', 'SHOTGUN', 'PSI', 'EXPLODE', 'FLY', 'RALLY', 'HEAL', 'DEPLOY', 'END_TURN'];

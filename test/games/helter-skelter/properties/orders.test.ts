@@ -7,13 +7,21 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ARM_TRIGGERS } from '../../../../src/games/helter-skelter/published/standing-orders.ts';
+import { isInterruptCard } from '../../../../src/games/helter-skelter/costs.ts';
 import type { Command, DefenceOrder, Event, GameState, InterruptOrder, SetOrders } from '../../../../src/games/helter-skelter/types.ts';
 import { pickCommand } from '../../../../src/platform/random-player.ts';
 import { nextFloat, nextInt, seedRng, type RngState } from '../../../../src/platform/random.ts';
 import { Chooser, COMMAND_CAP, expire, fcParams, game, isDeadlocked, playOnce, randomGameArb, steps, TIMEOUT } from './harness.ts';
 
-const INTERRUPT: InterruptOrder[] = ['ask', 'never', 'endOfTurnOnly'];
+const INTERRUPT: InterruptOrder[] = ['armed', 'ask', 'endOfTurnOnly'];
 const DEFENCE: DefenceOrder[] = ['ask', 'always', 'never'];
+
+/** Orders, and half the time an arm when the seat holds an INTERRUPT card (R58). */
+function randomOrdersOrArm(ch: Chooser, s: GameState, seat: number): SetOrders {
+  if (s.seats[seat]!.hand.some(isInterruptCard) && ch.chance(0.5)) return { type: 'SET_ORDERS', arms: [{ trigger: ch.pick(ARM_TRIGGERS) }] };
+  return randomOrders(ch);
+}
 
 function randomOrders(ch: Chooser): SetOrders {
   const r = ch.int(3);
@@ -52,7 +60,7 @@ describe('standing orders: SET_ORDERS in every situation, and whole games played
               if (!d.ok) expect.fail(`${kind}, seat ${seat}: ${JSON.stringify(cmd)} refused ${d.error.code}`);
               const before = s.seats[seat]!.orders;
               const orders = { interrupt: cmd.interrupt ?? before.interrupt, defence: cmd.defence ?? before.defence };
-              expect(d.events).toEqual([{ type: 'OrdersSet', seat, orders }]);
+              expect(d.events).toEqual([{ type: 'OrdersSet', seat, orders, arms: s.seats[seat]!.arms }]);
               const after = game.evolve(s, d.events[0]!);
               expect(after.seats[seat]!.orders).toEqual(orders);
               expect(withoutOrders(after, seat)).toBe(withoutOrders(game.replay(s, []), seat));
@@ -82,8 +90,9 @@ describe('standing orders: SET_ORDERS in every situation, and whole games played
           let cmd: Command;
           let sender: { kind: 'seat'; seat: number } | { kind: 'system' };
           if (roll < 0.05) {
-            cmd = randomOrders(ch);
-            sender = { kind: 'seat', seat: ch.int(s.seats.length) };
+            const seat = ch.int(s.seats.length);
+            cmd = randomOrdersOrArm(ch, s, seat);
+            sender = { kind: 'seat', seat };
           } else if (roll < 0.05 + g.expiryRate) {
             cmd = expire(awaited[0]!.windowId);
             sender = { kind: 'system' };
@@ -96,13 +105,15 @@ describe('standing orders: SET_ORDERS in every situation, and whole games played
           }
           const d = game.decide(s, cmd, sender);
           if (!d.ok) expect.fail(`refused ${JSON.stringify(cmd)}: ${d.error.code} ${d.error.message}`);
+          const opened = new Map<string, GameState>();
           for (const e of d.events) {
             const before = s;
             s = game.evolve(s, e);
-            checkEvent(before, e, s);
+            checkEvent(before, e, s, opened);
             if (e.type === 'InterruptWindowOpened') windows++;
             if (e.type === 'OrdersSet') ordersSet++;
           }
+          checkAnsweredAtOnce(opened, d.events);
           decidedByOrders += checkDefence(s, d.events);
           commands++;
         }
@@ -116,27 +127,41 @@ describe('standing orders: SET_ORDERS in every situation, and whole games played
   }, TIMEOUT);
 });
 
+const asks = (s: GameState, seat: number, after: 'action' | 'endOfTurn') => {
+  const o = s.seats[seat]!.orders.interrupt;
+  return o === 'ask' || (o === 'endOfTurnOnly' && after === 'endOfTurn');
+};
+
 /**
- * R35, R11: a window asks exactly the seats still in the game, other than the acted seat, whose
- * orders let them be asked now — whatever their hands hold. R39: OrdersSet and views show orders
- * to their own seat only.
+ * R11, R35: a window is open to every seat still in the game but the acted seat, whatever its
+ * orders and hand; in the command that opened it, a seat that the window asks answers only by its
+ * arms (R58). R39: OrdersSet and views show orders to their own seat only.
  */
-function checkEvent(before: GameState, e: Event, after: GameState): void {
+function checkEvent(before: GameState, e: Event, after: GameState, opened: Map<string, GameState>): void {
   if (e.type === 'InterruptWindowOpened') {
-    const expected = before.seats
-      .map((_, seat) => seat)
-      .filter((seat) => seat !== e.actedSeat && !before.seats[seat]!.eliminated)
-      .filter((seat) => {
-        const o = before.seats[seat]!.orders.interrupt;
-        return o === 'ask' || (o === 'endOfTurnOnly' && e.after === 'endOfTurn');
-      });
+    const expected = before.seats.map((_, seat) => seat).filter((seat) => seat !== e.actedSeat && !before.seats[seat]!.eliminated);
     expect([...e.eligible].sort()).toEqual(expected);
+    opened.set(e.windowId, before);
+  }
+  if (e.type === 'InterruptAnswered' && opened.has(e.windowId) && before.situation.kind === 'interrupt') {
+    const atOpen = opened.get(e.windowId)!;
+    if (asks(atOpen, e.seat, before.situation.after)) expect(e.arms, 'an asked seat answers at once only by its arms').toBeDefined();
+    if (e.arms) expect(e.card).not.toBeNull();
   }
   if (e.type === 'OrdersSet') {
     for (const reader of [null, ...after.seats.map((_, i) => i)])
       expect(game.redact(e, reader)).toEqual(reader === e.seat ? e : { type: 'OrdersSet' });
     for (const reader of [null, ...after.seats.map((_, i) => i)])
       for (const v of game.view(after, reader).seats) expect(v.orders).toEqual(v.seat === reader ? after.seats[v.seat]!.orders : undefined);
+  }
+}
+
+/** R11, R35: every seat a window does not ask has answered in the command that opened it. */
+function checkAnsweredAtOnce(opened: Map<string, GameState>, events: Event[]): void {
+  for (const [windowId, atOpen] of opened) {
+    const open = events.find((e) => e.type === 'InterruptWindowOpened' && e.windowId === windowId) as Extract<Event, { type: 'InterruptWindowOpened' }>;
+    const answered = new Set(events.filter((e) => e.type === 'InterruptAnswered' && e.windowId === windowId).map((e) => (e as { seat: number }).seat));
+    for (const seat of open.eligible) if (!asks(atOpen, seat, open.after)) expect(answered.has(seat), `seat ${seat} answered at once`).toBe(true);
   }
 }
 

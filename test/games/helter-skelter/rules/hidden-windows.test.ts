@@ -74,11 +74,12 @@ describe('Interrupt windows ask whatever the hand holds (R11)', () => {
     for (const reader of [0, 2, null]) expect(shown(withCard, reader)).toBe(shown(without, reader));
   });
 
-  it('standing orders, not cards, decide who is asked: interrupt: never is not asked', () => {
+  it('standing orders, not cards, decide who is asked: interrupt: armed is not asked', () => {
     const g = table(true);
-    g.send(1, { type: 'SET_ORDERS', interrupt: 'never' });
+    g.send(1, { type: 'SET_ORDERS', interrupt: 'armed' });
     move(g, 0);
-    expect(g.situation).toMatchObject({ kind: 'interrupt', eligible: [2] });
+    expect(g.situation).toMatchObject({ kind: 'interrupt', eligible: [1, 2] });
+    expect(helterSkelter.awaiting(g.state).map((a) => a.seat)).toEqual([2]);
   });
 });
 

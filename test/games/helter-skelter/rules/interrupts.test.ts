@@ -106,14 +106,24 @@ describe('When a window opens', () => {
     expect(types(resolved)).toEqual(['DefenderDecided', 'DamageTaken', 'InterruptWindowOpened']);
   });
 
-  // R11, R35: "A window with nobody to ask (every order says no) closes at once"; R10: the actor
+  // R11, R35: a window with nobody to ask opens and closes in the same command; R10: the actor
   // resumes under a fresh window.
-  it('with nobody to ask no window opens, and the actor carries on under a new window id (R11, R35, R10)', () => {
+  it('with nobody to ask the window opens and closes at once, and the actor carries on under a new window id (R11, R35, R10)', () => {
     const g = table();
-    for (const seat of [1, 2, 3]) g.send(seat, { type: 'SET_ORDERS', interrupt: 'never' });
+    for (const seat of [1, 2, 3]) g.send(seat, { type: 'SET_ORDERS', interrupt: 'armed' });
     const before = windowId(g);
     const events = act(g, 0);
-    expect(types(events)).toEqual(['CardsDiscarded', 'ActionTaken', 'CharacterMoved', 'TurnBegan']);
+    expect(types(events)).toEqual([
+      'CardsDiscarded',
+      'ActionTaken',
+      'CharacterMoved',
+      'InterruptWindowOpened',
+      'InterruptAnswered',
+      'InterruptAnswered',
+      'InterruptAnswered',
+      'InterruptWindowClosed',
+      'TurnBegan',
+    ]);
     expect(only(events, 'TurnBegan')).toMatchObject({ seat: 0, interrupting: false, mustDeploy: false });
     expect(windowId(g)).not.toBe(before);
   });

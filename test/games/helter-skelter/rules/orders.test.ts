@@ -1,12 +1,14 @@
 // STANDING ORDERS (docs/architecture.md §4): "Each seat has private standing orders, applied the moment a
-// situation would ask that seat: interrupt: ask (default) | never | endOfTurnOnly … defence: ask
-// (default) | always (defend whenever a card allows, spending the card the server would pick) |
-// never. A window in which no seat is left to ask closes at once." Rulings R34–R40.
+// situation would ask that seat." interrupt: armed (default) | ask | endOfTurnOnly; defence: always
+// (default: the cheapest card that suffices) | ask | never. A window in which no seat is left to ask
+// closes in the command that opened it. Rulings R11, R14, R34–R40. The harness starts every seat on
+// `ask` (support.ts, ASKED); tests of the defaults say so.
 
 import { describe, expect, it } from 'vitest';
 import { cardById } from '../../../../src/games/helter-skelter/content/index.ts';
 import type { TeamId } from '../../../../src/games/helter-skelter/content/types.ts';
 import { helterSkelter } from '../../../../src/games/helter-skelter/index.ts';
+import { DEFAULT_ORDERS } from '../../../../src/games/helter-skelter/orders.ts';
 import type { Command, SetOrders } from '../../../../src/games/helter-skelter/types.ts';
 import { board, DAN_TANNA, findPair, findSpace, linked, showing, TestGame, types, wild } from '../support.ts';
 import { interrupts, newGame, ofType, only, padding, showingNoInterrupt } from './support-part1.ts';
@@ -18,14 +20,14 @@ const CHAR = ['dredd', 'johnny-alpha', 'viktor'];
 const HOME = dt.spaces.filter((s) => dt.adjacent(s).length > 0).slice(0, 3);
 const isInterrupt = (card: string) => cardById(card).action === 'INTERRUPT';
 
-/** Three seats, one character each; seats 1 and 2 hold two INTERRUPT cards; no deck holds one. */
-function table(): TestGame {
+/** Three seats, one character each; seats 1 and 2 hold two INTERRUPT cards (unless `noInterrupts`); no deck holds one. */
+function table(options: { orders?: typeof DEFAULT_ORDERS; noInterrupts?: boolean } = {}): TestGame {
   const seats = TEAMS.map((team, i) => {
-    const hand = [...showingNoInterrupt(team, CHAR[i]!).slice(0, 4), ...(i > 0 ? interrupts(team).slice(0, 2) : [])];
+    const hand = [...showingNoInterrupt(team, CHAR[i]!).slice(0, 4), ...(i > 0 && !options.noInterrupts ? interrupts(team).slice(0, 2) : [])];
     return { team, hand, deck: padding(team).filter((c) => !hand.includes(c)) };
   });
   const characters = Object.fromEntries(CHAR.map((id, i) => [id, { space: HOME[i]! }]));
-  return TestGame.withOthersDead({ map: DAN_TANNA, seats, characters });
+  return TestGame.withOthersDead({ map: DAN_TANNA, seats, characters }, options.orders ? { orders: options.orders } : {});
 }
 
 /** Seat 0's Dredd takes one MOVE. */
@@ -37,25 +39,22 @@ const orders = (g: TestGame, seat: number, o: Omit<SetOrders, 'type'>) => g.send
 const redactedFor = (g: TestGame, reader: number | null) => g.log.map((e) => helterSkelter.redact(e, reader));
 
 describe('SET_ORDERS: a setting, not a move (R34)', () => {
-  it('every seat starts with interrupt: ask and defence: ask, and sees its own orders in its view', () => {
-    const g = table();
-    for (let seat = 0; seat < 3; seat++) {
-      expect(g.state.seats[seat]!.orders).toEqual({ interrupt: 'ask', defence: 'ask' });
-      expect(helterSkelter.view(g.state, seat).seats[seat]!.orders).toEqual({ interrupt: 'ask', defence: 'ask' });
+  it('the defaults: every seat starts with interrupt: armed, defence: always and no arms, and sees its own orders in its view (R34)', () => {
+    const fresh = helterSkelter.initialState({ map: DAN_TANNA, seats: [{ team: 'judges' }, { team: 'slaine' }], seed: 'defaults' });
+    for (let seat = 0; seat < 2; seat++) {
+      expect(fresh.seats[seat]!.orders).toEqual({ interrupt: 'armed', defence: 'always' });
+      expect(fresh.seats[seat]!.arms).toEqual([]);
+      expect(helterSkelter.view(fresh, seat).seats[seat]).toMatchObject({ orders: { interrupt: 'armed', defence: 'always' }, arms: [] });
     }
-    const fresh = newGame(DAN_TANNA, ['judges', 'slaine']);
-    expect(fresh.state.seats.map((s) => s.orders)).toEqual([
-      { interrupt: 'ask', defence: 'ask' },
-      { interrupt: 'ask', defence: 'ask' },
-    ]);
+    expect(DEFAULT_ORDERS).toEqual({ interrupt: 'armed', defence: 'always' });
   });
 
   it('SET_ORDERS emits one OrdersSet with the full orders; a field left out keeps its value (R34)', () => {
     const g = table();
-    expect(orders(g, 1, { interrupt: 'never' })).toEqual([{ type: 'OrdersSet', seat: 1, orders: { interrupt: 'never', defence: 'ask' } }]);
-    expect(orders(g, 1, { defence: 'always' })).toEqual([{ type: 'OrdersSet', seat: 1, orders: { interrupt: 'never', defence: 'always' } }]);
+    expect(orders(g, 1, { interrupt: 'armed' })).toEqual([{ type: 'OrdersSet', seat: 1, orders: { interrupt: 'armed', defence: 'ask' }, arms: [] }]);
+    expect(orders(g, 1, { defence: 'always' })).toEqual([{ type: 'OrdersSet', seat: 1, orders: { interrupt: 'armed', defence: 'always' }, arms: [] }]);
     expect(orders(g, 1, { interrupt: 'endOfTurnOnly', defence: 'never' })).toEqual([
-      { type: 'OrdersSet', seat: 1, orders: { interrupt: 'endOfTurnOnly', defence: 'never' } },
+      { type: 'OrdersSet', seat: 1, orders: { interrupt: 'endOfTurnOnly', defence: 'never' }, arms: [] },
     ]);
     expect(g.state.seats[1]!.orders).toEqual({ interrupt: 'endOfTurnOnly', defence: 'never' });
     expect(g.state.seats[0]!.orders).toEqual({ interrupt: 'ask', defence: 'ask' });
@@ -87,6 +86,8 @@ describe('SET_ORDERS: a setting, not a move (R34)', () => {
     const bad: unknown[] = [
       { type: 'SET_ORDERS' },
       { type: 'SET_ORDERS', interrupt: 'sometimes' },
+      // `never` is gone: under `armed` a seat without arms already never claims (R34).
+      { type: 'SET_ORDERS', interrupt: 'never' },
       { type: 'SET_ORDERS', defence: 'ask', interrupt: 'always' },
       { type: 'SET_ORDERS', defence: 'endOfTurnOnly' },
       { type: 'SET_ORDERS', defence: 'ask', windowId: 'w1' },
@@ -109,7 +110,7 @@ describe('SET_ORDERS: a setting, not a move (R34)', () => {
     g.send(0, { type: 'MELEE', character: 'dredd', card: melee, defender: 'johnny-alpha' });
     expect(g.situation.kind).toBe('over');
     expect(g.refused(0, { type: 'SET_ORDERS', defence: 'never' })).toBe('GAME_OVER');
-    expect(g.refused(1, { type: 'SET_ORDERS', interrupt: 'never' })).toBe('GAME_OVER');
+    expect(g.refused(1, { type: 'SET_ORDERS', interrupt: 'armed' })).toBe('GAME_OVER');
   });
 
   it('the system cannot set a seat’s orders', () => {
@@ -120,20 +121,27 @@ describe('SET_ORDERS: a setting, not a move (R34)', () => {
 });
 
 describe('Standing orders in interrupt windows (R35)', () => {
-  it('interrupt: never — the seat is not asked, though it holds an INTERRUPT card', () => {
+  const asked = (g: TestGame) => helterSkelter.awaiting(g.state).map((a) => a.seat);
+
+  it('interrupt: armed — the seat is not asked, though it holds an INTERRUPT card: it passes in the command that opened the window (R11, R35)', () => {
     const g = table();
-    orders(g, 1, { interrupt: 'never' });
-    expect(only(act(g), 'InterruptWindowOpened').eligible).toEqual([2]);
-    expect(g.refused(1, { type: 'PASS_INTERRUPT' })).toBe('NOT_ELIGIBLE');
+    orders(g, 1, { interrupt: 'armed' });
+    const events = act(g);
+    expect(only(events, 'InterruptWindowOpened').eligible).toEqual([1, 2]);
+    expect(ofType(events, 'InterruptAnswered')).toEqual([{ type: 'InterruptAnswered', windowId: only(events, 'InterruptWindowOpened').windowId, seat: 1, card: null }]);
+    expect(asked(g)).toEqual([2]);
+    expect(g.refused(1, { type: 'PASS_INTERRUPT' })).toBe('ALREADY_ANSWERED');
     expect(g.legal(1)).toEqual([]);
   });
 
   it('interrupt: endOfTurnOnly — not asked after an action, asked after a declared end of turn', () => {
     const g = table();
     orders(g, 1, { interrupt: 'endOfTurnOnly' });
-    expect(only(act(g), 'InterruptWindowOpened').eligible).toEqual([2]);
+    act(g);
+    expect(asked(g)).toEqual([2]);
     g.send(2, { type: 'PASS_INTERRUPT' });
     expect(only(g.send(0, { type: 'END_TURN' }), 'InterruptWindowOpened').eligible).toEqual([1, 2]);
+    expect(asked(g)).toEqual([1, 2]);
   });
 
   it('interrupt: endOfTurnOnly — asked after an interrupting turn’s end of turn too', () => {
@@ -146,31 +154,33 @@ describe('Standing orders in interrupt windows (R35)', () => {
     expect(only(ended, 'InterruptWindowOpened')).toMatchObject({ after: 'endOfTurn', eligible: [0, 1] });
   });
 
-  it('a window with nobody left to ask closes at once: the actor carries on (R35)', () => {
+  it('a window with nobody left to ask opens and closes in the same command: the actor carries on (R35)', () => {
     const g = table();
-    orders(g, 1, { interrupt: 'never' });
+    orders(g, 1, { interrupt: 'armed' });
     orders(g, 2, { interrupt: 'endOfTurnOnly' });
     const events = act(g);
-    expect(ofType(events, 'InterruptWindowOpened')).toEqual([]);
-    expect(types(events).at(-1)).toBe('TurnBegan');
+    expect(types(events).slice(-5)).toEqual(['InterruptWindowOpened', 'InterruptAnswered', 'InterruptAnswered', 'InterruptWindowClosed', 'TurnBegan']);
+    expect(only(events, 'InterruptWindowClosed')).toMatchObject({ winner: null, claimants: [], expired: false });
     expect(g.situation).toMatchObject({ kind: 'turn', actor: 0, interrupting: false });
   });
 
   it('orders changed while a window is open do not change that window: the next one follows them (R35)', () => {
     const g = table();
     act(g);
-    orders(g, 1, { interrupt: 'never' });
-    expect(helterSkelter.awaiting(g.state).map((a) => a.seat)).toEqual([1, 2]);
+    orders(g, 1, { interrupt: 'armed' });
+    expect(asked(g)).toEqual([1, 2]);
     g.send(1, { type: 'PASS_INTERRUPT' });
     g.send(2, { type: 'PASS_INTERRUPT' });
-    expect(only(act(g), 'InterruptWindowOpened').eligible).toEqual([2]);
+    act(g);
+    expect(asked(g)).toEqual([2]);
   });
 
   it('orders back to ask: the seat is asked again', () => {
     const g = table();
-    orders(g, 1, { interrupt: 'never' });
+    orders(g, 1, { interrupt: 'armed' });
     orders(g, 1, { interrupt: 'ask' });
-    expect(only(act(g), 'InterruptWindowOpened').eligible).toEqual([1, 2]);
+    act(g);
+    expect(asked(g)).toEqual([1, 2]);
   });
 });
 
@@ -332,8 +342,8 @@ describe('Standing orders against PSI (R37)', () => {
 describe('Orders are private (R39) and what others may infer (R40)', () => {
   it('OrdersSet is shown in full to its own seat, and as { type: "OrdersSet" } to everyone else (R39)', () => {
     const g = table();
-    const [e] = orders(g, 1, { interrupt: 'never', defence: 'always' });
-    expect(helterSkelter.redact(e!, 1)).toEqual({ type: 'OrdersSet', seat: 1, orders: { interrupt: 'never', defence: 'always' } });
+    const [e] = orders(g, 1, { interrupt: 'armed', defence: 'always' });
+    expect(helterSkelter.redact(e!, 1)).toEqual({ type: 'OrdersSet', seat: 1, orders: { interrupt: 'armed', defence: 'always' }, arms: [] });
     for (const reader of [0, 2, null]) expect(helterSkelter.redact(e!, reader)).toEqual({ type: 'OrdersSet' });
   });
 
@@ -346,23 +356,16 @@ describe('Orders are private (R39) and what others may infer (R40)', () => {
     }
   });
 
-  it('a window that never opens shows the orders, not the cards: opponents see the same events whether the seats on never hold INTERRUPT cards or not (R40)', () => {
+  it('a window that closes at once shows the orders, not the cards: opponents see the same events whether the seats on armed hold INTERRUPT cards or not (R40)', () => {
     const withCard = table();
-    const without = TestGame.withOthersDead({
-      map: DAN_TANNA,
-      seats: TEAMS.map((team, i) => {
-        const hand = showingNoInterrupt(team, CHAR[i]!).slice(0, 4);
-        return { team, hand, deck: padding(team).filter((c) => !hand.includes(c)) };
-      }),
-      characters: Object.fromEntries(CHAR.map((id, i) => [id, { space: HOME[i]! }])),
-    });
+    const without = table({ noInterrupts: true });
     for (const g of [withCard, without]) {
-      orders(g, 1, { interrupt: 'never' });
-      orders(g, 2, { interrupt: 'never' });
+      orders(g, 1, { interrupt: 'armed' });
+      orders(g, 2, { interrupt: 'armed' });
     }
     const a = withCard.send(0, { type: 'END_TURN' });
     const b = without.send(0, { type: 'END_TURN' });
-    expect(types(a)).not.toContain('InterruptWindowOpened');
+    expect(types(a)).toContain('InterruptWindowClosed');
     expect(a.map((e) => helterSkelter.redact(e, 0))).toEqual(b.map((e) => helterSkelter.redact(e, 0)));
     // The orders were set, and others saw that some seat set orders, but not which or what.
     expect(redactedFor(withCard, 0).filter((e) => e.type === 'OrdersSet')).toEqual([{ type: 'OrdersSet' }, { type: 'OrdersSet' }]);
@@ -374,5 +377,41 @@ describe('Orders are private (R39) and what others may infer (R40)', () => {
     const seen = g.send(0, snipe).map((e) => helterSkelter.redact(e, 0));
     expect(seen.map((e) => e.type)).toContain('AttackDeclared');
     expect(seen.find((e) => e.type === 'DefenderDecided')).toMatchObject({ choice: { kind: 'defended' } });
+  });
+});
+
+describe('The defaults: nobody waits on a prompt (R11, R14, R34)', () => {
+  it('under the defaults every window after an action and after an end of turn closes in the command that opened it, whatever the hands hold', () => {
+    for (const noInterrupts of [false, true]) {
+      const g = table({ orders: DEFAULT_ORDERS, noInterrupts });
+      for (const events of [act(g), g.send(0, { type: 'END_TURN' })]) {
+        const opened = only(events, 'InterruptWindowOpened');
+        expect(opened.eligible.length).toBeGreaterThan(0);
+        expect(only(events, 'InterruptWindowClosed')).toMatchObject({ windowId: opened.windowId, winner: null, expired: false });
+      }
+      expect(g.situation).toMatchObject({ kind: 'turn', actor: 1 });
+    }
+  });
+
+  it('under the defaults a defender is decided in the attacker’s command, whatever the hand holds: the cheapest card, else the damage (R14, R38)', () => {
+    for (const [hand, choice] of [
+      [[NOTHING, PRECOG, DEFLECT], { kind: 'defended', defence: 'DEFLECT', card: DEFLECT }],
+      [[NOTHING], { kind: 'damage' }],
+    ] as const) {
+      const g = TestGame.withOthersDead(
+        {
+          map: DAN_TANNA,
+          seats: [
+            { team: 'judges', hand: [SNIPE] },
+            { team: 'strontium-dogs', hand: [...hand] },
+          ],
+          characters: { dredd: { space: COVER_SPACE }, 'johnny-alpha': { space: COVER_SPACE } },
+        },
+        { orders: DEFAULT_ORDERS },
+      );
+      const events = g.send(0, snipe);
+      expect(only(events, 'DefenderDecided').choice).toEqual(choice);
+      expect(g.situation).toMatchObject({ kind: 'turn', actor: 0 });
+    }
   });
 });

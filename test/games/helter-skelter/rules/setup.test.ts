@@ -8,7 +8,7 @@ import type { TeamId } from '../../../../src/games/helter-skelter/content/types.
 import { helterSkelter } from '../../../../src/games/helter-skelter/index.ts';
 import { RuleError } from '../../../../src/platform/game-module.ts';
 import type { GameSetup } from '../../../../src/games/helter-skelter/types.ts';
-import { DAN_TANNA, GRAND_HALL, types } from '../support.ts';
+import { DAN_TANNA, GRAND_HALL, TestGame, types } from '../support.ts';
 import { assignAll, cardsFor, newGame, ofType, only, rosterOf, systemDecide } from './support-part1.ts';
 
 const TEAMS_BY_COUNT: Record<number, TeamId[]> = {
@@ -391,7 +391,9 @@ describe('Set-up deadline (R3)', () => {
     const b = newGame(GRAND_HALL, TEAMS_BY_COUNT[2]!, 'same');
     const ea = a.expire();
     expect(b.expire()).toEqual(ea);
-    const replayed = ea.reduce((s, e) => helterSkelter.evolve(s, e), helterSkelter.initialState({ map: GRAND_HALL, seats: [{ team: 'judges' }, { team: 'slaine' }], seed: 'same' }));
+    // From the state the test game started at (the harness's orders for every seat).
+    const start = new TestGame(helterSkelter.initialState({ map: GRAND_HALL, seats: [{ team: 'judges' }, { team: 'slaine' }], seed: 'same' })).state;
+    const replayed = ea.reduce((s, e) => helterSkelter.evolve(s, e), start);
     expect(replayed).toEqual(a.state);
     // Another seed chooses differently.
     const c = newGame(GRAND_HALL, TEAMS_BY_COUNT[2]!, 'other');

@@ -1,5 +1,6 @@
-// Helter Skelter's standing orders in words (docs/rulings.md R34–R40): what the server answers for
-// the seat in an INTERRUPT window and when a defence is asked of it.
+// Helter Skelter's standing orders in words (docs/rulings.md R11, R14, R34–R40): whether an
+// INTERRUPT window waits for the seat, and who decides its defences. The defaults come first: no
+// window and no defence waits on anyone; INTERRUPTs are armed in advance from the table (arms.tsx).
 
 import type { OrderField } from '../../order-fields.ts';
 
@@ -8,17 +9,17 @@ export const HELTER_SKELTER_ORDERS: readonly OrderField[] = [
     name: 'interrupt',
     label: 'INTERRUPT windows',
     choices: [
-      { value: 'ask', text: 'ask me' },
-      { value: 'endOfTurnOnly', text: 'pass after actions, ask me at the end of a turn' },
-      { value: 'never', text: 'always pass' },
+      { value: 'armed', text: 'never wait for me: I arm my INTERRUPTs in advance (the default)' },
+      { value: 'endOfTurnOnly', text: 'wait for me at the end of a turn (slower)' },
+      { value: 'ask', text: 'wait for me after every action (slowest)' },
     ],
   },
   {
     name: 'defence',
     label: 'Defences',
     choices: [
-      { value: 'ask', text: 'ask me' },
-      { value: 'always', text: 'defend whenever a card allows (the server picks the card)' },
+      { value: 'always', text: 'defend at once with the cheapest card that will do, else take the damage (the default)' },
+      { value: 'ask', text: 'ask me each time (slower)' },
       { value: 'never', text: 'take the damage' },
     ],
   },

@@ -64,9 +64,9 @@ export const HELTER_SKELTER_RULES: readonly RuleSection[] = [
     id: 'defence',
     title: 'Defence',
     paragraphs: [
-      'When you are attacked, you are asked to defend before the damage is dealt. A defence cancels all of that attack’s damage to that character, and costs one card with the right symbol, linked to the defender or wild.',
+      'When you are attacked, a defence is made before the damage is dealt: online, by default, at once with your cheapest card that will do (or you take the damage); standing orders can ask you each time instead. A defence cancels all of that attack’s damage to that character, and costs one card with the right symbol, linked to the defender or wild.',
       'BLOCK (a MELEE symbol) stops MELEE and SMASH. DEFLECT stops SNIPE, SHOTGUN and EXPLODE. PRECOG (a PSI symbol) stops the same three. COVER stops SNIPE and SHOTGUN, but only on a cover space.',
-      'Against PSI there is no defence card: you throw away a card showing the defender’s symbol, or take the damage. Each defender of one attack (Hi-Ex, EXPLODE) decides alone. If you do not answer before the deadline, the damage is taken (against PSI, the first card that can be thrown away goes). Standing orders can answer for you as soon as you are asked.',
+      'Against PSI there is no defence card: you throw away a card showing the defender’s symbol, or take the damage. Each defender of one attack (Hi-Ex, EXPLODE) decides alone. If you are asked and do not answer before the deadline, the damage is taken (against PSI, the first card that can be thrown away goes).',
     ],
   },
   {
@@ -74,7 +74,7 @@ export const HELTER_SKELTER_RULES: readonly RuleSection[] = [
     title: 'INTERRUPT',
     paragraphs: [
       'After any other player finishes an action, or declares the end of a turn, you may play a card with the INTERRUPT symbol to take an interrupting turn: deploy and take actions as in a normal turn, then declare its end. You draw no cards for it, and the active player keeps the marker.',
-      'You cannot INTERRUPT straight after an INTERRUPT, but you can interrupt someone else’s interrupting turn after one of its actions. When several players want to, the one whose turn comes soonest goes. Passing costs nothing, and a player who does not answer before the deadline passes. Standing orders can pass for you always, or except at the end of a turn.',
+      'You cannot INTERRUPT straight after an INTERRUPT, but you can interrupt someone else’s interrupting turn after one of its actions. When several players want to, the one whose turn comes soonest goes. Online nobody waits for you: say in advance when you want to INTERRUPT (after the next action, at the end of this turn, or when one of your characters is attacked) and your card is played for you at that moment. Standing orders can instead ask you every time, or only at the end of a turn, which slows the game.',
     ],
   },
   {

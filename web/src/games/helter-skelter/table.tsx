@@ -9,6 +9,7 @@ import { Prompt } from '../../game/prompt.tsx';
 import { useConfirmCommands } from '../../game/confirm-setting.ts';
 import { StagedCommand, useStaging } from '../../game/staging.tsx';
 import { Zoomable } from '../../game/zoomable.tsx';
+import { Arms } from './arms.tsx';
 import { TEAM_LOOKS, TeamBadge } from './teams.tsx';
 import type { GameUi, TableProps } from '../game-ui.ts';
 import { Board, CELL } from './board.tsx';
@@ -305,6 +306,16 @@ function HelterSkelterTable({ game, data, mine, sending, send: post, clearRefusa
             )}
             {!prompted && <CommandButtons commands={buttons} names={names} disabled={sending} onSend={stage} />}
           </section>
+        )}
+
+        {!finished && mySeatView?.hand && (
+          <Arms
+            arms={mySeatView.arms ?? []}
+            holdsInterrupt={mySeatView.hand.some((cardId) => cardByID.get(cardId)?.action === 'INTERRUPT')}
+            myTurn={view.activeSeat === game.mySeat}
+            disabled={sending}
+            send={(command) => void post(command)}
+          />
         )}
 
         {mySeatView?.hand && (

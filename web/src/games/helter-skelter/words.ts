@@ -118,10 +118,14 @@ export function eventWords(data: components['schemas']['FeedEvent']['data'], nam
       return `${who()} is ${TERMS.eliminated}.`;
     case 'SeatResigned':
       return `${who()} resigns.`;
+    // Every action and end of turn opens a window, and under the default orders it closes in the
+    // same command (R11): the log tells only of my own claims (others' show as the interrupting
+    // turn that follows), not of every seat's answer after every action.
     case 'InterruptWindowOpened':
-      return `Anyone eligible may INTERRUPT now.`;
+      return null;
     case 'InterruptAnswered':
-      return e.card === undefined ? `${who()} has answered the INTERRUPT window.` : e.card === null ? `${who()} passes.` : `${who()} claims an ${TERMS.interruptingTurn} with ${names.card(str(e.card))}.`;
+      if (e.card === undefined || e.card === null) return null;
+      return `${who()} claims an ${TERMS.interruptingTurn} with ${names.card(str(e.card))}${Array.isArray(e.arms) ? ' (armed in advance)' : ''}.`;
     case 'InterruptWindowClosed':
       return null;
     case 'TurnEnded':

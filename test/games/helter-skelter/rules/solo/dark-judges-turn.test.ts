@@ -40,7 +40,7 @@ interface Arrangement {
   top: string[];
   /** The player's standing orders for defences (default: take the damage unasked). */
   defence?: 'ask' | 'never' | 'always';
-  interrupt?: 'ask' | 'never' | 'endOfTurnOnly';
+  interrupt?: 'ask' | 'armed' | 'endOfTurnOnly';
   hand?: string[];
 }
 
@@ -61,7 +61,7 @@ function arranged(a: Arrangement): GameState {
     else Object.assign(c, { space: at.space, health: at.health });
   }
   s.solo!.deck = [...a.top, ...s.solo!.deck.filter((c) => !a.top.includes(c))];
-  s.seats[0]!.orders = { interrupt: a.interrupt ?? 'never', defence: a.defence ?? 'never' };
+  s.seats[0]!.orders = { interrupt: a.interrupt ?? 'armed', defence: a.defence ?? 'never' };
   if (a.hand) {
     s.seats[0]!.deck = [...s.seats[0]!.deck, ...s.seats[0]!.hand].filter((c) => !a.hand!.includes(c));
     s.seats[0]!.hand = a.hand.slice();
@@ -323,11 +323,13 @@ describe('interrupting the Dark Judges', () => {
   });
 
   // Standing orders apply as to any window (R35): `endOfTurnOnly` is asked at the end of their turn only.
-  it('with interrupt orders endOfTurnOnly, only the end of their turn opens a window', () => {
+  it('with interrupt orders endOfTurnOnly, only the window at the end of their turn waits for the player', () => {
     const s = arranged({ player: everyone, top: ['solo-15', 'solo-19'], interrupt: 'endOfTurnOnly' });
     const { events } = endTurn(s);
     const windows = events.filter((e): e is EventOf<'InterruptWindowOpened'> => e.type === 'InterruptWindowOpened');
-    expect(windows.map((w) => w.after)).toEqual(['endOfTurn']);
+    expect(windows.map((w) => w.after)).toEqual(['action', 'endOfTurn']);
+    // The window after the first card closes in the same command: the player passes unasked (R35).
+    expect(events.filter((e) => e.type === 'InterruptWindowClosed').map((e) => e.windowId)).toEqual([windows[0]!.windowId]);
     expect(types(events).slice(-3)).toEqual(['SoloCardsDiscarded', 'TurnEnded', 'InterruptWindowOpened']);
   });
 

@@ -87,6 +87,8 @@ describe('solo game end', () => {
     death.space = dredd.space;
     death.health = 4;
     // Dredd's EXPLODE on his own space: he is a defender too ("possible to damage (and kill) your own character").
+    // The player is asked for the defence (`defence: ask`), and takes the damage.
+    s.seats[0]!.orders = { interrupt: 'armed', defence: 'ask' };
     const attacked = play(s, { type: 'EXPLODE', character: 'dredd', card: s.seats[0]!.hand[1]!, space: dredd.space! }).state;
     expect(helterSkelter.awaiting(attacked)).toEqual([{ seat: 0, situation: 'defence', windowId: expect.any(String) }]);
     const { state } = play(attacked, { type: 'TAKE_DAMAGE', character: 'dredd' });
