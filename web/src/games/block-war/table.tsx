@@ -6,6 +6,7 @@
 import './styles.css';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { loadBlockWar, type BlockMap, type BlockWarCommand, type BlockWarContent, type BlockWarGame, type PlazaMap } from './api.ts';
+import { ActionBar } from '../../game/action-bar.tsx';
 import { Prompt } from '../../game/prompt.tsx';
 import { StagedCommand, useStaging } from '../../game/staging.tsx';
 import { Zoomable } from '../../game/zoomable.tsx';
@@ -233,7 +234,7 @@ function BlockWarTable({ game, data, mine, sending, send, clearRefusal }: TableP
     <div class="table-area">
       <Boards game={game} data={data} names={names} choosing={choosing} />
 
-      <div class="action-bar" aria-label="Your move">
+      <ActionBar>
         {!prompted && (
           <p class="situation" role="status">
             {situationWords(view, names, game.mySeat)}
@@ -296,7 +297,7 @@ function BlockWarTable({ game, data, mine, sending, send, clearRefusal }: TableP
               ))}
           </section>
         )}
-      </div>
+      </ActionBar>
     </div>
   );
 }
