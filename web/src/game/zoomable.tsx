@@ -63,7 +63,7 @@ export function Zoomable(props: {
     centred.current = true;
     const scale = (element.clientWidth * least) / props.width;
     element.scrollLeft = centre.x * scale - element.clientWidth / 2;
-    element.scrollTop = centre.y * scale - element.clientHeight / 2;
+    element.scrollTop = centre.y * scale - seenHeight(element) / 2;
   }, [least, props.centre?.x, props.centre?.y]);
 
   /** Zooms about the view's centre, keeping what is there in the middle. */
@@ -159,4 +159,14 @@ export function Zoomable(props: {
       </div>
     </div>
   );
+}
+
+/** How much of the view is on screen now, above the action bar that sticks to a phone's foot. */
+function seenHeight(element: HTMLElement): number {
+  const box = element.getBoundingClientRect();
+  const bar = document.querySelector('.action-bar');
+  const floor = bar && getComputedStyle(bar).position === 'sticky' ? bar.getBoundingClientRect().top : innerHeight;
+  const seen = Math.min(box.bottom, floor) - Math.max(box.top, 0);
+  // Scrolled out of sight: centre in the whole view, as it will be seen once scrolled to.
+  return seen > TAP ? seen : element.clientHeight;
 }

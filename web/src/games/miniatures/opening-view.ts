@@ -4,7 +4,7 @@
 import type { MiniaturesContent, MiniaturesGame } from './data.ts';
 
 /** The CSS px a base's diameter opens at: its initials legible (the table is panned to reach it). */
-export const MODEL_PX = 32;
+export const MODEL_PX = 28;
 
 /** The margin the table is drawn with around its edge (table-top.tsx's viewBox starts at −20). */
 const MARGIN = 20;
@@ -15,7 +15,8 @@ export function smallestBase(content: MiniaturesContent): number {
 
 /** The middle of the acting side's models on the table (else of every model), from the drawing's edge. */
 export function playCentre(game: MiniaturesGame): { x: number; y: number } | null {
-  const side = game.awaiting[0]?.seat ?? game.mySeat;
+  // Both sides are awaited at a roll-off: then mine.
+  const side = game.awaiting.find((awaited) => awaited.seat === game.mySeat)?.seat ?? game.awaiting[0]?.seat ?? game.mySeat;
   const standing = Object.values(game.view.models).filter((model) => !model.removed);
   const acting = standing.filter((model) => model.seat === side);
   const models = acting.length ? acting : standing;
