@@ -58,7 +58,7 @@ test('on a phone Miniatures opens with 28 px models, my side’s in view', async
   await page.locator('svg.mn-table').waitFor();
   const seen = await page.evaluate(() => {
     const view = document.querySelector('.zoom-view')!.getBoundingClientRect();
-    const mine = [...document.querySelectorAll('g.model.seat-0')].map((model) => model.getBoundingClientRect());
+    const mine = Array.from(document.querySelectorAll('g.model.seat-0')).map((model) => model.getBoundingClientRect());
     return { left: view.left, right: view.right, mine: mine.map((box) => ({ width: box.width, middle: box.left + box.width / 2 })) };
   });
   expect(seen.mine.length).toBeGreaterThan(0);
