@@ -1,8 +1,9 @@
 // A board that pans and zooms: its view fills the width it is given and scrolls (one finger, a
 // mouse wheel, or the arrow keys once focused); it zooms with two fingers, Ctrl and the wheel (a
 // trackpad's pinch), the + and − buttons, or the + and − keys. It opens at the least zoom at which
-// the board's smallest target is 44 CSS px across (WCAG 2.5.5), fitting the width when that is
-// enough, as on a desktop. The board inside draws at 100% of the width it is handed.
+// the board's smallest target is 44 CSS px across (WCAG 2.5.5) or the size its game asks for,
+// fitting the width when that is enough, as on a desktop, with the point its game names (where the
+// play is) in the middle. The board inside draws at 100% of the width it is handed.
 
 import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
@@ -18,6 +19,10 @@ export function Zoomable(props: {
   width: number;
   /** Its smallest target in the same units (none: fitting the width is enough). */
   minTarget?: number;
+  /** How many CSS px that target opens at (a glyph that need only be legible); 44 unless told. */
+  targetPx?: number;
+  /** Where the play is, in the board's units from its left and top edge: in the middle on opening. */
+  centre?: { x: number; y: number } | null;
   /** The board draws with one finger (a Move's path): the browser must not pan with it. */
   drawing?: boolean;
   class?: string;
@@ -30,6 +35,9 @@ export function Zoomable(props: {
   const pinch = useRef<{ start: number; zoom: number } | null>(null);
   const zoomNow = useRef(1);
   zoomNow.current = zoom ?? least;
+  const targetPx = props.targetPx ?? TAP;
+  // The centre is brought into view once, on opening; after that the player pans.
+  const centred = useRef(false);
 
   // The zoom at which the smallest target reaches 44 px, measured from the view's width (and again
   // when it changes: a phone turned on its side).
@@ -38,14 +46,25 @@ export function Zoomable(props: {
     if (!element) return;
     const measure = () => {
       const fitted = element.clientWidth / props.width;
-      const needed = props.minTarget && fitted > 0 ? Math.min(MAX_ZOOM, Math.max(1, TAP / (props.minTarget * fitted))) : 1;
+      const needed = props.minTarget && fitted > 0 ? Math.min(MAX_ZOOM, Math.max(1, targetPx / (props.minTarget * fitted))) : 1;
       setLeast(needed);
     };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [props.width, props.minTarget]);
+  }, [props.width, props.minTarget, targetPx]);
+
+  // Once laid out at its opening zoom, the view scrolls the named centre to its middle.
+  useLayoutEffect(() => {
+    const element = view.current;
+    const centre = props.centre;
+    if (!element || !centre || centred.current || zoom !== null || least === 1) return;
+    centred.current = true;
+    const scale = (element.clientWidth * least) / props.width;
+    element.scrollLeft = centre.x * scale - element.clientWidth / 2;
+    element.scrollTop = centre.y * scale - seenHeight(element) / 2;
+  }, [least, props.centre?.x, props.centre?.y]);
 
   /** Zooms about the view's centre, keeping what is there in the middle. */
   function zoomTo(next: number) {
@@ -140,4 +159,14 @@ export function Zoomable(props: {
       </div>
     </div>
   );
+}
+
+/** How much of the view is on screen now, above the action bar that sticks to a phone's foot. */
+function seenHeight(element: HTMLElement): number {
+  const box = element.getBoundingClientRect();
+  const bar = document.querySelector('.action-bar');
+  const floor = bar && getComputedStyle(bar).position === 'sticky' ? bar.getBoundingClientRect().top : innerHeight;
+  const seen = Math.min(box.bottom, floor) - Math.max(box.top, 0);
+  // Scrolled out of sight: centre in the whole view, as it will be seen once scrolled to.
+  return seen > TAP ? seen : element.clientHeight;
 }

@@ -6,9 +6,10 @@
 import './styles.css';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { loadBlockWar, type BlockMap, type BlockWarCommand, type BlockWarContent, type BlockWarGame, type PlazaMap } from './api.ts';
+import { ActionBar } from '../../game/action-bar.tsx';
 import { Prompt } from '../../game/prompt.tsx';
 import { StagedCommand, useStaging } from '../../game/staging.tsx';
-import { Zoomable } from '../../game/zoomable.tsx';
+import { TAP, Zoomable } from '../../game/zoomable.tsx';
 import { useTimeZone, zonedTime } from '../../zone.ts';
 import type { GameUi, TableProps } from '../game-ui.ts';
 import { BlockBoard, CELL, COLOUR_LOOKS, JusticeTrack, PlazaBoard, type Choosing } from './board.tsx';
@@ -66,7 +67,10 @@ function Boards({ game, data, names, choosing }: { game: BlockWarGame; data: Blo
 
 // The layout's sizes, inline so the shared stylesheet stays as it is: a block board's width beside
 // the plaza, and the plaza's (it wraps under a side block when the row is too narrow, as on a phone).
-const BLOCK_WIDTH = { flex: '0 1 16rem', minWidth: '8rem' };
+// A block board is given the width at which its squares are tap-sized, so it opens whole, not
+// zoomed in and cropped (a narrower screen still zooms it, and it pans).
+const blockPx = (columns: number) => Math.ceil(((columns * CELL + 4) * TAP) / CELL);
+const blockWidth = (columns: number) => ({ flex: `0 1 ${blockPx(columns)}px`, minWidth: '8rem' });
 const PLAZA_WIDTH = { flex: '1 1 20rem', maxWidth: '36rem', minWidth: 0 };
 
 /**
@@ -86,7 +90,7 @@ function PlazaAndBlocks({ game, data, names, choosing }: { game: BlockWarGame; d
   const unplaced = view.seats.flatMap((s, seat) => (s.side === null ? [seat] : []));
   const edge = (side: 'north' | 'south') =>
     on(side).map((seat) => (
-      <div key={seat} style={{ width: 'min(100%, 16rem)' }}>
+      <div key={seat} style={{ width: `min(100%, ${blockPx(data.block.columns)}px)` }}>
         {board(seat)}
       </div>
     ));
@@ -95,7 +99,7 @@ function PlazaAndBlocks({ game, data, names, choosing }: { game: BlockWarGame; d
       {edge('north')}
       <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', alignItems: 'center', gap: '0.5rem', width: '100%' }}>
         {on('west').map((seat) => (
-          <div key={seat} style={BLOCK_WIDTH}>
+          <div key={seat} style={blockWidth(data.block.columns)}>
             {board(seat)}
           </div>
         ))}
@@ -105,7 +109,7 @@ function PlazaAndBlocks({ game, data, names, choosing }: { game: BlockWarGame; d
           </Zoomable>
         </div>
         {on('east').map((seat) => (
-          <div key={seat} style={BLOCK_WIDTH}>
+          <div key={seat} style={blockWidth(data.block.columns)}>
             {board(seat)}
           </div>
         ))}
@@ -114,7 +118,7 @@ function PlazaAndBlocks({ game, data, names, choosing }: { game: BlockWarGame; d
       {unplaced.length > 0 && (
         <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '0.5rem', width: '100%' }}>
           {unplaced.map((seat) => (
-            <div key={seat} style={BLOCK_WIDTH}>
+            <div key={seat} style={blockWidth(data.block.columns)}>
               {board(seat)}
             </div>
           ))}
@@ -233,7 +237,7 @@ function BlockWarTable({ game, data, mine, sending, send, clearRefusal }: TableP
     <div class="table-area">
       <Boards game={game} data={data} names={names} choosing={choosing} />
 
-      <div class="action-bar" aria-label="Your move">
+      <ActionBar>
         {!prompted && (
           <p class="situation" role="status">
             {situationWords(view, names, game.mySeat)}
@@ -296,7 +300,7 @@ function BlockWarTable({ game, data, mine, sending, send, clearRefusal }: TableP
               ))}
           </section>
         )}
-      </div>
+      </ActionBar>
     </div>
   );
 }

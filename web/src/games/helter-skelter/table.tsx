@@ -5,6 +5,7 @@
 
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { loadContent, loadMap, type HelterSkelterCommand as Command, type HelterSkelterContent as Content, type HelterSkelterGame as Game, type HelterSkelterMap as GameMap } from './api.ts';
+import { ActionBar } from '../../game/action-bar.tsx';
 import { Prompt } from '../../game/prompt.tsx';
 import { useConfirmCommands } from '../../game/confirm-setting.ts';
 import { StagedCommand, useStaging } from '../../game/staging.tsx';
@@ -219,7 +220,7 @@ function HelterSkelterTable({ game, data, mine, sending, send: post, clearRefusa
         </aside>
       </div>
 
-      <div class="action-bar" aria-label="Your move">
+      <ActionBar>
         {!finished && mine && situation.kind !== 'turn' && (
           <Prompt
             question={
@@ -345,7 +346,7 @@ function HelterSkelterTable({ game, data, mine, sending, send: post, clearRefusa
             </ul>
           </section>
         )}
-      </div>
+      </ActionBar>
     </div>
   );
 }

@@ -9,6 +9,7 @@
 
 import './styles.css';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { ActionBar } from '../../game/action-bar.tsx';
 import { Prompt } from '../../game/prompt.tsx';
 import { StagedCommand, useStaging } from '../../game/staging.tsx';
 import { Zoomable } from '../../game/zoomable.tsx';
@@ -19,6 +20,7 @@ import { commandWords, inches, miniaturesEventWords, miniaturesNames, scenarioNa
 import { CreateMiniatures } from './create.tsx';
 import { Forces } from './forces.tsx';
 import { MINIATURES_ORDERS } from './orders.ts';
+import { MODEL_PX, playCentre, smallestBase } from './opening-view.ts';
 import { MINIATURES_REFERENCE, rulesSection } from './reference.ts';
 import { MINIATURES_TUTORIALS } from './tutorials.ts';
 
@@ -200,7 +202,14 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
   return (
     <div class="table-area">
       <div class="mn-layout">
-        <Zoomable label="the table" width={data.map.width + 40} drawing={Boolean(drawing)}>
+        <Zoomable
+          label="the table"
+          width={data.map.width + 40}
+          minTarget={2 * smallestBase(data.content)}
+          targetPx={MODEL_PX}
+          centre={playCentre(game)}
+          drawing={Boolean(drawing)}
+        >
           <TableTop
           map={data.map}
           view={view}
@@ -217,7 +226,7 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
         </Zoomable>
         <Forces game={game} content={data.content} names={names} />
       </div>
-      <div class="action-bar" aria-label="Your move">
+      <ActionBar>
         {!prompted && (
           <p class="situation" role="status">
             {situationWords(game, names)}
@@ -320,7 +329,7 @@ function MiniaturesTable({ game, data, mine, sending, send, clearRefusal }: Tabl
             )}
           </section>
         )}
-      </div>
+      </ActionBar>
       <TableKey />
     </div>
   );
