@@ -6,6 +6,9 @@
 
 import type { Lesson } from '../../game/lesson.ts';
 
+const judge = (name: string) => ({ selector: '.setup-steps .reserve button', text: name });
+const space = (designation: number) => ({ selector: `.board .space[data-space="${designation}"] rect.hit` });
+
 export const LESSON: Lesson = {
   game: 'helter-skelter',
   id: 'solo',
@@ -16,10 +19,21 @@ export const LESSON: Lesson = {
   learner: 0,
   steps: [
     {
-      say: 'First, where do your Judges start? Each order puts them on the starting spaces in turn. Tap the first order offered: Judge Dredd first.',
-      taps: [{ selector: '.prompt .buttons li:first-child button' }],
+      say: 'First, where do your Judges start? Each drew a map card: its space is highlighted on the board. Tap a Judge, then the space, for each in turn: Judge Dredd on space 4, Judge Giant on 27, Judge Anderson on 34, Chief Judge Hershey on 28, Mean Machine on 7.',
+      taps: [
+        judge('Judge Dredd'),
+        space(4),
+        judge('Judge Giant'),
+        space(27),
+        judge('Judge Anderson'),
+        space(34),
+        judge('Chief Judge Hershey'),
+        space(28),
+        judge('Mean Machine'),
+        space(7),
+      ],
       expect: { type: 'PLACE_CHARACTERS', characters: ['dredd', 'giant', 'anderson', 'hershey', 'mean-machine'] },
-      wrong: 'Any order is allowed, but this lesson uses the first one offered, with Judge Dredd first: tap the top button.',
+      wrong: 'That is allowed, but this lesson places the Judges in the order shown: Judge Dredd on space 4, Judge Giant on 27, Judge Anderson on 34, Chief Judge Hershey on 28, Mean Machine on 7.',
       after: 'Your five Judges are on the board, and so are the four Dark Judges. You drew your hand of cards.',
     },
     {
