@@ -4,43 +4,24 @@
 // link did not work, in a sentence, and still leads back in. A client that does not ask for HTML
 // keeps the API's answers (test/notify/email-e2e.test.ts).
 
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
-import { startSmtpServer } from '../notify/email/fixtures.ts';
 import { openBrowser, signUp, type Player } from './support/browser.ts';
+import { useMailbox } from './support/mailbox.ts';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+const mailbox = useMailbox();
 let player: Player;
-let outboxDir: string;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-verify-e2e-outbox-'));
   player = await openBrowser();
 });
 afterAll(async () => {
   await player?.close();
-  await smtp?.close();
-  if (outboxDir) fs.rmSync(outboxDir, { recursive: true, force: true });
 });
 
-const t = useTestApp(() => ({ worker: QUICK_WORKER, mail: { smtpUrl: smtp.url, outboxDir, from: 'Judge Dredd <no-reply@example.org>' } }));
+const t = useTestApp(() => ({ worker: QUICK_WORKER, mail: mailbox.mail() }));
 
-async function verifyLinkTo(address: string): Promise<string> {
-  const stop = Date.now() + 10_000;
-  while (Date.now() < stop) {
-    for (const raw of smtp.received.filter((mail) => mail.to.includes(address))) {
-      const link = /http:\/\/\S+\/v1\/email\/verify\?token=\S+/.exec((await simpleParser(raw.raw)).text ?? '')?.[0];
-      if (link) return link;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no verification email to ${address}`);
-}
+const verifyLinkTo = (address: string) => mailbox.linkTo(address, /http:\/\/\S+\/v1\/email\/verify\?token=\S+/);
 
 test('the verification link lands on a styled page that leads to the lobby; used again, it says so', async () => {
   const { page } = player;

@@ -2,44 +2,24 @@
 // from the email's link to a new password, and a log-in with it; then a change of password in
 // Settings, which keeps this browser signed in.
 
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
-import { startSmtpServer } from '../notify/email/fixtures.ts';
 import { openBrowser, signUp, type Player } from './support/browser.ts';
+import { useMailbox } from './support/mailbox.ts';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+const mailbox = useMailbox();
 let player: Player;
-let outboxDir: string;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-reset-e2e-outbox-'));
   player = await openBrowser();
 });
 afterAll(async () => {
   await player?.close();
-  await smtp?.close();
-  if (outboxDir) fs.rmSync(outboxDir, { recursive: true, force: true });
 });
 
-const t = useTestApp(() => ({ worker: QUICK_WORKER, mail: { smtpUrl: smtp.url, outboxDir, from: 'Judge Dredd <no-reply@example.org>' } }));
+const t = useTestApp(() => ({ worker: QUICK_WORKER, mail: mailbox.mail() }));
 
-async function resetLinkTo(address: string): Promise<string> {
-  const stop = Date.now() + 10_000;
-  while (Date.now() < stop) {
-    for (const raw of smtp.received.filter((mail) => mail.to.includes(address))) {
-      const mail = await simpleParser(raw.raw);
-      const link = /http:\/\/\S+\/reset-password\?token=\S+/.exec(mail.text ?? '')?.[0];
-      if (/Reset your/.test(mail.subject ?? '') && link) return link;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no reset email to ${address}`);
-}
+const resetLinkTo = (address: string) => mailbox.linkTo(address, /http:\/\/\S+\/reset-password\?token=\S+/, /Reset your/);
 
 test('a forgotten password is reset from the emailed link, and changed again in Settings', async () => {
   const { page } = player;
