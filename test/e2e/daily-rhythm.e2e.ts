@@ -87,11 +87,19 @@ test('a daily game at 375 px: nobody is ever prompted with only "Pass" or only "
   // The Judges' page shows no arm of theirs (they hold one INTERRUPT card too, and have armed none).
   expect(await judges.page.getByRole('button', { name: 'Interrupt when attacked' }).getAttribute('aria-pressed')).toBe('false');
 
+  // The Judges' page has seen that change (a bare OrdersSet) before Dredd acts, so that the attack,
+  // not the arm, is what moves its version below.
+  const armed = (await callApi<{ version: number }>(t.base, 'GET', `/v1/games/${id}`, null)).version;
+  await judges.page.waitForFunction((v) => Number(document.querySelector('main.game-page')?.getAttribute('data-version')) >= v, armed);
+
   // Dredd attacks Sláine: her defence is decided at once (R14), and her arm claims in the window
   // after the attack (R58): her interrupting turn begins, and her INTERRUPT card is on her discard pile.
   await judges.page.locator('.hand .card.playable', { hasText: 'MELEE' }).first().click();
   await andWait(judges.page, () => judges.page.locator('.board .space.target rect.hit').first().click());
-  await slaine.page.waitForSelector('main.game-page[data-awaiting-me="yes"]');
+  // The claim is made in the attack's own command: the game awaits Sláine's seat at once.
+  const awaitedSeats = async () => (await callApi<{ awaiting: { seat: number }[] }>(t.base, 'GET', `/v1/games/${id}`, null)).awaiting.map((a) => a.seat);
+  await expect.poll(awaitedSeats, { timeout: 30_000 }).toEqual([1]);
+  await slaine.page.waitForSelector('main.game-page[data-awaiting-me="yes"]', { timeout: 60_000 });
   await expectNoForcedPrompt();
   const seen = await callApi<{ view: { seats: { seat: number; discard: string[]; arms?: unknown[] }[] } }>(t.base, 'GET', `/v1/games/${id}`, await tokenOf(slaine.page));
   expect(seen.view.seats[1]!.discard).toContain(slaineInterrupt);
