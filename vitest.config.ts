@@ -26,7 +26,10 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'engine', include: ['test/games/**/*.test.ts'] },
+        // The engine's files share each worker's modules instead of importing them afresh (45 s of
+        // 195 on two cores): they are pure, with no mock, app or timer to leave behind. The
+        // service's files stay isolated: an app a file failed to close would run into the next.
+        test: { name: 'engine', include: ['test/games/**/*.test.ts'], isolate: false },
       },
       {
         extends: true,

@@ -2,23 +2,22 @@ import { defineConfig } from 'vitest/config';
 import { serviceTestOptions, workers } from './vitest.config.ts';
 
 // The tests .ci/run repeats in the second database mode. `npm test` runs every test once, on the
-// Postgres its environment gives it (the embedded one in CI); most of them reach the database only
-// through code that the ones below already test, so what a second server can change is covered here:
-// - test/db: migrations, the schema against Prisma's, LISTEN/NOTIFY — the SQL that builds the database;
-// - test/store: the event store's contract, over its own SQL (jsonb, locks, seats);
+// Postgres its environment gives it (the embedded one, version 18, in CI). What a second server (the
+// machine's Postgres 15) can change is how it takes our SQL's own syntax and its schema, so these
+// run again there:
+// - test/db: the migrations, the schema against Prisma's, LISTEN/NOTIFY, notify_wanted — the SQL
+//   that builds the database;
+// - test/store: the event store's contract, over its hand-written SQL (jsonb, locks, seats);
 // - test/jobs: graphile-worker installs and runs its own schema and SQL;
-// - test/auth: accounts, sessions, keys and the login throttle are stores with their own SQL;
-// - test/notify: email and webhook dispatch claim their work with their own SQL;
-// - test/process: the service's start-up chooses its server (the embedded cluster under DATA_DIR, or
-//   DATABASE_URL) and survives restarts on it.
-// The other paths that differ by mode (test/support/global-setup.ts's two branches, and the server's
-// version: 15 on the machine, 18 embedded) run with whichever file runs first.
-// A test file that adds SQL of its own (a new store, a new raw query) belongs in this list.
+// - test/process/start-with-database-url: the service's start-up on DATABASE_URL (migrate, serve, stop).
+// The other stores' SQL is plain (no syntax newer than Postgres 15) and runs in the first step; the
+// rest of the process tests start the service the same way in both modes.
+// A test file that adds SQL a server version could take differently belongs in this list.
 export default defineConfig({
   test: {
     name: 'database-mode',
     maxWorkers: workers,
-    include: ['test/db/**/*.test.ts', 'test/store/**/*.test.ts', 'test/jobs/**/*.test.ts', 'test/auth/**/*.test.ts', 'test/notify/**/*.test.ts', 'test/process/**/*.test.ts'],
+    include: ['test/db/**/*.test.ts', 'test/store/**/*.test.ts', 'test/jobs/**/*.test.ts', 'test/process/start-with-database-url.test.ts'],
     ...serviceTestOptions,
   },
 });

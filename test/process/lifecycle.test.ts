@@ -1,5 +1,6 @@
 // The service as a newcomer runs it: `npm start` on the embedded Postgres, stopped and started
-// again, started twice, killed. Real processes, real servers, a throw-away DATA_DIR.
+// again, started twice, killed. Real processes, real servers, a throw-away DATA_DIR. With
+// DATABASE_URL instead: ./start-with-database-url.test.ts.
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,7 +8,6 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterDir, embeddedDatabaseUrl } from '../../src/db/embedded-postgres.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { parseLogLine, startService, runUntilExit, stopLeftoverServices } from '../support/service-process.ts';
 
 let dataDir: string;
@@ -80,21 +80,6 @@ describe('npm start on the embedded Postgres', () => {
     expect((await fetch(`${fourth.url}/readyz`)).status).toBe(200);
     expect(await fourth.stop('SIGINT')).toEqual({ code: 0, signal: null });
   }, 120_000);
-});
-
-describe('npm start with DATABASE_URL', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => database?.drop());
-
-  it('migrates the external database, serves, and stops cleanly on SIGTERM', async () => {
-    const service = await startService({ DATABASE_URL: database.url, PORT: '0', DATA_DIR: dataDir });
-    expect(await (await fetch(`${service.url}/readyz`)).json()).toMatchObject({ status: 'ready' });
-    expect(service.stdout()).toContain('"database":"external"');
-    expect(await service.stop('SIGTERM')).toEqual({ code: 0, signal: null });
-  }, 60_000);
 });
 
 function embeddedPostmasterPid(): number {

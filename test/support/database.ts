@@ -1,7 +1,7 @@
 // A fresh database per test file, on the run's test server (see global-setup.ts), so files run in
 // parallel without seeing each other's rows.
 //
-//   const db = await createTestDatabase({ migrate: true });
+//   const db = await createTestDatabase({ migrate: true });   // a copy of the run's migrated database
 //   … db.url …
 //   await db.drop();
 
@@ -21,12 +21,18 @@ export interface TestDatabase {
 
 export const silentLogger = createLogger('silent');
 
-export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
-  const adminUrl = inject('adminDatabaseUrl');
+/**
+ * A new database on the run's test server: empty, or (`migrate: true`) a copy of the run's migrated
+ * one (global-setup.ts), or (`'in-place'`, the global set-up's own call) migrated by running the
+ * migrations and installing the job queue in it.
+ */
+export async function createTestDatabase(options: { migrate?: boolean | 'in-place'; adminUrl?: string } = {}): Promise<TestDatabase> {
+  const adminUrl = options.adminUrl ?? inject('adminDatabaseUrl');
   const base = new URL(adminUrl).pathname.slice(1) || 'postgres';
   // Named after the run's database, so a CI run can drop whatever a crashed test left behind.
   const name = `${base}_t_${randomBytes(5).toString('hex')}`.slice(-63);
-  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`));
+  const template = options.migrate === true ? ` TEMPLATE ${pg.escapeIdentifier(inject('migratedTemplate'))}` : '';
+  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}${template}`));
 
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -37,7 +43,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
       await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`));
     },
   };
-  if (options.migrate) {
+  if (options.migrate === 'in-place') {
     const pool = testPool(database.url, 1);
     try {
       await migrate(pool, await readMigrations(), { logger: silentLogger });
