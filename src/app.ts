@@ -77,6 +77,7 @@ import { createMailer } from './delivery/email/transport.ts';
 import { notificationRecords } from './store/notification-records.ts';
 import { createLogger } from './config/logger.ts';
 import { finiteNumbersValidator } from './api/finite-numbers.ts';
+import { serializersOnFirstUse } from './api/compile-on-first-use.ts';
 import { checkWebhookUrl, type WebhookUrlPolicy } from './delivery/webhooks/address-guard.ts';
 import { KeySealer } from './auth/key-encryption.ts';
 import { PushChannel } from './delivery/push/dispatch.ts';
@@ -177,8 +178,9 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
     // `discriminator`: a `oneOf` on `game` or a command's `type` is validated by the one branch
     // that property names (Ajv's own discriminator), not by trying them all.
     ajv: { customOptions: { removeAdditional: false, discriminator: true } },
-    // Ajv as Fastify sets it up, and then no number that is not finite (src/api/finite-numbers.ts).
-    schemaController: { compilersFactory: { buildValidator: finiteNumbersValidator() } },
+    // Ajv as Fastify sets it up, and then no number that is not finite (src/api/finite-numbers.ts);
+    // Fastify's own serialisers; each compiled on its route's first request (src/api/compile-on-first-use.ts).
+    schemaController: { compilersFactory: { buildValidator: finiteNumbersValidator(), buildSerializer: serializersOnFirstUse() } },
     bodyLimit: settings.bodyLimitBytes,
     requestTimeout: settings.requestTimeoutMs,
     http: nodeServerLimits(settings),

@@ -39,14 +39,18 @@ function nonFiniteKeys(data: unknown): string[] | null {
   return null;
 }
 
-/** Fastify's own validator compiler (Ajv, with the app's options), each validator followed by the finite-number rule. */
+/**
+ * Fastify's own validator compiler (Ajv, with the app's options), each validator followed by the
+ * finite-number rule, and compiled on the route's first request (./compile-on-first-use.ts).
+ */
 export function finiteNumbersValidator(): BuildValidator {
   const buildDefault = AjvCompiler();
   return (externalSchemas, options) => {
     const compile = buildDefault(externalSchemas, options);
     return (route: Parameters<typeof compile>[0]) => {
-      const validate = compile(route);
+      let validate: Validate | undefined;
       const finite = ((data: unknown, context?: unknown) => {
+        validate ??= compile(route);
         const valid = (validate as (data: unknown, context?: unknown) => unknown)(data, context);
         if (valid !== true) {
           finite.errors = validate.errors;
@@ -57,8 +61,10 @@ export function finiteNumbersValidator(): BuildValidator {
         finite.errors = [{ instancePath: path, schemaPath: '#', keyword: 'finite', params: {}, message: 'must be a finite number' }];
         return false;
       }) as Validate;
-      // Fastify lets Ajv replace a coerced root value only when it sees the validator's `schemaEnv`.
-      return Object.assign(finite, { schemaEnv: validate.schemaEnv, schema: validate.schema });
+      // Fastify hands a validator the request as its root's parent, which Ajv needs to replace a
+      // coerced root value, only when the validator has a `schemaEnv`, as every Ajv validator has;
+      // this one's Ajv validator is not made yet.
+      return Object.assign(finite, { schemaEnv: true });
     };
   };
 }

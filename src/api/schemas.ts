@@ -17,6 +17,7 @@
 // each union passed through as JSON — precise documentation, and no request ever fails because of it.
 
 import fastJson from 'fast-json-stringify';
+import { onFirstUse } from './compile-on-first-use.ts';
 import type { FastifySerializerCompiler } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { CLOCK_PRESETS, DEFAULT_CLOCK, MAX_SECONDS, MIN_SECONDS } from '../clock/clocks.ts';
@@ -415,7 +416,7 @@ export function gameApi(registry: GameRegistry): GameApi {
    * being decided by validation at run time.
    */
   const serializer: FastifySerializerCompiler<unknown> = ({ schema }) =>
-    fastJson(withoutUnions(schema as Json) as unknown as fastJson.Schema, { schema: shared as unknown as Record<string, fastJson.Schema> });
+    onFirstUse(() => fastJson(withoutUnions(schema as Json) as unknown as fastJson.Schema, { schema: shared as unknown as Record<string, fastJson.Schema> }));
   const api: GameApi = { schemas, createGameBody, ordersChange, requestExamples, serializer };
   built.set(registry, api);
   return api;
