@@ -2,31 +2,17 @@
 // SMTP receiver (smtp-server), the mails parsed with mailparser, and every link in them followed
 // against the running service, as a player would.
 
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { call, register, type HttpAnswer, type HttpPlayer } from '../support/http-client.ts';
-import { startSmtpServer } from '../notify/email/fixtures.ts';
+import { useSmtpReceiver } from '../notify/email/fixtures.ts';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let outboxDir: string;
+const smtp = useSmtpReceiver();
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-reset-outbox-'));
-});
-
-afterAll(async () => {
-  await smtp?.close();
-  if (outboxDir) fs.rmSync(outboxDir, { recursive: true, force: true });
-});
-
-const t = useTestApp(() => ({ worker: QUICK_WORKER, mail: { smtpUrl: smtp.url, outboxDir, from: 'Helter Skelter <no-reply@example.org>' } }));
+const t = useTestApp(() => ({ worker: QUICK_WORKER, mail: smtp.mail() }));
 /** A second app whose log-in budget (which the reset routes share, per route) is 3 a minute. */
 const limited = useTestApp({ loginRateLimitPerMinute: 3 });
 

@@ -3,30 +3,16 @@
 // free address; the owner is emailed instead, and the new account can never verify the address.
 // The app runs its worker and sends to a real SMTP receiver, whose mails are parsed.
 
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
-import { startSmtpServer } from '../notify/email/fixtures.ts';
+import { useSmtpReceiver } from '../notify/email/fixtures.ts';
 import { bearer } from './support.ts';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let outboxDir: string;
+const smtp = useSmtpReceiver();
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-registration-outbox-'));
-});
-
-afterAll(async () => {
-  await smtp?.close();
-  if (outboxDir) fs.rmSync(outboxDir, { recursive: true, force: true });
-});
-
-const t = useTestApp(() => ({ worker: QUICK_WORKER, mail: { smtpUrl: smtp.url, outboxDir, from: 'Helter Skelter <no-reply@example.org>' } }));
+const t = useTestApp(() => ({ worker: QUICK_WORKER, mail: smtp.mail() }));
 
 const PASSWORD = 'correct horse battery staple';
 let counter = 0;

@@ -1,29 +1,15 @@
 // Email end to end: the app with its worker, a real SMTP receiver (smtp-server), the
 // mails parsed with mailparser, and every link in them followed against the running service.
 
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { call, playMoves, postCommand, readGame, register, startGame, type HttpPlayer } from '../support/http-client.ts';
-import { startSmtpServer } from './email/fixtures.ts';
+import { useSmtpReceiver } from './email/fixtures.ts';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let outboxDir: string;
+const smtp = useSmtpReceiver();
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-e2e-outbox-'));
-});
-
-afterAll(async () => {
-  await smtp?.close();
-  if (outboxDir) fs.rmSync(outboxDir, { recursive: true, force: true });
-});
-
-const t = useTestApp(() => ({ worker: QUICK_WORKER, mail: { smtpUrl: smtp.url, outboxDir, from: 'Helter Skelter <no-reply@example.org>' } }));
+const t = useTestApp(() => ({ worker: QUICK_WORKER, mail: smtp.mail() }));
 
 const addressOf = (player: HttpPlayer) => `${player.handle}@example.test`.toLowerCase();
 

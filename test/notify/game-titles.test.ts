@@ -3,32 +3,25 @@
 // names (a map and teams) nor a module id. Proved end to end for the games that once fell back to
 // their module id: an email (a real SMTP receiver) and a webhook (a real receiver on loopback).
 
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { call, register, type HttpPlayer } from '../support/http-client.ts';
 import { HttpReceiver } from '../support/http-receiver.ts';
-import { startSmtpServer } from './email/fixtures.ts';
+import { useSmtpReceiver } from './email/fixtures.ts';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'titles-outbox-'));
+const smtp = useSmtpReceiver('Games <no-reply@example.org>');
 const receiver = new HttpReceiver();
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
   await receiver.start();
 });
 
 afterAll(async () => {
-  await smtp?.close();
-  fs.rmSync(outboxDir, { recursive: true, force: true });
   await receiver.stop();
 });
 
-const t = useTestApp(() => ({ worker: QUICK_WORKER, webhookPolicy: { allowHttp: true, allowPrivate: true }, mail: { smtpUrl: smtp.url, outboxDir, from: 'Games <no-reply@example.org>' } }));
+const t = useTestApp(() => ({ worker: QUICK_WORKER, webhookPolicy: { allowHttp: true, allowPrivate: true }, mail: smtp.mail() }));
 
 async function until<T>(find: () => Promise<T | undefined> | T | undefined, what: string, ms = 10_000): Promise<T> {
   const stop = Date.now() + ms;

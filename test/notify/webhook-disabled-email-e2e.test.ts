@@ -2,36 +2,28 @@
 // loopback receiver that always fails, a real SMTP receiver (smtp-server), mails parsed with
 // mailparser. Retries are shrunk a thousandfold; "failing for over a day" is recorded, not waited for.
 
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { call, register, startGame, type HttpPlayer } from '../support/http-client.ts';
 import { HttpReceiver } from '../support/http-receiver.ts';
-import { startSmtpServer } from './email/fixtures.ts';
+import { useSmtpReceiver } from './email/fixtures.ts';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let outboxDir: string;
+const smtp = useSmtpReceiver();
 /** Answers 500 to everything. */
 const receiver = new HttpReceiver(() => 500);
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-e2e-outbox-'));
   await receiver.start();
 });
 
 afterAll(async () => {
   await receiver.stop();
-  await smtp?.close();
-  if (outboxDir) fs.rmSync(outboxDir, { recursive: true, force: true });
 });
 
 const t = useTestApp(() => ({
   worker: QUICK_WORKER,
-  mail: { smtpUrl: smtp.url, outboxDir, from: 'Helter Skelter <no-reply@example.org>' },
+  mail: smtp.mail(),
   webhookPolicy: { allowHttp: true, allowPrivate: true },
   // Retry waits of at most 5, 10, 20 ms instead of 5, 10, 20 s: five attempts within a second.
   webhookRetryScale: 0.001,

@@ -5,13 +5,10 @@
 // an email through a local SMTP server — all in the game's own words — and its schemas in the
 // OpenAPI document beside Helter Skelter's. Only HTTP behaviour is checked.
 
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpServer } from '../notify/email/fixtures.ts';
+import { useSmtpReceiver } from '../notify/email/fixtures.ts';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
 import { GAMES } from '../../src/service/registry.ts';
 import { oddsAndEvens } from '../support/games/odds-and-evens/index.ts';
@@ -26,25 +23,20 @@ import { call, postCommand, readGame, register, type GameAnswer, type HttpPlayer
 const PUBLIC_URL = 'https://play.example.test';
 
 const receiver = new HttpReceiver();
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let outboxDir: string;
+const smtp = useSmtpReceiver('Judge Dredd play-by-web <no-reply@example.org>');
 
 beforeAll(async () => {
   await receiver.start();
-  smtp = await startSmtpServer();
-  outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'second-game-outbox-'));
 });
 
 afterAll(async () => {
   await receiver.stop();
-  await smtp?.close();
-  if (outboxDir) fs.rmSync(outboxDir, { recursive: true, force: true });
 });
 
 const t = useTestApp(() => ({
   extraGames: [oddsAndEvens],
   worker: QUICK_WORKER,
-  mail: { smtpUrl: smtp.url, outboxDir, from: 'Judge Dredd play-by-web <no-reply@example.org>' },
+  mail: smtp.mail(),
   webhookPolicy: { allowHttp: true, allowPrivate: true },
   publicUrl: PUBLIC_URL,
   webhookRetryScale: 0.001,

@@ -1,12 +1,8 @@
 // A browser test with email: a real SMTP receiver and an outbox directory for the app, started
 // before the test file and removed after it, and the link a mail to an address carries.
 
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll } from 'vitest';
-import { startSmtpServer } from '../../notify/email/fixtures.ts';
+import { useSmtpReceiver } from '../../notify/email/fixtures.ts';
 
 export interface Mailbox {
   /** The app's mail settings (pass them to `useTestApp`). */
@@ -16,18 +12,9 @@ export interface Mailbox {
 }
 
 export function useMailbox(): Mailbox {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let outboxDir = '';
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-outbox-'));
-  });
-  afterAll(async () => {
-    await smtp?.close();
-    if (outboxDir) fs.rmSync(outboxDir, { recursive: true, force: true });
-  });
+  const smtp = useSmtpReceiver('Judge Dredd <no-reply@example.org>');
   return {
-    mail: () => ({ smtpUrl: smtp.url, outboxDir, from: 'Judge Dredd <no-reply@example.org>' }),
+    mail: smtp.mail,
     async linkTo(address, link, subject = /./) {
       const stop = Date.now() + 10_000;
       while (Date.now() < stop) {

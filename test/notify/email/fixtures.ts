@@ -1,7 +1,11 @@
 // Notifications, a throwaway SMTP server and a log catcher for the email channel's tests.
 
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 import { createLogger, type Logger } from '../../../src/config/logger.ts';
 import type { Notification } from '../../../src/notify/notification.ts';
 import { GAMES, situationWording } from '../../../src/service/registry.ts';
@@ -75,4 +79,35 @@ export function capturedLogger(): { logger: Logger; lines: Array<Record<string, 
   const lines: Array<Record<string, unknown>> = [];
   const logger = createLogger('debug', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
   return { logger, lines };
+}
+
+/** The app's mail settings that `useSmtpReceiver` hands out (`useTestApp`'s `mail`). */
+export interface TestMailSettings {
+  smtpUrl: string;
+  outboxDir: string;
+  from: string;
+}
+
+/**
+ * For a test file whose app sends email: an SMTP receiver (`startSmtpServer`) and an outbox
+ * directory, made before the file's tests and removed after them. Call it before `useTestApp`,
+ * whose settings then take `mail()`.
+ */
+export function useSmtpReceiver(from = 'Helter Skelter <no-reply@example.org>'): { readonly received: ReceivedMail[]; mail(): TestMailSettings } {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
+  let outboxDir = '';
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-outbox-'));
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    if (outboxDir) fs.rmSync(outboxDir, { recursive: true, force: true });
+  });
+  return {
+    get received() {
+      return smtp!.received;
+    },
+    mail: () => ({ smtpUrl: smtp!.url, outboxDir, from }),
+  };
 }
