@@ -165,6 +165,14 @@ export class SoakClient {
 
   /** Plays until the soak ends: a new game whenever one is over. */
   async run(): Promise<void> {
+    try {
+      await this.play();
+    } catch (error) {
+      if (!(error instanceof Stopping)) throw error;
+    }
+  }
+
+  private async play(): Promise<void> {
     await this.newGame();
     while (!this.options.stopping()) {
       const game = await this.turn();
@@ -293,7 +301,9 @@ export class SoakClient {
   private async call<T>(method: 'GET' | 'POST', pathname: string, token: string, body?: unknown, extra?: Record<string, string>): Promise<{ status: number; body: T }> {
     for (let attempt = 1; ; attempt++) {
       const answer = await this.options.api.call<T>(method, pathname, token, body, extra);
-      if (answer.status !== 503 || attempt === 60 || this.options.stopping()) return answer;
+      // A service too busy to answer while the soak ends: this client is done, nothing went wrong.
+      if (answer.status === 503 && this.options.stopping()) throw new Stopping();
+      if (answer.status !== 503 || attempt === 60) return answer;
       counts.unavailable += 1;
       await sleep(1000);
     }
@@ -311,3 +321,6 @@ export class SoakClient {
     return this.index;
   }
 }
+
+/** Thrown out of a client's request when the soak is ending and the service answered 503. */
+class Stopping extends Error {}

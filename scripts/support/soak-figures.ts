@@ -157,6 +157,8 @@ export const round = (x: number, digits = 1): number => Number(x.toFixed(digits)
 /** One report line, as printed and saved. */
 export interface Report {
   minute: number;
+  /** A report of the warm-up: printed and saved, not judged. */
+  warmUp: boolean;
   at: string;
   rssMiB: number;
   heapUsedMiB: number;
@@ -191,7 +193,23 @@ export interface Verdict {
   /** Projected growth over an hour, from a least-squares line through the minutes after warm-up, as a share of the first minute's value (%). */
   rssGrowthPerHourPercent: number;
   heapGrowthPerHourPercent: number;
+  /** After warm-up, over the whole run: the bucket bound (ms) 99% of the expiries fell under, and their count. */
+  deadlineP99AtMostMs: number | null;
+  expiries: number;
+  /** After warm-up, over the whole run: a command's answer → its webhook at the receiver, p95 (ms), and their count. */
+  notificationP95Ms: number | null;
+  notifications: number;
   reasons: string[];
+}
+
+/** The targets of `npm run bench:deadlines` and `npm run bench:notify`, held under the soak's load as well. */
+export const DEADLINE_P99_TARGET_MS = 100;
+export const NOTIFICATION_P95_TARGET_MS = 250;
+
+/** What the soak measured over its whole run after warm-up, judged against the benchmarks' targets. */
+export interface AfterWarmUp {
+  lateness: Lateness;
+  notifications: { n: number; p95: number | null };
 }
 
 /** Least-squares slope of y over x (ordinary linear regression, two sums). */
@@ -208,12 +226,13 @@ function slope(points: readonly [number, number][]): number {
 /**
  * After warm-up (the first minute's report is the reference): every later minute's RSS and command
  * p99 within ±`band` of it; RSS and heap projected to grow less than `growthBound` of their first
- * minute's value in an hour; every game verified.
+ * minute's value in an hour; every game verified; and over the minutes after warm-up, deadline
+ * lateness and notification delay within the targets their own benchmarks hold.
  */
-export function judge(reports: readonly Report[], verified: { games: number; ok: number }, band = 0.15, growthBound = 0.15): Verdict {
+export function judge(reports: readonly Report[], verified: { games: number; ok: number }, afterWarmUp: AfterWarmUp, band = 0.15, growthBound = 0.15): Verdict {
   const reasons: string[] = [];
   const [first, ...later] = reports;
-  if (!first || later.length === 0) reasons.push('the run is too short to judge: it needs a first minute and at least one after it');
+  if (!first || later.length === 0) reasons.push('the run is too short to judge: after the warm-up it needs a reference report and at least one after it');
   const drift = (value: (r: Report) => number) => (first ? Math.max(0, ...later.map((r) => Math.abs(value(r) / value(first) - 1))) : 0);
   const rssDrift = drift((r) => r.rssMiB);
   const p99Drift = drift((r) => r.commandP99);
@@ -226,12 +245,23 @@ export function judge(reports: readonly Report[], verified: { games: number; ok:
   if (rssGrowth > growthBound) reasons.push(`RSS grows ${pct(rssGrowth)} an hour (bound ${pct(growthBound)})`);
   if (heapGrowth > growthBound) reasons.push(`the heap grows ${pct(heapGrowth)} an hour (bound ${pct(growthBound)})`);
   if (verified.ok !== verified.games) reasons.push(`${verified.games - verified.ok} of ${verified.games} games did not verify`);
+  const { lateness, notifications } = afterWarmUp;
+  const latenessMs = lateness.p99AtMostSeconds === null ? null : lateness.p99AtMostSeconds * 1000;
+  // A bucket bound: "99% fell under 100 ms" is the finest the histogram can tell of the target p99 < 100 ms.
+  if (latenessMs !== null && latenessMs > DEADLINE_P99_TARGET_MS)
+    reasons.push(`deadline lateness p99 is at most ${latenessMs} ms, over the target ${DEADLINE_P99_TARGET_MS} ms (npm run bench:deadlines)`);
+  if (notifications.p95 !== null && notifications.p95 >= NOTIFICATION_P95_TARGET_MS)
+    reasons.push(`notification delay p95 is ${notifications.p95} ms, over the target ${NOTIFICATION_P95_TARGET_MS} ms (npm run bench:notify)`);
   return {
     pass: reasons.length === 0,
     rssDriftPercent: round(100 * rssDrift),
     p99DriftPercent: round(100 * p99Drift),
     rssGrowthPerHourPercent: round(100 * rssGrowth),
     heapGrowthPerHourPercent: round(100 * heapGrowth),
+    deadlineP99AtMostMs: latenessMs,
+    expiries: lateness.expiries,
+    notificationP95Ms: notifications.p95,
+    notifications: notifications.n,
     reasons,
   };
 }

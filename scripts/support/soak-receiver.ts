@@ -17,6 +17,8 @@ export class Receiver {
   private server: http.Server | undefined;
   private readonly answers = new Map<string, number>();
   private delays: number[] = [];
+  /** Every delay since `keepFromNow` (ms): the whole run's after warm-up. */
+  private kept: number[] | null = null;
   received = 0;
   unmatched = 0;
 
@@ -42,7 +44,21 @@ export class Receiver {
     const match = ID.exec(id);
     const answeredAt = match ? this.answers.get(`${match[1]}:${match[2]}`) : undefined;
     if (answeredAt === undefined) this.unmatched += 1;
-    else this.delays.push(at - answeredAt);
+    else {
+      this.delays.push(at - answeredAt);
+      this.kept?.push(at - answeredAt);
+    }
+  }
+
+  /** From now on also keeps every delay for `sinceKept` (the soak's warm-up is over). */
+  keepFromNow(): void {
+    this.kept = [];
+  }
+
+  /** The delays kept since `keepFromNow`: count and p95 (ms). */
+  sinceKept(): { n: number; p95: number | null } {
+    const kept = this.kept ?? [];
+    return { n: kept.length, p95: kept.length === 0 ? null : round(percentile(kept, 95)) };
   }
 
   /** The delays since the last call (ms): count, p50, p99; forgets old answers. */
