@@ -33,6 +33,8 @@
 // T: the service's commands/s over the floor's, flat out; X: their POST p99s, flat out; Y: their
 // POST p99s paced at the same rate. Each ratio is the median of the rounds' ratios; S and F are
 // the median rates. Goals: R ≤ 1.3, T ≥ 0.8, X ≤ 1.5, Y ≤ 2.
+// Before the last line, the rules' own CPU per command (decide, replay, legal commands, views),
+// timed on the service's games in this process: the least R could be whatever the platform.
 // `--profile` writes a CPU profile of the service for each of its measured flat-out phases, that
 // window alone, under .bench/ (`service-<pid>-<n>.cpuprofile`, for Chrome DevTools or
 // `node --import tsx scripts/profile-top.ts <file>`).
@@ -43,6 +45,7 @@ import pg from 'pg';
 import { createLogger } from '../src/config/logger.ts';
 import { openBenchDatabase } from './support/bench-database.ts';
 import { FloorClient, floorGames, startFloor } from './support/bench-floor.ts';
+import { rulesWork } from './support/rules-work.ts';
 import { Api, cpuMeter, newPlayers, percentile, say, sleep, startService, type CpuUse, type Meter, type Recorder, type Service } from './support/bench-service.ts';
 
 const { values: args } = parseArgs({
@@ -261,6 +264,29 @@ function profiled(meter: Meter, of: Service): Meter {
   };
 }
 
+/**
+ * The rules' own CPU per command on the games the service played (./support/rules-work.ts), set
+ * beside each round's floor and service: the least R could be with a platform costing nothing
+ * beyond the floor, and what the platform adds to the rules.
+ */
+async function sayRulesWork(rounds: readonly { service: Side; floor: Side }[], readsPerCommand: number): Promise<void> {
+  const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+  try {
+    const work = await rulesWork(pool, readsPerCommand);
+    const floorCpu = rounds.map((r) => cpuPerCommand(r.floor.flat.posts).total);
+    const serviceCpu = rounds.map((r) => cpuPerCommand(r.service.flat.posts).total);
+    const least = median(floorCpu.map((f) => (f + work.moduleMs) / f));
+    const platform = median(serviceCpu.map((s, i) => s - floorCpu[i]! - work.moduleMs));
+    say(
+      `  the rules' own work (${work.commands} of the service's commands replayed in this process): ${work.moduleMs.toFixed(2)} ms a command ` +
+        `(${work.withJsonMs.toFixed(2)} ms with their answers as JSON); with a platform costing nothing beyond the floor ` +
+        `(${median(floorCpu).toFixed(2)} ms), R would be ${least.toFixed(2)}; the platform adds ${platform.toFixed(2)} ms a command beyond the floor and the rules`,
+    );
+  } finally {
+    await pool.end();
+  }
+}
+
 const database = await openBenchDatabase(logger);
 let service: Service | undefined;
 let floor: Service | undefined;
@@ -348,6 +374,7 @@ try {
   say(`  POST p99 paced, service / floor:      ${Y.toFixed(2)}  goal ≤ ${GOALS.paced}: ${verdict(Y <= GOALS.paced)}   (rounds: ${ratios.map((r) => r.paced.toFixed(2)).join(', ')})`);
   const waited = rounds.reduce((sum, r) => sum + (r.service.paced.waited ?? 0) + (r.floor.paced.waited ?? 0), 0);
   say(`  paced sends that found no client ready, in all rounds: ${waited}`);
+  await sayRulesWork(rounds, readsPerCommand);
   say(`bench:api cpu_ratio=${R.toFixed(2)} throughput_ratio=${T.toFixed(2)} p99_ratio=${X.toFixed(2)} paced_p99_ratio=${Y.toFixed(2)} service=${S.toFixed(0)}/s floor=${F.toFixed(0)}/s`);
 } finally {
   for (const api of apis) await api.close().catch(() => undefined);

@@ -212,7 +212,7 @@ try {
   const counts = clientCounts();
   say(
     `clients: ${counts.commands} commands accepted, ${counts.refused} refused (a window closed or the game moved meanwhile), ${counts.chats} chat messages, ` +
-      `${counts.expiriesAwaited} windows left to expire, ${counts.finished} games finished, ${counts.unavailable} answers 503 (retried); webhooks received ${receiver.received} (${receiver.unmatched} announcing a bot's or the clock's command); ` +
+      `${counts.expiriesAwaited} windows left to expire, ${counts.finished} games finished, ${counts.unavailable} answers 503 (retried), ${counts.seatsTakenBack} seats taken back from a bot; webhooks received ${receiver.received} (${receiver.unmatched} announcing a bot's or the clock's command); ` +
       `pacer slots with no client ready: ${pacer.idle} of ${pacer.slots}`,
   );
   const afterWarmUp = { lateness: latenessBetween(warmedUp, previous.scrape), notifications: receiver.sinceKept() };

@@ -174,6 +174,8 @@ export interface GameView {
   version: number;
   awaiting: { seat: number; situation: string; windowId: string; deadline: string | null }[];
   legalCommands: { type: string }[];
+  /** The command types that give the game up (a surrender). */
+  givingUp?: string[];
 }
 
 export const MAPS = ['dan-tanna-enid-blyton', 'grand-hall-of-justice'];

@@ -25,7 +25,7 @@ function shortClock(game: string, seconds: number): Record<string, number> {
 }
 
 /** The route templates the clients time, as /metrics names them. */
-export type Route = 'POST /v1/games' | 'GET /v1/games/:id' | 'POST /v1/games/:id/commands' | 'POST /v1/games/:id/chat' | 'POST /v1/webhooks';
+export type Route = 'POST /v1/games' | 'GET /v1/games/:id' | 'POST /v1/games/:id/commands' | 'POST /v1/games/:id/chat' | 'POST /v1/webhooks' | 'POST /v1/games/:id/seats/:seat/return';
 export type RouteRecorder = (route: Route, ms: number) => void;
 
 /** Hands out send slots at a steady rate, first come first served. */
@@ -100,9 +100,11 @@ export interface ClientCounts {
   expiriesAwaited: number;
   /** Answers 503 (the database busy or unreachable), each retried a second later. */
   unavailable: number;
+  /** Seats taken back from the bot that played them after three deadlines passed in a row. */
+  seatsTakenBack: number;
 }
 
-const counts: ClientCounts = { commands: 0, refused: 0, finished: 0, chats: 0, expiriesAwaited: 0, unavailable: 0 };
+const counts: ClientCounts = { commands: 0, refused: 0, finished: 0, chats: 0, expiriesAwaited: 0, unavailable: 0, seatsTakenBack: 0 };
 export const clientCounts = (): Readonly<ClientCounts> => counts;
 
 /** Every game a client started, for the verification at the end. */
@@ -186,12 +188,17 @@ export class SoakClient {
           continue;
         }
       }
-      const types = [...new Set(game.legalCommands.map((c) => c.type))];
-      const type = types[this.next(types.length)];
-      const ofType = game.legalCommands.filter((c) => c.type === type);
-      const command = ofType[this.next(ofType.length)];
+      // Any legal command alike (ending a turn is one among many), so that a turn lasts about as
+      // long as a bot's: a client that picked a command type first would end its turns at once,
+      // each of its moves would be followed by up to a hundred of the bots' (Block War's steps),
+      // and the soak's rate would be the bots' flat out, not the pacer's. Never giving up.
+      const choices = game.legalCommands.filter((c) => !(game.givingUp ?? []).includes(c.type));
+      const command = choices[this.next(choices.length)];
       if (!command) continue;
-      await this.options.pacer.slot();
+      // A client on a short clock acts as soon as it means to: waiting for a pacer slot (up to a
+      // minute when most clients wait) would let every window expire, and after three in a row
+      // its seat would go to a bot, which plays flat out while nobody is at the table.
+      if (!this.clocked) await this.options.pacer.slot();
       if (this.options.stopping()) return;
       await this.send({ ...command, expectedVersion: game.version });
       if (this.next(1000) < this.chatChance * 1000) await this.chat();
@@ -280,9 +287,21 @@ export class SoakClient {
     // A window closed or the game moved meanwhile (its clock, a bot): read again. Anything else is the service's fault.
     if (sent.status === 409 || sent.status === 422) {
       counts.refused += 1;
+      // Back at the table after letting its deadlines pass: the seat went to a bot; take it back, as a player would.
+      if ((sent.body as { code?: string }).code === 'SEAT_ABSENT') await this.takeSeatBack();
       return;
     }
     throw new Error(`command: ${sent.status} ${JSON.stringify(sent.body)}`);
+  }
+
+  private async takeSeatBack(): Promise<void> {
+    const { record } = this.options;
+    const started = performance.now();
+    const back = await this.call('POST', `/v1/games/${this.game}/seats/0/return`, this.token);
+    record('POST /v1/games/:id/seats/:seat/return', performance.now() - started);
+    if (back.status === 200) counts.seatsTakenBack += 1;
+    // 409: a bot's command came first, or the seat was already back; the next read shows which.
+    else if (back.status !== 409) throw new Error(`take the seat back: ${back.status} ${JSON.stringify(back.body)}`);
   }
 
   private async chat(): Promise<void> {

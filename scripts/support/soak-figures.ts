@@ -190,7 +190,7 @@ export interface Verdict {
   pass: boolean;
   rssDriftPercent: number;
   p99DriftPercent: number;
-  /** Projected growth over an hour, from a least-squares line through the minutes after warm-up, as a share of the first minute's value (%). */
+  /** Projected growth over an hour, from a least-squares line through the minutes after warm-up, as a share of the first judged report's value (%). */
   rssGrowthPerHourPercent: number;
   heapGrowthPerHourPercent: number;
   /** After warm-up, over the whole run: the bucket bound (ms) 99% of the expiries fell under, and their count. */
@@ -224,9 +224,9 @@ function slope(points: readonly [number, number][]): number {
 }
 
 /**
- * After warm-up (the first minute's report is the reference): every later minute's RSS and command
- * p99 within ±`band` of it; RSS and heap projected to grow less than `growthBound` of their first
- * minute's value in an hour; every game verified; and over the minutes after warm-up, deadline
+ * After warm-up (the first judged report is the reference): every later report's RSS and command
+ * p99 within ±`band` of it; RSS and heap projected to grow less than `growthBound` of the
+ * reference's value in an hour; every game verified; and over the minutes after warm-up, deadline
  * lateness and notification delay within the targets their own benchmarks hold.
  */
 export function judge(reports: readonly Report[], verified: { games: number; ok: number }, afterWarmUp: AfterWarmUp, band = 0.15, growthBound = 0.15): Verdict {
@@ -240,8 +240,8 @@ export function judge(reports: readonly Report[], verified: { games: number; ok:
   const rssGrowth = growth((r) => r.rssMiB);
   const heapGrowth = growth((r) => r.heapUsedMiB);
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  if (rssDrift > band) reasons.push(`RSS moved ${pct(rssDrift)} from the first minute's (band ±${pct(band)})`);
-  if (p99Drift > band) reasons.push(`the command p99 moved ${pct(p99Drift)} from the first minute's (band ±${pct(band)})`);
+  if (rssDrift > band) reasons.push(`RSS moved ${pct(rssDrift)} from the first judged report's (band ±${pct(band)})`);
+  if (p99Drift > band) reasons.push(`the command p99 moved ${pct(p99Drift)} from the first judged report's (band ±${pct(band)})`);
   if (rssGrowth > growthBound) reasons.push(`RSS grows ${pct(rssGrowth)} an hour (bound ${pct(growthBound)})`);
   if (heapGrowth > growthBound) reasons.push(`the heap grows ${pct(heapGrowth)} an hour (bound ${pct(growthBound)})`);
   if (verified.ok !== verified.games) reasons.push(`${verified.games - verified.ok} of ${verified.games} games did not verify`);

@@ -1,10 +1,11 @@
 // The soak reads deadline lateness from the service's /metrics text (scripts/support/soak-figures.ts).
 // The histogram has a series per game; each must count, and count for its own game: the text
-// parser alone folds a labelled histogram into one series (the last one's buckets).
+// parser alone folds a labelled histogram into one series (the last one's buckets). And it judges
+// its run: steady memory and latency after warm-up, and the deadline and notification targets.
 
 import { describe, expect, it } from 'vitest';
 import { OperatorMetrics } from '../../src/api/metrics.ts';
-import { latenessBetween, parseScrape } from '../../scripts/support/soak-figures.ts';
+import { judge, latenessBetween, parseScrape, type AfterWarmUp, type Report } from '../../scripts/support/soak-figures.ts';
 
 /** The service's own metrics, with nothing but what the test observes. */
 function serviceMetrics(): OperatorMetrics {
@@ -56,5 +57,38 @@ describe('the soak reading deadline lateness', () => {
     const scrape = parseScrape(await metrics.registry.metrics());
     expect([scrape.commandsAccepted, scrape.commandsRefused]).toEqual([2, 1]);
     expect(scrape.rssBytes).toBeGreaterThan(0);
+  });
+});
+
+describe('the soak’s verdict', () => {
+  /** A judged report: steady unless told otherwise. */
+  const report = (minute: number, changes: Partial<Report> = {}): Report =>
+    ({ minute, warmUp: false, rssMiB: 500, heapUsedMiB: 200, commandP99: 40, ...changes }) as Report;
+  const onTarget: AfterWarmUp = { lateness: { expiries: 300, p99AtMostSeconds: 0.1 }, notifications: { n: 900, p95: 120 } };
+  const all = { games: 10, ok: 10 };
+
+  it('passes a steady run within the targets, judged from its first report', () => {
+    const verdict = judge([report(10), report(30, { rssMiB: 540, commandP99: 35 }), report(50)], all, onTarget);
+    expect(verdict.reasons).toEqual([]);
+    expect(verdict.pass).toBe(true);
+    expect(verdict.rssDriftPercent).toBe(8);
+    expect(verdict.deadlineP99AtMostMs).toBe(100);
+    expect(verdict.notificationP95Ms).toBe(120);
+  });
+
+  it('fails a command p99 that leaves the band, and late deadlines or notifications', () => {
+    const late: AfterWarmUp = { lateness: { expiries: 300, p99AtMostSeconds: 0.25 }, notifications: { n: 900, p95: 250 } };
+    const verdict = judge([report(3), report(4, { commandP99: 47 })], all, late);
+    expect(verdict.pass).toBe(false);
+    expect(verdict.reasons).toEqual([
+      "the command p99 moved 17.5% from the first judged report's (band ±15.0%)",
+      'deadline lateness p99 is at most 250 ms, over the target 100 ms (npm run bench:deadlines)',
+      'notification delay p95 is 250 ms, over the target 250 ms (npm run bench:notify)',
+    ]);
+  });
+
+  it('needs a reference report and one after it, and every game verified', () => {
+    expect(judge([report(3)], all, onTarget).reasons).toEqual(['the run is too short to judge: after the warm-up it needs a reference report and at least one after it']);
+    expect(judge([report(3), report(4)], { games: 10, ok: 9 }, onTarget).reasons).toEqual(['1 of 10 games did not verify']);
   });
 });
