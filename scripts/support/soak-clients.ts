@@ -28,9 +28,10 @@ function shortClock(game: string, seconds: number): Record<string, number> {
 export type Route = 'POST /v1/games' | 'GET /v1/games/:id' | 'POST /v1/games/:id/commands' | 'POST /v1/games/:id/chat' | 'POST /v1/webhooks' | 'POST /v1/games/:id/seats/:seat/return';
 export type RouteRecorder = (route: Route, ms: number) => void;
 
-/** Hands out send slots at a steady rate, first come first served. */
+/** Hands out send slots at a steady rate, first come first served, the urgent first. */
 export class Pacer {
   private readonly waiting: (() => void)[] = [];
+  private readonly urgent: (() => void)[] = [];
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   /** Slots that found no client waiting (the clients, not the service, held the rate back). */
@@ -46,23 +47,23 @@ export class Pacer {
       const due = Math.floor((performance.now() - started) / gap);
       for (; given < due; given++) {
         this.slots += 1;
-        const next = this.waiting.shift();
+        const next = this.urgent.shift() ?? this.waiting.shift();
         if (next) next();
         else this.idle += 1;
       }
     }, 10);
   }
 
-  /** The next free slot; at once once stopped (the caller then sees the soak ending). */
-  slot(): Promise<void> {
+  /** The next free slot (`urgent`: before every other waiting client's); at once once stopped (the caller then sees the soak ending). */
+  slot(urgent = false): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    return new Promise((resolve) => this.waiting.push(resolve));
+    return new Promise((resolve) => (urgent ? this.urgent : this.waiting).push(resolve));
   }
 
   stop(): void {
     this.stopped = true;
     clearInterval(this.timer);
-    for (const next of this.waiting.splice(0)) next();
+    for (const next of [...this.urgent.splice(0), ...this.waiting.splice(0)]) next();
   }
 }
 
@@ -195,10 +196,10 @@ export class SoakClient {
       const choices = game.legalCommands.filter((c) => !(game.givingUp ?? []).includes(c.type));
       const command = choices[this.next(choices.length)];
       if (!command) continue;
-      // A client on a short clock acts as soon as it means to: waiting for a pacer slot (up to a
+      // A client on a short clock goes before the others: waiting its turn for a slot (up to a
       // minute when most clients wait) would let every window expire, and after three in a row
       // its seat would go to a bot, which plays flat out while nobody is at the table.
-      if (!this.clocked) await this.options.pacer.slot();
+      await this.options.pacer.slot(this.clocked);
       if (this.options.stopping()) return;
       await this.send({ ...command, expectedVersion: game.version });
       if (this.next(1000) < this.chatChance * 1000) await this.chat();
