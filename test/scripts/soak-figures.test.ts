@@ -87,6 +87,14 @@ describe('the soak’s verdict', () => {
     ]);
   });
 
+  it('does not count a target as met when nothing measured it', () => {
+    const unmeasured: AfterWarmUp = { lateness: { expiries: 0, p99AtMostSeconds: null }, notifications: { n: 0, p95: null } };
+    expect(judge([report(10), report(30)], all, unmeasured).reasons).toEqual([
+      'no window expired after the warm-up: deadline lateness was not measured',
+      "no webhook answered a client's command after the warm-up: notification delay was not measured",
+    ]);
+  });
+
   it('needs a reference report and one after it, and every game verified', () => {
     expect(judge([report(3)], all, onTarget).reasons).toEqual(['the run is too short to judge: after the warm-up it needs a reference report and at least one after it']);
     expect(judge([report(3), report(4)], { games: 10, ok: 9 }, onTarget).reasons).toEqual(['1 of 10 games did not verify']);
