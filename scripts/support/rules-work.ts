@@ -14,7 +14,7 @@
 // in three alternating passes each (medians). The games are loaded first and the timed passes do
 // no I/O; a first pass warms the code up.
 
-import { gameRegistry } from '../../src/service/registry.ts';
+import { gameRegistry, type AnyGameModule } from '../../src/service/registry.ts';
 import type { Sender } from '../../src/platform/game-module.ts';
 import { EventStore } from '../../src/store/event-store.ts';
 import { storedGames } from '../../src/store/game-records.ts';
@@ -30,7 +30,7 @@ export interface RulesWork {
 }
 
 interface Played {
-  module: NonNullable<ReturnType<ReturnType<typeof gameRegistry>['get']>>;
+  module: AnyGameModule;
   setup: unknown;
   commands: { sender: Sender; payload: unknown; at: string }[];
 }
