@@ -16,7 +16,7 @@ import { botFor, botsOf } from '../platform/bots.ts';
 import { keyedRng } from '../platform/random.ts';
 import type { Logger } from '../config/logger.ts';
 import type { GameRecords } from './ports/game-records.ts';
-import type { StoredOptions } from './ports/records.ts';
+import type { GameWithSeats, StoredOptions } from './ports/records.ts';
 import { Refusal } from '../platform/refusal.ts';
 import type { GameStates } from './game-states.ts';
 import type { Play } from './play.ts';
@@ -115,13 +115,18 @@ export class Bots {
   }
 
   private async drive(gameId: string): Promise<void> {
+    // After the bot's own command, the game as that command left it: no read for the next move
+    // (a bot often makes several in a row). The append's version check confirms it, and a refusal
+    // reads the game afresh, so only a loop's first look costs a read.
+    let after: { found: GameWithSeats; state: unknown } | null = null;
     for (;;) {
       if (this.stopped) return;
-      const found = await this.records.read(gameId);
+      const found = after?.found ?? (await this.records.read(gameId));
       if (!found || found.game.status !== 'active') return;
       const { game, seats } = found;
       const module = this.states.moduleOf(game);
-      const state = await this.states.at(game);
+      const state = after ? after.state : await this.states.at(game);
+      after = null;
       // Bot seats, and seats a bot plays while their players are away (./absent-seats.ts).
       const bots = new Set(seats.filter((s) => s.bot || s.absent).map((s) => s.seat));
       const turn = module.awaiting(state).find((a) => bots.has(a.seat));
@@ -138,12 +143,13 @@ export class Bots {
       const wait = this.minDecisionMs - (performance.now() - started);
       if (wait > 0 && seats.some((s) => !s.bot)) await sleep(wait);
       try {
-        await this.play.submit({
+        const accepted = await this.play.submit({
           gameId,
           author: { bot: turn.seat },
           command: command as Record<string, unknown>,
           expectedVersion: game.version,
         });
+        if (accepted.seats && accepted.state !== undefined) after = { found: { game: accepted.game, seats: accepted.seats }, state: accepted.state };
       } catch (error) {
         // Someone else moved first (a player, a deadline, another process's bot): look again.
         // Or the player took the seat back while it was deciding (NOT_A_BOT): look again.

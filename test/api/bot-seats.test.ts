@@ -3,7 +3,8 @@
 // the server to the end.
 
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { GameRecords } from '../../src/service/ports/game-records.ts';
 import { Refusal } from '../../src/platform/refusal.ts';
 import { BOT_MIN_DECISION_MS } from '../../src/service/bots.ts';
 import { useTestApp } from '../support/app.ts';
@@ -21,6 +22,10 @@ const create = (player: Player, seats: object[]) =>
 describe('bot seats choose their bot', () => {
   it('a game with a heuristic bot seat, against a random one, plays to its end; the seats say which bot plays', async () => {
     const owner = await registerPlayer(t.app, 'botkind');
+    const records = (t.parts.gameService.bots as unknown as { records: GameRecords }).records;
+    const reads: string[] = [];
+    const read = records.read.bind(records);
+    vi.spyOn(records, 'read').mockImplementation((id: string) => (reads.push(id), read(id)));
     const created = await create(owner, [
       { team: 'judges', bot: 'heuristic' },
       { team: 'slaine', bot: 'random' },
@@ -35,6 +40,11 @@ describe('bot seats choose their bot', () => {
     await t.parts.gameService.bots.idle();
     const end = await getGame(t.app, created.body.id, null);
     expect(end.status).toBe('finished');
+    // The bots read the game when they start looking, not before each move: after a bot's own
+    // command they go on from the game as it left it (src/service/bots.ts).
+    const { rows } = await t.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM commands WHERE game_id = $1`, [created.body.id]);
+    expect(rows[0]!.n).toBeGreaterThan(50);
+    expect(reads.filter((id) => id === created.body.id).length).toBeLessThanOrEqual(5);
     expect(end.view.winners.length).toBeGreaterThan(0);
     expect((end.seats as Seats).map((s) => s.botKind)).toEqual(['heuristic', 'random', 'heuristic']);
   }, 120_000);
