@@ -106,7 +106,7 @@ export class OperatorMetrics implements Telemetry {
     });
     new Gauge({
       name: `${PREFIX}jobs_queued`,
-      help: 'Jobs waiting in the queue (webhook and email deliveries, housekeeping), all processes together.',
+      help: 'Jobs due and not yet taken by a worker (webhook and email deliveries, reminders, housekeeping), all processes together; jobs queued for later are not counted.',
       registers: [this.registry],
       async collect() {
         this.set(await sources.jobsQueued());
@@ -156,9 +156,16 @@ export function registerMetrics(app: FastifyInstance, metrics: OperatorMetrics, 
   });
 }
 
-/** Jobs not yet taken by a worker (graphile-worker's public `jobs` view). */
+/**
+ * Jobs due that no worker has taken (graphile-worker's public `jobs` view): the backlog. Jobs
+ * queued for later are left out: a reminder waits in the queue until an hour before its deadline,
+ * a day ahead in a daily game, so counting them would make the gauge grow with the games played,
+ * not with a worker falling behind. Nor are jobs that used up their attempts: no worker takes them.
+ */
 export async function queuedJobs(pool: { query(text: string): Promise<{ rows: { queued: number }[] }> }): Promise<number> {
-  const { rows } = await pool.query(`SELECT count(*) FILTER (WHERE locked_at IS NULL)::int AS queued FROM graphile_worker.jobs`);
+  const { rows } = await pool.query(
+    `SELECT count(*) FILTER (WHERE locked_at IS NULL AND run_at <= now() AND attempts < max_attempts)::int AS queued FROM graphile_worker.jobs`,
+  );
   return rows[0]?.queued ?? 0;
 }
 

@@ -4,6 +4,7 @@
 
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { describe, expect, it } from 'vitest';
+import { queuedJobs } from '../../src/api/metrics.ts';
 import { useTestApp } from '../support/app.ts';
 import { postCommand, readGame, register, startGame } from '../support/http-client.ts';
 
@@ -92,5 +93,24 @@ describe('GET /metrics', () => {
     expect(after.families.has('pbw_jobs_queued')).toBe(true);
     expect(after.families.has('nodejs_eventloop_lag_p99_seconds')).toBe(true);
     expect(after.families.has('process_resident_memory_bytes')).toBe(true);
+  });
+
+  it('counts as queued the jobs due that no worker took, not those queued for later', async () => {
+    // In a transaction rolled back, so that no worker sees them; one snapshot, so that other files' jobs cannot move the count.
+    const client = await t.db.pool.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+      const before = await queuedJobs(client);
+      await client.query(`SELECT graphile_worker.add_job('metrics-test', '{}'::json, run_at := now() + interval '1 day')`);
+      expect(await queuedJobs(client)).toBe(before);
+      await client.query(`SELECT graphile_worker.add_job('metrics-test', '{}'::json, run_at := now() - interval '1 second')`);
+      expect(await queuedJobs(client)).toBe(before + 1);
+      await client.query(`SELECT graphile_worker.add_job('metrics-test', '{}'::json, run_at := now() - interval '1 second', max_attempts := 1)`);
+      await client.query(`UPDATE graphile_worker._private_jobs SET attempts = 1 WHERE max_attempts = 1 AND task_id = (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'metrics-test')`);
+      expect(await queuedJobs(client)).toBe(before + 1);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 });

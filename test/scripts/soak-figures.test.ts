@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { OperatorMetrics } from '../../src/api/metrics.ts';
-import { judge, latenessBetween, parseScrape, type AfterWarmUp, type Report } from '../../scripts/support/soak-figures.ts';
+import { blockP99s, judge, latenessBetween, parseScrape, type AfterWarmUp, type Report } from '../../scripts/support/soak-figures.ts';
 
 /** The service's own metrics, with nothing but what the test observes. */
 function serviceMetrics(): OperatorMetrics {
@@ -63,25 +63,29 @@ describe('the soak reading deadline lateness', () => {
 describe('the soak’s verdict', () => {
   /** A judged report: steady unless told otherwise. */
   const report = (minute: number, changes: Partial<Report> = {}): Report =>
-    ({ minute, warmUp: false, rssMiB: 500, heapUsedMiB: 200, commandP99: 40, ...changes }) as Report;
+    ({ minute, warmUp: false, rssMiB: 500, heapUsedMiB: 200, heapFloorMiB: 120, commandP99: 40, ...changes }) as Report;
+  const steadyP99 = [40, 38, 42];
   const onTarget: AfterWarmUp = { lateness: { expiries: 300, p99AtMostSeconds: 0.1 }, notifications: { n: 900, p95: 120 } };
   const all = { games: 10, ok: 10 };
 
   it('passes a steady run within the targets, judged from its first report', () => {
-    const verdict = judge([report(10), report(30, { rssMiB: 540, commandP99: 35 }), report(50)], all, onTarget);
+    // The heap used swings with the collector; its floor is what is judged.
+    const verdict = judge([report(10, { heapUsedMiB: 150 }), report(30, { rssMiB: 540, heapUsedMiB: 480 }), report(50, { heapUsedMiB: 400 })], steadyP99, all, onTarget);
     expect(verdict.reasons).toEqual([]);
     expect(verdict.pass).toBe(true);
     expect(verdict.rssDriftPercent).toBe(8);
+    expect(verdict.heapGrowthPerHourPercent).toBe(0);
+    expect(verdict.p99DriftPercent).toBe(5);
     expect(verdict.deadlineP99AtMostMs).toBe(100);
     expect(verdict.notificationP95Ms).toBe(120);
   });
 
   it('fails a command p99 that leaves the band, and late deadlines or notifications', () => {
     const late: AfterWarmUp = { lateness: { expiries: 300, p99AtMostSeconds: 0.25 }, notifications: { n: 900, p95: 250 } };
-    const verdict = judge([report(3), report(4, { commandP99: 47 })], all, late);
+    const verdict = judge([report(3), report(4)], [40, 47], all, late);
     expect(verdict.pass).toBe(false);
     expect(verdict.reasons).toEqual([
-      "the command p99 moved 17.5% from the first judged report's (band ±15.0%)",
+      "the command p99 moved 17.5% from the first judged block's (band ±15.0%)",
       'deadline lateness p99 is at most 250 ms, over the target 100 ms (npm run bench:deadlines)',
       'notification delay p95 is 250 ms, over the target 250 ms (npm run bench:notify)',
     ]);
@@ -89,14 +93,31 @@ describe('the soak’s verdict', () => {
 
   it('does not count a target as met when nothing measured it', () => {
     const unmeasured: AfterWarmUp = { lateness: { expiries: 0, p99AtMostSeconds: null }, notifications: { n: 0, p95: null } };
-    expect(judge([report(10), report(30)], all, unmeasured).reasons).toEqual([
+    expect(judge([report(10), report(30)], steadyP99, all, unmeasured).reasons).toEqual([
       'no window expired after the warm-up: deadline lateness was not measured',
       "no webhook answered a client's command after the warm-up: notification delay was not measured",
     ]);
   });
 
   it('needs a reference report and one after it, and every game verified', () => {
-    expect(judge([report(3)], all, onTarget).reasons).toEqual(['the run is too short to judge: after the warm-up it needs a reference report and at least one after it']);
-    expect(judge([report(3), report(4)], { games: 10, ok: 9 }, onTarget).reasons).toEqual(['1 of 10 games did not verify']);
+    expect(judge([report(3)], [40], all, onTarget).reasons).toEqual([
+      'the run is too short to judge: after the warm-up it needs a reference report and at least one after it',
+      'the run is too short to judge the command p99: after the warm-up it needs two blocks of reports',
+    ]);
+    expect(judge([report(3), report(4)], steadyP99, { games: 10, ok: 9 }, onTarget).reasons).toEqual(['1 of 10 games did not verify']);
+  });
+
+  it('fails a heap whose floor keeps rising', () => {
+    const rising = [10, 20, 30, 40].map((minute) => report(minute, { heapFloorMiB: 100 + minute }));
+    const verdict = judge(rising, steadyP99, all, onTarget);
+    expect(verdict.heapGrowthPerHourPercent).toBe(54.5);
+    expect(verdict.reasons).toEqual(["the heap's floor grows 54.5% an hour (bound 15.0%)"]);
+  });
+
+  it('takes the command p99 over blocks of reports, leaving out a last short block', () => {
+    // Each report: 99 quick commands and one slow one; a block of two holds 200, its p99 the 198th.
+    const minute = (slow: number) => [...Array.from({ length: 99 }, (_, i) => 1 + i / 100), slow];
+    expect(blockP99s([minute(50), minute(60), minute(70), minute(80), minute(90)], 2)).toEqual([50, 70]);
+    expect(blockP99s([minute(50)], 2)).toEqual([]);
   });
 });
