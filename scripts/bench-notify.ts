@@ -17,10 +17,8 @@
 //    every seat newly awaited and every game end is a delivery. Played for `--duration` s, then
 //    deliveries still on their way get `--grace` s (3).
 // 4. A delivery's delay: its arrival − the `accepted_at` of the command that opened the window it
-//    announces (the first event carrying its `windowId`), or for a game end, of the last command.
-//    A window the notifier learnt of late (several commits told at once) counts from the commit that
-//    opened it, not from the last one. Also shown: the delay from the newest commit the
-//    notification covers (its `v<version>`).
+//    announces, or for a game end, of the last command (./support/notice-delays.ts). Also shown:
+//    the delay from the newest commit the notification covers (its `v<version>`).
 //
 // Prints, last: `bench:notify p50=… ms p95=… ms max=… ms n=…`. Target: p95 < 250 ms.
 
@@ -32,6 +30,7 @@ import pg from 'pg';
 import { createLogger } from '../src/config/logger.ts';
 import { openBenchDatabase } from './support/bench-database.ts';
 import { Api, flatOut, newPlayers, percentile, Player, say, sleep, startService, type Service } from './support/bench-service.ts';
+import { noticeDelays, type Arrival } from './support/notice-delays.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -58,7 +57,7 @@ const logger = createLogger('warn');
 const load = () => os.loadavg()[0]!.toFixed(2);
 
 // ── the receiver ─────────────────────────────────────────────────────────────────────────────
-const arrivals: { id: string; at: number }[] = [];
+const arrivals: Arrival[] = [];
 const receiver = http.createServer((req, res) => {
   req.resume();
   req.on('end', () => {
@@ -122,34 +121,7 @@ try {
   await sleep(Number(args.grace) * 1000);
 
   // ── the figures ──
-  // Notification ids: `awaited_<game>_v<version>_s<seat>_<window>` or `ended_<game>_v<version>_s<seat>`.
-  const parsed = arrivals.flatMap((a) => {
-    const m = /^(awaited|ended)_([0-9a-f-]{36})_v(\d+)_s\d+_?(.*)$/.exec(a.id);
-    return m ? [{ gameId: m[2]!, version: Number(m[3]), windowId: m[1] === 'awaited' ? m[4]! : '', at: a.at }] : [];
-  });
-  const { rows } = await pool.query<{ i: number; opened: number | null; covered: number | null }>(
-    `SELECT n.i::int AS i,
-            (SELECT extract(epoch FROM c.accepted_at) * 1000 FROM events e JOIN commands c ON c.game_id = e.game_id AND c.seq = e.command_seq
-              WHERE n.window_id <> '' AND e.game_id = n.game_id AND e.payload->>'windowId' = n.window_id ORDER BY e.seq LIMIT 1)::float8 AS opened,
-            (SELECT extract(epoch FROM c.accepted_at) * 1000 FROM events e JOIN commands c ON c.game_id = e.game_id AND c.seq = e.command_seq
-              WHERE e.game_id = n.game_id AND e.seq = n.version)::float8 AS covered
-       FROM unnest($1::uuid[], $2::int[], $3::text[]) WITH ORDINALITY AS n(game_id, version, window_id, i)`,
-    [parsed.map((p) => p.gameId), parsed.map((p) => p.version), parsed.map((p) => p.windowId)],
-  );
-  const delays: number[] = [];
-  const fromCovered: number[] = [];
-  let unmatched = 0;
-  for (const row of rows) {
-    const arrival = parsed[row.i - 1]!;
-    const commit = row.opened ?? row.covered;
-    // Version 0: a game's start (a seat claim, no command), before the measurement.
-    if (commit === null || commit < started) {
-      unmatched += commit === null && arrival.version > 0 ? 1 : 0;
-      continue;
-    }
-    delays.push(arrival.at - commit);
-    if (row.covered !== null) fromCovered.push(arrival.at - row.covered);
-  }
+  const { delays, fromCovered, unmatched } = await noticeDelays(pool, arrivals, started);
   const byStatus = await pool.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM webhook_deliveries GROUP BY status ORDER BY status`);
   const seconds = (ended - started) / 1000;
   const f = (x: number) => x.toFixed(1);

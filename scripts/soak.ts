@@ -3,7 +3,7 @@
 //
 //   npm run soak                                         # the default: about 10 minutes
 //   npm run soak -- --minutes 3 --games 60 --rate 20     # a short try
-//   npm run soak -- --games 2000 --minutes 40 --rate 15 # the recorded run (docs/performance.md, "Soak")
+//   npm run soak -- --games 2000 --minutes 60 --rate 15 # the recorded run (docs/performance.md, "Soak")
 //   DATABASE_URL=postgres://… npm run soak               # a throw-away database on that server
 //   npm run soak -- --save                               # also writes the report to docs/soak/<time>.jsonl
 //   npm run soak -- --warmup 3                           # reports before the judged ones (default: seating + 1)
@@ -28,7 +28,8 @@
 //    event-loop delay (nodejs_eventloop_lag_p99_seconds), requests waiting for a pool connection,
 //    the database's size per command (pg_database_size / commands so far), snapshots written,
 //    deadline lateness (pbw_deadline_lateness_seconds: the bucket 99% fell under, in all and per game) and notification
-//    delay (a command's answer at the client → its webhook at the receiver).
+//    delay (the commit of the command that opened the window a webhook announces → its arrival at
+//    the receiver, whoever sent that command: ./support/notice-delays.ts).
 // 4. At the end the service stops and every game is replayed and checked (`npm run verify`'s
 //    functions). Pass: after the warm-up (`--warmup` reports: the minutes the clients take to sit
 //    down, 20 a second, and one more), the first report is the reference: every later one's RSS
@@ -57,9 +58,10 @@ import { verifyAll } from '../src/service/verify.ts';
 import { EventStore } from '../src/store/event-store.ts';
 import { storedGames } from '../src/store/game-records.ts';
 import { openBenchDatabase } from './support/bench-database.ts';
-import { Api, say, sleep, startService, type Service } from './support/bench-service.ts';
+import { Api, percentile, say, sleep, startService, type Service } from './support/bench-service.ts';
 import { clientCounts, Pacer, SoakClient, startedGames } from './support/soak-clients.ts';
 import { blockP99s, DEADLINE_P99_TARGET_MS, judge, latenessBetween, NOTIFICATION_P95_TARGET_MS, round, RouteTimes, scrape, stored, type Report, type Scrape } from './support/soak-figures.ts';
+import { noticeDelays } from './support/notice-delays.ts';
 import { Receiver } from './support/soak-receiver.ts';
 
 const { values: args } = parseArgs({
@@ -147,7 +149,7 @@ try {
   api = new Api(service.url, Math.min(256, GAMES + 8));
   const times = new RouteTimes();
   const share = { followers: Number(args.followers), hooked: Number(args.hooked), clocked: Number(args.clocked), chat: Number(args.chat) };
-  const clients = Array.from({ length: GAMES }, (_, i) => new SoakClient(i, { api: api!, streams: (streams ??= new HttpPool(service!.url, { connections: GAMES })), pacer, record: times.record, hookUrl, answered: receiver.answered, stopping: () => stopping, stopped: stop.signal }, share));
+  const clients = Array.from({ length: GAMES }, (_, i) => new SoakClient(i, { api: api!, streams: (streams ??= new HttpPool(service!.url, { connections: GAMES })), pacer, record: times.record, hookUrl, stopping: () => stopping, stopped: stop.signal }, share));
   say(`registering ${GAMES} accounts…`);
   // Four at a time: registration hashes a password (scrypt), and 2,000 one after another take minutes.
   for (let i = 0; i < clients.length; i += 4) await Promise.all(clients.slice(i, i + 4).map((c) => c.register()));
@@ -173,7 +175,9 @@ try {
   let previous: { scrape: Scrape; at: number; idle: number } = { scrape: await scrape(service.url, metricsToken), at: started, idle: 0 };
   /** The scrape at the end of the warm-up: the whole run's lateness is counted from it. */
   let warmedUp: Scrape | undefined = WARMUP === 0 ? previous.scrape : undefined;
-  if (WARMUP === 0) receiver.keepFromNow();
+  /** Every notification delay after warm-up (ms). */
+  let noticesAfterWarmUp: number[] | null = WARMUP === 0 ? [] : null;
+  let noticesUnmatched = 0;
   const until = started + MINUTES * 60_000;
   for (let minute = 1; !stopping; minute++) {
     const due = started + minute * REPORT_EVERY_S * 1000;
@@ -191,7 +195,10 @@ try {
     heapFloor = Math.min(heapFloor, figures.heapUsedBytes);
     const db = await stored(dbPool);
     const routes = times.take();
-    const notifications = receiver.take();
+    const notices = await noticeDelays(dbPool, receiver.take());
+    noticesUnmatched += notices.unmatched;
+    noticesAfterWarmUp?.push(...notices.delays);
+    const delays = notices.delays;
     const lateness = latenessBetween(previous.scrape, figures);
     const report: Report = {
       minute: round(((now - started) / 60_000), 2),
@@ -214,9 +221,9 @@ try {
       expiries: lateness.expiries,
       latenessP99AtMostMs: msOf(lateness.p99AtMostSeconds),
       latenessByGame: Object.fromEntries(Object.entries(lateness.byGame).map(([game, l]) => [game, { expiries: l.expiries, p99AtMostMs: msOf(l.p99AtMostSeconds) }])),
-      notifications: notifications.n,
-      notificationP50Ms: notifications.p50,
-      notificationP99Ms: notifications.p99,
+      notifications: delays.length,
+      notificationP50Ms: delays.length === 0 ? null : round(percentile(delays, 50)),
+      notificationP99Ms: delays.length === 0 ? null : round(percentile(delays, 99)),
       idleSlots: pacer.idle - previous.idle,
       loadAverage: round(os.loadavg()[0]!, 2),
     };
@@ -225,7 +232,7 @@ try {
     if (args.profile && reports.length === WARMUP) service.profiling?.stop();
     if (reports.length + 1 === WARMUP) {
       warmedUp = figures;
-      receiver.keepFromNow();
+      noticesAfterWarmUp = [];
       if (args.profile) service.profiling?.start();
     }
     reports.push(report);
@@ -240,10 +247,10 @@ try {
   const counts = clientCounts();
   say(
     `clients: ${counts.commands} commands accepted, ${counts.refused} refused (a window closed or the game moved meanwhile), ${counts.chats} chat messages, ` +
-      `${counts.expiriesAwaited} windows left to expire, ${counts.finished} games finished, ${counts.unavailable} answers 503 (retried), ${counts.seatsTakenBack} seats taken back from a bot; webhooks received ${receiver.received} (${receiver.unmatched} announcing a bot's or the clock's command); ` +
+      `${counts.expiriesAwaited} windows left to expire, ${counts.finished} games finished, ${counts.unavailable} answers 503 (retried), ${counts.seatsTakenBack} seats taken back from a bot; webhooks received ${receiver.received} (${noticesUnmatched} with no commit to time them from); ` +
       `pacer slots with no client ready: ${pacer.idle} of ${pacer.slots}`,
   );
-  const afterWarmUp = { lateness: latenessBetween(warmedUp, previous.scrape), notifications: receiver.sinceKept() };
+  const afterWarmUp = { lateness: latenessBetween(warmedUp, previous.scrape), notifications: { n: noticesAfterWarmUp?.length ?? 0, p95: noticesAfterWarmUp?.length ? round(percentile(noticesAfterWarmUp, 95)) : null } };
   await api.close();
   api = undefined;
   await streams?.close();

@@ -15,7 +15,7 @@
 // no I/O; a first pass warms the code up.
 
 import { gameRegistry, type AnyGameModule } from '../../src/service/registry.ts';
-import type { Sender } from '../../src/platform/game-module.ts';
+import { logCommands, type LogCommand } from '../../src/service/verify.ts';
 import { EventStore } from '../../src/store/event-store.ts';
 import { storedGames } from '../../src/store/game-records.ts';
 import type pg from 'pg';
@@ -32,7 +32,7 @@ export interface RulesWork {
 interface Played {
   module: AnyGameModule;
   setup: unknown;
-  commands: { sender: Sender; payload: unknown; at: string }[];
+  commands: LogCommand[];
 }
 
 /** Loads the service's games (up to `maxCommands` commands in all) and times the rules' work on them. */
@@ -71,11 +71,7 @@ async function load(pool: pg.Pool, maxCommands: number): Promise<Played[]> {
     const setup = (game?.options as { setup?: unknown } | undefined)?.setup;
     const module = game && registry.get(game.module);
     if (!module || setup === undefined) continue;
-    const commands = (await store.commands(id)).map((c) => ({
-      sender: (c.senderKind === 'system' ? { kind: 'system' } : { kind: 'seat', seat: c.seat! }) as Sender,
-      payload: c.payload,
-      at: c.acceptedAt.toISOString(),
-    }));
+    const commands = logCommands(await store.commands(id));
     if (commands.length === 0) continue;
     games.push({ module, setup, commands });
     total += commands.length;
@@ -89,8 +85,8 @@ function play(games: readonly Played[], readsPerCommand: number, json: boolean):
   let sink = 0;
   for (const { module, setup, commands } of games) {
     let state = module.initialState(setup);
-    for (const { sender, payload, at } of commands) {
-      const decision = module.decide(state, payload, sender, { at });
+    for (const { sender, command, at } of commands) {
+      const decision = module.decide(state, command, sender, at === undefined ? undefined : { at });
       if (!decision.ok) throw new Error(`the service's command was refused on replay: ${decision.error.code}`);
       const next = module.replay(state, decision.events);
       const awaited = module.isOver(next) ? [] : module.awaiting(next);

@@ -85,8 +85,6 @@ export interface ClientOptions {
   pacer: Pacer;
   record: RouteRecorder;
   hookUrl: string;
-  /** Called with each accepted command's game, version and answer time (performance.timeOrigin-based ms). */
-  answered(gameId: string, version: number, at: number): void;
   /** The soak is ending: finish the current step and return. */
   stopping(): boolean;
   /** Aborted when the soak ends: ends the event streams followed. */
@@ -277,11 +275,9 @@ export class SoakClient {
     const sent = await this.call<{ version: number; awaiting?: { seat: number }[]; game?: GameView }>('POST', `/v1/games/${this.game}/commands`, this.token, body, {
       prefer: 'return=representation',
     });
-    const at = performance.timeOrigin + performance.now();
     record('POST /v1/games/:id/commands', performance.now() - started);
     if (sent.status === 200) {
       counts.commands += 1;
-      this.options.answered(this.game, sent.body.version, at);
       if (sent.body.game && sent.body.awaiting?.some((a) => a.seat === 0)) this.represented = sent.body.game;
       return;
     }

@@ -282,7 +282,7 @@ export function judge(
     reasons.push(`notification delay p95 is ${notifications.p95} ms, over the target ${NOTIFICATION_P95_TARGET_MS} ms (npm run bench:notify)`);
   // A target nothing measured is not met.
   if (lateness.expiries === 0) reasons.push('no window expired after the warm-up: deadline lateness was not measured');
-  if (notifications.n === 0) reasons.push("no webhook answered a client's command after the warm-up: notification delay was not measured");
+  if (notifications.n === 0) reasons.push("no webhook came after the warm-up: notification delay was not measured");
   return {
     pass: reasons.length === 0,
     rssDriftPercent: round(100 * rssDrift),

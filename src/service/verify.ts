@@ -6,7 +6,7 @@
 
 import type { Sender } from '../platform/game-module.ts';
 import type { GameRecords } from './ports/game-records.ts';
-import type { GameRow } from './ports/records.ts';
+import type { GameRow, StoredCommand } from './ports/records.ts';
 
 /** What verification reads: the stored games, their commands and events. */
 export type StoredGames = Pick<GameRecords, 'gameIds' | 'game' | 'commands' | 'events'>;
@@ -32,6 +32,11 @@ export interface LogCheck {
   events: number;
   /** The first disagreement, or null when the replay reproduced every event. */
   mismatch: { commandSeq: number; problem: string } | null;
+}
+
+/** The stored commands as `decide` is given them: each with its sender and its acceptance time. */
+export function logCommands(stored: readonly StoredCommand[]): LogCommand[] {
+  return stored.map((c) => ({ seq: c.seq, sender: c.senderKind === 'system' ? { kind: 'system' } : { kind: 'seat', seat: c.seat! }, command: c.payload, at: c.acceptedAt.toISOString() }));
 }
 
 /**
@@ -88,7 +93,7 @@ export async function verifyGame(registry: GameRegistry, store: StoredGames, gam
   const check = checkLog(
     module,
     (game.options as { setup: unknown }).setup,
-    commands.map((c) => ({ seq: c.seq, sender: c.senderKind === 'system' ? { kind: 'system' } : { kind: 'seat', seat: c.seat! }, command: c.payload, at: c.acceptedAt.toISOString() })),
+    logCommands(commands),
     stored.map((e) => e.payload),
   );
   report.commands += check.commands;
