@@ -19,8 +19,8 @@
 //    send their commands at `--rate` commands/s (15), steadily (a pacer hands out slots; the bots'
 //    commands come on top, about nine to each of the clients'). A share of the clients follow
 //    their game's event stream (SSE) to learn when they may act, the others read the game again; a
-//    share hold a per-game webhook to the receiver; a share play with 20-second clocks (their
-//    sends go first) and let one window in four expire (the deadline sweeper's work), taking their
+//    share hold a per-game webhook to the receiver; a share play with 60-second clocks (their
+//    sends go first, but never two in a row while others wait) and let one window in four expire (the deadline sweeper's work), taking their
 //    seat back when three in a row handed it to a bot; now and then a client writes at the table.
 // 3. Every `--report-every` s (60) one line: the service's RSS and heap (process_resident_memory_bytes,
 //    nodejs_heap_size_used_bytes from /metrics; the heap also every 5 s between, for its floor: the
@@ -155,7 +155,7 @@ try {
   for (let i = 0; i < clients.length; i += 4) await Promise.all(clients.slice(i, i + 4).map((c) => c.register()));
   const followers = clients.filter((c) => c.follows).length;
   say(
-    `soaking: ${GAMES} games at once (${clients.filter((c) => c.hooked).length} with webhooks, ${followers} followed by SSE, ${clients.filter((c) => c.clocked).length} on 20 s clocks), ` +
+    `soaking: ${GAMES} games at once (${clients.filter((c) => c.hooked).length} with webhooks, ${followers} followed by SSE, ${clients.filter((c) => c.clocked).length} on 60 s clocks), ` +
       `${RATE.toFixed(1)} client commands/s, ${MINUTES} minutes, a report every ${REPORT_EVERY_S} s, the first ${WARMUP} the warm-up`,
   );
   pacer.start(RATE);

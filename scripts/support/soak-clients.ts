@@ -28,12 +28,18 @@ function shortClock(game: string, seconds: number): Record<string, number> {
 export type Route = 'POST /v1/games' | 'GET /v1/games/:id' | 'POST /v1/games/:id/commands' | 'POST /v1/games/:id/chat' | 'POST /v1/webhooks' | 'POST /v1/games/:id/seats/:seat/return';
 export type RouteRecorder = (route: Route, ms: number) => void;
 
-/** Hands out send slots at a steady rate, first come first served, the urgent first. */
+/**
+ * Hands out send slots at a steady rate, first come first served, the urgent first but never two
+ * slots in a row while others wait: clients on short clocks want a slot after every command, and
+ * were they always first, a few hundred of them would take every slot and the others would never
+ * send (nor their games move, nor their webhooks fire).
+ */
 export class Pacer {
   private readonly waiting: (() => void)[] = [];
   private readonly urgent: (() => void)[] = [];
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  private lastWasUrgent = false;
   /** Slots that found no client waiting (the clients, not the service, held the rate back). */
   idle = 0;
   slots = 0;
@@ -47,7 +53,10 @@ export class Pacer {
       const due = Math.floor((performance.now() - started) / gap);
       for (; given < due; given++) {
         this.slots += 1;
-        const next = this.urgent.shift() ?? this.waiting.shift();
+        // The urgent go first, but not twice in a row while others wait.
+        const urgent = this.urgent.length > 0 && (!this.lastWasUrgent || this.waiting.length === 0);
+        const next = urgent ? this.urgent.shift() : this.waiting.shift();
+        this.lastWasUrgent = urgent;
         if (next) next();
         else this.idle += 1;
       }
@@ -110,7 +119,11 @@ export const clientCounts = (): Readonly<ClientCounts> => counts;
 export const startedGames = new Set<string>();
 
 const CHAT_LINES = ['Nice shot, Judge.', 'Your move, creep.', 'I am the law!', 'Gg', 'Drokk it.', 'Stomm!'];
-const SHORT_CLOCK_S = 20;
+/**
+ * The short clocks' seconds a situation. A clocked client waits for every other slot at most: at
+ * 2,000 clients, 15 slots a second, its 200 clocked ones each get one about every 27 s.
+ */
+const SHORT_CLOCK_S = 60;
 
 export class SoakClient {
   private token = '';
@@ -194,9 +207,10 @@ export class SoakClient {
       const choices = game.legalCommands.filter((c) => !(game.givingUp ?? []).includes(c.type));
       const command = choices[this.next(choices.length)];
       if (!command) continue;
-      // A client on a short clock goes before the others: waiting its turn for a slot (up to a
-      // minute when most clients wait) would let every window expire, and after three in a row
-      // its seat would go to a bot, which plays flat out while nobody is at the table.
+      // A client on a short clock goes before the others (every other slot while they wait):
+      // waiting its turn among them (minutes when 2,000 clients wait) would let every window
+      // expire, and after three in a row its seat would go to a bot, which plays flat out while
+      // nobody is at the table.
       await this.options.pacer.slot(this.clocked);
       if (this.options.stopping()) return;
       await this.send({ ...command, expectedVersion: game.version });
