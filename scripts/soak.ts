@@ -3,7 +3,7 @@
 //
 //   npm run soak                                         # the default: about 10 minutes
 //   npm run soak -- --minutes 3 --games 60 --rate 20     # a short try
-//   npm run soak -- --games 2000 --minutes 60 --rate 15 # the recorded run (docs/performance.md, "Soak")
+//   npm run soak -- --games 2000 --minutes 55 --warmup 10 --rate 15 --save   # the recorded run (docs/performance.md, "Soak")
 //   DATABASE_URL=postgres://… npm run soak               # a throw-away database on that server
 //   npm run soak -- --save                               # also writes the report to docs/soak/<time>.jsonl
 //   npm run soak -- --warmup 3                           # reports before the judged ones (default: seating + 1)
