@@ -17,7 +17,7 @@
 //    server's bots: Helter Skelter, Block War and the Miniatures game in turn; a new game when one
 //    ends. A client picks any of its legal commands alike (never giving up). All clients together
 //    send their commands at `--rate` commands/s (15), steadily (a pacer hands out slots; the bots'
-//    commands come on top, about nine to each of the clients'). A share of the clients follow
+//    commands come on top, about six to each of the clients'). A share of the clients follow
 //    their game's event stream (SSE) to learn when they may act, the others read the game again; a
 //    share hold a per-game webhook to the receiver; a share play with 60-second clocks (their
 //    sends go first, but never two in a row while others wait) and let one window in four expire (the deadline sweeper's work), taking their
@@ -85,9 +85,9 @@ const { values: args } = parseArgs({
 const GAMES = Number(args.games);
 const MINUTES = Number(args.minutes ?? 10);
 /**
- * The clients' commands a second in all. The bots answer each with several of theirs (about nine
+ * The clients' commands a second in all. The bots answer each with several of theirs (about six
  * on average over the three games, the clocks' expiries among them), so the service accepts about
- * ten times this: 155 a second at 15 in the recorded run.
+ * seven times this: 101 a second at 15 in the recorded run.
  */
 const RATE = Number(args.rate ?? 15);
 const REPORT_EVERY_S = Number(args['report-every']);
