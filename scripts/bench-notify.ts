@@ -22,15 +22,14 @@
 //
 // Prints, last: `bench:notify p50=… ms p95=… ms max=… ms n=…`. Target: p95 < 250 ms.
 
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createLogger } from '../src/config/logger.ts';
 import { openBenchDatabase } from './support/bench-database.ts';
 import { Api, flatOut, newPlayers, percentile, Player, say, sleep, startService, type Service } from './support/bench-service.ts';
-import { noticeDelays, type Arrival } from './support/notice-delays.ts';
+import { noticeDelays } from './support/notice-delays.ts';
+import { Receiver } from './support/webhook-receiver.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -57,16 +56,8 @@ const logger = createLogger('warn');
 const load = () => os.loadavg()[0]!.toFixed(2);
 
 // ── the receiver ─────────────────────────────────────────────────────────────────────────────
-const arrivals: Arrival[] = [];
-const receiver = http.createServer((req, res) => {
-  req.resume();
-  req.on('end', () => {
-    arrivals.push({ id: String(req.headers['webhook-id']), at: performance.timeOrigin + performance.now() });
-    res.writeHead(204).end();
-  });
-});
-await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+const receiver = new Receiver();
+const hookUrl = await receiver.start();
 
 const database = await openBenchDatabase(logger, 'hs_bench_notify');
 const pool = new pg.Pool({ connectionString: database.url, max: 2 });
@@ -121,7 +112,7 @@ try {
   await sleep(Number(args.grace) * 1000);
 
   // ── the figures ──
-  const { delays, fromCovered, unmatched } = await noticeDelays(pool, arrivals, started);
+  const { delays, fromCovered, unmatched } = await noticeDelays(pool, receiver.take(), started);
   const byStatus = await pool.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM webhook_deliveries GROUP BY status ORDER BY status`);
   const seconds = (ended - started) / 1000;
   const f = (x: number) => x.toFixed(1);
@@ -129,7 +120,7 @@ try {
   say('');
   say(`measured games: ${commands} commands (${(commands / seconds).toFixed(0)}/s); load: ${(loadCommands / seconds).toFixed(0)} commands/s from ${LOAD} clients (load average ${loadDuring})`);
   say(
-    `webhooks received: ${arrivals.length}; deliveries by status: ${byStatus.rows.map((r) => `${r.status} ${r.n}`).join(', ')}` +
+    `webhooks received: ${receiver.received}; deliveries by status: ${byStatus.rows.map((r) => `${r.status} ${r.n}`).join(', ')}` +
       `${unmatched ? `; ${unmatched} without a matching commit` : ''}`,
   );
   say(`delay, commit that opened the window (or ended the game) → received: ${line(delays)}   (n=${delays.length})`);
@@ -140,7 +131,6 @@ try {
 } finally {
   await api?.close().catch(() => undefined);
   await service?.stop().catch(() => undefined);
-  receiver.closeAllConnections();
   receiver.close();
   await pool.end().catch(() => undefined);
   await database.close();

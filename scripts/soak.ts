@@ -20,11 +20,13 @@
 //    commands come on top, about six to each of the clients'). A share of the clients follow
 //    their game's event stream (SSE) to learn when they may act, the others read the game again; a
 //    share hold a per-game webhook to the receiver; a share play with 60-second clocks (their
-//    sends go first, but never two in a row while others wait) and let one window in four expire (the deadline sweeper's work), taking their
-//    seat back when three in a row handed it to a bot; now and then a client writes at the table.
+//    sends go first, but never two in a row while others wait) and let one window in four expire
+//    (the deadline sweeper's work), taking their seat back when three in a row handed it to a bot;
+//    now and then a client writes at the table.
 // 3. Every `--report-every` s (60) one line: the service's RSS and heap (process_resident_memory_bytes,
 //    nodejs_heap_size_used_bytes from /metrics; the heap also every 5 s between, for its floor: the
-//    least of the minute's readings, after the collections), p50/p99 per route as the clients measured them,
+//    least of the minute's readings, after the collections), p50/p99 per route as the clients
+//    measured them,
 //    event-loop delay (nodejs_eventloop_lag_p99_seconds), requests waiting for a pool connection,
 //    the database's size per command (pg_database_size / commands so far), snapshots written,
 //    deadline lateness (pbw_deadline_lateness_seconds: the bucket 99% fell under, in all and per game) and notification
@@ -36,7 +38,8 @@
 //    stays within ±15% of it, and so does the command p99 of every block of `--p99-window` (5)
 //    reports against the first block's (a minute's p99 rests on its 9 slowest commands at the
 //    default rate: too few to hold to ±15%); RSS and the heap's floor, fitted by a straight line
-//    over the judged reports, grow less than 15% of the reference's value an hour; every game verifies; and over the
+//    over the judged reports, grow less than 15% of the reference's value an hour; every game
+//    verifies; and over the
 //    run after warm-up, deadline lateness p99 ≤ 100 ms and notification delay
 //    p95 < 250 ms, the targets of `npm run bench:deadlines` and `bench:notify`, under this load
 //    (a target that no expiry or no webhook measured fails).
@@ -62,7 +65,7 @@ import { Api, percentile, say, sleep, startService, type Service } from './suppo
 import { clientCounts, Pacer, SoakClient, startedGames } from './support/soak-clients.ts';
 import { blockP99s, DEADLINE_P99_TARGET_MS, judge, latenessBetween, NOTIFICATION_P95_TARGET_MS, round, RouteTimes, scrape, stored, type Report, type Scrape } from './support/soak-figures.ts';
 import { noticeDelays } from './support/notice-delays.ts';
-import { Receiver } from './support/soak-receiver.ts';
+import { Receiver } from './support/webhook-receiver.ts';
 
 const { values: args } = parseArgs({
   options: {

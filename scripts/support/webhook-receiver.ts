@@ -1,6 +1,6 @@
-// The soak's webhook receiver on loopback (`npm run soak`): every delivery's `webhook-id` and
-// arrival. Each report hands them to ./notice-delays.ts, which times each from the commit of the
-// command that opened the window it announces, whoever sent that command (a client, a bot, the
+// A webhook receiver on loopback, for `npm run soak` and `npm run bench:notify`: every delivery's
+// `webhook-id` and arrival, answered 204. ./notice-delays.ts times each from the commit of the
+// command that opened the window it announces, whoever sent that command (a player, a bot, the
 // clock).
 
 import http from 'node:http';
