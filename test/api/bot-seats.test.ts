@@ -25,7 +25,7 @@ describe('bot seats choose their bot', () => {
     const records = (t.parts.gameService.bots as unknown as { records: GameRecords }).records;
     const reads: string[] = [];
     const read = records.read.bind(records);
-    vi.spyOn(records, 'read').mockImplementation((id: string) => (reads.push(id), read(id)));
+    const spy = vi.spyOn(records, 'read').mockImplementation((id: string) => (reads.push(id), read(id)));
     const created = await create(owner, [
       { team: 'judges', bot: 'heuristic' },
       { team: 'slaine', bot: 'random' },
@@ -45,6 +45,7 @@ describe('bot seats choose their bot', () => {
     const { rows } = await t.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM commands WHERE game_id = $1`, [created.body.id]);
     expect(rows[0]!.n).toBeGreaterThan(50);
     expect(reads.filter((id) => id === created.body.id).length).toBeLessThanOrEqual(5);
+    spy.mockRestore();
     expect(end.view.winners.length).toBeGreaterThan(0);
     expect((end.seats as Seats).map((s) => s.botKind)).toEqual(['heuristic', 'random', 'heuristic']);
   }, 120_000);
