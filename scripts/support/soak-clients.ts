@@ -1,10 +1,10 @@
 // The soak's players (`npm run soak`): each scripted client holds one account and plays one game
 // at a time against the server's bots, over HTTP, the three registered games in turn. A client
 // waits for its turn either by following its game's event stream (SSE) or by reading the game
-// again; it sends each command when the pacer gives it a slot, so that all clients together send
-// at a steady rate; now and then it writes at the table; some hold a per-game webhook to the
-// soak's receiver; and in games with short clocks some let a window expire, so that the deadline
-// sweeper works too.
+// again; it sends each command when the pacer gives it a slot, so that the service accepts a
+// steady rate of commands, the bots' included; now and then it writes at the table; some hold a
+// per-game webhook to the soak's receiver; and in games with short clocks some let a window
+// expire, so that the deadline sweeper works too.
 
 import { Pool as HttpPool } from 'undici';
 import { gameRegistry } from '../../src/service/registry.ts';
@@ -28,11 +28,22 @@ function shortClock(game: string, seconds: number): Record<string, number> {
 export type Route = 'POST /v1/games' | 'GET /v1/games/:id' | 'POST /v1/games/:id/commands' | 'POST /v1/games/:id/chat' | 'POST /v1/webhooks' | 'POST /v1/games/:id/seats/:seat/return';
 export type RouteRecorder = (route: Route, ms: number) => void;
 
+/** How far ahead of the rate the pacer may let the load run after a lull, in seconds' worth of commands. */
+const BURST_S = 1;
+
 /**
- * Hands out send slots at a steady rate, first come first served, the urgent first but never two
- * slots in a row while others wait: clients on short clocks want a slot after every command, and
- * were they always first, a few hundred of them would take every slot and the others would never
- * send (nor their games move, nor their webhooks fire).
+ * Hands out the clients' send slots so that the service accepts `rate` commands a second in all:
+ * the clients' and the bots' and the clock's that follow them. The bots answer a client's command
+ * with anything from none to a hundred of theirs, so pacing the clients alone let the load swing
+ * 66–140 commands/s from minute to minute, and the command p99 with it. So the rate fills a budget,
+ * every commit the service announces (`committed`: the soak hears its NOTIFY) spends one, and a
+ * client gets a slot while the budget, less the slots still awaiting their answer, holds one.
+ * After a lull the budget holds at most `BURST_S` seconds' worth.
+ *
+ * First come first served, the urgent first but never two slots in a row while others wait:
+ * clients on short clocks want a slot after every command, and were they always first, a few
+ * hundred of them would take every slot and the others would never send (nor their games move,
+ * nor their webhooks fire).
  */
 export class Pacer {
   private readonly waiting: (() => void)[] = [];
@@ -40,33 +51,52 @@ export class Pacer {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private lastWasUrgent = false;
-  /** Slots that found no client waiting (the clients, not the service, held the rate back). */
+  /** Commits heard, and budget lost to the cap. */
+  private spent = 0;
+  /** Slots handed out whose command has not been answered yet. */
+  private out = 0;
+  /** Budget lost because no client was waiting: the clients, not the service, held the rate back. */
   idle = 0;
   slots = 0;
 
   start(rate: number): void {
-    const gap = 1000 / rate;
     const started = performance.now();
-    let given = 0;
-    // A timer every 10 ms hands out every slot that fell due since, so the rate holds whatever the timers' jitter.
+    const cap = Math.max(1, Math.round(rate * BURST_S));
+    // A timer every 10 ms hands out every slot the budget holds, so the rate holds whatever the timers' jitter.
     this.timer = setInterval(() => {
-      const due = Math.floor((performance.now() - started) / gap);
-      for (; given < due; given++) {
-        this.slots += 1;
+      let budget = Math.floor(((performance.now() - started) * rate) / 1000) - this.spent;
+      if (budget > cap) {
+        if (this.waiting.length + this.urgent.length === 0) this.idle += budget - cap;
+        this.spent += budget - cap;
+        budget = cap;
+      }
+      while (budget - this.out >= 1) {
         // The urgent go first, but not twice in a row while others wait.
         const urgent = this.urgent.length > 0 && (!this.lastWasUrgent || this.waiting.length === 0);
         const next = urgent ? this.urgent.shift() : this.waiting.shift();
+        if (!next) break;
         this.lastWasUrgent = urgent;
-        if (next) next();
-        else this.idle += 1;
+        this.out += 1;
+        this.slots += 1;
+        next();
       }
     }, 10);
   }
 
-  /** The next free slot (`urgent`: before every other waiting client's); at once once stopped (the caller then sees the soak ending). */
+  /** The next free slot (`urgent`: before every other waiting client's); at once once stopped (the caller then sees the soak ending). Call `answered` when the command sent in it is answered. */
   slot(urgent = false): Promise<void> {
     if (this.stopped) return Promise.resolve();
     return new Promise((resolve) => (urgent ? this.urgent : this.waiting).push(resolve));
+  }
+
+  /** The service committed a command, whoever sent it. */
+  committed(): void {
+    this.spent += 1;
+  }
+
+  /** A slot's command was answered, accepted or refused (its commit, if any, is counted by `committed`). */
+  answered(): void {
+    this.out = Math.max(0, this.out - 1);
   }
 
   stop(): void {
@@ -213,7 +243,11 @@ export class SoakClient {
       // nobody is at the table.
       await this.options.pacer.slot(this.clocked);
       if (this.options.stopping()) return;
-      await this.send({ ...command, expectedVersion: game.version });
+      try {
+        await this.send({ ...command, expectedVersion: game.version });
+      } finally {
+        this.options.pacer.answered();
+      }
       if (this.next(1000) < this.chatChance * 1000) await this.chat();
     }
     await this.dropHook();
