@@ -348,7 +348,8 @@ try {
       say(
         `  ${side.name.padEnd(7)} flat: ${rate(side.flat.posts).toFixed(0)} commands/s, POST p50 ${ms(percentile(side.flat.posts.latencies, 50))} p99 ${ms(p99(side.flat.posts))}; ` +
           `CPU per command ${cpu.total.toFixed(2)} ms (process ${cpu.process.toFixed(2)}, database ${cpu.database.toFixed(2)}; load generator ${cpu.bench.toFixed(2)}); ` +
-          `paced at ${offered}/s: p50 ${ms(percentile(side.paced.latencies, 50))} p99 ${ms(p99(side.paced))}, ${side.paced.waited} of ${side.paced.count} sends found no client ready`,
+          `paced at ${offered}/s: p50 ${ms(percentile(side.paced.latencies, 50))} p99 ${ms(p99(side.paced))}, CPU per command ${cpuPerCommand(side.paced).total.toFixed(2)} ms ` +
+          `(process ${cpuPerCommand(side.paced).process.toFixed(2)}, database ${cpuPerCommand(side.paced).database.toFixed(2)}), ${side.paced.waited} of ${side.paced.count} sends found no client ready`,
       );
     }
   }
