@@ -40,11 +40,26 @@ export interface DecideRules<State extends Windowed, Command extends { type: str
   after?(d: Draft<State, Event>): void;
 }
 
+/** A decision and, when the command is accepted, the state after its events. */
+export type DecisionWithState<State, Event> = { ok: true; events: Event[]; state: State } | { ok: false; error: RuleError };
+
+/** `GameModule.decide`, as `decider` makes it. */
+export interface Decider<State, Command, Event> {
+  (state: State, input: Command, sender: Sender, context?: DecideContext): Decision<Event>;
+  /**
+   * The same decision and, when accepted, its draft's state: a copy to which each event was applied
+   * as it was emitted, so `replay(state, events)` by construction (test/platform/draft-state.test.ts
+   * holds every game to it). For a caller that wants both, such as a bot looking a command ahead,
+   * without a second copy and fold. The state is the caller's own.
+   */
+  withState(state: State, input: Command, sender: Sender, context?: DecideContext): DecisionWithState<State, Event>;
+}
+
 /** `GameModule.decide` from a game's rules. */
 export function decider<State extends Windowed, Command extends { type: string; windowId?: string }, Event>(
   rules: DecideRules<State, Command, Event>,
-): (state: State, input: Command, sender: Sender, context?: DecideContext) => Decision<Event> {
-  return (state, input, sender, context) => {
+): Decider<State, Command, Event> {
+  const withState = (state: State, input: Command, sender: Sender, context?: DecideContext): DecisionWithState<State, Event> => {
     const command = rules.parse(input);
     if (command instanceof RuleError) return { ok: false, error: command };
     const d = new EventDraft(rules.fold.copy(state), rules.fold.apply, context?.at ?? null);
@@ -57,8 +72,13 @@ export function decider<State extends Windowed, Command extends { type: string; 
       if (e instanceof RuleError) return { ok: false, error: e };
       throw e;
     }
-    return { ok: true, events: d.events };
+    return { ok: true, events: d.events, state: d.state };
   };
+  const decide = (state: State, input: Command, sender: Sender, context?: DecideContext): Decision<Event> => {
+    const decision = withState(state, input, sender, context);
+    return decision.ok ? { ok: true, events: decision.events } : decision;
+  };
+  return Object.assign(decide, { withState });
 }
 
 function expire<State extends Windowed, Command extends { type: string; windowId?: string }, Event>(

@@ -3,12 +3,12 @@
 // dice and draws it imagines come from what it may know, so two games that differ only in their
 // hidden generator key get the same choice (docs/architecture.md §5). The best position by
 // `evaluate` wins; ties go to the earlier command in `legal`'s order, so the choice is
-// deterministic.
+// deterministic. The position after a command is its decision's own draft (`decide.withState`),
+// the state `evolveAll(imagined, events)` would give, without a second copy and fold.
 
 import type { Seat } from '../../../platform/game-module.ts';
 import type { RngState } from '../../../platform/random.ts';
 import { decide } from '../decide.ts';
-import { evolveAll } from '../evolve.ts';
 import type { Command, GameState } from '../types.ts';
 import { evaluate } from './evaluate.ts';
 
@@ -23,9 +23,9 @@ export function chooseHeuristic(state: GameState, seat: Seat, legal: readonly Co
   let bestScore = -Infinity;
   for (let i = 0; i < legal.length; i += stride) {
     const command = legal[i]!;
-    const decision = decide(imagined, command, { kind: 'seat', seat });
+    const decision = decide.withState(imagined, command, { kind: 'seat', seat });
     if (!decision.ok) continue;
-    const score = evaluate(evolveAll(imagined, decision.events), seat);
+    const score = evaluate(decision.state, seat);
     if (score > bestScore) {
       best = command;
       bestScore = score;
