@@ -35,9 +35,10 @@
 // the median rates. Goals: R ≤ 1.3, T ≥ 0.8, X ≤ 1.5, Y ≤ 2.
 // Before the last line, the rules' own CPU per command (decide, replay, legal commands, views),
 // timed on the service's games in this process: the least R could be whatever the platform.
-// `--profile` writes a CPU profile of the service for each of its measured flat-out phases, that
-// window alone, under .bench/ (`service-<pid>-<n>.cpuprofile`, for Chrome DevTools or
-// `node --import tsx scripts/profile-top.ts <file>`).
+// `--profile` writes a CPU profile of the service and of the floor for each of their measured
+// flat-out phases, that window alone, under .bench/ (`service-<pid>-<n>.cpuprofile` and
+// `floor-<pid>-<n>.cpuprofile`, for Chrome DevTools or `node --import tsx scripts/profile-top.ts
+// <file>`): what the service spends beyond the floor, part by part.
 
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -247,7 +248,7 @@ const load = () => os.loadavg()[0]!.toFixed(2);
 /** CPU per command (ms): the process and its database, the load generator apart. */
 const cpuPerCommand = (m: Measured) => ({ total: (1000 * (m.cpu.service + m.cpu.database)) / m.count, process: (1000 * m.cpu.service) / m.count, database: (1000 * m.cpu.database) / m.count, bench: (1000 * m.cpu.bench) / m.count });
 
-/** The meter, and the service's CPU profile over the same window when it is asked for (`--profile`). */
+/** The meter, and the process's CPU profile over the same window when it is asked for (`--profile`). */
 function profiled(meter: Meter, of: Service): Meter {
   if (!of.profiling) return meter;
   const profiling = of.profiling;
@@ -310,7 +311,7 @@ try {
   let readsPerCommand = Math.min(1, warming.gets / Math.max(1, warming.posts.count));
   const shape = await averageCommand(database.url);
   say(`the floor's command: ${shape.events.length} events (the service's average: ${shape.exactEvents.toFixed(2)}), a snapshot every ${Number.isFinite(shape.snapshotEvery) ? shape.snapshotEvery.toFixed(1) : '∞'} commands`);
-  floor = await startFloor(database.url, shape, args['pool-max']);
+  floor = await startFloor(database.url, shape, args['pool-max'], args.profile);
   const floorApi = new Api(floor.url, 1024);
   apis.push(floorApi);
   const floorIds = await floorGames(database.url, PACED_CLIENTS);
@@ -326,7 +327,7 @@ try {
         readsPerCommand = Math.min(1, measured.gets / Math.max(1, measured.posts.count));
         return measured;
       }
-      return benchFlat(floorClients.slice(0, CLIENTS), meterOf(floor!.pid), '  floor');
+      return benchFlat(floorClients.slice(0, CLIENTS), profiled(meterOf(floor!.pid), floor!), '  floor');
     };
     const order: Side['name'][] = round % 2 === 1 ? ['service', 'floor'] : ['floor', 'service'];
     const flats = new Map<Side['name'], Side['flat']>();

@@ -15,8 +15,8 @@ export interface FloorShape {
   snapshotEvery: number;
 }
 
-/** Starts the floor server on a free port against `databaseUrl`. */
-export async function startFloor(databaseUrl: string, shape: FloorShape, poolMax?: string): Promise<Service> {
+/** Starts the floor server on a free port against `databaseUrl` (`profile`: its measured windows profiled, as the service's). */
+export async function startFloor(databaseUrl: string, shape: FloorShape, poolMax?: string, profile = false): Promise<Service> {
   const shapeFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-floor-')), 'shape.json');
   fs.writeFileSync(shapeFile, JSON.stringify({ ...shape, snapshotEvery: Number.isFinite(shape.snapshotEvery) ? Math.round(shape.snapshotEvery) : 1e12 }));
   return startScriptServer(
@@ -24,6 +24,7 @@ export async function startFloor(databaseUrl: string, shape: FloorShape, poolMax
     { DATABASE_URL: databaseUrl, FLOOR_SHAPE: shapeFile, ...(poolMax ? { DATABASE_POOL_MAX: poolMax } : {}) },
     'floor ready',
     () => fs.rmSync(path.dirname(shapeFile), { recursive: true, force: true }),
+    profile ? 'floor' : undefined,
   );
 }
 

@@ -100,11 +100,20 @@ export async function startService(options: ServiceOptions): Promise<Service> {
  * A script of scripts/support (the floor, the peer) as its own process on a free port: started
  * with `env` and PORT, ready when it prints `readyLine`; `stop` ends it and runs `cleanUp`.
  */
-export async function startScriptServer(script: string, env: Record<string, string>, readyLine: string, cleanUp: () => void = () => undefined): Promise<Service> {
+export async function startScriptServer(
+  script: string,
+  env: Record<string, string>,
+  readyLine: string,
+  cleanUp: () => void = () => undefined,
+  /** Profiles between `profiling.start()` and `profiling.stop()`, as `startService`'s `profileWindows`, into `<profileLabel>-<pid>-<n>.cpuprofile`. */
+  profileLabel?: string,
+): Promise<Service> {
   const port = await findFreePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'support', script)], {
+  const profileDir = path.join(PROJECT_ROOT, '.bench');
+  const nodeArgs = ['--import', 'tsx', ...(profileLabel ? ['--import', path.join(PROJECT_ROOT, 'scripts', 'support', 'profile-on-signal.ts')] : [])];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(PROJECT_ROOT, 'scripts', 'support', script)], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, ...env, PORT: String(port) },
+    env: { ...process.env, ...env, PORT: String(port), ...(profileLabel ? { BENCH_PROFILE_DIR: profileDir, BENCH_PROFILE_LABEL: profileLabel } : {}) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -120,7 +129,9 @@ export async function startScriptServer(script: string, env: Record<string, stri
       child.kill('SIGTERM');
       await exited;
       cleanUp();
+      if (profileLabel) say(`${profileLabel} CPU profiles: ${path.join(profileDir, `${profileLabel}-${child.pid}-*.cpuprofile`)}`);
     },
+    ...(profileLabel ? { profiling: { start: () => void child.kill('SIGUSR2'), stop: () => void child.kill('SIGUSR2') } } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-// Loaded into the service by `npm run bench:api -- --profile` (node --import): a SIGUSR2 starts a
+// Loaded into the service (and the floor) by `npm run bench:api -- --profile` (node --import): a SIGUSR2 starts a
 // CPU profile and the next one stops it and writes it under BENCH_PROFILE_DIR, so that a profile
 // holds the measured window alone, not the start-up, the registrations or the other phases that
 // a whole-process profile (node --cpu-prof) mixes in. Read one with scripts/profile-top.ts.
@@ -11,6 +11,8 @@ import path from 'node:path';
 import pg from 'pg';
 
 const dir = process.env.BENCH_PROFILE_DIR ?? '.bench';
+/** The files' first word: `service`, or `floor` for the floor's process. */
+const label = process.env.BENCH_PROFILE_LABEL ?? 'service';
 const session = new inspector.Session();
 session.connect();
 let profiling = false;
@@ -46,7 +48,7 @@ async function toggle(): Promise<void> {
   profiling = false;
   const { profile } = await session.post('Profiler.stop');
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `service-${process.pid}-${++written}.cpuprofile`);
+  const file = path.join(dir, `${label}-${process.pid}-${++written}.cpuprofile`);
   fs.writeFileSync(file, JSON.stringify(profile));
   fs.writeFileSync(`${file}.queries.json`, JSON.stringify(Object.fromEntries([...queries].sort((a, b) => b[1] - a[1])), null, 1));
 }
