@@ -12,7 +12,7 @@ import { FRENZY_MOVEMENT } from './frenzy.ts';
 import { check } from '../../platform/draft.ts';
 import type { Draft } from './draft.ts';
 import { hireJanitor } from './new-janitor.ts';
-import { featureOn, friendly, healthyUnitOn, placement } from './state.ts';
+import { anotherHealthyUnitOn, featureOn, friendly, healthyUnitOn, placement } from './state.ts';
 import { activatable, afterActivation } from './turn.ts';
 import type { Activation, GameState, Seat, SquareId, UnitId } from './types.ts';
 
@@ -50,7 +50,7 @@ export function legalSteps(s: GameState): PricedStep[] {
   return stepsFrom(unit.square!, placement(s))
     .map((step) => ({ ...step, cost: priceOf(a, step) }))
     .filter((step) => step.cost <= a.movementPoints && mayEnter(s, a.unit, step.to))
-    .filter((step) => !occupied(s, a.unit, step.to) || canStopLater(s, a.unit, step.to, afterStep(a, step, priceOf(a, step))));
+    .filter((step) => !anotherHealthyUnitOn(s, a.unit, step.to) || canStopLater(s, a.unit, step.to, afterStep(a, step, priceOf(a, step))));
 }
 
 /** The activation after paying `cost` for `step` (the same arithmetic as evolve's UnitMoved). */
@@ -60,9 +60,6 @@ function afterStep(a: Activation, step: Step, cost: number): Activation {
   else if (cost === 0 && a.run && a.run.left > 1) run = { kind: a.run.kind, left: a.run.left - 1 };
   return { unit: a.unit, start: a.start, movementPoints: a.movementPoints - cost, run, attacked: a.attacked };
 }
-
-const occupied = (s: GameState, unitId: UnitId, square: SquareId) =>
-  Object.values(s.units).some((u) => u.id !== unitId && u.square === square && !u.wounded);
 
 /**
  * BW8: a step onto a friendly unit's square is allowed only if the unit can still move on to a
@@ -79,7 +76,7 @@ function canStopLater(s: GameState, unitId: UnitId, from: SquareId, a: Activatio
     for (const step of stepsFrom(square, placement(s))) {
       const cost = priceOf(act, step);
       if (cost > act.movementPoints || !mayEnter(s, unitId, step.to)) continue;
-      if (!occupied(s, unitId, step.to)) return true;
+      if (!anotherHealthyUnitOn(s, unitId, step.to)) return true;
       queue.push([step.to, afterStep(act, step, cost)]);
     }
   }
@@ -159,7 +156,7 @@ export function mayStop(s: GameState): boolean {
   if (sit.kind !== 'turn' || !sit.activation) return false;
   const unit = s.units[sit.activation.unit]!;
   if (unit.wounded || unit.square === null) return true;
-  return !Object.values(s.units).some((u) => u.id !== unit.id && u.square === unit.square && !u.wounded);
+  return !anotherHealthyUnitOn(s, unit.id, unit.square);
 }
 
 export function endActivation(d: Draft, seat: Seat): void {

@@ -1,6 +1,6 @@
 // Copying and asking questions of the state. Read-only helpers; nothing here changes state.
 
-import type { GameState, Seat, Situation, SquareId, TurnResume, UnitState } from './types.ts';
+import type { GameState, Seat, Situation, SquareId, TurnResume, UnitId, UnitState } from './types.ts';
 import { unitKind } from './content/units.ts';
 
 /**
@@ -87,30 +87,47 @@ const resumeOf = (resume: TurnResume | undefined) => (resume ? { resume: cloneTu
 
 /**
  * The healthy units by square, built once per units record: rules ask "who stands here?" for
- * every square of a block or the plaza's edge. `applyEvent` forgets it whenever an event is
- * applied, so it always reflects the units as they are (a state is changed only by events).
+ * every square of a block or the plaza's edge, and "may the moving unit stop here?" (BW8) for
+ * every square it might reach. `applyEvent` forgets it whenever an event is applied, so it always
+ * reflects the units as they are (a state is changed only by events).
  */
-const occupancy = new WeakMap<object, Map<SquareId, UnitState>>();
+interface Occupancy {
+  /** The first healthy unit on each square, in the units record's order. */
+  readonly first: Map<SquareId, UnitState>;
+  /** The squares with two or more healthy units (a unit passing through a friendly one). */
+  readonly crowded: Set<SquareId>;
+}
+
+const occupancy = new WeakMap<object, Occupancy>();
 
 export function forgetOccupancy(s: GameState): void {
   occupancy.delete(s.units);
 }
 
-function healthyOccupants(s: GameState): Map<SquareId, UnitState> {
-  let map = occupancy.get(s.units);
-  if (map) return map;
-  map = new Map();
+function healthyOccupants(s: GameState): Occupancy {
+  let occ = occupancy.get(s.units);
+  if (occ) return occ;
+  occ = { first: new Map(), crowded: new Set() };
   for (const id in s.units) {
     const u = s.units[id]!;
-    if (u.square !== null && !u.wounded && !map.has(u.square)) map.set(u.square, u);
+    if (u.square === null || u.wounded) continue;
+    if (occ.first.has(u.square)) occ.crowded.add(u.square);
+    else occ.first.set(u.square, u);
   }
-  occupancy.set(s.units, map);
-  return map;
+  occupancy.set(s.units, occ);
+  return occ;
 }
 
 /** The healthy unit standing on a square, if any (wounded units lie there and are stood over). */
 export function healthyUnitOn(s: GameState, square: SquareId): UnitState | undefined {
-  return healthyOccupants(s).get(square);
+  return healthyOccupants(s).first.get(square);
+}
+
+/** Whether a healthy unit other than `unit` stands on a square (whether or not `unit` stands there too). */
+export function anotherHealthyUnitOn(s: GameState, unit: UnitId, square: SquareId): boolean {
+  const occ = healthyOccupants(s);
+  const first = occ.first.get(square);
+  return first !== undefined && (first.id !== unit || occ.crowded.has(square));
 }
 
 export const featureOn = (s: GameState, square: SquareId) => s.features.find((f) => f.square === square);
