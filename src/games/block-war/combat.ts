@@ -6,7 +6,7 @@ import { chargeBonus } from './board/charge.ts';
 import { levelOf, stepsFrom } from './board/movement.ts';
 import { roboDocWounded } from './crazed.ts';
 import { hasLineOfSight } from './board/sight.ts';
-import { parseSquare } from './board/squares.ts';
+import { parseSquare, type Square } from './board/squares.ts';
 import { mayActHere } from './activation.ts';
 import { JUDGE_DREDD, unitKind } from './content/units.ts';
 import { afterAttackOnDredd, dreddWounded, WOUNDING_DREDD } from './dredd.ts';
@@ -55,8 +55,10 @@ export function adjacent(s: GameState, a: UnitState, b: UnitState): boolean {
 export function brawlTargets(s: GameState): UnitState[] {
   const attacker = attackerOf(s);
   if (!attacker) return [];
-  return Object.values(s.units).filter((t) => mayTarget(attacker, t) && adjacent(s, attacker, t));
+  return Object.values(s.units).filter((t) => mayBrawl(s, attacker, t));
 }
+
+const mayBrawl = (s: GameState, attacker: UnitState, t: UnitState) => mayTarget(attacker, t) && adjacent(s, attacker, t);
 
 /**
  * "A unit in a block may fire at a unit in an adjacent square, a neighbouring block or the plaza
@@ -67,20 +69,23 @@ export function shootTargets(s: GameState): UnitState[] {
   const shooter = attackerOf(s);
   if (!shooter || shooting(s, shooter) === null) return [];
   const from = parseSquare(shooter.square, s.seats.length)!;
-  return Object.values(s.units).filter((t) => {
-    if (!mayTarget(shooter, t)) return false;
-    const to = parseSquare(t.square, s.seats.length)!;
-    if (from.on === 'block') return to.on === 'plaza' || to.seat !== from.seat || adjacent(s, shooter, t);
-    if (to.on === 'block') return true;
-    return hasLineOfSight([from.x, from.y], [to.x, to.y], (x, y) => {
-      const square = `plaza:${x},${y}`;
-      return healthyUnitOn(s, square) !== undefined || featureOn(s, square) !== undefined;
-    });
+  return Object.values(s.units).filter((t) => mayShoot(s, shooter, from, t));
+}
+
+/** Whether `shooter`, standing on `from`, may shoot `t` (shootTargets, one unit at a time). */
+function mayShoot(s: GameState, shooter: UnitState, from: Square, t: UnitState): boolean {
+  if (!mayTarget(shooter, t)) return false;
+  const to = parseSquare(t.square, s.seats.length)!;
+  if (from.on === 'block') return to.on === 'plaza' || to.seat !== from.seat || adjacent(s, shooter, t);
+  if (to.on === 'block') return true;
+  return hasLineOfSight([from.x, from.y], [to.x, to.y], (x, y) => {
+    const square = `plaza:${x},${y}`;
+    return healthyUnitOn(s, square) !== undefined || featureOn(s, square) !== undefined;
   });
 }
 
 export function brawl(d: Draft, seat: Seat, target: UnitId): void {
-  const attacker = checkAttack(d, seat, target, brawlTargets(d.state), 'brawl');
+  const attacker = checkAttack(d, seat, target, 'brawl');
   const control = d.state.control;
   const spirit = d.state.seats[seat]!.spirit;
   const wasFrenzied = isFrenzied(d.state, seat);
@@ -107,7 +112,7 @@ function fattyCharge(s: GameState, attacker: UnitState): number {
 }
 
 export function shoot(d: Draft, seat: Seat, target: UnitId): void {
-  const shooter = checkAttack(d, seat, target, shootTargets(d.state), 'shoot');
+  const shooter = checkAttack(d, seat, target, 'shoot');
   const control = d.state.control;
   const spirit = d.state.seats[seat]!.spirit;
   const wasFrenzied = isFrenzied(d.state, seat);
@@ -132,7 +137,12 @@ function landIfMoved(d: Draft, before: number): void {
   if (d.state.control !== before && !isOver(d.state)) controlLandedMidTurn(d, passTurn);
 }
 
-export function checkAttack(d: Draft, seat: Seat, target: UnitId, targets: UnitState[], attack: 'brawl' | 'shoot'): UnitState {
+/**
+ * The checks of an attack. By the last one the attacker is the unit `brawlTargets` and
+ * `shootTargets` would attack with, so the target is checked as they check each unit: the one
+ * target alone, not every unit (the heuristic bot tries every target).
+ */
+export function checkAttack(d: Draft, seat: Seat, target: UnitId, attack: 'brawl' | 'shoot'): UnitState {
   const sit = d.state.situation;
   check(sit.kind === 'turn' && sit.seat === seat, 'NOT_YOUR_TURN', 'It is not your turn.');
   check(sit.activation !== null, 'NO_ACTIVATION', 'Activate a unit first.');
@@ -141,8 +151,10 @@ export function checkAttack(d: Draft, seat: Seat, target: UnitId, targets: UnitS
   check(mayActHere(d.state), 'CANNOT_ACT_HERE', 'Passing through a friendly unit, it could not end its move after attacking (BW42).');
   check(!SELF_DEFENCE_ONLY.includes(unit.kind), 'SELF_DEFENCE_ONLY', `The ${unitKind(unit.kind).name} may only brawl in self-defence.`);
   if (attack === 'shoot') check(shooting(d.state, unit) !== null, 'NO_WEAPON', 'A unit must have a missile weapon in order to shoot.');
+  const t = Object.prototype.hasOwnProperty.call(d.state.units, target) ? d.state.units[target]! : undefined;
   check(
-    targets.some((t) => t.id === target),
+    t !== undefined &&
+      (attack === 'brawl' ? mayBrawl(d.state, unit, t) : mayShoot(d.state, unit, parseSquare(unit.square, d.state.seats.length)!, t)),
     'ILLEGAL_TARGET',
     attack === 'brawl' ? 'Brawl an adjacent healthy enemy unit (no diagonals).' : 'That unit cannot be shot from here.',
   );
