@@ -19,7 +19,7 @@ import { isFrenzied } from './frenzy.ts';
 import { frenzyAfterGains, gainSpirit } from './spirit.ts';
 import { controlLandedMidTurn } from './control.ts';
 import { informIfLanded } from './informant.ts';
-import { featureOn, friendly, healthyUnitOn, isOver, placement } from './state.ts';
+import { allUnits, featureOn, friendly, healthyUnitOn, isOver, placement } from './state.ts';
 import { controlWinners, passTurn } from './turn.ts';
 import type { GameState, Seat, UnitId, UnitState } from './types.ts';
 
@@ -55,7 +55,7 @@ export function adjacent(s: GameState, a: UnitState, b: UnitState): boolean {
 export function brawlTargets(s: GameState): UnitState[] {
   const attacker = attackerOf(s);
   if (!attacker) return [];
-  return Object.values(s.units).filter((t) => mayBrawl(s, attacker, t));
+  return allUnits(s).filter((t) => mayBrawl(s, attacker, t));
 }
 
 const mayBrawl = (s: GameState, attacker: UnitState, t: UnitState) => mayTarget(attacker, t) && adjacent(s, attacker, t);
@@ -69,7 +69,7 @@ export function shootTargets(s: GameState): UnitState[] {
   const shooter = attackerOf(s);
   if (!shooter || shooting(s, shooter) === null) return [];
   const from = parseSquare(shooter.square, s.seats.length)!;
-  return Object.values(s.units).filter((t) => mayShoot(s, shooter, from, t));
+  return allUnits(s).filter((t) => mayShoot(s, shooter, from, t));
 }
 
 /** Whether `shooter`, standing on `from`, may shoot `t` (shootTargets, one unit at a time). */

@@ -10,7 +10,7 @@ import { rollDie } from './dice.ts';
 import { check } from '../../platform/draft.ts';
 import type { Draft } from './draft.ts';
 import { armour } from './skills.ts';
-import { featureOn, healthyUnitOn, previousInOrder } from './state.ts';
+import { allUnits, featureOn, healthyUnitOn, previousInOrder } from './state.ts';
 import type { GameState, Seat, SquareId, TurnResume, UnitId } from './types.ts';
 
 const DREDD = JUDGE_DREDD;
@@ -73,7 +73,7 @@ function drawJudges(d: Draft, seat: Seat, count: number): UnitId[] {
 /** "Dredd is deployed at the centre of the plaza, and never moves. Discard any unit standing in his way." */
 function deployDredd(d: Draft): void {
   const centre = plazaSquare(PLAZA.centre[0], PLAZA.centre[1]);
-  for (const u of Object.values(d.state.units)) if (u.square === centre) d.emit({ type: 'UnitRemoved', unit: u.id });
+  for (const u of allUnits(d.state)) if (u.square === centre) d.emit({ type: 'UnitRemoved', unit: u.id });
   d.emit({ type: 'JudgeDeployed', unit: DREDD, square: centre });
 }
 
@@ -133,7 +133,7 @@ export function targetBlocks(d: Draft, turnOf: Seat, passTurn: (d: Draft, turnOf
 
 /** "one of your units": a block's healthy block units on the boards. */
 export const targetable = (s: GameState, block: Seat) =>
-  Object.values(s.units).filter((u) => u.home === block && u.square !== null && !u.wounded && unitKind(u.kind).allegiance === 'block');
+  allUnits(s).filter((u) => u.home === block && u.square !== null && !u.wounded && unitKind(u.kind).allegiance === 'block');
 
 export function judgeTarget(d: Draft, seat: Seat, unit: UnitId, passTurn: (d: Draft, turnOf: Seat) => void): void {
   const sit = d.state.situation;

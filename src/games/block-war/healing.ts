@@ -11,6 +11,7 @@ import type { Draft } from './draft.ts';
 import { informIfLanded } from './informant.ts';
 import { isFrenzied } from './frenzy.ts';
 import { frenzyAfterGains, gainSpirit } from './spirit.ts';
+import { allUnits, anotherHealthyUnitOn } from './state.ts';
 import type { GameState, Seat, UnitId, UnitState } from './types.ts';
 
 /** "Eldsters get a +2 bonus to being healed." */
@@ -31,13 +32,13 @@ function healer(s: GameState): UnitState | null {
 export function healTargets(s: GameState): UnitState[] {
   const doc = healer(s);
   if (!doc) return [];
-  return Object.values(s.units).filter(
+  return allUnits(s).filter(
     (t) =>
       t.wounded &&
       t.square !== null &&
       !unitKind(t.kind).robotic &&
       adjacent(s, doc, t) &&
-      !Object.values(s.units).some((o) => o.id !== t.id && o.square === t.square && !o.wounded),
+      !anotherHealthyUnitOn(s, t.id, t.square),
   );
 }
 

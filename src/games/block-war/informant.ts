@@ -8,12 +8,12 @@
 import { unitKind } from './content/units.ts';
 import type { Draft } from './draft.ts';
 import { isFrenzied } from './frenzy.ts';
-import { isOver } from './state.ts';
+import { allUnits, isOver } from './state.ts';
 import type { GameState, Seat, UnitState } from './types.ts';
 
 /** The judges an informant may activate: any healthy judge unit on the boards. */
 export const informantJudges = (s: GameState): UnitState[] =>
-  Object.values(s.units).filter((u) => u.square !== null && !u.wounded && unitKind(u.kind).allegiance === 'judge');
+  allUnits(s).filter((u) => u.square !== null && !u.wounded && unitKind(u.kind).allegiance === 'judge');
 
 /**
  * After `seat` gained fighting spirit (from `before`): if its counter now stands on control, opens

@@ -8,6 +8,7 @@ import { parseSquare } from './board/squares.ts';
 import { unitKind } from './content/units.ts';
 import { rollDie } from './dice.ts';
 import type { Draft } from './draft.ts';
+import { allUnits } from './state.ts';
 import type { GameState, Seat, UnitState } from './types.ts';
 
 export const MORALE_MARGIN = 10;
@@ -29,7 +30,7 @@ export function checkMorale(d: Draft, seat: Seat): void {
 
 /** Every healthy block unit of the block on the boards checks, one by one in id order. */
 export function moraleChecks(d: Draft, seat: Seat): void {
-  const units = Object.values(d.state.units).filter(
+  const units = allUnits(d.state).filter(
     (u) => u.home === seat && u.square !== null && !u.wounded && unitKind(u.kind).allegiance === 'block',
   );
   for (const u of units) {

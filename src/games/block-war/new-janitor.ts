@@ -5,6 +5,7 @@ import { blockSquare } from './board/squares.ts';
 import { roomOf } from './content/block-board.ts';
 import { unitKind } from './content/units.ts';
 import type { Draft } from './draft.ts';
+import { allUnits } from './state.ts';
 import type { UnitId } from './types.ts';
 
 export const JANITORS = ['robo-janitor', 'human-janitor'];
@@ -21,7 +22,7 @@ export function hireJanitor(d: Draft, unitId: UnitId): void {
   const office = roomOf('janitors-office');
   if (unit.square !== blockSquare(unit.home, office.level, office.column)) return;
   const home = unit.home;
-  if (Object.values(s.units).some((u) => u.home === home && JANITORS.includes(u.kind) && u.square !== null && !u.wounded)) return;
+  if (allUnits(s).some((u) => u.home === home && JANITORS.includes(u.kind) && u.square !== null && !u.wounded)) return;
   const janitor = `s${home}-human-janitor`;
   if (s.units[janitor]?.square !== null) return;
   d.emit({ type: 'JanitorHired', unit: unitId, janitor });

@@ -3,6 +3,7 @@
 import { parseSquare } from './board/squares.ts';
 import { unitKind } from './content/units.ts';
 import { isFrenzied } from './frenzy.ts';
+import { allUnits } from './state.ts';
 import type { GameState, UnitState } from './types.ts';
 
 /** Citizen: "Deduct one from all of their stats (except armour) when they are outside of their block." */
@@ -22,7 +23,7 @@ const inPlaza = (s: GameState, u: UnitState) => u.square !== null && parseSquare
  */
 function gangBonus(s: GameState, u: UnitState): number {
   if (u.kind !== 'juve' || !inPlaza(s, u)) return 0;
-  const others = Object.values(s.units).filter((o) => o.id !== u.id && o.kind === 'juve' && o.home === u.home && !o.wounded && inPlaza(s, o));
+  const others = allUnits(s).filter((o) => o.id !== u.id && o.kind === 'juve' && o.home === u.home && !o.wounded && inPlaza(s, o));
   return Math.min(3, others.length);
 }
 

@@ -6,7 +6,7 @@ import { TRACK_LENGTH } from './content/justice-track.ts';
 import { unitKind } from './content/units.ts';
 import type { Draft } from './draft.ts';
 import { isFrenzied } from './frenzy.ts';
-import { isOver } from './state.ts';
+import { allUnits, isOver } from './state.ts';
 import type { GameState, Seat, UnitState } from './types.ts';
 
 /** Moves the block counter up; "If a player's block counter reaches 100 then the block has gained a resounding win". */
@@ -31,7 +31,7 @@ const inPlaza = (s: GameState, u: UnitState) => u.square !== null && !u.wounded 
 
 /** A block's healthy block units standing in the plaza. */
 const plazaUnits = (s: GameState, seat: Seat) =>
-  Object.values(s.units).filter((u) => u.home === seat && unitKind(u.kind).allegiance === 'block' && inPlaza(s, u));
+  allUnits(s).filter((u) => u.home === seat && unitKind(u.kind).allegiance === 'block' && inPlaza(s, u));
 
 /**
  * "Having control of the plaza (most units) at the start of your turn — 3"; "Having the ugliest
@@ -44,7 +44,7 @@ export function startOfTurnSpirit(d: Draft, seat: Seat): void {
   const counts = s.seats.map((_, i) => plazaUnits(s, i).length);
   if (counts[seat]! > 0 && counts.every((n, i) => i === seat || n < counts[seat]!)) gainSpirit(d, seat, 3);
   if (d.state.situation.kind === 'over') return;
-  const uglies = Object.values(d.state.units).filter((u) => u.kind === 'ugly' && inPlaza(d.state, u));
+  const uglies = allUnits(d.state).filter((u) => u.kind === 'ugly' && inPlaza(d.state, u));
   const top = Math.max(0, ...uglies.map((u) => u.ugly ?? 0));
   const ugliest = uglies.filter((u) => (u.ugly ?? 0) === top);
   if (ugliest.length === 1 && ugliest[0]!.home === seat) gainSpirit(d, seat, top);

@@ -5,11 +5,16 @@ import { unitKind } from './content/units.ts';
 
 /**
  * A deep copy. Written out field by field (the state is plain JSON): it runs for every event
- * folded, and a JSON round trip was most of the time.
+ * folded, and a JSON round trip was most of the time. The copy starts with its units' index built
+ * here, and with the original's occupancy if known: its units stand where the original's do, and
+ * rules ask before their first event.
  */
 export function cloneState(s: GameState): GameState {
+  const from = indexOf(s);
   const units: Record<string, UnitState> = {};
-  for (const id of Object.keys(s.units)) units[id] = cloneUnit(s.units[id]!);
+  const list = new Array<UnitState>(from.ids.length);
+  for (let i = 0; i < from.ids.length; i++) units[from.ids[i]!] = list[i] = cloneUnit(from.list[i]!);
+  keepIndex(units, { ids: from.ids, list, occupancy: from.occupancy });
   return {
     seats: s.seats.map((x) => ({ block: x.block, colour: x.colour, side: x.side, spirit: x.spirit, pool: x.pool.slice(), drawn: x.drawn.slice(), surrendered: x.surrendered })),
     order: s.order.slice(),
@@ -86,48 +91,87 @@ export function cloneTurn(t: TurnResume): TurnResume {
 const resumeOf = (resume: TurnResume | undefined) => (resume ? { resume: cloneTurn(resume) } : {});
 
 /**
- * The healthy units by square, built once per units record: rules ask "who stands here?" for
- * every square of a block or the plaza's edge, and "may the moving unit stop here?" (BW8) for
- * every square it might reach. `applyEvent` forgets it whenever an event is applied, so it always
- * reflects the units as they are (a state is changed only by events).
+ * What is known of a units record, kept on the record itself. A game's record holds a hundred or
+ * so units, enough that V8 keeps it as a dictionary: walking one (for-in, Object.values) cost more
+ * than most questions asked while walking it, so its ids and units are listed once. And rules ask
+ * "who stands here?" for every square of a block or the plaza's edge, and "may the moving unit
+ * stop here?" (BW8) for every square it might reach: the occupancy answers both.
+ *
+ * The lists stay true for the record's life: events change a unit in place and never add, remove
+ * or replace one. The occupancy is forgotten whenever an event is applied (`applyEvent`), so it
+ * always reflects the units as they are (a state is changed only by events); it holds unit ids,
+ * not units, so a copy of the state can share it, and is never changed once built.
+ *
+ * It is a non-enumerable symbol property: not in JSON, Object.keys or values, for-in, spreads or
+ * structuredClone. Not a WeakMap: that kept every copy's units alive until a full collection
+ * (ephemerons), and the heuristic bot's copies grew the heap to 400 MB between 80 ms pauses.
  */
+interface UnitsIndex {
+  readonly ids: readonly UnitId[];
+  readonly list: readonly UnitState[];
+  occupancy: Occupancy | null;
+}
+
 interface Occupancy {
   /** The first healthy unit on each square, in the units record's order. */
-  readonly first: Map<SquareId, UnitState>;
+  readonly first: Map<SquareId, UnitId>;
   /** The squares with two or more healthy units (a unit passing through a friendly one). */
   readonly crowded: Set<SquareId>;
 }
 
-const occupancy = new WeakMap<object, Occupancy>();
+const INDEX = Symbol('units index');
+
+type Indexed = Record<string, UnitState> & { [INDEX]?: UnitsIndex };
+
+function keepIndex(units: Record<string, UnitState>, index: UnitsIndex): UnitsIndex {
+  Object.defineProperty(units, INDEX, { value: index });
+  return index;
+}
+
+function indexOf(s: GameState): UnitsIndex {
+  const units = s.units as Indexed;
+  const known = units[INDEX];
+  if (known) return known;
+  const ids = Object.keys(units);
+  return keepIndex(units, { ids, list: ids.map((id) => units[id]!), occupancy: null });
+}
+
+/** Every unit, in the units record's order (that of `Object.values`). */
+export function allUnits(s: GameState): readonly UnitState[] {
+  return indexOf(s).list;
+}
 
 export function forgetOccupancy(s: GameState): void {
-  occupancy.delete(s.units);
+  const index = (s.units as Indexed)[INDEX];
+  if (index) index.occupancy = null;
 }
 
 function healthyOccupants(s: GameState): Occupancy {
-  let occ = occupancy.get(s.units);
-  if (occ) return occ;
-  occ = { first: new Map(), crowded: new Set() };
-  for (const id in s.units) {
-    const u = s.units[id]!;
+  const index = indexOf(s);
+  if (index.occupancy) return index.occupancy;
+  const occ: Occupancy = { first: new Map(), crowded: new Set() };
+  const { ids, list } = index;
+  for (let i = 0; i < ids.length; i++) {
+    const u = list[i]!;
     if (u.square === null || u.wounded) continue;
     if (occ.first.has(u.square)) occ.crowded.add(u.square);
-    else occ.first.set(u.square, u);
+    else occ.first.set(u.square, ids[i]!);
   }
-  occupancy.set(s.units, occ);
+  index.occupancy = occ;
   return occ;
 }
 
 /** The healthy unit standing on a square, if any (wounded units lie there and are stood over). */
 export function healthyUnitOn(s: GameState, square: SquareId): UnitState | undefined {
-  return healthyOccupants(s).first.get(square);
+  const id = healthyOccupants(s).first.get(square);
+  return id === undefined ? undefined : s.units[id];
 }
 
 /** Whether a healthy unit other than `unit` stands on a square (whether or not `unit` stands there too). */
 export function anotherHealthyUnitOn(s: GameState, unit: UnitId, square: SquareId): boolean {
   const occ = healthyOccupants(s);
   const first = occ.first.get(square);
-  return first !== undefined && (first.id !== unit || occ.crowded.has(square));
+  return first !== undefined && (first !== unit || occ.crowded.has(square));
 }
 
 export const featureOn = (s: GameState, square: SquareId) => s.features.find((f) => f.square === square);

@@ -7,13 +7,14 @@ import { parseSquare } from './board/squares.ts';
 import { unitKind } from './content/units.ts';
 import { check } from '../../platform/draft.ts';
 import type { Draft } from './draft.ts';
+import { allUnits } from './state.ts';
 import type { GameState, Seat, UnitState } from './types.ts';
 
 export type SurrenderReason = 'chose' | 'no-fighting-units' | 'outnumbered';
 
 /** Healthy units standing in `seat`'s own block (its board's squares; plaza units ignored). */
 function inBlock(s: GameState, seat: Seat): UnitState[] {
-  return Object.values(s.units).filter((u) => {
+  return allUnits(s).filter((u) => {
     if (u.square === null || u.wounded) return false;
     const sq = parseSquare(u.square, s.seats.length);
     return sq !== null && sq.on === 'block' && sq.seat === seat;
@@ -47,7 +48,7 @@ export const fighting = (s: GameState): Seat[] => s.seats.flatMap((x, i) => (x.s
  */
 export function surrender(d: Draft, seat: Seat, reason: SurrenderReason): void {
   d.emit({ type: 'BlockSurrendered', seat, reason });
-  for (const u of Object.values(d.state.units))
+  for (const u of allUnits(d.state))
     if (u.home === seat && u.square !== null && unitKind(u.kind).allegiance === 'block') d.emit({ type: 'UnitRemoved', unit: u.id });
   const left = fighting(d.state);
   if (left.length === 1) d.emit({ type: 'GameEnded', winners: left, reason: 'last-block-fighting' });

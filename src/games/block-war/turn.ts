@@ -12,7 +12,7 @@ import { roundEnded } from './time-limit.ts';
 import { checkMorale } from './morale.ts';
 import { drawUnits } from './reinforcements.ts';
 import { frenzyAfterGains, startOfTurnSpirit } from './spirit.ts';
-import { isOver, nextInOrder } from './state.ts';
+import { allUnits, isOver, nextInOrder } from './state.ts';
 import { automaticSurrender, surrender } from './surrender.ts';
 import type { GameState, Seat, TurnStep, UnitState } from './types.ts';
 
@@ -80,7 +80,7 @@ function openStep(d: Draft, seat: Seat, step: TurnStep, activationsLeft: number,
  * is activated at most once in a step (BW10).
  */
 export function activatable(s: GameState, seat: Seat, step: TurnStep, activated: readonly string[]): UnitState[] {
-  return Object.values(s.units).filter((u) => {
+  return allUnits(s).filter((u) => {
     if (u.square === null || u.wounded) return false;
     const allegiance = unitKind(u.kind).allegiance;
     // Judge Dredd: "he may be activated twice per turn" (BW39): the step's one judge activation,
@@ -144,7 +144,7 @@ export function passTurn(d: Draft, seat: Seat): void {
 
 /** Most fighting spirit; among those tied, most active (healthy, on the board) units; BW13: still tied, all share the win. */
 export function controlWinners(s: GameState): Seat[] {
-  const active = (seat: Seat) => Object.values(s.units).filter((u) => u.home === seat && unitKind(u.kind).allegiance === 'block' && u.square !== null && !u.wounded).length;
+  const active = (seat: Seat) => allUnits(s).filter((u) => u.home === seat && unitKind(u.kind).allegiance === 'block' && u.square !== null && !u.wounded).length;
   // BW35: a surrendered block is out of the game.
   const seats = s.seats.flatMap((x, i) => (x.surrendered ? [] : [i]));
   const spirit = Math.max(...seats.map((i) => s.seats[i]!.spirit));

@@ -34,7 +34,7 @@ export function parseSquare(id: unknown, seats: number): Square | null {
 const tables = new Map<number, ReadonlyMap<string, Square>>();
 
 function tableOf(seats: number): ReadonlyMap<string, Square> | null {
-  let table = tables.get(seats);
+  const table = tables.get(seats);
   if (table) return table;
   if (!Number.isInteger(seats) || seats < 0 || seats > 10) return null;
   const built = new Map<string, Square>();

@@ -4,6 +4,7 @@
 
 import { parseSquare } from '../board/squares.ts';
 import { unitKind } from '../content/units.ts';
+import { allUnits } from '../state.ts';
 import type { GameState, Seat } from '../types.ts';
 
 const WIN = 1_000_000;
@@ -21,8 +22,7 @@ export function evaluate(s: GameState, seat: Seat): number {
   const home = new Array<number>(n).fill(0);
   const board = new Array<number>(n).fill(0);
   const enemiesHome = new Array<number>(n).fill(0);
-  for (const id in s.units) {
-    const u = s.units[id]!;
+  for (const u of allUnits(s)) {
     if (u.square === null || u.wounded) continue;
     const allegiance = unitKind(u.kind).allegiance;
     if (allegiance === 'independent') continue;
