@@ -2,7 +2,7 @@
 // counters") and in step 1 of a turn, "Draw Reinforcements".
 
 import { nextInt, rngPosition } from '../../platform/random.ts';
-import { blockSquare } from './board/squares.ts';
+import { blockSquare, parseSquare } from './board/squares.ts';
 import { BLOCK } from './content/block-board.ts';
 import type { Draft } from './draft.ts';
 import { healthyUnitOn } from './state.ts';
@@ -31,7 +31,7 @@ export function drawUnits(d: Draft, seat: Seat, count: number): void {
  */
 export function returnUnplaceable(d: Draft, seat: Seat): void {
   for (const unit of d.state.seats[seat]!.drawn.slice())
-    if (placeableSquares(d.state, seat, unit).length === 0) d.emit({ type: 'CounterReturnedToPool', seat, unit });
+    if (freeSquares(d.state, seat, unit, 1).length === 0) d.emit({ type: 'CounterReturnedToPool', seat, unit });
 }
 
 /**
@@ -39,12 +39,26 @@ export function returnUnplaceable(d: Draft, seat: Seat): void {
  * a sniper only on level 11 ("They may only be placed on level 11 of a block").
  */
 export function placeableSquares(s: GameState, seat: Seat, unit: UnitId): SquareId[] {
+  return freeSquares(s, seat, unit, Infinity);
+}
+
+/** Whether `square` is one of `placeableSquares`, asked of that square alone. */
+export function mayPlaceOn(s: GameState, seat: Seat, unit: UnitId, square: SquareId): boolean {
+  const sq = parseSquare(square, s.seats.length);
+  if (!sq || sq.on !== 'block' || sq.seat !== seat) return false;
+  if (s.units[unit]?.kind === 'sniper' && sq.level !== BLOCK.levels) return false;
+  return !healthyUnitOn(s, square);
+}
+
+/** `placeableSquares`, in its order, up to the `most`th (whether there is one needs only the first). */
+function freeSquares(s: GameState, seat: Seat, unit: UnitId, most: number): SquareId[] {
   const levels = s.units[unit]?.kind === 'sniper' ? [BLOCK.levels] : Array.from({ length: BLOCK.levels }, (_, i) => i + 1);
   const out: SquareId[] = [];
   for (const level of levels)
     for (let column = 0; column < BLOCK.columns; column++) {
       const square = blockSquare(seat, level, column);
       if (!healthyUnitOn(s, square)) out.push(square);
+      if (out.length >= most) return out;
     }
   return out;
 }

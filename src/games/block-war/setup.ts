@@ -9,7 +9,7 @@ import { check } from '../../platform/draft.ts';
 import type { Draft } from './draft.ts';
 import { beginActivations, beginTurn } from './turn.ts';
 import { rollDie } from './dice.ts';
-import { drawUnits, placeableSquares, returnUnplaceable } from './reinforcements.ts';
+import { drawUnits, mayPlaceOn, returnUnplaceable } from './reinforcements.ts';
 import { featureOn, healthyUnitOn } from './state.ts';
 import type { Feature, GameState, Seat, SquareId } from './types.ts';
 
@@ -102,7 +102,7 @@ export function placeUnit(d: Draft, seat: Seat, unit: string, square: SquareId):
   const sit = d.state.situation;
   check(sit.kind === 'place-unit' && sit.seat === seat, 'NOT_YOUR_TURN', 'It is not your turn to place a counter.');
   check(d.state.seats[seat]!.drawn.includes(unit), 'NOT_DRAWN', `You have not drawn ${unit}.`);
-  check(placeableSquares(d.state, seat, unit).includes(square), 'ILLEGAL_SQUARE', placeProblem(d.state, seat, unit, square));
+  check(mayPlaceOn(d.state, seat, unit, square), 'ILLEGAL_SQUARE', placeProblem(d.state, seat, unit, square));
   d.emit({ type: 'UnitPlaced', seat, unit, square });
   returnUnplaceable(d, seat);
   if (!sit.duringSetup) {
