@@ -59,9 +59,10 @@ export interface Decider<State, Command, Event> {
 export function decider<State extends Windowed, Command extends { type: string; windowId?: string }, Event>(
   rules: DecideRules<State, Command, Event>,
 ): Decider<State, Command, Event> {
-  const withState = (state: State, input: Command, sender: Sender, context?: DecideContext): DecisionWithState<State, Event> => {
+  /** The command's draft once every rule has run, or the refusal. */
+  const run = (state: State, input: Command, sender: Sender, context?: DecideContext): Draft<State, Event> | RuleError => {
     const command = rules.parse(input);
-    if (command instanceof RuleError) return { ok: false, error: command };
+    if (command instanceof RuleError) return command;
     const d = new EventDraft(rules.fold.copy(state), rules.fold.apply, context?.at ?? null);
     try {
       rules.before?.(d);
@@ -69,14 +70,18 @@ export function decider<State extends Windowed, Command extends { type: string; 
       else decideForSeat(rules, d, (sender as { seat?: unknown } | null)?.seat, command);
       rules.after?.(d);
     } catch (e) {
-      if (e instanceof RuleError) return { ok: false, error: e };
+      if (e instanceof RuleError) return e;
       throw e;
     }
-    return { ok: true, events: d.events, state: d.state };
+    return d;
   };
   const decide = (state: State, input: Command, sender: Sender, context?: DecideContext): Decision<Event> => {
-    const decision = withState(state, input, sender, context);
-    return decision.ok ? { ok: true, events: decision.events } : decision;
+    const d = run(state, input, sender, context);
+    return d instanceof RuleError ? { ok: false, error: d } : { ok: true, events: d.events };
+  };
+  const withState = (state: State, input: Command, sender: Sender, context?: DecideContext): DecisionWithState<State, Event> => {
+    const d = run(state, input, sender, context);
+    return d instanceof RuleError ? { ok: false, error: d } : { ok: true, events: d.events, state: d.state };
   };
   return Object.assign(decide, { withState });
 }
