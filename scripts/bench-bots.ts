@@ -67,7 +67,7 @@ function benchHelterSkelterBot(): void {
   });
 
   const at = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-  console.log(`heuristic bot, ${positions.length} positions from ${GAMES} games and ${SOLO_GAMES} solo games, ${REPEATS} runs each`);
+  console.log(`Helter Skelter heuristic bot, ${positions.length} positions from ${GAMES} games and ${SOLO_GAMES} solo games, ${REPEATS} runs each`);
   for (const [kind, list] of times) {
     const sorted = list.slice().sort((a, b) => a - b);
     console.log(
