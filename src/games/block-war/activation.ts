@@ -127,7 +127,9 @@ export function step(d: Draft, seat: Seat, to: SquareId): void {
  */
 function passStall(d: Draft, unit: UnitId, from: SquareId, to: SquareId): void {
   const s = d.state;
-  if (healthyUnitOn(s, to) && healthyUnitOn(s, to)!.id !== unit) return;
+  // Onto a friend's square it may not stop (BW8), so it passes through: no roll (asking who stands
+  // there would answer the fatty itself when its id sorts first).
+  if (anotherHealthyUnitOn(s, unit, to)) return;
   const nextTo = (square: SquareId, stall: SquareId) => stepsFrom(stall, placement(s)).some((st) => st.to === square);
   const stalls = s.features.filter((f) => f.feature === 'stall').map((f) => f.square);
   if (!stalls.some((stall) => nextTo(to, stall) && !nextTo(from, stall))) return;

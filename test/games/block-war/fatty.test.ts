@@ -80,4 +80,16 @@ describe('Fatty: "must roll a 4+ on a die to pass a hottie stall in an adjacent 
     h.send(0, { type: 'ACTIVATE', unit: 's0-ape-1' });
     expect(find(h.send(0, { type: 'STEP', to: p(4, 3) }), 'StallRolled')).toBeUndefined();
   });
+
+  it('BW45: no roll for a step through a friend next to a stall, whichever of the two the rules list first', () => {
+    // A juve's id sorts after the fatty's: the roll was once made here, and a failed one left the
+    // fatty on its friend's square with no movement points and nothing legal to do.
+    for (const friend of ['s0-juve-1', 's0-eldster-1']) {
+      const g = position({ placed: { [FATTY]: p(3, 3), [friend]: p(4, 3) }, spirit: [10, 10], control: 5 });
+      g.state.features = [{ feature: 'stall', seat: 1, square: p(5, 3) }];
+      g.send(0, { type: 'ACTIVATE', unit: FATTY });
+      expect(find(g.send(0, { type: 'STEP', to: p(4, 3) }), 'StallRolled')).toBeUndefined();
+      expect(blockWar.legalCommands(g.state, 0).some((c) => c.type === 'STEP')).toBe(true);
+    }
+  });
 });
