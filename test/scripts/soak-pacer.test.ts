@@ -1,6 +1,7 @@
 // The soak's pacer (scripts/support/soak-clients.ts): the service accepts commands at a steady rate
 // in all, the bots' included, the clients getting what the bots leave; the urgent first but never
-// two in a row while others wait, so that clients on short clocks cannot starve the rest.
+// two in a row while others wait, so that clients on short clocks cannot starve the rest, and with
+// a share of their own, so that bots spending the whole budget cannot starve them.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Pacer } from '../../scripts/support/soak-clients.ts';
@@ -76,6 +77,16 @@ describe('the soak’s pacer', () => {
     // Taking turns, the two halves send alike: 10 × (5 + 1) commits a round.
     expect(sum(got.slice(0, 10))).toBe(sum(got.slice(10)));
     expect(sum(got)).toBeGreaterThanOrEqual(Math.floor((60 * 30) / 3) - 10);
+  });
+
+  it('when the bots spend more than the rate, the urgent still get their share and the others a turn now and then', async () => {
+    // Each of the others' commands is followed by 300 of the bots' (seats played flat out).
+    const clients = [...Array.from({ length: 5 }, () => ({ urgent: true })), ...Array.from({ length: 20 }, () => ({ urgent: false, bots: 300 }))];
+    const { got } = await run(clients, 100, 60);
+    // 7% of the rate: 7 a second.
+    expect(sum(got.slice(0, 5))).toBeGreaterThanOrEqual(7 * 60 - 1);
+    // The budget owes at most a second's worth: the others are never shut out for long.
+    expect(sum(got.slice(5))).toBeGreaterThanOrEqual(10);
   });
 
   it('after a lull lets at most a second’s worth through at once, and counts the rest unspent', async () => {
