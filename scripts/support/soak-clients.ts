@@ -1,10 +1,10 @@
 // The soak's players (`npm run soak`): each scripted client holds one account and plays one game
 // at a time against the server's bots, over HTTP, the three registered games in turn. A client
 // waits for its turn either by following its game's event stream (SSE) or by reading the game
-// again; it sends each command when the pacer gives it a slot, so that the service accepts a
-// steady rate of commands, the bots' included; now and then it writes at the table; some hold a
-// per-game webhook to the soak's receiver; and in games with short clocks some let a window
-// expire, so that the deadline sweeper works too.
+// again; it sends each command when the pacer gives it a slot, so that all clients together send
+// at a steady rate; now and then it writes at the table; some hold a per-game webhook to the
+// soak's receiver; and in games with short clocks some let a window expire, so that the deadline
+// sweeper works too.
 
 import { Pool as HttpPool } from 'undici';
 import { gameRegistry } from '../../src/service/registry.ts';
@@ -28,30 +28,11 @@ function shortClock(game: string, seconds: number): Record<string, number> {
 export type Route = 'POST /v1/games' | 'GET /v1/games/:id' | 'POST /v1/games/:id/commands' | 'POST /v1/games/:id/chat' | 'POST /v1/webhooks' | 'POST /v1/games/:id/seats/:seat/return';
 export type RouteRecorder = (route: Route, ms: number) => void;
 
-/** How far the budget may run ahead of the rate after a lull, or behind it after a burst, in seconds' worth of commands. */
-const BURST_S = 1;
 /**
- * The share of the rate the urgent get whatever the budget holds: at the default 100 a second, 7,
- * for 200 clients on 60-second clocks. Without it, bots playing absent seats flat out spent the
- * whole budget, the urgent could not send to take their seats back, more windows expired and more
- * seats went to bots: in a try, the service ran at 560 commands/s of bots while no client sent.
- */
-const URGENT_SHARE = 0.07;
-
-/**
- * Hands out the clients' send slots so that the service accepts `rate` commands a second in all:
- * the clients' and the bots' and the clock's that follow them. The bots answer a client's command
- * with anything from none to a hundred of theirs, so pacing the clients alone let the load swing
- * 66–140 commands/s from minute to minute, and the command p99 with it. So the rate fills a budget,
- * every commit the service announces (`committed`: the soak hears its NOTIFY) spends one, and a
- * client gets a slot while the budget, less the slots still awaiting their answer, holds one. The
- * budget holds at most `BURST_S` seconds' worth after a lull, and owes at most as much after a
- * burst, so a bot playing a whole game at once delays the clients by a second, not by its length.
- *
- * First come first served, the urgent first but never two slots in a row while others wait:
- * clients on short clocks want a slot after every command, and were they always first, a few
- * hundred of them would take every slot and the others would never send (nor their games move,
- * nor their webhooks fire). They also get `URGENT_SHARE` of the rate whatever the budget holds.
+ * Hands out send slots at a steady rate, first come first served, the urgent first but never two
+ * slots in a row while others wait: clients on short clocks want a slot after every command, and
+ * were they always first, a few hundred of them would take every slot and the others would never
+ * send (nor their games move, nor their webhooks fire).
  */
 export class Pacer {
   private readonly waiting: (() => void)[] = [];
@@ -59,63 +40,33 @@ export class Pacer {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private lastWasUrgent = false;
-  /** Commits heard, and budget lost to either bound. */
-  private spent = 0;
-  /** Slots handed out whose command has not been answered yet. */
-  private out = 0;
-  /** Slots the urgent got, by either way. */
-  private urgentGiven = 0;
-  /** Budget lost because no client was waiting: the clients, not the service, held the rate back. */
+  /** Slots that found no client waiting (the clients, not the service, held the rate back). */
   idle = 0;
   slots = 0;
 
   start(rate: number): void {
+    const gap = 1000 / rate;
     const started = performance.now();
-    const cap = Math.max(1, Math.round(rate * BURST_S));
-    // A timer every 10 ms hands out every slot the budget holds, so the rate holds whatever the timers' jitter.
+    let given = 0;
+    // A timer every 10 ms hands out every slot that fell due since, so the rate holds whatever the timers' jitter.
     this.timer = setInterval(() => {
-      const elapsed = performance.now() - started;
-      const due = Math.floor((elapsed * rate) / 1000);
-      if (due - this.spent > cap) {
-        if (this.waiting.length + this.urgent.length === 0) this.idle += due - this.spent - cap;
-        this.spent = due - cap;
-      } else if (due - this.spent < -cap) this.spent = due + cap;
-      // The urgent's own share, whatever the budget holds (it is spent all the same by their commits).
-      const urgentDue = Math.floor((elapsed * rate * URGENT_SHARE) / 1000);
-      while (this.urgentGiven < urgentDue && this.urgent.length > 0) this.give(true);
-      if (this.urgent.length === 0) this.urgentGiven = Math.max(this.urgentGiven, urgentDue);
-      while (due - this.spent - this.out >= 1) {
+      const due = Math.floor((performance.now() - started) / gap);
+      for (; given < due; given++) {
+        this.slots += 1;
         // The urgent go first, but not twice in a row while others wait.
         const urgent = this.urgent.length > 0 && (!this.lastWasUrgent || this.waiting.length === 0);
-        if (!urgent && this.waiting.length === 0) break;
-        this.give(urgent);
+        const next = urgent ? this.urgent.shift() : this.waiting.shift();
+        this.lastWasUrgent = urgent;
+        if (next) next();
+        else this.idle += 1;
       }
     }, 10);
   }
 
-  private give(urgent: boolean): void {
-    const next = urgent ? this.urgent.shift()! : this.waiting.shift()!;
-    this.lastWasUrgent = urgent;
-    if (urgent) this.urgentGiven += 1;
-    this.out += 1;
-    this.slots += 1;
-    next();
-  }
-
-  /** The next free slot (`urgent`: before every other waiting client's); at once once stopped (the caller then sees the soak ending). Call `answered` when the command sent in it is answered. */
+  /** The next free slot (`urgent`: before every other waiting client's); at once once stopped (the caller then sees the soak ending). */
   slot(urgent = false): Promise<void> {
     if (this.stopped) return Promise.resolve();
     return new Promise((resolve) => (urgent ? this.urgent : this.waiting).push(resolve));
-  }
-
-  /** The service committed a command, whoever sent it. */
-  committed(): void {
-    this.spent += 1;
-  }
-
-  /** A slot's command was answered, accepted or refused (its commit, if any, is counted by `committed`). */
-  answered(): void {
-    this.out = Math.max(0, this.out - 1);
   }
 
   stop(): void {
@@ -262,11 +213,7 @@ export class SoakClient {
       // nobody is at the table.
       await this.options.pacer.slot(this.clocked);
       if (this.options.stopping()) return;
-      try {
-        await this.send({ ...command, expectedVersion: game.version });
-      } finally {
-        this.options.pacer.answered();
-      }
+      await this.send({ ...command, expectedVersion: game.version });
       if (this.next(1000) < this.chatChance * 1000) await this.chat();
     }
     await this.dropHook();

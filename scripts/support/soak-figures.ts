@@ -157,7 +157,7 @@ export const round = (x: number, digits = 1): number => Number(x.toFixed(digits)
 
 /**
  * The command p99 (ms) of each block of `window` reports in turn (a last, shorter block left out).
- * A minute at the default rate holds about 900 of the clients', so its p99 is the 9th slowest: one slow
+ * A minute at 15 client commands/s holds 900 of them, so its p99 is the 9th slowest: one slow
  * moment moves it by more than the verdict's band. A block of five minutes rests on 45.
  */
 export function blockP99s(byReport: readonly (readonly number[])[], window: number): number[] {
@@ -198,8 +198,8 @@ export interface Report {
   notifications: number;
   notificationP50Ms: number | null;
   notificationP99Ms: number | null;
-  /** Commands of the minute's rate that no client was ready to send (./soak-clients.ts, `Pacer.idle`). */
-  unspent: number;
+  /** Pacer slots in the minute that found no client ready to send. */
+  idleSlots: number;
   loadAverage: number;
 }
 
