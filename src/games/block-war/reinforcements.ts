@@ -42,7 +42,7 @@ export function placeableSquares(s: GameState, seat: Seat, unit: UnitId): Square
   return freeSquares(s, seat, unit, Infinity);
 }
 
-/** Whether `square` is one of `placeableSquares`, asked of that square alone. */
+/** Whether a drawn counter may go on `square`: the rule `placeableSquares` applies square by square. */
 export function mayPlaceOn(s: GameState, seat: Seat, unit: UnitId, square: SquareId): boolean {
   const sq = parseSquare(square, s.seats.length);
   if (!sq || sq.on !== 'block' || sq.seat !== seat) return false;
@@ -52,12 +52,12 @@ export function mayPlaceOn(s: GameState, seat: Seat, unit: UnitId, square: Squar
 
 /** `placeableSquares`, in its order, up to the `most`th (whether there is one needs only the first). */
 function freeSquares(s: GameState, seat: Seat, unit: UnitId, most: number): SquareId[] {
-  const levels = s.units[unit]?.kind === 'sniper' ? [BLOCK.levels] : Array.from({ length: BLOCK.levels }, (_, i) => i + 1);
   const out: SquareId[] = [];
-  for (const level of levels)
+  for (let level = 1; level <= BLOCK.levels; level++)
     for (let column = 0; column < BLOCK.columns; column++) {
       const square = blockSquare(seat, level, column);
-      if (!healthyUnitOn(s, square)) out.push(square);
+      if (!mayPlaceOn(s, seat, unit, square)) continue;
+      out.push(square);
       if (out.length >= most) return out;
     }
   return out;
