@@ -17,6 +17,7 @@ import { helterSkelter, type Command, type GameState } from '../src/games/helter
 import { MAP_IDS } from '../src/games/helter-skelter/board/board.ts';
 import { BASE_TEAM_IDS as TEAM_IDS } from '../src/games/helter-skelter/content/types.ts';
 import { benchBlockWarBot } from './support/block-war-bot-bench.ts';
+import { printDecisionTimes } from './support/decision-times.ts';
 
 const GAMES = 8;
 const REPEATS = 5;
@@ -66,12 +67,6 @@ function benchHelterSkelterBot(): void {
     }
   });
 
-  const at = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
   console.log(`Helter Skelter heuristic bot, ${positions.length} positions from ${GAMES} games and ${SOLO_GAMES} solo games, ${REPEATS} runs each`);
-  for (const [kind, list] of times) {
-    const sorted = list.slice().sort((a, b) => a - b);
-    console.log(
-      `${kind.padEnd(16)} median ${at(sorted, 50).toFixed(3)} ms   p90 ${at(sorted, 90).toFixed(2)} ms   p99 ${at(sorted, 99).toFixed(1)} ms   max ${sorted.at(-1)!.toFixed(1)} ms   (${list.length / REPEATS} positions)`,
-    );
-  }
+  printDecisionTimes(times, REPEATS);
 }

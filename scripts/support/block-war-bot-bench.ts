@@ -9,13 +9,12 @@ import type { Command, GameState } from '../../src/games/block-war/types.ts';
 import { playBotGame } from '../../src/platform/bot-player.ts';
 import { RuleError } from '../../src/platform/game-module.ts';
 import { seedRng } from '../../src/platform/random.ts';
+import { printDecisionTimes } from './decision-times.ts';
 
 /** Two games of each seat count, 2, 3, 4, 2, 3, 4. */
 const GAMES = 6;
 const PASSES = 2;
 const NAMES = ['Rick Whitely', 'Ella Fitzgerald', 'Alan Turing', 'Marie Curie'];
-
-const at = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 export function benchBlockWarBot(): void {
   const heuristic = blockWar.bots!.kinds.heuristic!;
@@ -47,11 +46,6 @@ export function benchBlockWarBot(): void {
   }
 
   console.log(`Block War heuristic bot, ${positions.length} positions (with a choice) from ${GAMES} all-heuristic games of 2, 3 and 4 seats, ${PASSES} runs each`);
-  for (const [kind, list] of times) {
-    const sorted = list.slice().sort((a, b) => a - b);
-    console.log(
-      `${kind.padEnd(16)} median ${at(sorted, 50).toFixed(3)} ms   p90 ${at(sorted, 90).toFixed(2)} ms   p99 ${at(sorted, 99).toFixed(1)} ms   max ${sorted.at(-1)!.toFixed(1)} ms   (${list.length / PASSES} positions)`,
-    );
-  }
+  printDecisionTimes(times, PASSES);
   console.log(`total ${(busiest / PASSES / 1000).toFixed(2)} s a pass`);
 }
