@@ -7,7 +7,7 @@
 
 import { check, EventDraft, type Windowed } from './draft.ts';
 import type { Fold } from './fold.ts';
-import { RuleError, type DecideContext, type Decision, type Seat, type Sender } from './game-module.ts';
+import { RuleError, type DecideContext, type Decision, type DecisionWithState, type Seat, type Sender } from './game-module.ts';
 
 /** The command the platform sends when a window's deadline passes. */
 export type ExpireWindow = { type: 'EXPIRE_WINDOW'; windowId: string };
@@ -39,9 +39,6 @@ export interface DecideRules<State extends Windowed, Command extends { type: str
   /** Done last, after every command accepted (a seat the rules play takes its turn at once). */
   after?(d: Draft<State, Event>): void;
 }
-
-/** A decision and, when the command is accepted, the state after its events. */
-export type DecisionWithState<State, Event> = { ok: true; events: Event[]; state: State } | { ok: false; error: RuleError };
 
 /** `GameModule.decide`, as `decider` makes it. */
 export interface Decider<State, Command, Event> {

@@ -68,6 +68,8 @@ export interface GameMap {
 }
 
 export type Decision<E> = { ok: true; events: E[] } | { ok: false; error: RuleError };
+/** A decision and, when the command is accepted, the state after its events. */
+export type DecisionWithState<State, Event> = { ok: true; events: Event[]; state: State } | { ok: false; error: RuleError };
 
 /** The platform's clock presets: a game chosen with one gets each situation's duration for it. */
 export const CLOCK_PRESET_NAMES = ['live', 'daily', 'weekly'] as const;
@@ -220,6 +222,13 @@ export interface GameModule<Setup, State, Command, Event, View, VisibleEvent = E
    * bots' look-ahead) may omit it.
    */
   decide(state: State, command: Command, sender: Sender, context?: DecideContext): Decision<Event>;
+  /**
+   * `decide` and, when it accepts, the state after the events, equal to `replay(state, events)`
+   * (test/platform/draft-state.test.ts), for a caller that needs both without copying and folding
+   * the state a second time: the command handler. Optional; the decider
+   * (src/platform/decider.ts) makes one as `decide.withState`.
+   */
+  decideWithState?(state: State, command: Command, sender: Sender, context?: DecideContext): DecisionWithState<State, Event>;
   evolve(state: State, event: Event): State;
   /** `events.reduce(evolve, state)`, copying the state once (the service folds many events at a time). */
   replay(state: State, events: readonly Event[]): State;

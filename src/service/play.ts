@@ -14,7 +14,8 @@
 import { createHash } from 'node:crypto';
 import { expiryOrder } from '../clock/deadlines.ts';
 import { checkNoStranding } from '../platform/awaited-guard.ts';
-import type { Sender, Seat } from '../platform/game-module.ts';
+import type { DecideContext, DecisionWithState, Sender, Seat } from '../platform/game-module.ts';
+import type { AnyGameModule } from './registry.ts';
 import { IdempotencyKeyTaken, type GameLog } from './ports/game-log.ts';
 import { isPrivate, type AppendInput, type GameRow, type GameWithSeats, type SeatRow, type StoredEvent } from './ports/records.ts';
 import type { DeadlineKeeper } from './deadlines.ts';
@@ -266,11 +267,11 @@ export class Play {
     const state = await this.states.at(game);
     // The acceptance time the rules may read, stored as the command's `accepted_at` (replay passes it back).
     const at = this.deadlines.now();
-    const decision = module.decide(state, s.command, sender, { at: at.toISOString() });
+    const decision = decideWithState(module, state, s.command, sender, { at: at.toISOString() });
     if (!decision.ok) throw new Refusal('rule', decision.error.code, decision.error.message);
     if (decision.events.length === 0) return { game, seat, version: game.version, events: [], state };
 
-    const next = module.replay(state, decision.events);
+    const next = decision.state;
     // The platform's guard (issue 27): a decision that would leave a seat awaited with nothing to do
     // but give up would freeze the game for ever; it is the rules' error, refused before anything is appended.
     const legalOfAwaited = new Map<Seat, unknown[]>();
@@ -335,6 +336,13 @@ export class Play {
 }
 
 /** The seat a player holds in this game, a bot's seat, or the system. */
+/** The decision and the state after it: the module's `decideWithState`, or `decide` then `replay` for a module without it. */
+function decideWithState(module: AnyGameModule, state: unknown, command: unknown, sender: Sender, context: DecideContext): DecisionWithState<unknown, { type: string }> {
+  if (module.decideWithState) return module.decideWithState(state, command, sender, context);
+  const decision = module.decide(state, command, sender, context);
+  return decision.ok ? { ...decision, state: module.replay(state, decision.events) } : decision;
+}
+
 function senderOf(game: GameRow, seats: SeatRow[], author: Author): Sender {
   if ('system' in author) return { kind: 'system' };
   if ('bot' in author) {

@@ -1,6 +1,7 @@
-// The state a decision's draft ends with (`decide.withState`, src/platform/decider.ts) is the state
-// `replay(state, events)` gives — field for field, in the same key order — for every command of
-// every game: the heuristic bots score that state instead of replaying the events. It holds only if
+// The state a decision's draft ends with (`decide.withState`, src/platform/decider.ts, which each
+// game gives the platform as `decideWithState`) is the state `replay(state, events)` gives — field
+// for field, in the same key order — for every command of every game: the command handler keeps
+// that state as the game's next, and the heuristic bots score it, instead of replaying the events. It holds only if
 // no rule changes the draft's state but through an event it emits (or changes an event once
 // emitted); a rule that did would fail here. Positions are those of whole random games (with
 // deadlines passing and seats surrendering) and of games between each game's own bots.
@@ -35,10 +36,9 @@ const TABLES: [AnyModule, (n: number) => Record<string, unknown>][] = [
 
 /** Decides each command from each state as `withState`, checking its state against replay's; returns how many were checked. */
 function checkDrafts(game: AnyModule, start: unknown, steps: readonly { command: { type: string }; sender: Sender }[]): number {
-  const decide = game.decide as Decider<unknown, { type: string }, unknown>;
   let state = start;
   for (const { command, sender } of steps) {
-    const decision = decide.withState(state, command, sender);
+    const decision = game.decideWithState!(state, command, sender);
     if (!decision.ok) throw new Error(`refused on replay: ${decision.error.code}`);
     const replayed = game.replay(state, decision.events);
     if (!isDeepStrictEqual(decision.state, replayed) || JSON.stringify(decision.state) !== JSON.stringify(replayed)) {
@@ -51,8 +51,11 @@ function checkDrafts(game: AnyModule, start: unknown, steps: readonly { command:
 }
 
 describe("a decision's draft state is replay's state", () => {
-  it('every game is made by the decider, with its `withState`', () => {
-    for (const [game] of TABLES) expect(typeof (game.decide as Partial<Decider<unknown, unknown, unknown>>).withState).toBe('function');
+  it("every game is made by the decider and gives the platform its `withState` as `decideWithState`", () => {
+    for (const [game] of TABLES) {
+      expect(typeof (game.decide as Partial<Decider<unknown, unknown, unknown>>).withState).toBe('function');
+      expect(game.decideWithState).toBe((game.decide as Decider<unknown, unknown, unknown>).withState);
+    }
   });
 
   for (const [game, table] of TABLES)

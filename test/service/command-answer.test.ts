@@ -66,6 +66,30 @@ describe('the answer to a player’s command', () => {
     }
   });
 
+  it('keeps the decision’s own state as the game’s next, folding no event again; a game without `decideWithState` gets the same answers from `decide` then `replay`', async () => {
+    const hs = GAMES.get('helter-skelter')!;
+    const replays = { drafted: 0, plain: 0 };
+    const { decideWithState, ...plain } = hs;
+    expect(decideWithState).toBeTypeOf('function');
+    const a = await table(new Map([...GAMES, [hs.id, { ...hs, replay: (s, e) => (replays.drafted++, hs.replay(s, e)) } as AnyGameModule]]));
+    const b = await table(new Map([...GAMES, [hs.id, { ...plain, replay: (s, e) => (replays.plain++, hs.replay(s, e)) } as AnyGameModule]]));
+    let rng = keyedRng('56'.repeat(32));
+    let account = `p${(await a.service.views.game(a.id, null)).awaiting[0]!.seat}`;
+    for (let i = 0; i < 40; i++) {
+      const mine = await a.service.views.game(a.id, account);
+      if (mine.status !== 'active') break;
+      let command: { type: string };
+      [command, rng] = pickCommand(mine.legalCommands as { type: string }[], rng);
+      replays.drafted = replays.plain = 0;
+      const drafted = await a.service.command({ gameId: a.id, author: { account }, command }, true);
+      const plainly = await b.service.command({ gameId: b.id, author: { account }, command }, true);
+      expect(replays).toEqual({ drafted: 0, plain: 1 });
+      const same = (x: typeof drafted) => ({ version: x.version, events: x.events.map(({ at: _, ...e }) => e), view: x.game!.view, legal: x.game!.legalCommands });
+      expect(same(plainly)).toEqual(same(drafted));
+      account = `p${drafted.awaiting[0]?.seat}`;
+    }
+  });
+
   it('for a replayed Idempotency-Key, is the first answer again, marked replayed', async () => {
     const { service, id } = await table();
     const seat = (await service.views.game(id, null)).awaiting[0]!.seat;

@@ -29,6 +29,7 @@ export const blockWar: GameModule<GameSetup, GameState, Command, Event, GameView
   createSetup: setupFromOptions,
   initialState,
   decide,
+  decideWithState: decide.withState,
   evolve,
   replay: evolveAll,
   view,

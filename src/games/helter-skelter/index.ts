@@ -33,6 +33,7 @@ export const helterSkelter: GameModule<GameSetup, GameState, Command, Event, Gam
   createSetup: setupFromOptions,
   initialState,
   decide,
+  decideWithState: decide.withState,
   evolve,
   replay: evolveAll,
   view,

@@ -37,6 +37,7 @@ export const miniatures: GameModule<GameSetup, GameState, Command, Event, GameVi
   createSetup: setupFromOptions,
   initialState,
   decide,
+  decideWithState: decide.withState,
   evolve,
   replay: evolveAll,
   view,
