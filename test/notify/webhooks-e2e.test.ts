@@ -346,6 +346,46 @@ describe('webhook reminders (deadline.near)', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('one subscription keeps a reminder for each game and seat it watches, and a seat’s next window replaces its last', async () => {
+    const [val, wes] = await players(2);
+    const hook = await subscribe(val!, { url: `${receiver.base}/ok/remind-val` });
+    // Two games, each awaiting Val's seat 0 in its set-up window, which both games call by the same id.
+    const first = await startGame(t.base, [val!, wes!]);
+    const second = await startGame(t.base, [val!, wes!]);
+    const jobs = async () => {
+      const { rows } = await t.db.pool.query<{ key: string; payload: { gameId: string; windowId: string } }>(
+        `SELECT key, payload FROM graphile_worker._private_jobs WHERE key LIKE $1 ORDER BY key`,
+        [`whremind:${hook.id}:%`],
+      );
+      return rows;
+    };
+    const stop = Date.now() + 5_000;
+    while ((await jobs()).length < 2 && Date.now() < stop) await settle(20);
+    const queued = await jobs();
+    const opening = (await readGame(t.base, first, null)).awaiting[0]!.windowId;
+    expect(queued.map((j) => j.payload.windowId)).toEqual([opening, opening]);
+    expect(queued.map((j) => j.key).sort()).toEqual([`whremind:${hook.id}:${first}:0`, `whremind:${hook.id}:${second}:0`].sort());
+
+    // The first game plays on until Val's seat is awaited in another window: its job is replaced, not joined.
+    let game = await readGame(t.base, first, null);
+    const waiting = () => game.awaiting.find((a) => a.seat === 0)?.windowId;
+    for (let i = 0; i < 200 && (waiting() === undefined || waiting() === opening); i++) {
+      const seat = game.awaiting[0]!.seat;
+      const player = seat === 0 ? val! : wes!;
+      const acted = await postCommand(t.base, first, player, (await readGame(t.base, first, player)).legalCommands[0]);
+      expect(acted.status, acted.text).toBe(200);
+      game = await readGame(t.base, first, null);
+    }
+    const next = waiting();
+    expect(next).toBeDefined();
+    expect(next).not.toBe(opening);
+    const until = Date.now() + 5_000;
+    const windowOf = async (gameId: string) => (await jobs()).filter((j) => j.payload.gameId === gameId).map((j) => j.payload.windowId);
+    while ((await windowOf(first))[0] !== next && Date.now() < until) await settle(20);
+    expect(await windowOf(first)).toEqual([next]);
+    expect(await windowOf(second)).toEqual([opening]);
+  });
+
   it('refuses a reminderMinutes out of range, or not a whole number, and creates nothing', async () => {
     const [uma] = await players(1);
     for (const reminderMinutes of [0, 10_081, 1.5, 'soon', -60]) {

@@ -38,9 +38,15 @@ export interface ReminderWish {
 /** `minutes` in milliseconds; `scale` is 1 in production, smaller in tests whose clocks run in seconds. */
 export const reminderLeadMs = (minutes: number, scale: number): number => minutes * 60_000 * scale;
 
-/** Adding the job again (a notice handed over again, a moved deadline) replaces it rather than doubling it. */
-export const reminderKey = (job: Pick<WebhookReminderJob, 'subscriptionId' | 'windowId' | 'seat'>): string =>
-  `whremind:${job.subscriptionId}:${job.windowId}:${job.seat}`;
+/**
+ * One job per subscription, game and seat. Adding it again (a notice handed over again, a moved
+ * deadline) replaces it rather than doubling it, and so does the seat's next window: the window
+ * before has closed, so its reminder would send nothing, and a subscription holds at most one job
+ * a seat it watches. The game is in the key because window ids are the game's own (`w1`, `w2`, …):
+ * a player's subscription to all their games sees the same window id in each.
+ */
+export const reminderKey = (job: Pick<WebhookReminderJob, 'subscriptionId' | 'gameId' | 'seat'>): string =>
+  `whremind:${job.subscriptionId}:${job.gameId}:${job.seat}`;
 
 /** The jobs these wishes call for: none without reminders, none whose time has already passed. */
 export function plannedReminders(wishes: readonly ReminderWish[], scale: number, now: Date): { job: WebhookReminderJob; runAt: Date }[] {

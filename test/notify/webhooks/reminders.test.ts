@@ -48,8 +48,10 @@ describe('plannedReminders', () => {
     expect(planned!.runAt).toEqual(new Date(now.getTime() + MINUTE - 600));
   });
 
-  it('the key names the subscription, window and seat, not the deadline: a moved reminder replaces itself', () => {
-    expect(reminderKey({ subscriptionId: 's-1', windowId: 'w-3', seat: 2 })).toBe('whremind:s-1:w-3:2');
+  it('the key names the subscription, game and seat, not the window or deadline: a moved reminder, or the seat’s next window, replaces it', () => {
+    expect(reminderKey({ subscriptionId: 's-1', gameId: 'g-7', seat: 2 })).toBe('whremind:s-1:g-7:2');
+    // Two games of one subscription, each awaiting seat 0 in its own window w1, keep a job each.
+    expect(reminderKey({ subscriptionId: 's-1', gameId: 'g-7', seat: 0 })).not.toBe(reminderKey({ subscriptionId: 's-1', gameId: 'g-8', seat: 0 }));
   });
 
   it('the default lead is within the accepted range', () => {
