@@ -29,14 +29,16 @@
 //
 // Prints one line per figure and round, then the medians over the rounds, and, last, exactly:
 //   bench:api cpu_ratio=R throughput_ratio=T p99_ratio=X paced_p99_ratio=Y service=S/s floor=F/s
-// R: the service's CPU per command (its process and its database's) over the floor's, flat out;
-// T: the service's commands/s over the floor's, flat out; X: their POST p99s, flat out; Y: their
+// R: the service's CPU per command (its process and its database's) over the floor's, paced at the
+// same rate (flat out, the floor runs at twice the service's rate, and a commit's WAL flush shared
+// by more commits waiting with it costs its database less a command: a rate, not work, the ratio
+// would measure; that ratio is printed too); T: the service's commands/s over the floor's, flat out; X: their POST p99s, flat out; Y: their
 // POST p99s paced at the same rate. Each ratio is the median of the rounds' ratios; S and F are
 // the median rates. Goals: R ≤ 1.3, T ≥ 0.8, X ≤ 1.5, Y ≤ 2.
 // Before the last line, the rules' own CPU per command (decide, replay, legal commands, views),
 // timed on the service's games in this process: the least R could be whatever the platform.
 // `--profile` writes a CPU profile of the service and of the floor for each of their measured
-// flat-out phases, that window alone, under .bench/ (`service-<pid>-<n>.cpuprofile` and
+// paced phases (where R is judged), that window alone, under .bench/ (`service-<pid>-<n>.cpuprofile` and
 // `floor-<pid>-<n>.cpuprofile`, for Chrome DevTools or `node --import tsx scripts/profile-top.ts
 // <file>`): what the service spends beyond the floor, part by part.
 
@@ -274,8 +276,8 @@ async function sayRulesWork(rounds: readonly { service: Side; floor: Side }[], r
   const pool = new pg.Pool({ connectionString: database.url, max: 1 });
   try {
     const work = await rulesWork(pool, readsPerCommand);
-    const floorCpu = rounds.map((r) => cpuPerCommand(r.floor.flat.posts).total);
-    const serviceCpu = rounds.map((r) => cpuPerCommand(r.service.flat.posts).total);
+    const floorCpu = rounds.map((r) => cpuPerCommand(r.floor.paced).total);
+    const serviceCpu = rounds.map((r) => cpuPerCommand(r.service.paced).total);
     const least = median(floorCpu.map((f) => (f + work.moduleMs) / f));
     const platform = median(serviceCpu.map((s, i) => s - floorCpu[i]! - work.moduleMs));
     say(
@@ -323,11 +325,11 @@ try {
     say(`\nround ${round} of ${ROUNDS} (${round % 2 === 1 ? 'the service first' : 'the floor first'}, load average ${load()})`);
     const flatOf = async (name: Side['name']) => {
       if (name === 'service') {
-        const measured = await benchFlat(players, profiled(meterOf(service!.pid), service!), '  service');
+        const measured = await benchFlat(players, meterOf(service!.pid), '  service');
         readsPerCommand = Math.min(1, measured.gets / Math.max(1, measured.posts.count));
         return measured;
       }
-      return benchFlat(floorClients.slice(0, CLIENTS), profiled(meterOf(floor!.pid), floor!), '  floor');
+      return benchFlat(floorClients.slice(0, CLIENTS), meterOf(floor!.pid), '  floor');
     };
     const order: Side['name'][] = round % 2 === 1 ? ['service', 'floor'] : ['floor', 'service'];
     const flats = new Map<Side['name'], Side['flat']>();
@@ -338,8 +340,8 @@ try {
       paceds.set(
         name,
         name === 'service'
-          ? await benchPaced(pacedPlayers, morePlayers, offered, meterOf(service!.pid), '  service paced')
-          : await benchPaced(floorClients, moreFloorClients, offered, meterOf(floor!.pid), '  floor paced'),
+          ? await benchPaced(pacedPlayers, morePlayers, offered, profiled(meterOf(service!.pid), service!), '  service paced')
+          : await benchPaced(floorClients, moreFloorClients, offered, profiled(meterOf(floor!.pid), floor!), '  floor paced'),
       );
     }
     const sides = { service: { name: 'service', flat: flats.get('service')!, paced: paceds.get('service')! }, floor: { name: 'floor', flat: flats.get('floor')!, paced: paceds.get('floor')! } } as const;
@@ -356,7 +358,8 @@ try {
   }
 
   const ratios = rounds.map(({ service: s, floor: f }) => ({
-    cpu: cpuPerCommand(s.flat.posts).total / cpuPerCommand(f.flat.posts).total,
+    cpu: cpuPerCommand(s.paced).total / cpuPerCommand(f.paced).total,
+    cpuFlat: cpuPerCommand(s.flat.posts).total / cpuPerCommand(f.flat.posts).total,
     throughput: rate(s.flat.posts) / rate(f.flat.posts),
     p99: p99(s.flat.posts) / p99(f.flat.posts),
     paced: p99(s.paced) / p99(f.paced),
@@ -370,7 +373,8 @@ try {
   const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
   say('');
   say(`medians of ${ROUNDS} rounds (load average ${load()} after the run):`);
-  say(`  CPU per command, service over floor:  ${R.toFixed(2)}  goal ≤ ${GOALS.cpu}: ${verdict(R <= GOALS.cpu)}   (rounds: ${ratios.map((r) => r.cpu.toFixed(2)).join(', ')})`);
+  say(`  CPU per command at the same rate (paced), service over floor: ${R.toFixed(2)}  goal ≤ ${GOALS.cpu}: ${verdict(R <= GOALS.cpu)}   (rounds: ${ratios.map((r) => r.cpu.toFixed(2)).join(', ')})`);
+  say(`  CPU per command flat out, each at its own rate, service over floor: ${median(ratios.map((r) => r.cpuFlat)).toFixed(2)}, not judged   (rounds: ${ratios.map((r) => r.cpuFlat.toFixed(2)).join(', ')})`);
   say(`  throughput flat out, service / floor: ${T.toFixed(2)}  goal ≥ ${GOALS.throughput}: ${verdict(T >= GOALS.throughput)}   (rounds: ${ratios.map((r) => r.throughput.toFixed(2)).join(', ')})`);
   say(`  POST p99 flat out, service / floor:   ${X.toFixed(2)}  goal ≤ ${GOALS.p99}: ${verdict(X <= GOALS.p99)}   (rounds: ${ratios.map((r) => r.p99.toFixed(2)).join(', ')})`);
   say(`  POST p99 paced, service / floor:      ${Y.toFixed(2)}  goal ≤ ${GOALS.paced}: ${verdict(Y <= GOALS.paced)}   (rounds: ${ratios.map((r) => r.paced.toFixed(2)).join(', ')})`);
