@@ -30,17 +30,18 @@
 // Prints one line per figure and round, then the medians over the rounds, and, last, exactly:
 //   bench:api cpu_ratio=R throughput_ratio=T p99_ratio=X paced_p99_ratio=Y service=S/s floor=F/s
 // R: the service's CPU per command (its process and its database's) over the floor's, paced at the
-// same rate (flat out, the floor runs at twice the service's rate, and a commit's WAL flush shared
-// by more commits waiting with it costs its database less a command: a rate, not work, the ratio
-// would measure; that ratio is printed too); T: the service's commands/s over the floor's, flat out; X: their POST p99s, flat out; Y: their
-// POST p99s paced at the same rate. Each ratio is the median of the rounds' ratios; S and F are
-// the median rates. Goals: R ≤ 1.3, T ≥ 0.8, X ≤ 1.5, Y ≤ 2.
+// same rate (flat out, the floor runs faster, and a commit's WAL flush shared by more commits
+// waiting with it costs its database less a command: that ratio, printed too, would measure a rate
+// as well as work); T: the service's commands/s over the floor's, flat out; X: their POST p99s,
+// flat out; Y: their POST p99s paced at the same rate. Each ratio is the median of the rounds'
+// ratios; S and F are the median rates. Goals: R ≤ 1.3, T ≥ 0.8, X ≤ 1.5, Y ≤ 2.
 // Before the last line, the rules' own CPU per command (decide, replay, legal commands, views),
 // timed on the service's games in this process: the least R could be whatever the platform.
 // `--profile` writes a CPU profile of the service and of the floor for each of their measured
-// paced phases (where R is judged), that window alone, under .bench/ (`service-<pid>-<n>.cpuprofile` and
-// `floor-<pid>-<n>.cpuprofile`, for Chrome DevTools or `node --import tsx scripts/profile-top.ts
-// <file>`): what the service spends beyond the floor, part by part.
+// paced phases (where R is judged; the profiler's cost then lands in R), that window alone, under
+// .bench/ (`service-<pid>-<n>.cpuprofile` and `floor-<pid>-<n>.cpuprofile`, for Chrome DevTools
+// or `node --import tsx scripts/profile-top.ts <file>`): what the service spends beyond the floor,
+// part by part.
 
 import os from 'node:os';
 import { parseArgs } from 'node:util';
