@@ -1,9 +1,9 @@
 // The state a decision's draft ends with (`decide.withState`, src/platform/decider.ts, which each
 // game gives the platform as `decideWithState`) is the state `replay(state, events)` gives — field
 // for field, in the same key order — for every command of every game: the command handler keeps
-// that state as the game's next, and the heuristic bots score it, instead of replaying the events. It holds only if
-// no rule changes the draft's state but through an event it emits (or changes an event once
-// emitted); a rule that did would fail here. Positions are those of whole random games (with
+// that state as the game's next, and the heuristic bots score it, instead of replaying the events.
+// It holds only if no rule changes the draft's state but through an event it emits (or changes an
+// event once emitted); a rule that did would fail here. Positions are those of whole random games (with
 // deadlines passing and seats surrendering) and of games between each game's own bots.
 
 import { isDeepStrictEqual } from 'node:util';
