@@ -335,7 +335,6 @@ export class Play {
   }
 }
 
-/** The seat a player holds in this game, a bot's seat, or the system. */
 /** The decision and the state after it: the module's `decideWithState`, or `decide` then `replay` for a module without it. */
 function decideWithState(module: AnyGameModule, state: unknown, command: unknown, sender: Sender, context: DecideContext): DecisionWithState<unknown, { type: string }> {
   if (module.decideWithState) return module.decideWithState(state, command, sender, context);
@@ -343,6 +342,7 @@ function decideWithState(module: AnyGameModule, state: unknown, command: unknown
   return decision.ok ? { ...decision, state: module.replay(state, decision.events) } : decision;
 }
 
+/** The seat a player holds in this game, a bot's seat, or the system. */
 function senderOf(game: GameRow, seats: SeatRow[], author: Author): Sender {
   if ('system' in author) return { kind: 'system' };
   if ('bot' in author) {
