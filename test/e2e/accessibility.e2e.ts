@@ -21,15 +21,15 @@ interface Violation {
   nodes: { target: string[] }[];
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
+async function seriousViolations(page: Page, runOnly?: string[]): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
-  const { violations, passes } = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[]; passes: unknown[] }> } }).axe;
-    const results = await axe.run(document);
+  const { violations, passes } = (await page.evaluate(async (only) => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[]; passes: unknown[] }> } }).axe;
+    const results = await axe.run(document, only ? { runOnly: { type: 'rule', values: only } } : {});
     return { violations: results.violations, passes: results.passes.length };
-  })) as { violations: Violation[]; passes: number };
-  // axe did look: on any page with content, some rules pass.
-  expect(passes).toBeGreaterThan(5);
+  }, runOnly)) as { violations: Violation[]; passes: number };
+  // axe did look: on any page with content, some rules pass (the contrast rule alone, once).
+  expect(passes).toBeGreaterThan(runOnly ? 0 : 5);
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
@@ -37,13 +37,17 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 const SCHEMES = ['light', 'dark'] as const;
 
-/** The page as it stands, audited in each colour scheme: its violations under "<where> (<scheme>)". */
+/**
+ * The page as it stands, audited in each colour scheme: its violations under "<where> (<scheme>)".
+ * Every rule in the light scheme; in the dark one only colour contrast, the one rule a scheme
+ * changes (it swaps colours, web/src/tokens.css, and nothing of the page's structure).
+ */
 async function audit(page: Page, where: string, found: Record<string, string[]>): Promise<void> {
   for (const colorScheme of SCHEMES) {
     await page.emulateMedia({ colorScheme });
     // The scheme took: the design system's colour roles changed with it.
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--surface').trim())).toBe(colorScheme === 'dark' ? '#15171a' : '#fbfaf6');
-    found[`${where} (${colorScheme})`] = await seriousViolations(page);
+    found[`${where} (${colorScheme})`] = await seriousViolations(page, colorScheme === 'dark' ? ['color-contrast'] : undefined);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
