@@ -1,7 +1,7 @@
 // axe-core, run in the browser on the main pages (signed out: sign up, log in, lobby, a rules
 // reference, the email-verification page, "not found"; signed in: my games, lobby with the create
-// form, settings, each game's page): no serious or critical violation, in the light colour scheme
-// and in the dark one (prefers-color-scheme, web/src/tokens.css) alike.
+// form, settings, each game's page): no serious or critical violation, of any rule in the light
+// colour scheme and of colour contrast in the dark one (prefers-color-scheme, web/src/tokens.css).
 
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, test } from 'vitest';
