@@ -28,7 +28,7 @@ async function seriousViolations(page: Page, runOnly?: string[]): Promise<string
     const results = await axe.run(document, only ? { runOnly: { type: 'rule', values: only } } : {});
     return { violations: results.violations, passes: results.passes.length };
   }, runOnly)) as { violations: Violation[]; passes: number };
-  // axe did look: on any page with content, some rules pass (the contrast rule alone, once).
+  // axe did look: on any page with content, some rules pass (run alone, the contrast rule).
   expect(passes).toBeGreaterThan(runOnly ? 0 : 5);
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
