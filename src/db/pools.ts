@@ -2,13 +2,24 @@
 // notifier and the webhook channel): under load, their queries do not wait behind HTTP requests
 // for one of the request pool's connections (measured: expiries seconds late, and deliveries
 // p95 356 ms instead of 62 ms, under bench:api's load when they shared it).
+//
+// It waits for a free connection however long that takes (no connectionTimeoutMillis): no client
+// is waiting on background work, and graphile-worker marks a job complete (or failed) without
+// awaiting it, retrying only errors with a code that says "retry" — pg-pool's checkout timeout
+// has none, so it would be an unhandled rejection, which stops the service (src/main.ts). The
+// pool is sized for all its users, so a wait means a slow database, not a starved pool.
 
 import pg from 'pg';
 import type { Logger } from '../config/logger.ts';
 
 export function ownPool(pool: pg.Pool, max: number, logger?: Logger): pg.Pool {
-  const own = new pg.Pool({ ...(pool as unknown as { options: pg.PoolConfig }).options, max });
+  const own = new pg.Pool({ ...poolOptions(pool), max, connectionTimeoutMillis: 0 });
   own.on('error', (error) => logger?.warn({ err: error }, 'idle background connection failed'));
   own.on('connect', (client) => client.on('error', (error) => logger?.warn({ err: error }, 'background connection failed')));
   return own;
+}
+
+/** The options `pool` was made with (pg.Pool keeps them, but its types do not say so). */
+export function poolOptions(pool: pg.Pool): pg.PoolConfig {
+  return (pool as unknown as { options: pg.PoolConfig }).options;
 }

@@ -6,6 +6,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import type pg from 'pg';
 import { PrismaClient, type Prisma } from '../generated/prisma/client.ts';
+import { poolOptions } from './pools.ts';
 
 export type { PrismaClient };
 /** The client inside `prisma.$transaction(async (tx) => …)`. */
@@ -13,8 +14,14 @@ export type PrismaTransaction = Prisma.TransactionClient;
 /** A value for a `Json` column. */
 export type PrismaJsonInput = Prisma.InputJsonValue;
 
+/**
+ * An interactive transaction waits for a pooled connection as long as any other query on `pool`
+ * does (its `connectionTimeoutMillis`). Prisma's own default, 2 s, would have every `$transaction`
+ * caller answer 503 while the rest of the service still waits its turn.
+ */
 export function createPrismaClient(pool: pg.Pool): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg(pool) });
+  const wait = poolOptions(pool).connectionTimeoutMillis;
+  return new PrismaClient({ adapter: new PrismaPg(pool), ...(wait ? { transactionOptions: { maxWait: wait } } : {}) });
 }
 
 /**

@@ -3,7 +3,7 @@
 
 import pg from 'pg';
 import request from 'supertest';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app.ts';
 import { createTestDatabase, testPool, type TestDatabase } from '../support/database.ts';
 
@@ -49,4 +49,29 @@ it('creating a personal access token when no connection can be had gives 503 wit
   expect(res.headers['content-type']).toContain('application/problem+json');
   expect(res.body.code).toBe('DATABASE_UNAVAILABLE');
   expect(res.headers['retry-after']).toBe('2');
+});
+
+describe('a transaction waits for a connection as long as any query does', () => {
+  let slowApp: App;
+  let slowPool: pg.Pool;
+  beforeAll(async () => {
+    // A 5 s wait, as the service's own pool (src/db/database.ts): more than Prisma's default 2 s.
+    slowPool = testPool(db.url, 2, { connectionTimeoutMillis: 5_000 });
+    slowApp = await buildApp({ readiness: async () => ({ ready: true, appliedMigrations: 2 }), pool: slowPool });
+    await slowApp.ready();
+  });
+  afterAll(async () => {
+    await slowApp?.close();
+    await slowPool?.end();
+  });
+
+  it('registration (a Prisma transaction) succeeds when a connection comes free after 2.5 s', async () => {
+    const busy = await slowPool.connect();
+    const freed = new Promise<void>((resolve) => setTimeout(() => resolve(busy.release()), 2_500));
+    const res = await request(slowApp.server)
+      .post('/v1/accounts')
+      .send({ handle: 'patient1', email: 'patient1@example.test', password: 'correct horse battery staple' });
+    await freed;
+    expect(res.status).toBe(201);
+  });
 });

@@ -1,11 +1,14 @@
 // The worker's fetch delay (JOB_FETCH_DELAY_MS): every command adds a job due in hours, and
 // graphile-worker announces each one; the worker must not query for jobs once per announcement,
-// yet a job due now must still run promptly. Checked with a real worker on a real database.
+// yet a job due now must still run promptly. And a job finishing while the background pool is
+// busy. Checked with a real worker on a real database.
 
 import type { Runner } from 'graphile-worker';
+import type pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ownPool } from '../../src/db/pools.ts';
 import { startWorker } from '../../src/jobs/worker.ts';
-import { silentLogger, useTestDatabase } from '../support/database.ts';
+import { silentLogger, testPool, useTestDatabase } from '../support/database.ts';
 
 const db = useTestDatabase({ migrate: true });
 let runner: Runner | undefined;
@@ -69,5 +72,46 @@ describe('the worker under a stream of new jobs (JOB_FETCH_DELAY_MS)', () => {
     expect(pinged).toHaveLength(1);
     // 1.5 × 25 ms at most for the delay, with room for a busy CI machine.
     expect(pinged[0]! - added).toBeLessThan(500);
+  });
+});
+
+describe('a job that finishes while every background connection is busy', () => {
+  it('is marked complete once one is free, with no unhandled rejection (which would crash the service)', async () => {
+    // graphile-worker marks a job complete without awaiting it, retrying only errors with certain
+    // codes; pg-pool's "timeout exceeded when trying to connect" has none. So the background pool
+    // must wait for a connection rather than time out, however short the request pool's timeout.
+    const requestPool = testPool(db.database.url, 2, { connectionTimeoutMillis: 100 });
+    const background = ownPool(requestPool, 3);
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => void rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    const held: pg.PoolClient[] = [];
+    try {
+      let ran = false;
+      const busy = async () => {
+        // Take every connection the pool can give: graphile-worker's listener holds one.
+        while (background.totalCount < 3 || background.idleCount > 0) held.push(await background.connect());
+        ran = true;
+      };
+      runner = await startWorker(background, { busy }, { concurrency: 1, pollIntervalMs: 1000, fetchDelayMs: 0 }, silentLogger);
+      await db.pool.query(`SELECT graphile_worker.add_job('busy', '{}'::json)`);
+      await until(() => ran, 5_000);
+      expect(ran).toBe(true);
+      // Three times the timeout: the completion is waiting for a connection.
+      await new Promise((r) => setTimeout(r, 300));
+      for (const client of held.splice(0)) client.release();
+      const remaining = async () => Number((await db.pool.query('SELECT count(*) FROM graphile_worker.jobs WHERE task_identifier = $$busy$$')).rows[0].count);
+      const end = Date.now() + 5_000;
+      while ((await remaining()) > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+      expect(await remaining()).toBe(0);
+      expect(rejections).toEqual([]);
+    } finally {
+      for (const client of held) client.release();
+      await runner?.stop();
+      runner = undefined;
+      process.off('unhandledRejection', onRejection);
+      await background.end();
+      await requestPool.end();
+    }
   });
 });

@@ -10,24 +10,14 @@ export interface Player {
 
 let counter = 0;
 
-/**
- * A new account and its session token. As a client should, it retries once the `retry-after` the
- * service gives with 503 DATABASE_UNAVAILABLE has passed: registration's transaction waits at
- * most 2 s for a pooled connection, which a test file playing several games at once on a loaded
- * machine can exceed (seen once in a whole-suite run). It is these tests' set-up, not their subject.
- */
+/** A new account and its session token. */
 export async function registerPlayer(app: App, prefix = 'player'): Promise<Player> {
   const handle = `${prefix}${process.pid}x${++counter}`.slice(0, 32);
-  for (let attempt = 1; ; attempt++) {
-    const res = await request(app.server)
-      .post('/v1/accounts')
-      .send({ handle, email: `${handle}@example.test`, password: 'correct horse battery staple' });
-    if (res.status === 201) return { handle, token: res.body.token as string };
-    if (res.status !== 503 || res.body.code !== 'DATABASE_UNAVAILABLE' || attempt === 3) {
-      throw new Error(`register ${handle}: ${res.status} ${JSON.stringify(res.body)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, Number(res.headers['retry-after']) * 1000));
-  }
+  const res = await request(app.server)
+    .post('/v1/accounts')
+    .send({ handle, email: `${handle}@example.test`, password: 'correct horse battery staple' });
+  if (res.status !== 201) throw new Error(`register ${handle}: ${res.status} ${JSON.stringify(res.body)}`);
+  return { handle, token: res.body.token as string };
 }
 
 export const as = (player: Player | null) => (player ? { authorization: `Bearer ${player.token}` } : {});
