@@ -9,6 +9,13 @@ export const serviceTestOptions = {
   globalSetup: ['test/support/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // A worker's files share its modules rather than each importing the service afresh: on two cores
+  // the whole suite took 8.5 min against 12.3 with a process per file (CPU 909 s against 1,355 s).
+  // Nothing of a file outlives it: each opens its app, pools and servers in hooks that close them
+  // (useTestApp; PoolGuard fails a file that left a request holding a connection), and none mocks
+  // a module. The harder-run cores make connections slower to come free; the service waits for
+  // them as it would under load (src/db/pools.ts, src/db/prisma.ts) rather than failing a run.
+  isolate: false,
 };
 
 /** Shared with vitest.database-mode.config.ts; why two, below. */
@@ -26,12 +33,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // The engine's files share each worker's modules instead of importing them afresh (45 s of
-        // 195 on two cores): they are pure, with no mock, app or timer to leave behind. The
-        // service's files stay isolated. Shared, the suite took 8.5 min against 12.3 (CPU 909 s
-        // against 1,355 s), but ran the two cores so much harder that pooled connections timed out:
-        // a registration's in one run of four, a background job's in another (an unhandled
-        // rejection inside graphile-worker 0.18's job completion).
+        // The engine's files share each worker's modules too (45 s of 195 on two cores): they are
+        // pure, with no mock, app or timer to leave behind.
         test: { name: 'engine', include: ['test/games/**/*.test.ts'], isolate: false },
       },
       {
