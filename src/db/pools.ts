@@ -3,17 +3,22 @@
 // for one of the request pool's connections (measured: expiries seconds late, and deliveries
 // p95 356 ms instead of 62 ms, under bench:api's load when they shared it).
 //
-// It waits for a free connection however long that takes (no connectionTimeoutMillis): no client
-// is waiting on background work, and graphile-worker marks a job complete (or failed) without
-// awaiting it, retrying only errors with a code that says "retry" — pg-pool's checkout timeout
-// has none, so it would be an unhandled rejection, which stops the service (src/main.ts). The
-// pool is sized for all its users, so a wait means a slow database, not a starved pool.
+// It waits up to a minute for a free connection, not the request pool's few seconds: no client is
+// waiting on background work, and graphile-worker marks a job complete (or failed) without awaiting
+// it, retrying only errors with a code that says "retry". pg-pool's checkout timeout has none, so
+// it is an unhandled rejection, which stops the service (src/main.ts). The pool is sized for all
+// its users, so a wait means a slow database; a minute with no connection means a stuck background
+// (a connection held while asking for another), and stopping then, for the supervisor to restart
+// the process, beats stalling in silence.
 
 import pg from 'pg';
 import type { Logger } from '../config/logger.ts';
 
+/** How long background work waits for a pooled connection (see above). */
+export const BACKGROUND_CONNECTION_WAIT_MS = 60_000;
+
 export function ownPool(pool: pg.Pool, max: number, logger?: Logger): pg.Pool {
-  const own = new pg.Pool({ ...poolOptions(pool), max, connectionTimeoutMillis: 0 });
+  const own = new pg.Pool({ ...poolOptions(pool), max, connectionTimeoutMillis: BACKGROUND_CONNECTION_WAIT_MS });
   own.on('error', (error) => logger?.warn({ err: error }, 'idle background connection failed'));
   own.on('connect', (client) => client.on('error', (error) => logger?.warn({ err: error }, 'background connection failed')));
   return own;

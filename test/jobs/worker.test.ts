@@ -79,7 +79,7 @@ describe('a job that finishes while every background connection is busy', () => 
   it('is marked complete once one is free, with no unhandled rejection (which would crash the service)', async () => {
     // graphile-worker marks a job complete without awaiting it, retrying only errors with certain
     // codes; pg-pool's "timeout exceeded when trying to connect" has none. So the background pool
-    // must wait for a connection rather than time out, however short the request pool's timeout.
+    // waits for a connection far longer than the request pool (100 ms here) would.
     const requestPool = testPool(db.database.url, 2, { connectionTimeoutMillis: 100 });
     const background = ownPool(requestPool, 3);
     const rejections: unknown[] = [];
