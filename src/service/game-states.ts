@@ -2,20 +2,18 @@
 // the newest snapshot at or before the wanted version, and keeps hot states in memory. The cache
 // is never trusted over the log: a state is used only when its version is the game's version as
 // just read; the game row kept beside it (`lastSeen`) is only a guess the command path decides
-// on, which the append's version check confirms or refutes (src/service/play.ts). Only games
-// under way are kept: an ended game is read from the snapshot its last command wrote, and keeping
-// it would have memory follow the games that ended lately rather than those in play.
+// on, which the append's version check confirms or refutes (src/service/play.ts).
 
 import type { GameLog } from './ports/game-log.ts';
 import type { Seat } from '../platform/game-module.ts';
-import { hasEnded, type GameRow, type GameWithSeats } from './ports/records.ts';
+import type { GameRow, GameWithSeats } from './ports/records.ts';
 import { notFound } from '../platform/refusal.ts';
 import type { AnyGameModule, GameRegistry } from './registry.ts';
 
 export interface GameStatesOptions {
   /** A snapshot is written each time the version crosses a multiple of this. */
   snapshotEvery: number;
-  /** Games under way whose latest state stays in memory. */
+  /** Games whose latest state stays in memory. */
   cacheSize: number;
 }
 
@@ -44,7 +42,7 @@ export class GameStates {
     const from = snapshot ? snapshot.state : module.initialState(game.options.setup);
     const events = await this.log.events(game.id, snapshot?.version ?? 0, version);
     const state = module.replay(from, events.map((e) => e.payload));
-    if (version === game.version && !hasEnded(game.status)) this.remember(game.id, version, state);
+    if (version === game.version) this.remember(game.id, version, state);
     return state;
   }
 

@@ -17,7 +17,7 @@ import { checkNoStranding } from '../platform/awaited-guard.ts';
 import type { DecideContext, DecisionWithState, Sender, Seat } from '../platform/game-module.ts';
 import type { AnyGameModule } from './registry.ts';
 import { IdempotencyKeyTaken, type GameLog } from './ports/game-log.ts';
-import { hasEnded, isPrivate, type AppendInput, type GameRow, type GameWithSeats, type SeatRow, type StoredEvent } from './ports/records.ts';
+import { isPrivate, type AppendInput, type GameRow, type GameWithSeats, type SeatRow, type StoredEvent } from './ports/records.ts';
 import type { DeadlineKeeper } from './deadlines.ts';
 import { Refusal, notFound } from '../platform/refusal.ts';
 import { NO_TELEMETRY, type Telemetry } from './ports/telemetry.ts';
@@ -293,8 +293,7 @@ export class Play {
       events: decision.events.map((e: { type: string }) => ({ type: e.type, payload: e })),
       status,
       deadlines,
-      // An ended game's last state too: it is read from here on, no longer held in memory (./game-states.ts).
-      snapshot: this.states.snapshotDue(game.version, version) || status !== 'active' ? next : undefined,
+      snapshot: this.states.snapshotDue(game.version, version) ? next : undefined,
       // Delivered at commit to every process listening: long-polls, SSE streams, sweepers, notifiers.
       channel: CHANNEL,
       idempotency,
@@ -329,10 +328,9 @@ export class Play {
     return { game: { ...game, version: keyed.version, deadlines: keyed.deadlines }, seat, version: keyed.version, events, state: undefined, replayed: true };
   }
 
-  /** Once the append has committed: the cache may hold the new state and row (or drop an ended game); then the service's own reactions. */
+  /** Once the append has committed: the cache may hold the new state and row; then the service's own reactions. */
   private committed(accepted: Accepted): void {
-    if (hasEnded(accepted.game.status)) this.states.forget(accepted.game.id);
-    else this.states.remember(accepted.game.id, accepted.version, accepted.state, accepted.seats && { game: accepted.game, seats: accepted.seats }, accepted.legalOfAwaited);
+    this.states.remember(accepted.game.id, accepted.version, accepted.state, accepted.seats && { game: accepted.game, seats: accepted.seats }, accepted.legalOfAwaited);
     this.afterCommit(accepted);
   }
 }
