@@ -1,12 +1,12 @@
 // A soak: the service under a steady load for a long while, watched minute by minute for what
 // creeps (memory, latency, the database, the clocks, the notifications), then every game verified.
 //
-//   npm run soak                                         # the default: about 10 minutes
-//   npm run soak -- --minutes 3 --games 60 --rate 20     # a short try
+//   npm run soak                                         # the default: 22 minutes, 10 of them the warm-up
+//   npm run soak -- --minutes 3 --warmup 1 --games 60 --rate 20   # a short try (too short to pass)
 //   npm run soak -- --games 2000 --minutes 55 --warmup 10 --rate 15 --save   # the recorded run (docs/performance.md, "Soak")
 //   DATABASE_URL=postgres://… npm run soak               # a throw-away database on that server
 //   npm run soak -- --save                               # also writes the report to docs/soak/<time>.jsonl
-//   npm run soak -- --warmup 3                           # reports before the judged ones (default: seating + 1)
+//   npm run soak -- --warmup 3                           # reports before the judged ones (default: 10, or seating + 1 if longer)
 //   npm run soak -- --profile                            # a CPU profile of the service over the first judged report's minute
 //
 // 1. The service runs as its own process (`src/main.ts`, rate limits off, LOG_LEVEL=warn) on a
@@ -33,8 +33,8 @@
 //    delay (the commit of the command that opened the window a webhook announces → its arrival at
 //    the receiver, whoever sent that command: ./support/notice-delays.ts).
 // 4. At the end the service stops and every game is replayed and checked (`npm run verify`'s
-//    functions). Pass: after the warm-up (`--warmup` reports: the minutes the clients take to sit
-//    down, 20 a second, and one more), the first report is the reference: every later one's RSS
+//    functions). Pass: after the warm-up (`--warmup` reports: 10, or the minutes the clients take
+//    to sit down, 20 a second, and one more), the first report is the reference: every later one's RSS
 //    stays within ±15% of it, and so does the command p99 of every block of `--p99-window` (5)
 //    reports against the first block's (a minute's p99 rests on its 9 slowest commands at the
 //    default rate: too few to hold to ±15%); RSS and the heap's floor, fitted by a straight line
@@ -86,7 +86,8 @@ const { values: args } = parseArgs({
   },
 });
 const GAMES = Number(args.games);
-const MINUTES = Number(args.minutes ?? 10);
+/** The default leaves 12 judged reports after the default warm-up: two blocks of `--p99-window` and more. */
+const MINUTES = Number(args.minutes ?? 22);
 /**
  * The clients' commands a second in all. The bots answer each with several of theirs (about six
  * on average over the three games, the clocks' expiries among them), so the service accepts about
@@ -97,10 +98,12 @@ const REPORT_EVERY_S = Number(args['report-every']);
 /** The clients sit down 20 a second (see `seated`). */
 const SEATING_MS = 50;
 /**
- * Reports before the judged ones: the clients sitting down (every game created at once) and a
- * report after, so that the reference minute is one of the steady load the rest are held to.
+ * Reports before the judged ones, so that the reference minute is one of the steady load the rest
+ * are held to: the clients sitting down (every game created at once) and a report after, and at
+ * least 10. At the default games and rate a game lasts about 8 minutes (426 of 576 finished in 22),
+ * and until the first games have ended and been replaced, memory and the p99 still move with them.
  */
-const WARMUP = Number(args.warmup ?? Math.ceil((GAMES * SEATING_MS) / (REPORT_EVERY_S * 1000)) + 1);
+const WARMUP = Number(args.warmup ?? Math.max(10, Math.ceil((GAMES * SEATING_MS) / (REPORT_EVERY_S * 1000)) + 1));
 /** Reports per block whose command p99 the verdict compares (soak-figures.ts, `blockP99s`). */
 const P99_WINDOW = Number(args['p99-window']);
 /** How often the heap is read between reports, for its floor (the least of them). */
