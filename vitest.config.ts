@@ -9,12 +9,12 @@ export const serviceTestOptions = {
   globalSetup: ['test/support/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
-  // A worker's files share its modules rather than each importing the service afresh: on two cores
-  // the whole suite took 8.5 min against 12.3 with a process per file (CPU 909 s against 1,355 s).
-  // Nothing of a file outlives it: each opens its app, pools and servers in hooks that close them
-  // (useTestApp; PoolGuard fails a file that left a request holding a connection), and none mocks
-  // a module. The harder-run cores make connections slower to come free; the service waits for
-  // them as it would under load (src/db/pools.ts, src/db/prisma.ts) rather than failing a run.
+  // A worker's files share its modules rather than each importing the service afresh: in CI on two
+  // cores the embedded suite took 9.7 min against 11.8 with a process per file (its files spent 28 s
+  // importing against 228 s). Nothing of a file outlives it: each opens its app, pools and servers
+  // in hooks that close them (useTestApp), and none mocks a module. The harder-run cores make
+  // connections slower to come free; the service waits for them as it would under load
+  // (src/db/pools.ts, src/db/prisma.ts) rather than failing a run.
   isolate: false,
 };
 
