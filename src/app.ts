@@ -64,7 +64,7 @@ import type { Logger } from './config/logger.ts';
 import type { Readiness } from './db/database.ts';
 import { createPrismaClient, type PrismaClient } from './db/prisma.ts';
 import type { WorkerSettings } from './jobs/worker.ts';
-import { ownPool } from './db/pools.ts';
+import { endWhenDrained, ownPool } from './db/pools.ts';
 import { Deliveries } from './delivery/deliveries.ts';
 import { postgresPorts } from './store/ports.ts';
 import { DEFAULT_NOTIFIER_SETTINGS } from './service/notifier.ts';
@@ -380,7 +380,7 @@ export async function composeApp(deps: AppDeps): Promise<{ app: App; parts: AppP
       await gameService.stop();
       await chat.stop();
       await deliveries.stop();
-      await backgroundPool?.end();
+      if (backgroundPool) await endWhenDrained(backgroundPool);
     });
   }
   const webClientDir = settings.webClientDir === undefined ? path.join(PROJECT_ROOT, 'web', 'dist') : settings.webClientDir;

@@ -24,6 +24,18 @@ export function ownPool(pool: pg.Pool, max: number, logger?: Logger): pg.Pool {
   return own;
 }
 
+/**
+ * Ends `pool` once nobody waits for one of its connections. pg-pool's `end` never serves a request
+ * queued before it, which then fails at its timeout; and graphile-worker asks for the connection
+ * that marks a job complete as the job ends, without awaiting it, so its runner can have stopped
+ * while that request still waits (an unhandled rejection a minute later, seen in CI).
+ */
+export async function endWhenDrained(pool: pg.Pool): Promise<void> {
+  const until = Date.now() + BACKGROUND_CONNECTION_WAIT_MS;
+  while (pool.waitingCount > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+  await pool.end();
+}
+
 /** The options `pool` was made with (pg.Pool keeps them, but its types do not say so). */
 export function poolOptions(pool: pg.Pool): pg.PoolConfig {
   return (pool as unknown as { options: pg.PoolConfig }).options;

@@ -6,7 +6,7 @@
 import type { Runner } from 'graphile-worker';
 import type pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ownPool } from '../../src/db/pools.ts';
+import { endWhenDrained, ownPool } from '../../src/db/pools.ts';
 import { startWorker } from '../../src/jobs/worker.ts';
 import { silentLogger, testPool, useTestDatabase } from '../support/database.ts';
 
@@ -76,10 +76,11 @@ describe('the worker under a stream of new jobs (JOB_FETCH_DELAY_MS)', () => {
 });
 
 describe('a job that finishes while every background connection is busy', () => {
-  it('is marked complete once one is free, with no unhandled rejection (which would crash the service)', async () => {
-    // graphile-worker marks a job complete without awaiting it, retrying only errors with certain
-    // codes; pg-pool's "timeout exceeded when trying to connect" has none. So the background pool
-    // waits for a connection far longer than the request pool (100 ms here) would.
+  // graphile-worker marks a job complete without awaiting it, retrying only errors with certain
+  // codes; pg-pool's "timeout exceeded when trying to connect" has none. So the background pool
+  // waits for a connection far longer than the request pool (100 ms here) would, and is ended only
+  // once that wait is over.
+  async function busyWorker(run: (held: pg.PoolClient[], background: pg.Pool) => Promise<void>) {
     const requestPool = testPool(db.database.url, 2, { connectionTimeoutMillis: 100 });
     const background = ownPool(requestPool, 3);
     const rejections: unknown[] = [];
@@ -97,9 +98,7 @@ describe('a job that finishes while every background connection is busy', () => 
       await db.pool.query(`SELECT graphile_worker.add_job('busy', '{}'::json)`);
       await until(() => ran, 5_000);
       expect(ran).toBe(true);
-      // Three times the timeout: the completion is waiting for a connection.
-      await new Promise((r) => setTimeout(r, 300));
-      for (const client of held.splice(0)) client.release();
+      await run(held, background);
       const remaining = async () => Number((await db.pool.query('SELECT count(*) FROM graphile_worker.jobs WHERE task_identifier = $$busy$$')).rows[0].count);
       const end = Date.now() + 5_000;
       while ((await remaining()) > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
@@ -110,8 +109,30 @@ describe('a job that finishes while every background connection is busy', () => 
       await runner?.stop();
       runner = undefined;
       process.off('unhandledRejection', onRejection);
-      await background.end();
+      if (!background.ended) await background.end();
       await requestPool.end();
     }
+  }
+  const releaseAfter = (held: pg.PoolClient[], ms: number) => new Promise<void>((resolve) => setTimeout(() => resolve(held.splice(0).forEach((client) => client.release())), ms));
+
+  it('is marked complete once one is free, with no unhandled rejection (which would crash the service)', async () => {
+    // Three times the request pool's timeout: the completion is waiting for a connection.
+    await busyWorker((held) => releaseAfter(held, 300));
+  });
+
+});
+
+describe('ending the background pool (endWhenDrained)', () => {
+  it('serves a request still waiting for a connection first, as a job completion can be when its worker stops', async () => {
+    const requestPool = testPool(db.database.url, 1, { connectionTimeoutMillis: 100 });
+    const background = ownPool(requestPool, 1);
+    const busy = await background.connect();
+    const waiting = background.connect().then((client) => (client.release(), 'served'));
+    expect(background.waitingCount).toBe(1);
+    // pg-pool's own `end` would never serve it: it would fail at its timeout, unhandled in graphile-worker.
+    await Promise.all([endWhenDrained(background), new Promise((resolve) => setTimeout(() => resolve(busy.release()), 300))]);
+    expect(await waiting).toBe('served');
+    expect(background.ended).toBe(true);
+    await requestPool.end();
   });
 });
