@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config';
 // `npm test` needs no browser. One file at a time: a browser per file is enough for two cores (two
 // at a time took 9 min 2 s against 9 min 40 s, each file twice as long). The files share the
 // worker's modules rather than each importing the service afresh (with the accessibility check's
-// trim, 7 min 35 s against 9 min 40 s): each closes its app and browsers, and one file at a time
-// leaves the pools the slack that the service's files, two at a time, lacked (vitest.config.ts).
+// trim, 7 min 35 s against 9 min 40 s), as the service's files do (vitest.config.ts): each closes
+// its app and browsers.
 export default defineConfig({
   test: {
     name: 'e2e',
