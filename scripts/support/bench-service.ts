@@ -38,13 +38,21 @@ export interface ServiceOptions {
   env?: Record<string, string>;
 }
 
+/** Node's flags in `npm start` (package.json), so that the benchmarks run the service as it runs. */
+function startFlags(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const words = manifest.scripts.start.split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'src/main.ts') throw new Error(`npm start is not "node <flags> src/main.ts": ${manifest.scripts.start}`);
+  return words.slice(1, -1);
+}
+
 /**
  * Starts `src/main.ts` on a free port against `databaseUrl` (migrated by the service itself), with
  * rate limits and the per-account game limits off, and waits for /readyz.
  */
 export async function startService(options: ServiceOptions): Promise<Service> {
   const port = await findFreePort();
-  const nodeArgs = ['--import', 'tsx'];
+  const nodeArgs = startFlags();
   const profileDir = path.join(PROJECT_ROOT, '.bench');
   if (options.profile) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`);
   if (options.profileWindows) nodeArgs.push('--import', path.join(PROJECT_ROOT, 'scripts', 'support', 'profile-on-signal.ts'));
@@ -110,7 +118,8 @@ export async function startScriptServer(
 ): Promise<Service> {
   const port = await findFreePort();
   const profileDir = path.join(PROJECT_ROOT, '.bench');
-  const nodeArgs = ['--import', 'tsx', ...(profileLabel ? ['--import', path.join(PROJECT_ROOT, 'scripts', 'support', 'profile-on-signal.ts')] : [])];
+  // The service's flags: the floor and the peer are measured with the same garbage collector.
+  const nodeArgs = [...startFlags(), ...(profileLabel ? ['--import', path.join(PROJECT_ROOT, 'scripts', 'support', 'profile-on-signal.ts')] : [])];
   const child = spawn(process.execPath, [...nodeArgs, path.join(PROJECT_ROOT, 'scripts', 'support', script)], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...env, PORT: String(port), ...(profileLabel ? { BENCH_PROFILE_DIR: profileDir, BENCH_PROFILE_LABEL: profileLabel } : {}) },
