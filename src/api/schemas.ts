@@ -463,7 +463,7 @@ const myGamesSchema = {
         type: 'object',
         required: ['awaitingMe', 'game'],
         properties: {
-          awaitingMe: { type: 'boolean', description: 'The game waits for your seat now.' },
+          awaitingMe: { type: 'boolean', description: 'The game waits for your seat now; false while a bot plays your seat because you were away (`seats[].absent`: take it back first).' },
           game: { $ref: 'GameResource#' },
         },
       },

@@ -241,7 +241,10 @@ export class Views {
     const out: { game: GameResource; awaitingMe: boolean }[] = [];
     for (const { gameId } of mine) {
       const game = await this.game(gameId, accountId);
-      const awaitingMe = game.awaiting.some((a) => a.seat === game.mySeat);
+      // A seat a bot plays while its player is away is awaited, but the player cannot act there
+      // (SEAT_ABSENT) until they take it back: not their move.
+      const absent = game.seats.some((s) => s.seat === game.mySeat && s.absent);
+      const awaitingMe = !absent && game.awaiting.some((a) => a.seat === game.mySeat);
       if (!awaitingMe && awaitingOnly) continue;
       out.push({ game, awaitingMe });
     }

@@ -3,10 +3,12 @@
 // - the player moves through the API (as from another tab or client): the row changes to
 //   "waiting for others" without a reload;
 // - the game ends (the opponent surrenders): the row shows the result, still without a reload;
-// - the player page lists the finished game with its result and opponent.
+// - the player page lists the finished game with its result and opponent;
+// - a game whose seat a bot plays while the player was away says so, not "your move".
 
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { QUICK_WORKER, useTestApp } from '../support/app.ts';
+import { recordMisses } from '../../src/store/seat-handovers.ts';
 import { callApi } from './support/api.ts';
 import { openBrowser, signUp, tokenOf, type Player } from './support/browser.ts';
 
@@ -80,3 +82,23 @@ test('My games changes without a reload when the player moves elsewhere and when
   await expect(finished.textContent()).resolves.toContain(vic);
   await expect(finished.textContent()).resolves.toContain('Block War: 2 blocks');
 }, 180_000);
+
+test('a game whose seat a bot plays while the player is away says so in My games, not "your move"', async () => {
+  const token = await tokenOf(rico.page);
+  const vic = `vic${Date.now().toString(36)}`;
+  const other = await api<{ token: string }>('POST', '/v1/accounts', null, { handle: vic, email: `${vic}@example.com`, password: 'correct horse battery staple' });
+  const { id } = await api<{ id: string }>('POST', '/v1/games', token, { game: 'block-war', options: { seats: [{ block: 'Rico Block' }, { block: 'Vic Block' }] }, seat: 0 });
+  await api('POST', `/v1/games/${id}/seats/1/claim`, other.token);
+  const game = await api<Game & { version: number }>('GET', `/v1/games/${id}`, token);
+  expect(game.awaiting.map((a) => a.seat)).toContain(0);
+
+  await rico.page.goto(`${t.base}/`);
+  const row = rico.page.locator('ul.game-list li', { hasText: vic });
+  await row.getByText(/your move/).waitFor();
+
+  // Rico's deadline passes once more than he may miss (a threshold of one here): a bot takes his seat.
+  expect(await recordMisses(t.db.pool, id, [0], game.version, 1)).toEqual([0]);
+  await rico.page.reload();
+  await row.getByText('a bot plays your seat — open the game to take it back').waitFor();
+  await expect(row.getAttribute('class')).resolves.not.toContain('awaiting-me');
+}, 60_000);

@@ -19,7 +19,7 @@ afterEach(async () => {
   await Promise.all(services.splice(0).map((s) => s.stop()));
 });
 
-async function inMemory() {
+async function inMemory(botSweepIntervalMs = 50) {
   const channels = new MemoryChannels();
   const log = new MemoryGameLog(undefined, channels.notify);
   const accounts = new MemoryAccountRecords();
@@ -32,7 +32,7 @@ async function inMemory() {
       allowScenarios: false,
       background: { pollIntervalMs: 20 },
       botMinDecisionMs: 0,
-      botSweepIntervalMs: 50,
+      botSweepIntervalMs,
       noticeListeners: [async (notice) => void told.push(notice)],
     },
   );
@@ -102,5 +102,24 @@ describe('the game service on in-memory ports', () => {
     const mine = await service.views.myGames('alice', false);
     expect(mine.map((g) => g.game.id)).toEqual([a.game.id]);
     expect(mine[0]!.game.seats.map((s) => s.player)).toEqual(['alice', 'bob']);
+  });
+
+  it('does not count a game as awaiting the caller while a bot plays the caller’s seat for them', async () => {
+    // No bot sweep during the test: only a commit would kick a bot, and none is made after the handover.
+    const { service, log } = await inMemory(3_600_000);
+    const body = { game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', seats: [{ team: 'judges' }, { team: 'slaine' }] } };
+    const a = await service.create('alice', body);
+    await service.claim(a.game.id, 0, 'alice');
+    await service.claim(a.game.id, 1, 'bob');
+    const before = await service.views.myGames('alice', false);
+    expect(before[0]!.game.awaiting.map((w) => w.seat)).toContain(0);
+    expect(before[0]!.awaitingMe).toBe(true);
+    // Alice misses a deadline with a threshold of one: her seat is handed to a bot, still awaited.
+    expect(await log.recordMisses(a.game.id, [0], before[0]!.game.version, 1)).toEqual([0]);
+    const away = await service.views.myGames('alice', false);
+    expect(away[0]!.game.seats[0]!.absent).toBe(true);
+    expect(away[0]!.game.awaiting.map((w) => w.seat)).toContain(0);
+    expect(away[0]!.awaitingMe).toBe(false);
+    expect(await service.views.myGames('alice', true)).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 // "My games": those awaiting me first, soonest deadline first (the API's order), then the others,
 // each titled by its game (GameUi.title); a game that has ended with my result (from its winners,
-// as its GameUi reads them), its opponents and its date. The list follows my games live
-// (../game/my-games-live.ts): a move anywhere shows here without a reload.
+// as its GameUi reads them), its opponents and its date; a game whose seat a bot plays for me
+// while I was away says so. The list follows my games live (../game/my-games-live.ts): a move
+// anywhere shows here without a reload.
 
 import { useEffect } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
@@ -93,6 +94,8 @@ export function MyGamesPage() {
           const left = timeLeft(mine?.deadline, now);
           const Mark = GAME_UIS.get(game.game)?.SeatMark;
           const ended = game.status === 'finished' || game.status === 'abandoned';
+          // A bot plays my seat since I let my deadlines pass: the game page offers it back.
+          const away = game.status === 'active' && game.seats.some((seat) => seat.seat === game.mySeat && seat.absent);
           const opponents = opponentsOf(game);
           return (
             <li key={game.id} class={awaitingMe ? 'awaiting-me' : ''}>
@@ -106,9 +109,11 @@ export function MyGamesPage() {
                     ? `${game.status === 'finished' ? `finished: ${resultOf(game)}` : 'abandoned'} — ${dayOf(game.updatedAt, zone)}`
                     : game.status === 'open'
                       ? 'waiting for players'
-                      : awaitingMe
-                        ? `your move${left ? ` — ${left} left, by ${zonedTime(mine!.deadline!, zone)}` : ''}`
-                        : 'waiting for others'}
+                      : away
+                        ? 'a bot plays your seat — open the game to take it back'
+                        : awaitingMe
+                          ? `your move${left ? ` — ${left} left, by ${zonedTime(mine!.deadline!, zone)}` : ''}`
+                          : 'waiting for others'}
                 </span>
                 {opponents && <span class="opponents">{opponents}</span>}
               </a>
