@@ -96,7 +96,7 @@ test('a game whose seat a bot plays while the player is away says so in My games
   const row = rico.page.locator('ul.game-list li', { hasText: vic });
   await row.getByText(/your move/).waitFor();
 
-  // Rico's deadline passes once more than he may miss (a threshold of one here): a bot takes his seat.
+  // Rico's deadline passes, counted as the sweeper counts it, with a threshold of one miss: a bot takes his seat.
   expect(await recordMisses(t.db.pool, id, [0], game.version, 1)).toEqual([0]);
   await rico.page.reload();
   await row.getByText('a bot plays your seat — open the game to take it back').waitFor();
