@@ -9,7 +9,7 @@ import { pickCommand } from '../../src/platform/random-player.ts';
 import { keyedRng } from '../../src/platform/random.ts';
 import { GameService } from '../../src/service/index.ts';
 import type { GameNotice } from '../../src/service/ports/notices.ts';
-import { verifyAll } from '../../src/service/verify.ts';
+import { verifyAll, type StoredGames } from '../../src/service/verify.ts';
 import { MemoryGameLog } from '../../src/store/memory-game-log.ts';
 import { MemoryAccountRecords, MemoryChannels, MemoryGameRecords, MemoryInviteRecords } from '../../src/store/memory-records.ts';
 import { GAMES as REGISTERED } from '../../src/service/registry.ts';
@@ -102,6 +102,42 @@ describe('the game service on in-memory ports', () => {
     const mine = await service.views.myGames('alice', false);
     expect(mine.map((g) => g.game.id)).toEqual([a.game.id]);
     expect(mine[0]!.game.seats.map((s) => s.player)).toEqual(['alice', 'bob']);
+  });
+
+  it('verifies a game that moves on while it is being read, and still reports a log that disagrees with its row', async () => {
+    const { service, records } = await inMemory(3_600_000);
+    const body = { game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', seats: [{ team: 'judges' }, { team: 'slaine' }] } };
+    const a = await service.create('alice', body);
+    await service.claim(a.game.id, 0, 'alice');
+    await service.claim(a.game.id, 1, 'bob');
+    const players = ['alice', 'bob'];
+    /** The first awaited seat's first legal command. */
+    const playOne = async () => {
+      const seat = (await service.views.game(a.game.id, null)).awaiting[0]!.seat;
+      const seen = await service.views.game(a.game.id, players[seat]!);
+      await service.submit({ gameId: a.game.id, author: { account: players[seat]! }, command: seen.legalCommands[0] as { type: string } });
+    };
+    for (let i = 0; i < 3; i++) await playOne();
+    // A command is accepted after the verifier has read the commands and before it reads the events.
+    let moved = false;
+    const racing: StoredGames = {
+      gameIds: () => records.gameIds(),
+      game: (id) => records.game(id),
+      commands: (id) => records.commands(id),
+      events: async (id, ...rest) => {
+        if (!moved) {
+          moved = true;
+          await playOne();
+        }
+        return records.events(id, ...rest);
+      },
+    };
+    const report = await verifyAll(REGISTERED, racing);
+    expect(moved).toBe(true);
+    expect(report).toMatchObject({ games: 1, mismatches: [] });
+    // A row whose version the log does not reach is still a mismatch.
+    const short: StoredGames = { ...racing, game: async (id) => ({ ...(await records.game(id))!, version: 1_000 }) };
+    expect((await verifyAll(REGISTERED, short)).mismatches).toEqual([expect.objectContaining({ problem: expect.stringMatching(/^the game is at version 1000 but holds \d+ events$/) })]);
   });
 
   it('does not count a game as awaiting the caller while a bot plays the caller’s seat for them', async () => {
