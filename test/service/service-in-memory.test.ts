@@ -41,6 +41,15 @@ async function inMemory(botSweepIntervalMs = 50) {
   return { service, log, records, told };
 }
 
+/** A started two-seat Helter Skelter game: alice in seat 0, bob in seat 1. */
+async function aliceAndBob(service: GameService): Promise<string> {
+  const body = { game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', seats: [{ team: 'judges' }, { team: 'slaine' }] } };
+  const created = await service.create('alice', body);
+  await service.claim(created.game.id, 0, 'alice');
+  await service.claim(created.game.id, 1, 'bob');
+  return created.game.id;
+}
+
 async function until(done: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await done())) {
@@ -106,16 +115,13 @@ describe('the game service on in-memory ports', () => {
 
   it('verifies a game that moves on while it is being read, and still reports a log that disagrees with its row', async () => {
     const { service, records } = await inMemory(3_600_000);
-    const body = { game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', seats: [{ team: 'judges' }, { team: 'slaine' }] } };
-    const a = await service.create('alice', body);
-    await service.claim(a.game.id, 0, 'alice');
-    await service.claim(a.game.id, 1, 'bob');
+    const gameId = await aliceAndBob(service);
     const players = ['alice', 'bob'];
     /** The first awaited seat's first legal command. */
     const playOne = async () => {
-      const seat = (await service.views.game(a.game.id, null)).awaiting[0]!.seat;
-      const seen = await service.views.game(a.game.id, players[seat]!);
-      await service.submit({ gameId: a.game.id, author: { account: players[seat]! }, command: seen.legalCommands[0] as { type: string } });
+      const seat = (await service.views.game(gameId, null)).awaiting[0]!.seat;
+      const seen = await service.views.game(gameId, players[seat]!);
+      await service.submit({ gameId, author: { account: players[seat]! }, command: seen.legalCommands[0] as { type: string } });
     };
     for (let i = 0; i < 3; i++) await playOne();
     // A command is accepted after the verifier has read the commands and before it reads the events.
@@ -143,15 +149,12 @@ describe('the game service on in-memory ports', () => {
   it('does not count a game as awaiting the caller while a bot plays the caller’s seat for them', async () => {
     // No bot sweep during the test: only a commit would kick a bot, and none is made after the handover.
     const { service, log } = await inMemory(3_600_000);
-    const body = { game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', seats: [{ team: 'judges' }, { team: 'slaine' }] } };
-    const a = await service.create('alice', body);
-    await service.claim(a.game.id, 0, 'alice');
-    await service.claim(a.game.id, 1, 'bob');
+    const gameId = await aliceAndBob(service);
     const before = await service.views.myGames('alice', false);
     expect(before[0]!.game.awaiting.map((w) => w.seat)).toContain(0);
     expect(before[0]!.awaitingMe).toBe(true);
     // Alice misses a deadline with a threshold of one: her seat is handed to a bot, still awaited.
-    expect(await log.recordMisses(a.game.id, [0], before[0]!.game.version, 1)).toEqual([0]);
+    expect(await log.recordMisses(gameId, [0], before[0]!.game.version, 1)).toEqual([0]);
     const away = await service.views.myGames('alice', false);
     expect(away[0]!.game.seats[0]!.absent).toBe(true);
     expect(away[0]!.game.awaiting.map((w) => w.seat)).toContain(0);
