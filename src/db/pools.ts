@@ -11,6 +11,7 @@
 // (a connection held while asking for another), and stopping then, for the supervisor to restart
 // the process, beats stalling in silence.
 
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { Logger } from '../config/logger.ts';
 
@@ -32,7 +33,7 @@ export function ownPool(pool: pg.Pool, max: number, logger?: Logger): pg.Pool {
  */
 export async function endWhenDrained(pool: pg.Pool): Promise<void> {
   const until = Date.now() + BACKGROUND_CONNECTION_WAIT_MS;
-  while (pool.waitingCount > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+  while (pool.waitingCount > 0 && Date.now() < until) await sleep(10);
   await pool.end();
 }
 
