@@ -47,7 +47,7 @@ export class PasswordChanges {
     const hash = hashOfLinkToken(token);
     const holder = await this.writes.resetHolder(hash, this.now());
     if (!holder) throw invalidLink();
-    this.refuseWeak(password, holder);
+    await this.refuseWeak(password, holder);
     const passwordHash = await hashPassword(password);
     // Used between the read and here (a second tab): refused like a used link.
     const done = await this.revocations.revokeAllThrough((channel) => this.writes.resetPassword(hash, passwordHash, this.now(), channel));
@@ -61,7 +61,7 @@ export class PasswordChanges {
    */
   async change(accountId: string, current: string, next: string): Promise<number> {
     const account = await this.checkPassword(accountId, current);
-    this.refuseWeak(next, account);
+    await this.refuseWeak(next, account);
     const passwordHash = await hashPassword(next);
     const done = await this.revocations.revokeAllThrough((channel) => this.writes.setPassword(accountId, passwordHash, channel));
     if (!done) throw gone();
@@ -76,8 +76,8 @@ export class PasswordChanges {
     return account;
   }
 
-  private refuseWeak(password: string, account: { handle: string; email: string }): void {
-    const weak = weakPasswordReason(password, account, this.serviceWords);
+  private async refuseWeak(password: string, account: { handle: string; email: string }): Promise<void> {
+    const weak = await weakPasswordReason(password, account, this.serviceWords);
     if (weak) throw new Refusal('rule', 'WEAK_PASSWORD', weak);
   }
 }

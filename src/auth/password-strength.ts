@@ -21,7 +21,8 @@ export const GUESSES_FLOOR = 1e6;
 /**
  * Only the first this many characters are scored: zxcvbn's time grows with the length, and a
  * password whose first 32 characters are hard to guess is not easier to guess for what follows.
- * The check runs on the event loop, so its worst case is every other request's wait.
+ * The checks run one at a time on their own thread (password-strength-thread.ts), so a slow one
+ * holds up only the checks behind it.
  */
 const SCORED_LENGTH = 32;
 
@@ -32,19 +33,6 @@ const SCORED_LENGTH = 32;
  * (measured: p@ssw0rd, dr3dd1234, m0nk3y123 are refused) at a worst case of tens of milliseconds.
  */
 const L33T_MAX_SUBSTITUTIONS = 4;
-
-/**
- * The service's own words, which NIST counts among the expected ones: each word of each name, each
- * two neighbours run together, and the whole name run together ("Judge Dredd play-by-web" → judge,
- * dredd, play, web, judgedredd, dreddplay, …, judgedreddplaybyweb).
- */
-export function serviceWords(names: readonly string[]): string[] {
-  return names.flatMap((name) => {
-    const words = name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
-    const pairs = words.slice(1).map((word, i) => words[i] + word);
-    return [...words.filter((word) => word.length >= 3), ...pairs, words.join('')];
-  });
-}
 
 let estimator: ZxcvbnFactory | undefined;
 

@@ -7,7 +7,7 @@
 // (the PHC string format; `ln` is log2 of scrypt's cost N).
 
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { guessableReason } from './password-strength.ts';
+import { guessableReason } from './password-strength-thread.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
@@ -38,10 +38,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /**
  * Checks the password's length, the account's own names, and how easy it is to guess
- * (password-strength.ts: common and breached passwords, words, sequences). Returns why it is
+ * (password-strength.ts, on its own thread: common and breached passwords, words, sequences). Returns why it is
  * refused; nothing for a good one. No composition rules (NIST SP 800-63B).
  */
-export function weakPasswordReason(password: string, account: { handle: string; email: string }, service: readonly string[] = []): string | undefined {
+export async function weakPasswordReason(password: string, account: { handle: string; email: string }, service: readonly string[] = []): Promise<string | undefined> {
   const normalized = normalize(password);
   const length = [...normalized].length;
   if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) {
@@ -54,6 +54,19 @@ export function weakPasswordReason(password: string, account: { handle: string; 
   }
   if (new Set(normalized).size === 1) return 'A password cannot be one character repeated.';
   return guessableReason(normalized, [account.handle, account.email], service);
+}
+
+/**
+ * The service's own words, which NIST counts among the expected ones: each word of each name, each
+ * two neighbours run together, and the whole name run together ("Judge Dredd play-by-web" → judge,
+ * dredd, play, web, judgedredd, dreddplay, …, judgedreddplaybyweb).
+ */
+export function serviceWords(names: readonly string[]): string[] {
+  return names.flatMap((name) => {
+    const words = name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+    const pairs = words.slice(1).map((word, i) => words[i] + word);
+    return [...words.filter((word) => word.length >= 3), ...pairs, words.join('')];
+  });
 }
 
 let decoy: Promise<string> | undefined;

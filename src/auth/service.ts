@@ -11,8 +11,7 @@ import type { KeySealer } from './key-encryption.ts';
 import { KeyStore } from './keys.ts';
 import { attemptKeys, LoginThrottle, type LoginThrottlePolicy } from './login-throttle.ts';
 import { PasswordChanges, type PasswordWrites } from './password-changes.ts';
-import { serviceWords } from './password-strength.ts';
-import { weakPasswordReason } from './passwords.ts';
+import { serviceWords, weakPasswordReason } from './passwords.ts';
 import { SessionRevocations, type SessionGenerations } from './session-revocations.ts';
 import { sqlTokenRows, TokenService, type TokenSettings } from './tokens.ts';
 
@@ -65,7 +64,7 @@ export class AuthService {
 
   /** `addressOwner`: the verified account that holds the email already, to be told instead of verifying it (accounts.ts). */
   async register(input: { handle: string; email: string; password: string }): Promise<{ account: Account; session: Session; addressOwner: string | undefined }> {
-    const weak = weakPasswordReason(input.password, input, this.serviceWords);
+    const weak = await weakPasswordReason(input.password, input, this.serviceWords);
     if (weak) throw new Refusal('rule', 'WEAK_PASSWORD', weak);
     const { account, addressOwner } = await this.accounts.register(input);
     return { account, session: await this.tokens.issueSession(account), addressOwner };

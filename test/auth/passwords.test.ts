@@ -1,8 +1,7 @@
 // Password hashing: scrypt with its parameters and a random salt in a self-describing string.
 
 import { describe, expect, it } from 'vitest';
-import { serviceWords } from '../../src/auth/password-strength.ts';
-import { hashPassword, verifyPassword, weakPasswordReason } from '../../src/auth/passwords.ts';
+import { hashPassword, serviceWords, verifyPassword, weakPasswordReason } from '../../src/auth/passwords.ts';
 
 describe('password hashes', () => {
   it('are scrypt strings naming their parameters, salted afresh each time, and verify only the right password', async () => {
@@ -34,28 +33,39 @@ describe('password hashes', () => {
 describe('password rules', () => {
   const account = { handle: 'Dredd', email: 'dredd@example.com' };
 
-  it('accept 8 to 200 characters that are not the handle, the email, or one character repeated', () => {
-    expect(weakPasswordReason('correct horse', account)).toBeUndefined();
-    expect(weakPasswordReason('kqzvtmbx', account)).toBeUndefined();
-    expect(weakPasswordReason(`correct horse battery staple ${'x'.repeat(170)}`, account)).toBeUndefined();
-    expect(weakPasswordReason('short', account)).toMatch(/8 to 200/);
-    expect(weakPasswordReason('ab'.repeat(101), account)).toMatch(/8 to 200/);
-    expect(weakPasswordReason('dredd@EXAMPLE.com', account)).toMatch(/handle or your email/);
-    expect(weakPasswordReason('        ', account)).toMatch(/only spaces/);
-    expect(weakPasswordReason('zzzzzzzzzz', account)).toMatch(/repeated/);
+  it('accept 8 to 200 characters that are not the handle, the email, or one character repeated', async () => {
+    expect(await weakPasswordReason('correct horse', account)).toBeUndefined();
+    expect(await weakPasswordReason('kqzvtmbx', account)).toBeUndefined();
+    expect(await weakPasswordReason(`correct horse battery staple ${'x'.repeat(170)}`, account)).toBeUndefined();
+    expect(await weakPasswordReason('short', account)).toMatch(/8 to 200/);
+    expect(await weakPasswordReason('ab'.repeat(101), account)).toMatch(/8 to 200/);
+    expect(await weakPasswordReason('dredd@EXAMPLE.com', account)).toMatch(/handle or your email/);
+    expect(await weakPasswordReason('        ', account)).toMatch(/only spaces/);
+    expect(await weakPasswordReason('zzzzzzzzzz', account)).toMatch(/repeated/);
   });
 
-  it('refuse passwords on the common-password lists, words with digits, keyboard rows and sequences, and the account’s own words (NIST SP 800-63B)', () => {
+  it('refuse passwords on the common-password lists, words with digits, keyboard rows and sequences, and the account’s own words (NIST SP 800-63B)', async () => {
     for (const password of ['password', '12345678', 'passw0rd', 'Password1!', 'iloveyou123', 'trustno1!', 'qwertyuiop', 'abcd1234', 'aaaaaaab', 'hunter22', 'dredd12345', 'dreddexample', 'p@ssw0rd', 'm0nk3y123']) {
-      expect(weakPasswordReason(password, account), password).toMatch(/^This password is too easy to guess\./);
+      expect(await weakPasswordReason(password, account), password).toMatch(/^This password is too easy to guess\./);
     }
     // The service's own names, given by the app (its name and every game's title).
     const service = serviceWords(['Judge Dredd play-by-web', 'Helter Skelter']);
     expect(service).toEqual(expect.arrayContaining(['judge', 'dredd', 'judgedreddplaybyweb', 'helter', 'skelter', 'helterskelter']));
     for (const password of ['helterskelter', 'judgedredd1']) {
-      expect(weakPasswordReason(password, { handle: 'Fargo', email: 'fargo@example.test' }, service), password).toMatch(/^This password is too easy to guess\./);
+      expect(await weakPasswordReason(password, { handle: 'Fargo', email: 'fargo@example.test' }, service), password).toMatch(/^This password is too easy to guess\./);
     }
-    expect(weakPasswordReason('password', account)).toContain('This is a heavily used password.');
+    expect(await weakPasswordReason('password', account)).toContain('This is a heavily used password.');
+  });
+
+  it('are checked on one thread that answers many checks at once, each with its own answer', async () => {
+    const weak = ['password', 'qwertyuiop', 'dredd12345', 'iloveyou123'];
+    const strong = ['correct horse', 'kqzvtmbx', 'lawmaster engine idles', 'Anderson reads minds'];
+    const passwords = Array.from({ length: 24 }, (_, i) => (i % 2 ? weak : strong)[i % 4]!);
+    const reasons = await Promise.all(passwords.map((password) => weakPasswordReason(password, account)));
+    passwords.forEach((password, i) => {
+      if (weak.includes(password)) expect(reasons[i], password).toMatch(/^This password is too easy to guess\./);
+      else expect(reasons[i], password).toBeUndefined();
+    });
   });
 });
 
