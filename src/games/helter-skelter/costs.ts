@@ -20,13 +20,13 @@ export function paysAction(card: CardId, symbol: ActionSymbol, c: CharacterState
   return def.action === symbol && (def.linkedTo === null || def.linkedTo === symbolFor(c));
 }
 
-/** The action symbols that pay for `action` taken by this character. Berserk: "Warp-Sláine can use wild or linked MELEE symbols to take the SMASH action." */
-export function symbolsPaying(action: ActionSymbol, c: CharacterState): ActionSymbol[] {
-  return action === 'SMASH' && hasSpecial(c, 'berserk') ? ['SMASH', 'MELEE'] : [action];
-}
-
+/**
+ * The card pays for `action` taken by this character: its own symbol, or, Berserk, "Warp-Sláine
+ * can use wild or linked MELEE symbols to take the SMASH action." (No list of symbols is built:
+ * the legal commands ask this of every card, actor and attack.)
+ */
 export const paysCombat = (card: CardId, action: ActionSymbol, c: CharacterState): boolean =>
-  symbolsPaying(action, c).some((symbol) => paysAction(card, symbol, c));
+  paysAction(card, action, c) || (action === 'SMASH' && hasSpecial(c, 'berserk') && paysAction(card, 'MELEE', c));
 
 /** The card pays for an INTERRUPT: "An INTERRUPT costs a card with the INTERRUPT symbol." */
 export const isInterruptCard = (card: CardId): boolean => cardById(card).action === 'INTERRUPT';
@@ -58,17 +58,19 @@ export function checkCombatCost(s: GameState, seat: Seat, c: CharacterState, car
 /** All k-element subsets of `items`, in order. Used to list every way of paying. */
 export function combinations<T>(items: readonly T[], k: number): T[][] {
   const out: T[][] = [];
-  const pick = (start: number, chosen: T[]) => {
-    if (chosen.length === k) {
-      out.push(chosen.slice());
-      return;
-    }
-    for (let i = start; i <= items.length - (k - chosen.length); i++) {
-      chosen.push(items[i]!);
-      pick(i + 1, chosen);
-      chosen.pop();
-    }
-  };
-  pick(0, []);
+  pick(items, k, 0, [], out);
   return out;
+}
+
+/** Adds to `out` every way of completing `chosen` to `k` items from `items[start…]`. */
+function pick<T>(items: readonly T[], k: number, start: number, chosen: T[], out: T[][]): void {
+  if (chosen.length === k) {
+    out.push(chosen.slice());
+    return;
+  }
+  for (let i = start; i <= items.length - (k - chosen.length); i++) {
+    chosen.push(items[i]!);
+    pick(items, k, i + 1, chosen, out);
+    chosen.pop();
+  }
 }

@@ -24,7 +24,12 @@ import type { Command, GameState, Seat } from './types.ts';
 export function legalCommands(s: GameState, seat: Seat): Command[] {
   const sit = s.situation;
   if (sit.kind === 'over' || !s.seats[seat]) return [];
-  const inWindow = (commands: Command[]): Command[] => commands.map((c) => ({ ...c, windowId: sit.windowId }) as Command);
+  // Every command listed here is built afresh for this answer, so the window is written into it
+  // rather than into a copy.
+  const inWindow = (commands: Command[]): Command[] => {
+    for (const c of commands) (c as { windowId?: string }).windowId = sit.windowId;
+    return commands;
+  };
   switch (sit.kind) {
     case 'setup':
       if (s.solo) return inWindow(placementChoices(s, seat));

@@ -61,14 +61,16 @@ export function decideTargeted(spec: TargetedAttack, d: Draft, seat: Seat, cmd: 
 
 export function legalTargeted(spec: TargetedAttack, s: GameState, seat: Seat): TargetedCommand[] {
   const out: TargetedCommand[] = [];
+  const enemies = enemiesOnBoard(s, seat);
   for (const actor of charactersOnBoard(s, seat)) {
     const cards = handCards(s, seat, (card) => paysCombat(card, spec.symbol, actor));
     if (cards.length === 0) continue;
-    for (const defender of enemiesOnBoard(s, seat)) {
+    for (const defender of enemies) {
       if (spec.defenderProblem(s, actor, defender)) continue;
       for (const card of cards) {
         const base: TargetedCommand = { type: spec.symbol, character: actor.id, card, defender: defender.id };
-        out.push(...(spec.variants ? spec.variants(s, actor, base) : [base]));
+        if (spec.variants) out.push(...spec.variants(s, actor, base));
+        else out.push(base);
       }
     }
   }

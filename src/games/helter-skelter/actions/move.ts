@@ -17,10 +17,15 @@ import { actingCharacter, charactersOnBoard, checkProblem, payAndAnnounce, type 
 export const MOVE_COST = 1;
 export const CLIMB_COST = 2;
 
+/** The standard action a step to an adjacent space takes: CLIMB onto high ground from below it, MOVE otherwise. */
+export function stepKind(board: Board, from: SpaceId, to: SpaceId): 'MOVE' | 'CLIMB' {
+  return board.isHighGround(to) && !board.isHighGround(from) ? 'CLIMB' : 'MOVE';
+}
+
 /** Which standard action a step from one space to another is, or why it is neither. */
 export function stepProblem(board: Board, from: SpaceId, to: SpaceId, kind: 'MOVE' | 'CLIMB'): Problem {
   if (!board.adjacent(from).includes(to)) return ['NOT_ADJACENT', `Space ${to} does not share a border with space ${from}.`];
-  const climbing = board.isHighGround(to) && !board.isHighGround(from);
+  const climbing = stepKind(board, from, to) === 'CLIMB';
   if (kind === 'MOVE' && climbing) return ['NEEDS_CLIMB', `Space ${to} is high ground: CLIMB to reach it.`];
   if (kind === 'CLIMB' && !board.isHighGround(to)) return ['NOT_HIGH_GROUND', `Space ${to} is not high ground: MOVE there.`];
   if (kind === 'CLIMB' && !climbing) return ['USE_MOVE', 'From high ground you MOVE, not CLIMB.'];
@@ -62,24 +67,28 @@ export function legalMoves(s: GameState, seat: Seat): (Move | Climb)[] {
   const board = boardFor(s.map);
   const out: (Move | Climb)[] = [];
   for (const c of charactersOnBoard(s, seat)) {
-    const payments = (kind: 'MOVE' | 'CLIMB'): CardId[][] => {
-      const seen = new Set<string>();
-      const out: CardId[][] = [];
-      for (const payer of payers(s, seat, c))
-        for (const cards of combinations(handCards(s, seat, (card) => showsCharacter(card, payer)), stepCost(s, c, kind))) {
-          const key = cards.join();
-          if (seen.has(key)) continue;
-          seen.add(key);
-          out.push(cards);
-        }
-      return out;
-    };
-    const moves = payments('MOVE');
-    const climbs = payments('CLIMB');
+    // The hand's cards showing each payer's symbol: the mover's own, then Driven by Death's.
+    const showing = payers(s, seat, c).map((payer) => handCards(s, seat, (card) => showsCharacter(card, payer)));
+    // Each adjacent space is reached by exactly one of the two (stepProblem refuses the other).
+    const ways: { MOVE?: CardId[][]; CLIMB?: CardId[][] } = {};
     for (const to of board.adjacent(c.space)) {
-      if (!stepProblem(board, c.space, to, 'MOVE')) for (const cards of moves) out.push({ type: 'MOVE', character: c.id, to, cards });
-      if (!stepProblem(board, c.space, to, 'CLIMB')) for (const cards of climbs) out.push({ type: 'CLIMB', character: c.id, to, cards });
+      const kind = stepKind(board, c.space, to);
+      for (const cards of (ways[kind] ??= payments(showing, stepCost(s, c, kind)))) out.push({ type: kind, character: c.id, to, cards });
     }
+  }
+  return out;
+}
+
+/** Every set of `count` cards all showing one payer's symbol, each set once, the mover's first. */
+function payments(showing: readonly CardId[][], count: number): CardId[][] {
+  if (showing.length === 1) return combinations(showing[0]!, count);
+  const seen = new Set<string>();
+  const out: CardId[][] = [];
+  for (const cards of showing.flatMap((hand) => combinations(hand, count))) {
+    const key = cards.join();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(cards);
   }
   return out;
 }
