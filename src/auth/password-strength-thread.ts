@@ -1,7 +1,7 @@
 // Runs password-strength.ts (zxcvbn) in a worker thread of its own. Its dictionaries take about
-// 25 MiB of heap: on the main thread every full garbage collection marked them again, and that
-// pause was the service's paced p99 (docs/performance.md). A check also takes up to tens of
-// milliseconds, which the event loop no longer waits for.
+// 25 MiB of heap: on the main thread every full garbage collection marked them again, and made
+// its pause longer (docs/performance.md). A check also takes up to tens of milliseconds, which the
+// event loop no longer waits for.
 
 import { Worker } from 'node:worker_threads';
 
@@ -62,7 +62,7 @@ function started(): Worker {
 function rest(thread: Worker): void {
   thread.unref();
   idle = setTimeout(() => {
-    worker = undefined; // a check that comes while it ends starts another
+    if (worker === thread) worker = undefined; // a check that comes while it ends starts another
     void thread.terminate();
   }, IDLE_MS).unref();
 }
