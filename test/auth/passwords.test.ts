@@ -57,6 +57,16 @@ describe('password rules', () => {
     expect(await weakPasswordReason('password', account)).toContain('This is a heavily used password.');
   });
 
+  it('are checked off the event loop: other work runs while the checks are pending', async () => {
+    const checks = Promise.all(['password', 'correct horse', 'qwertyuiop', 'Anderson reads minds'].map((password) => weakPasswordReason(password, account)));
+    let turned = false;
+    setImmediate(() => (turned = true));
+    const reasons = await checks;
+    // Checked on the event loop, every answer would be in before the loop turned once.
+    expect(turned).toBe(true);
+    expect(reasons.map((reason) => reason === undefined)).toEqual([false, true, false, true]);
+  });
+
   it('are checked on one thread that answers many checks at once, each with its own answer', async () => {
     const weak = ['password', 'qwertyuiop', 'dredd12345', 'iloveyou123'];
     const strong = ['correct horse', 'kqzvtmbx', 'lawmaster engine idles', 'Anderson reads minds'];
