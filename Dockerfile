@@ -27,7 +27,7 @@ COPY package.json package-lock.json ./
 COPY scripts/prisma-generate.ts scripts/build-web.ts ./scripts/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
-# 3. The image: sources (run by tsx), the generated client, migrations, production node_modules.
+# 3. The image: sources (Node strips their types), the generated client, migrations, production node_modules.
 FROM node:${NODE_VERSION}-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
@@ -47,4 +47,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Run node directly, not through npm, so SIGTERM reaches the service and it shuts down gracefully;
 # with npm start's flags (package.json, docs/operations.md).
-CMD ["node", "--max-semi-space-size=32", "--import", "tsx", "src/main.ts"]
+CMD ["node", "--max-semi-space-size=32", "src/main.ts"]

@@ -63,7 +63,12 @@ class PeerSeat {
   private moving: number | null = null;
   private readonly client;
 
-  constructor(server: string, matchID: string, readonly playerID: string, credentials: string, private readonly onMoved: (ms: number) => void) {
+  readonly playerID: string;
+  private readonly onMoved: (ms: number) => void;
+
+  constructor(server: string, matchID: string, playerID: string, credentials: string, onMoved: (ms: number) => void) {
+    this.playerID = playerID;
+    this.onMoved = onMoved;
     this.client = Client({ game: TALLY, multiplayer: SocketIO({ server }), matchID, playerID, credentials, debug: false });
   }
 

@@ -58,12 +58,20 @@ export class FloorClient {
   private last: FloorRead | null = null;
   private owed = 1;
 
+  private api: Api;
+  private readonly game: string;
+  private readonly readsPerCommand: () => number;
+
   constructor(
-    private api: Api,
-    private readonly game: string,
+    api: Api,
+    game: string,
     /** Reads a command, as the service's clients last made them (it may change between rounds). */
-    private readonly readsPerCommand: () => number = () => 1,
-  ) {}
+    readsPerCommand: () => number = () => 1,
+  ) {
+    this.api = api;
+    this.game = game;
+    this.readsPerCommand = readsPerCommand;
+  }
 
   useApi(api: Api): void {
     this.api = api;

@@ -241,11 +241,18 @@ export class Player {
   private represented: GameView | null = null;
   private readonly next: (n: number) => number;
 
+  private api: Api;
+  private readonly index: number;
+  private readonly prefix: string;
+
   constructor(
-    private api: Api,
-    private readonly index: number,
-    private readonly prefix = 'bench',
+    api: Api,
+    index: number,
+    prefix = 'bench',
   ) {
+    this.api = api;
+    this.index = index;
+    this.prefix = prefix;
     this.next = chooser(index + 1);
   }
 

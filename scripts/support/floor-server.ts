@@ -11,7 +11,7 @@
 // No authentication, no rules, no view: whatever latency the bench measures here at a given rate,
 // the service cannot beat at that rate on this machine.
 //
-//   FLOOR_SHAPE=<file with the command shape> DATABASE_URL=… PORT=… node --import tsx scripts/support/floor-server.ts
+//   FLOOR_SHAPE=<file with the command shape> DATABASE_URL=… PORT=… node scripts/support/floor-server.ts
 
 import fs from 'node:fs';
 import Fastify from 'fastify';

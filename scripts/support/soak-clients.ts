@@ -136,11 +136,16 @@ export class SoakClient {
   readonly hooked: boolean;
   readonly clocked: boolean;
 
+  private readonly index: number;
+  private readonly options: ClientOptions;
+
   constructor(
-    private readonly index: number,
-    private readonly options: ClientOptions,
+    index: number,
+    options: ClientOptions,
     share: ClientShare,
   ) {
+    this.index = index;
+    this.options = options;
     this.next = chooser(7919 * (index + 1));
     this.kind = SOAKED_GAMES[index % SOAKED_GAMES.length]!;
     // Spread each share over the clients evenly, and over the three games.

@@ -54,12 +54,22 @@ class Table {
   private seq = 0;
   private decisions = 0;
 
+  private readonly module: AnyGameModule;
+  private state: unknown;
+  private readonly lesson: Lesson;
+  private readonly where: string;
+
   constructor(
-    private readonly module: AnyGameModule,
-    private state: unknown,
-    private readonly lesson: Lesson,
-    private readonly where: string,
-  ) {}
+    module: AnyGameModule,
+    state: unknown,
+    lesson: Lesson,
+    where: string,
+  ) {
+    this.module = module;
+    this.state = state;
+    this.lesson = lesson;
+    this.where = where;
+  }
 
   private apply(command: unknown, seat: Seat): boolean {
     const decision = this.module.decide(this.state, command, { kind: 'seat', seat }, { at: AT });

@@ -26,7 +26,11 @@ export class OpenStreams {
   private readonly byCaller = new Map<string, number>();
   private readonly byAddress = new Map<string, number>();
   private total = 0;
-  constructor(private readonly caps: StreamCaps) {}
+  private readonly caps: StreamCaps;
+
+  constructor(caps: StreamCaps) {
+    this.caps = caps;
+  }
 
   /** Takes a place for the request's caller and address, or refuses (429 or 503); returns the release. */
   take(request: FastifyRequest): () => void {

@@ -36,13 +36,20 @@ export interface Problem {
 /** Throw from a route to answer with a problem; `extensions` become extra members of the body. */
 export class ProblemError extends Error {
   override name = 'ProblemError';
+  readonly status: number;
+  readonly code: string;
+  readonly extensions: Record<string, unknown>;
+
   constructor(
-    readonly status: number,
-    readonly code: string,
+    status: number,
+    code: string,
     detail: string,
-    readonly extensions: Record<string, unknown> = {},
+    extensions: Record<string, unknown> = {},
   ) {
     super(detail);
+    this.status = status;
+    this.code = code;
+    this.extensions = extensions;
   }
 }
 

@@ -60,10 +60,16 @@ export interface AccountRegistration {
 }
 
 export class Accounts {
+  private readonly prisma: PrismaClient;
+  private readonly registration: AccountRegistration;
+
   constructor(
-    private readonly prisma: PrismaClient,
-    private readonly registration: AccountRegistration,
-  ) {}
+    prisma: PrismaClient,
+    registration: AccountRegistration,
+  ) {
+    this.prisma = prisma;
+    this.registration = registration;
+  }
 
   /**
    * Creates the account; 409 HANDLE_TAKEN when another has the handle. An email another account

@@ -35,10 +35,16 @@ export interface CredentialWatch {
 }
 
 export class CredentialWatches {
+  private readonly tokens: TokenService;
+  private readonly revocations: SessionRevocations;
+
   constructor(
-    private readonly tokens: TokenService,
-    private readonly revocations: SessionRevocations,
-  ) {}
+    tokens: TokenService,
+    revocations: SessionRevocations,
+  ) {
+    this.tokens = tokens;
+    this.revocations = revocations;
+  }
 
   /** Watches `token` (the caller it stood for when the request arrived); `onLost` runs at most once, when it no longer holds. */
   watch(token: string, caller: Caller, onLost: () => void): CredentialWatch {

@@ -52,8 +52,11 @@ export function secretId(secret: Buffer): string {
 export class KeySealer {
   private readonly byId: Map<string, Buffer>;
 
+  private readonly secrets: readonly Buffer[];
+
   /** `secrets`: SIGNING_KEY_SECRET, parsed (config.ts); the first seals. None: keys are stored plain. */
-  constructor(private readonly secrets: readonly Buffer[] = []) {
+  constructor(secrets: readonly Buffer[] = []) {
+    this.secrets = secrets;
     for (const secret of secrets) if (secret.length !== SECRET_BYTES) throw new Error(`a signing key secret must be ${SECRET_BYTES} bytes`);
     this.byId = new Map(secrets.map((secret) => [secretId(secret), secret]));
   }

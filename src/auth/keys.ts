@@ -96,12 +96,19 @@ export class KeyStore {
   /** Tells this process of rotations and settlements made by any process (a NOTIFY at their commit). */
   private readonly listener: ChannelListener;
 
+  private readonly pool: pg.Pool;
+  private readonly lifetimes: KeyLifetimes;
+  private readonly sealer: KeySealer;
+
   constructor(
-    private readonly pool: pg.Pool,
-    private readonly lifetimes: KeyLifetimes,
+    pool: pg.Pool,
+    lifetimes: KeyLifetimes,
     /** SIGNING_KEY_SECRET; by default none: keys are stored plain. */
-    private readonly sealer: KeySealer = new KeySealer(),
+    sealer: KeySealer = new KeySealer(),
   ) {
+    this.pool = pool;
+    this.lifetimes = lifetimes;
+    this.sealer = sealer;
     this.listener = new ChannelListener(pool, KEYS_CHANNEL, () => void this.reload().catch(() => undefined), () => this.reload());
   }
 

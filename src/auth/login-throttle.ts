@@ -134,10 +134,16 @@ export function attemptKeys(login: { handle?: string; email?: string }, address:
 export class LoginThrottle {
   private lastSweep = 0;
 
+  private readonly pool: pg.Pool;
+  readonly policy: LoginThrottlePolicy;
+
   constructor(
-    private readonly pool: pg.Pool,
-    readonly policy: LoginThrottlePolicy,
-  ) {}
+    pool: pg.Pool,
+    policy: LoginThrottlePolicy,
+  ) {
+    this.pool = pool;
+    this.policy = policy;
+  }
 
   get enabled(): boolean {
     return this.policy.failuresBeforeDelay > 0;

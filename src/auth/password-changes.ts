@@ -35,12 +35,22 @@ const invalidLink = () =>
   new Refusal('not-found', 'RESET_LINK_INVALID', 'This reset link is unknown, used or expired. Ask for a new one (POST /v1/password-resets).');
 
 export class PasswordChanges {
+  private readonly writes: PasswordWrites;
+  private readonly revocations: SessionRevocations;
+  private readonly serviceWords: readonly string[];
+  private readonly now: () => Date;
+
   constructor(
-    private readonly writes: PasswordWrites,
-    private readonly revocations: SessionRevocations,
-    private readonly serviceWords: readonly string[],
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+    writes: PasswordWrites,
+    revocations: SessionRevocations,
+    serviceWords: readonly string[],
+    now: () => Date = () => new Date(),
+  ) {
+    this.writes = writes;
+    this.revocations = revocations;
+    this.serviceWords = serviceWords;
+    this.now = now;
+  }
 
   /** Sets the password of the reset link's account and logs out all its sessions; 404 RESET_LINK_INVALID when the link does not work. */
   async reset(token: string, password: string): Promise<{ accountId: string; generation: number }> {

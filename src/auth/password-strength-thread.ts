@@ -45,8 +45,9 @@ export function guessableReason(password: string, context: readonly string[], se
 function started(): Worker {
   clearTimeout(idle);
   if (worker) return worker;
-  // The service runs TypeScript through tsx (npm start); the thread must too, under vitest as well.
-  const thread = new Worker(new URL('./password-strength-worker.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
+  // Node strips the worker's types as it does the service's (npm start), under vitest too; none of
+  // the service's V8 flags are wanted on this thread.
+  const thread = new Worker(new URL('./password-strength-worker.ts', import.meta.url), { execArgv: [] });
   thread.on('message', ({ id, reason }: StrengthAnswer) => {
     pending.get(id)?.resolve(reason);
     pending.delete(id);

@@ -71,11 +71,18 @@ export class SessionRevocations {
   private readonly listener: ChannelListener;
   private pruner: NodeJS.Timeout | undefined;
 
+  private readonly pool: pg.Pool;
+  private readonly sessionTtlSeconds: number;
+  private readonly raised: SessionGenerations;
+
   constructor(
-    private readonly pool: pg.Pool,
-    private readonly sessionTtlSeconds: number,
-    private readonly raised: SessionGenerations,
+    pool: pg.Pool,
+    sessionTtlSeconds: number,
+    raised: SessionGenerations,
   ) {
+    this.pool = pool;
+    this.sessionTtlSeconds = sessionTtlSeconds;
+    this.raised = raised;
     this.listener = new ChannelListener(pool, REVOCATIONS_CHANNEL, (payload) => this.onNotification(payload), () => this.load());
   }
 

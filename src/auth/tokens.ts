@@ -56,13 +56,23 @@ const VERIFIED_CACHE_SIZE = 10_000;
 export class TokenService {
   private readonly verified = new Map<string, { payload: Claims; until: number; rotations: number }>();
 
+  private readonly rows: PersonalTokenRows;
+  private readonly keys: KeyStore;
+  readonly settings: TokenSettings;
+  private readonly revocations?: SessionRevocations;
+
   constructor(
-    private readonly rows: PersonalTokenRows,
-    private readonly keys: KeyStore,
-    readonly settings: TokenSettings,
+    rows: PersonalTokenRows,
+    keys: KeyStore,
+    settings: TokenSettings,
     /** Logged-out sessions; none (every valid session accepted) where nothing can log out. */
-    private readonly revocations?: SessionRevocations,
-  ) {}
+    revocations?: SessionRevocations,
+  ) {
+    this.rows = rows;
+    this.keys = keys;
+    this.settings = settings;
+    this.revocations = revocations;
+  }
 
   async issueSession(account: { id: string; handle: string; sessionGeneration: number }, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
     const issuedAt = Math.floor(now.getTime() / 1000);
@@ -226,8 +236,11 @@ export function sqlTokenRows(pool: pg.Pool): PersonalTokenRows {
 
 /** Reading the keys failed (the database is down, say): not the token's fault, so a 500/503, not a 401. */
 class KeyLookupFailed extends Error {
-  constructor(override readonly cause: unknown) {
+  override readonly cause: unknown;
+
+  constructor(cause: unknown) {
     super('signing key lookup failed');
+    this.cause = cause;
   }
 }
 

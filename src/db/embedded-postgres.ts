@@ -60,13 +60,23 @@ export class EmbeddedPostgres {
   private readonly exitPromise: Promise<void>;
   private readonly onProcessExit = (): void => this.killNow();
 
+  private readonly child: ChildProcess;
+  private readonly dataDir: string;
+  private readonly binaries: Binaries;
+  readonly port: number;
+  readonly url: string;
   private constructor(
-    private readonly child: ChildProcess,
-    private readonly dataDir: string,
-    private readonly binaries: Binaries,
-    readonly port: number,
-    readonly url: string,
+    child: ChildProcess,
+    dataDir: string,
+    binaries: Binaries,
+    port: number,
+    url: string,
   ) {
+    this.child = child;
+    this.dataDir = dataDir;
+    this.binaries = binaries;
+    this.port = port;
+    this.url = url;
     this.exited = child.exitCode !== null || child.signalCode !== null;
     this.exitPromise = this.exited
       ? Promise.resolve()

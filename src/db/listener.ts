@@ -31,13 +31,18 @@ export class ChannelListener {
   private readonly member: Member;
   private joined = false;
 
+  private readonly pool: pg.Pool;
+  readonly channel: string;
+
   constructor(
-    private readonly pool: pg.Pool,
+    pool: pg.Pool,
     /** A plain identifier (lower case, digits, underscores): it is written into LISTEN as it is. */
-    readonly channel: string,
+    channel: string,
     onNotification: (payload: string) => void,
     onListening: () => Promise<void> = async () => undefined,
   ) {
+    this.pool = pool;
+    this.channel = channel;
     if (!CHANNEL_NAME.test(channel)) throw new Error(`not a plain channel name: ${channel}`);
     this.member = { channel, onNotification, onListening };
   }
@@ -80,7 +85,11 @@ class SharedConnection {
   private retry: NodeJS.Timeout | undefined;
   private backoffMs = FIRST_RETRY_MS;
 
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly pool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
 
   join(member: Member): Promise<void> {
     this.members.add(member);

@@ -37,15 +37,24 @@ export class Deliveries {
   readonly webhooks: WebhookDispatcher;
   private worker: Runner | null = null;
 
+  private readonly jobPool: pg.Pool;
+  private readonly records: DeliveryRecords;
+  private readonly settings: DeliverySettings;
+  private readonly logger?: Logger;
+
   constructor(
     /** The background's own connections (src/db/pools.ts, `ownPool`): deliveries do not wait behind HTTP requests. */
-    private readonly jobPool: pg.Pool,
+    jobPool: pg.Pool,
     /** Over `jobPool` too. */
-    private readonly records: DeliveryRecords,
+    records: DeliveryRecords,
     reader: GameReader,
-    private readonly settings: DeliverySettings,
-    private readonly logger?: Logger,
+    settings: DeliverySettings,
+    logger?: Logger,
   ) {
+    this.jobPool = jobPool;
+    this.records = records;
+    this.settings = settings;
+    this.logger = logger;
     const webhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, now: settings.now, ...settings.webhooks };
     this.webhooks = new WebhookDispatcher(records.deliveries, records.games, reader, webhookSettings, logger);
   }

@@ -26,13 +26,21 @@ export interface SituationOpened<Situation> {
 export class EventDraft<State extends Windowed, Event> {
   readonly events: Event[] = [];
 
+  readonly state: State;
+  private readonly apply: (state: State, event: Event) => void;
+  readonly at: string | null;
+
   constructor(
     /** The game's copy, changed by every event emitted. */
-    readonly state: State,
-    private readonly apply: (state: State, event: Event) => void,
+    state: State,
+    apply: (state: State, event: Event) => void,
     /** The command's acceptance time (`DecideContext.at`), when the platform gave one. */
-    readonly at: string | null = null,
-  ) {}
+    at: string | null = null,
+  ) {
+    this.state = state;
+    this.apply = apply;
+    this.at = at;
+  }
 
   emit(event: Event): void {
     this.events.push(event);

@@ -32,11 +32,14 @@ export interface Awaited {
 
 /** A refusal with a stable machine code and a sentence a player can read. */
 export class RuleError extends Error {
+  readonly code: string;
+
   constructor(
-    readonly code: string,
+    code: string,
     message: string,
   ) {
     super(message);
+    this.code = code;
     this.name = 'RuleError';
   }
 }

@@ -13,7 +13,11 @@ import { Refusal } from './refusal.ts';
 export class OneAtATime {
   private readonly queues = new Map<string, { tail: Promise<void>; waiting: number }>();
 
-  constructor(private readonly maxWaiting = 32) {}
+  private readonly maxWaiting: number;
+
+  constructor(maxWaiting = 32) {
+    this.maxWaiting = maxWaiting;
+  }
 
   /** `work` once every earlier `run` of `key` has settled; refused when `maxWaiting` already wait. */
   run<T>(key: string, work: () => Promise<T>): Promise<T> {

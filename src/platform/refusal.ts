@@ -12,13 +12,20 @@ export type RefusalKind = 'not-found' | 'gone' | 'forbidden' | 'conflict' | 'rul
 
 export class Refusal extends Error {
   override name = 'Refusal';
+  readonly kind: RefusalKind;
+  readonly code: string;
+  readonly extensions: Record<string, unknown>;
+
   constructor(
-    readonly kind: RefusalKind,
-    readonly code: string,
+    kind: RefusalKind,
+    code: string,
     message: string,
-    readonly extensions: Record<string, unknown> = {},
+    extensions: Record<string, unknown> = {},
   ) {
     super(message);
+    this.kind = kind;
+    this.code = code;
+    this.extensions = extensions;
   }
 }
 

@@ -26,11 +26,17 @@ export function missedSeats(module: AnyGameModule, deadlines: readonly Deadline[
 export class AbsentSeats {
   private readonly serial = new OneAtATime();
 
+  private readonly records: GameRecords;
+  private readonly taken: (game: GameRow) => void;
+
   constructor(
-    private readonly records: GameRecords,
+    records: GameRecords,
     /** After a seat is taken back: its game's bots stop playing it (a kick finds nothing), readers hear of it. */
-    private readonly taken: (game: GameRow) => void,
-  ) {}
+    taken: (game: GameRow) => void,
+  ) {
+    this.records = records;
+    this.taken = taken;
+  }
 
   /** The player takes their seat back from the bot: theirs again from now on, their misses forgotten. */
   async takeBack(gameId: string, seat: number, accountId: string): Promise<void> {

@@ -17,12 +17,17 @@ export class AccountDeletion {
   /** Each game's default bot, by module: what a deleted player's seats are handed to. */
   private readonly bots: ReadonlyMap<string, string>;
 
+  private readonly erasure: AccountErasure;
+  private readonly kick: (gameId: string) => void;
+
   constructor(
-    private readonly erasure: AccountErasure,
+    erasure: AccountErasure,
     registry: GameRegistry,
     /** Lets the bots of a game play now (the service's `bots.kick`). */
-    private readonly kick: (gameId: string) => void,
+    kick: (gameId: string) => void,
   ) {
+    this.erasure = erasure;
+    this.kick = kick;
     this.bots = new Map([...registry.values()].map((module) => [module.id, botsOf(module).default]));
   }
 

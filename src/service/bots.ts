@@ -42,13 +42,25 @@ export class Bots {
   private sweeper: NodeJS.Timeout | null = null;
   private stopped = false;
 
+  private readonly records: GameRecords;
+  private readonly states: GameStates;
+  private readonly play: Play;
+  private readonly logger?: Logger;
+  private readonly minDecisionMs: number;
+
   constructor(
-    private readonly records: GameRecords,
-    private readonly states: GameStates,
-    private readonly play: Play,
-    private readonly logger?: Logger,
-    private readonly minDecisionMs = BOT_MIN_DECISION_MS,
-  ) {}
+    records: GameRecords,
+    states: GameStates,
+    play: Play,
+    logger?: Logger,
+    minDecisionMs = BOT_MIN_DECISION_MS,
+  ) {
+    this.records = records;
+    this.states = states;
+    this.play = play;
+    this.logger = logger;
+    this.minDecisionMs = minDecisionMs;
+  }
 
   /** Sweeps now, then every `intervalMs`, for games awaiting a bot (start-up, and after any crash). */
   start(intervalMs = BOT_SWEEP_INTERVAL_MS): void {

@@ -79,12 +79,19 @@ export class TableChat {
   /** Writes that wait for a lock in the database wait here first (src/platform/one-at-a-time.ts). */
   private readonly serial = new OneAtATime();
 
+  private readonly store: ChatRecords;
+  private readonly now: () => Date;
+  readonly limits: ChatLimits;
+
   constructor(
-    private readonly store: ChatRecords,
+    store: ChatRecords,
     listen: Listen,
-    private readonly now: () => Date,
-    readonly limits: ChatLimits = DEFAULT_CHAT_LIMITS,
+    now: () => Date,
+    limits: ChatLimits = DEFAULT_CHAT_LIMITS,
   ) {
+    this.store = store;
+    this.now = now;
+    this.limits = limits;
     this.emitter.setMaxListeners(0);
     // On the process's one listening connection (src/db/listener.ts), beside the game events.
     this.listener = listen(CHAT_CHANNEL, (payload) => {

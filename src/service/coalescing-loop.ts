@@ -8,12 +8,20 @@ export class CoalescingLoop {
   private again = false;
   private stoppedFlag = true;
 
+  private readonly work: () => Promise<void>;
+  private readonly intervalMs: number;
+  private readonly onError: (error: unknown) => void;
+
   constructor(
-    private readonly work: () => Promise<void>,
-    private readonly intervalMs: number,
+    work: () => Promise<void>,
+    intervalMs: number,
     /** What a failed run is told to (it is run again when next asked). */
-    private readonly onError: (error: unknown) => void,
-  ) {}
+    onError: (error: unknown) => void,
+  ) {
+    this.work = work;
+    this.intervalMs = intervalMs;
+    this.onError = onError;
+  }
 
   /** True before start() and after stop(): a run in progress should end early. */
   get stopped(): boolean {

@@ -9,12 +9,18 @@ import type { GameRow, SeatRow, StoredOptions } from './ports/records.ts';
 import type { GameRegistry } from './registry.ts';
 
 export class DeadlineKeeper {
+  private readonly registry: GameRegistry;
+  readonly now: () => Date;
+
   constructor(
     /** The games played: a game's clocks come from its module's situations. */
-    private readonly registry: GameRegistry,
+    registry: GameRegistry,
     /** The server's "now": injectable, so tests can drive it. */
-    readonly now: () => Date,
-  ) {}
+    now: () => Date,
+  ) {
+    this.registry = registry;
+    this.now = now;
+  }
 
   /** The deadlines of the seats awaited after a change. */
   plan(game: GameRow, seats: readonly SeatRow[], awaited: readonly Awaited[]): Deadline[] {

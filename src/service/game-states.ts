@@ -20,12 +20,20 @@ export interface GameStatesOptions {
 export class GameStates {
   private readonly cache = new Map<string, { version: number; state: unknown; seen?: GameWithSeats; legal?: ReadonlyMap<Seat, unknown[]> }>();
 
+  private readonly log: GameLog;
+  readonly registry: GameRegistry;
+  readonly options: GameStatesOptions;
+
   constructor(
-    private readonly log: GameLog,
+    log: GameLog,
     /** The games this service plays (src/service/registry.ts). */
-    readonly registry: GameRegistry,
-    readonly options: GameStatesOptions = { snapshotEvery: 200, cacheSize: 2_000 },
-  ) {}
+    registry: GameRegistry,
+    options: GameStatesOptions = { snapshotEvery: 200, cacheSize: 2_000 },
+  ) {
+    this.log = log;
+    this.registry = registry;
+    this.options = options;
+  }
 
   moduleOf(game: GameRow): AnyGameModule {
     const module = this.registry.get(game.module);

@@ -99,11 +99,14 @@ export class GameService {
   readonly absentSeats: AbsentSeats;
   private readonly sweeper: DeadlineSweeper | null;
   private readonly notifier: Notifier | null;
+  private readonly settings: GameServiceSettings;
+
   constructor(
     ports: ServicePorts,
-    private readonly settings: GameServiceSettings,
+    settings: GameServiceSettings,
     logger?: Logger,
   ) {
+    this.settings = settings;
     this.log = ports.log;
     this.registry = settings.registry;
     this.states = settings.states ?? new GameStates(this.log, this.registry);

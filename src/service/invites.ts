@@ -35,12 +35,22 @@ export const DEFAULT_INVITE_SETTINGS: InviteSettings = {
 export const inviteTokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export class Invites {
+  private readonly games: GameRecords;
+  private readonly records: InviteRecords;
+  private readonly now: () => Date;
+  readonly settings: InviteSettings;
+
   constructor(
-    private readonly games: GameRecords,
-    private readonly records: InviteRecords,
-    private readonly now: () => Date,
-    readonly settings: InviteSettings = DEFAULT_INVITE_SETTINGS,
-  ) {}
+    games: GameRecords,
+    records: InviteRecords,
+    now: () => Date,
+    settings: InviteSettings = DEFAULT_INVITE_SETTINGS,
+  ) {
+    this.games = games;
+    this.records = records;
+    this.now = now;
+    this.settings = settings;
+  }
 
   /** A new invite link's token (shown once: only its hash is kept) for the creator of a private game that still has free seats. */
   async create(gameId: string, callerId: string, ttlSeconds?: number): Promise<{ invite: InviteRecord; token: string }> {

@@ -12,7 +12,11 @@ export class Leaving {
   /** Claims, cancellations and departures of one game wait their turn here before holding its row. */
   private readonly serial = new OneAtATime();
 
-  constructor(private readonly records: GameRecords) {}
+  private readonly records: GameRecords;
+
+  constructor(records: GameRecords) {
+    this.records = records;
+  }
 
   /** The creator calls off an open game: it leaves the lobby, and its seats with it. */
   async cancel(gameId: string, accountId: string): Promise<void> {

@@ -49,9 +49,20 @@ export class Lobby {
    */
   private readonly serial = new OneAtATime();
 
+  private readonly records: GameRecords;
+  private readonly settings: {
+      allowScenarios: boolean;
+      /** List games whose creator chose the seed or the position in the public lobby (off: by link only). */
+      listChosenGames?: boolean;
+      openGamesPerAccount: number;
+      gamesPerDayPerAccount: number;
+      registry: GameRegistry;
+    };
+  private readonly deadlines: DeadlineKeeper;
+
   constructor(
-    private readonly records: GameRecords,
-    private readonly settings: {
+    records: GameRecords,
+    settings: {
       allowScenarios: boolean;
       /** List games whose creator chose the seed or the position in the public lobby (off: by link only). */
       listChosenGames?: boolean;
@@ -59,8 +70,12 @@ export class Lobby {
       gamesPerDayPerAccount: number;
       registry: GameRegistry;
     },
-    private readonly deadlines: DeadlineKeeper,
-  ) {}
+    deadlines: DeadlineKeeper,
+  ) {
+    this.records = records;
+    this.settings = settings;
+    this.deadlines = deadlines;
+  }
 
   /**
    * One account's creations run one at a time (and at most 32 wait): a burst of them uses one

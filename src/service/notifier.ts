@@ -67,12 +67,21 @@ export class Notifier {
   /** Games whose channels failed: not before this time (epoch ms), and how many times in a row. */
   private readonly failing = new Map<string, { until: number; failures: number }>();
 
+  private readonly log: GameLog;
+  private readonly listeners: readonly NoticeListener[];
+  private readonly settings: NotifierSettings;
+  private readonly logger?: Logger;
+
   constructor(
-    private readonly log: GameLog,
-    private readonly listeners: readonly NoticeListener[],
-    private readonly settings: NotifierSettings = DEFAULT_NOTIFIER_SETTINGS,
-    private readonly logger?: Logger,
+    log: GameLog,
+    listeners: readonly NoticeListener[],
+    settings: NotifierSettings = DEFAULT_NOTIFIER_SETTINGS,
+    logger?: Logger,
   ) {
+    this.log = log;
+    this.listeners = listeners;
+    this.settings = settings;
+    this.logger = logger;
     this.loop = new CoalescingLoop(() => this.drain(), settings.intervalMs, (error) => logger?.warn({ err: error }, 'notifier failed'));
   }
 

@@ -14,12 +14,20 @@ import type { AnyGameModule } from './registry.ts';
 export type SeatOrderValues = Record<string, string>;
 
 export class SeatOrders {
+  private readonly records: GameRecords;
+  private readonly states: GameStates;
+  private readonly submit: (s: Submission) => Promise<Accepted>;
+
   constructor(
-    private readonly records: GameRecords,
-    private readonly states: GameStates,
+    records: GameRecords,
+    states: GameStates,
     /** GameService.submit. */
-    private readonly submit: (s: Submission) => Promise<Accepted>,
-  ) {}
+    submit: (s: Submission) => Promise<Accepted>,
+  ) {
+    this.records = records;
+    this.states = states;
+    this.submit = submit;
+  }
 
   async get(gameId: string, seat: number, accountId: string): Promise<SeatOrderValues> {
     const game = await this.ownSeat(gameId, seat, accountId);

@@ -93,19 +93,35 @@ export class Play {
   /** Windows this process has given up expiring since it started (issue 27: a game must never be swept for ever). */
   private givenUp = 0;
 
+  private readonly log: GameLog;
+  private readonly states: GameStates;
+  private readonly deadlines: DeadlineKeeper;
+  private readonly abandonAfter: number;
+  private readonly afterCommit: (accepted: Accepted) => void;
+  private readonly telemetry: Telemetry;
+  private readonly absentAfter: number;
+
   constructor(
-    private readonly log: GameLog,
-    private readonly states: GameStates,
-    private readonly deadlines: DeadlineKeeper,
+    log: GameLog,
+    states: GameStates,
+    deadlines: DeadlineKeeper,
     /** Deadlines in a row that pass with no seat acting before the game is abandoned (ABANDON_AFTER_SILENT_DEADLINES); 0: never. */
-    private readonly abandonAfter = 0,
+    abandonAfter = 0,
     /** After each commit that changed a game (a command, an expiry): signals, bots, the sweeper's timer. */
-    private readonly afterCommit: (accepted: Accepted) => void = () => undefined,
+    afterCommit: (accepted: Accepted) => void = () => undefined,
     /** Commands decided and deadlines expired, for the operator's metrics. */
-    private readonly telemetry: Telemetry = NO_TELEMETRY,
+    telemetry: Telemetry = NO_TELEMETRY,
     /** Deadlines in a row a seat may miss before a bot plays it for its absent player (ZOMBIE_AFTER_MISSED); 0: never. */
-    private readonly absentAfter = 0,
-  ) {}
+    absentAfter = 0,
+  ) {
+    this.log = log;
+    this.states = states;
+    this.deadlines = deadlines;
+    this.abandonAfter = abandonAfter;
+    this.afterCommit = afterCommit;
+    this.telemetry = telemetry;
+    this.absentAfter = absentAfter;
+  }
 
   /**
    * Decides and appends one command. Commands for one game take turns in this process before

@@ -54,10 +54,16 @@ export function resultOf(seat: number, seats: number, winners: readonly number[]
 }
 
 export class PlayerPages {
+  private readonly records: PlayerRecords;
+  private readonly registry: GameRegistry;
+
   constructor(
-    private readonly records: PlayerRecords,
-    private readonly registry: GameRegistry,
-  ) {}
+    records: PlayerRecords,
+    registry: GameRegistry,
+  ) {
+    this.records = records;
+    this.registry = registry;
+  }
 
   async page(handle: string, options: { cursor?: string; limit: number }): Promise<PlayerPage> {
     const cursor = options.cursor === undefined ? null : parseCursor(options.cursor);

@@ -36,13 +36,22 @@ const DEFAULT_TIME_ZONE = 'UTC';
 export class PreferenceBook {
   private readonly settings: ReadonlyMap<string, OrderSetting>;
 
+  private readonly registry: GameRegistry;
+  private readonly accounts: AccountRecords;
+  private readonly submit: (s: Submission) => Promise<Accepted>;
+  private readonly logger?: Logger;
+
   constructor(
-    private readonly registry: GameRegistry,
-    private readonly accounts: AccountRecords,
+    registry: GameRegistry,
+    accounts: AccountRecords,
     /** GameService.submit: standing orders reach a game as a SET_ORDERS command. */
-    private readonly submit: (s: Submission) => Promise<Accepted>,
-    private readonly logger?: Logger,
+    submit: (s: Submission) => Promise<Accepted>,
+    logger?: Logger,
   ) {
+    this.registry = registry;
+    this.accounts = accounts;
+    this.submit = submit;
+    this.logger = logger;
     this.settings = orderSettings(registry);
   }
 

@@ -22,10 +22,16 @@ export interface CommandPreview {
 }
 
 export class Previews {
+  private readonly records: GameRecords;
+  private readonly states: GameStates;
+
   constructor(
-    private readonly records: GameRecords,
-    private readonly states: GameStates,
-  ) {}
+    records: GameRecords,
+    states: GameStates,
+  ) {
+    this.records = records;
+    this.states = states;
+  }
 
   async preview(gameId: string, accountId: string, command: Record<string, unknown>): Promise<CommandPreview> {
     const found = await this.records.read(gameId);

@@ -27,14 +27,21 @@ export class Ratings {
   private readonly loop: CoalescingLoop;
   private readonly commits: ChannelSubscription;
 
+  private readonly outcomes: OutcomeRecords;
+  private readonly states: GameStates;
+  private readonly logger?: Logger;
+
   constructor(
-    private readonly outcomes: OutcomeRecords,
-    private readonly states: GameStates,
+    outcomes: OutcomeRecords,
+    states: GameStates,
     listen: Listen,
     /** The safety-net look, for a commit not heard (a lost connection). */
     intervalMs: number,
-    private readonly logger?: Logger,
+    logger?: Logger,
   ) {
+    this.outcomes = outcomes;
+    this.states = states;
+    this.logger = logger;
     this.loop = new CoalescingLoop(() => this.drain(), intervalMs, (error) => logger?.warn({ err: error }, 'recording game outcomes failed'));
     // Every process's commits: one that leaves nobody awaited may have ended its game.
     this.commits = listen(CHANNEL, (payload) => {

@@ -35,13 +35,25 @@ const STARTING_MS = 60_000;
 export type StartGame = (callerId: string, body: CreateGame, others: readonly { seat: number; accountId: string }[]) => Promise<{ game: GameRow }>;
 
 export class Rematches {
+  private readonly records: GameRecords;
+  private readonly offers: RematchOffers;
+  private readonly registry: GameRegistry;
+  private readonly startGame: StartGame;
+  private readonly now: () => Date;
+
   constructor(
-    private readonly records: GameRecords,
-    private readonly offers: RematchOffers,
-    private readonly registry: GameRegistry,
-    private readonly startGame: StartGame,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+    records: GameRecords,
+    offers: RematchOffers,
+    registry: GameRegistry,
+    startGame: StartGame,
+    now: () => Date = () => new Date(),
+  ) {
+    this.records = records;
+    this.offers = offers;
+    this.registry = registry;
+    this.startGame = startGame;
+    this.now = now;
+  }
 
   /** The game's offer, null when none; a private game is absent (404) to anyone not seated in it. */
   async of(gameId: string, accountId: string | null): Promise<Rematch | null> {

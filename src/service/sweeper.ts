@@ -33,13 +33,22 @@ export class DeadlineSweeper {
   private timerAt = Infinity;
   private readonly loop: CoalescingLoop;
 
+  private readonly log: GameLog;
+  private readonly expireOne: () => Promise<Expired | null>;
+  private readonly settings: SweeperSettings;
+  private readonly logger?: Logger;
+
   constructor(
-    private readonly log: GameLog,
+    log: GameLog,
     /** Expires one due game's earliest window; null when none is due (`Play.expireDue`). */
-    private readonly expireOne: () => Promise<Expired | null>,
-    private readonly settings: SweeperSettings = DEFAULT_SWEEPER_SETTINGS,
-    private readonly logger?: Logger,
+    expireOne: () => Promise<Expired | null>,
+    settings: SweeperSettings = DEFAULT_SWEEPER_SETTINGS,
+    logger?: Logger,
   ) {
+    this.log = log;
+    this.expireOne = expireOne;
+    this.settings = settings;
+    this.logger = logger;
     this.loop = new CoalescingLoop(() => this.drain(), settings.intervalMs, (error) => logger?.warn({ err: error }, 'deadline sweep failed'));
   }
 

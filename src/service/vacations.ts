@@ -24,13 +24,23 @@ export interface VacationStatus {
 type VacationRow = VacationRecord;
 
 export class Vacations {
+  private readonly records: GameRecords;
+  private readonly accounts: AccountRecords;
+  private readonly deadlines: DeadlineKeeper;
+  private readonly daysAllowed: number;
+
   constructor(
-    private readonly records: GameRecords,
+    records: GameRecords,
     /** The vacation record; moving deadlines goes through the game records. */
-    private readonly accounts: AccountRecords,
-    private readonly deadlines: DeadlineKeeper,
-    private readonly daysAllowed: number,
-  ) {}
+    accounts: AccountRecords,
+    deadlines: DeadlineKeeper,
+    daysAllowed: number,
+  ) {
+    this.records = records;
+    this.accounts = accounts;
+    this.deadlines = deadlines;
+    this.daysAllowed = daysAllowed;
+  }
 
   async status(accountId: string): Promise<VacationStatus> {
     return this.present(await this.accounts.vacation(accountId), this.deadlines.now());

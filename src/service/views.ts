@@ -96,10 +96,16 @@ export interface CommandAnswer {
 }
 
 export class Views {
+  private readonly records: GameRecords;
+  private readonly states: GameStates;
+
   constructor(
-    private readonly records: GameRecords,
-    private readonly states: GameStates,
-  ) {}
+    records: GameRecords,
+    states: GameStates,
+  ) {
+    this.records = records;
+    this.states = states;
+  }
 
   /** The game as `accountId` (null: a spectator) sees it; `invited`: the reader holds a live invitation to it (a private game is otherwise absent to anyone not seated). */
   async game(gameId: string, accountId: string | null, at?: number, invited = false): Promise<GameResource> {

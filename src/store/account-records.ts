@@ -12,10 +12,16 @@ const NO_VACATION: VacationRecord = { until: null, year: 0, used: 0 };
 const VACATION_COLUMNS = { vacationUntil: true, vacationYear: true, vacationDaysUsed: true } as const;
 
 export class PrismaAccountRecords implements AccountRecords {
+  private readonly prisma: PrismaClient;
+  private readonly rows: AccountsTable;
+
   constructor(
-    private readonly prisma: PrismaClient,
-    private readonly rows: AccountsTable,
-  ) {}
+    prisma: PrismaClient,
+    rows: AccountsTable,
+  ) {
+    this.prisma = prisma;
+    this.rows = rows;
+  }
 
   async preferences(accountId: string): Promise<Record<string, unknown>> {
     const row = await this.prisma.account.findUnique({ where: { id: accountId }, select: { preferences: true } });

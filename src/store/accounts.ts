@@ -39,10 +39,16 @@ const asObject = (v: unknown): Record<string, unknown> => (v !== null && typeof 
 const handleIs = (handle: string) => ({ equals: literalPattern(handle), mode: 'insensitive' as const });
 
 export class AccountsTable implements AccountRegistration, SessionGenerations, PasswordWrites, AccountEmailWrites, AccountEmailReads, AccountErasure {
+  private readonly prisma: PrismaClient;
+  private readonly pool: pg.Pool;
+
   constructor(
-    private readonly prisma: PrismaClient,
-    private readonly pool: pg.Pool,
-  ) {}
+    prisma: PrismaClient,
+    pool: pg.Pool,
+  ) {
+    this.prisma = prisma;
+    this.pool = pool;
+  }
 
   async create(input: { handle: string; email: string; passwordHash: string }): Promise<{ account: Account; addressOwner: string | undefined } | 'handle-taken'> {
     try {

@@ -23,7 +23,11 @@ const toMessage = (row: MessageRow): StoredChatMessage => ({
 });
 
 export class ChatStore implements ChatRecords {
-  constructor(private readonly prisma: PrismaClient) {}
+  private readonly prisma: PrismaClient;
+
+  constructor(prisma: PrismaClient) {
+    this.prisma = prisma;
+  }
 
   /** The game exists; its seats' accounts, by seat. */
   async seatsOf(gameId: string): Promise<{ private: boolean; seats: { seat: number; accountId: string | null }[] } | null> {

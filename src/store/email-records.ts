@@ -13,7 +13,11 @@ import { asStoreTransaction, queryableOf } from './transactions.ts';
 const RECIPIENT_SQL = `SELECT a.id AS "accountId", a.handle, a.email, a.email_verified_at IS NOT NULL AS verified, a.preferences FROM accounts a`;
 
 export class PostgresEmailRecords implements EmailRecords {
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly pool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
 
   async recipient(accountId: string, within?: StoreTransaction): Promise<RecipientRecord | undefined> {
     const { rows } = await queryableOf(within, this.pool).query<RecipientRecord>(`${RECIPIENT_SQL} WHERE a.id = $1`, [accountId]);

@@ -6,7 +6,11 @@ import type { StoreTransaction } from '../notify/ports/transaction.ts';
 import { queryableOf } from './transactions.ts';
 
 export class PostgresEmailTokens implements EmailTokenRecords {
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly pool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
 
   async issue(link: { hash: string; accountId: string; purpose: LinkPurpose; email: string; expiresAt: Date }, within?: StoreTransaction): Promise<void> {
     await queryableOf(within, this.pool).query(`INSERT INTO email_tokens (token_hash, account_id, purpose, email, expires_at) VALUES ($1, $2, $3, $4, $5)`, [

@@ -38,7 +38,11 @@ const gameColumns = `id, module, status, options, version, deadlines, clock_revi
 const GAME_WITH_SEATS = `SELECT ${gameColumns}, ${seatsColumn('games')} FROM games WHERE id = $1`;
 
 export class EventStore {
-  constructor(readonly pool: pg.Pool) {}
+  readonly pool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
 
   async createGame(
     db: Queryable,

@@ -14,12 +14,20 @@ export { IdempotencyKeyTaken, type GameLog, type NotifiedMark } from '../service
 export type { GameWithSeats } from '../service/ports/records.ts';
 
 export class PostgresGameLog implements GameLog {
+  readonly store: EventStore;
+  private readonly db: Queryable;
+  private readonly pool: pg.Pool;
+
   constructor(
-    readonly store: EventStore,
+    store: EventStore,
     /** Where reads and writes go: the pool, or a transaction holding a game (`withDueGame`). */
-    private readonly db: Queryable,
-    private readonly pool: pg.Pool,
-  ) {}
+    db: Queryable,
+    pool: pg.Pool,
+  ) {
+    this.store = store;
+    this.db = db;
+    this.pool = pool;
+  }
 
   read(gameId: string) {
     return this.store.gameWithSeats(this.db, gameId);

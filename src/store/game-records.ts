@@ -28,11 +28,19 @@ function held(store: EventStore, tx: Queryable): HeldGame {
 }
 
 export class PostgresGameRecords implements GameRecords {
+  private readonly store: EventStore;
+  private readonly pool: pg.Pool;
+  private readonly prisma: PrismaClient;
+
   constructor(
-    private readonly store: EventStore,
-    private readonly pool: pg.Pool,
-    private readonly prisma: PrismaClient,
-  ) {}
+    store: EventStore,
+    pool: pg.Pool,
+    prisma: PrismaClient,
+  ) {
+    this.store = store;
+    this.pool = pool;
+    this.prisma = prisma;
+  }
 
   read(gameId: string) {
     return this.store.gameWithSeats(this.pool, gameId);

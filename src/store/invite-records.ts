@@ -9,7 +9,11 @@ const COLUMNS = { id: true, gameId: true, createdBy: true, createdAt: true, expi
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class PrismaInviteRecords implements InviteRecords {
-  constructor(private readonly prisma: PrismaClient) {}
+  private readonly prisma: PrismaClient;
+
+  constructor(prisma: PrismaClient) {
+    this.prisma = prisma;
+  }
 
   create(input: { gameId: string; createdBy: string; tokenHash: string; expiresAt: Date }, cap: number, now: Date): Promise<InviteRecord | null> {
     return this.prisma.$transaction(async (tx) => {

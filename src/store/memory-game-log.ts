@@ -50,12 +50,18 @@ export class MemoryGameLog implements GameLog {
   private readonly keys = new Map<string, KeyedCommand & { expiresAt: number }>();
   private sequence = 0;
 
+  private readonly now: () => Date;
+  private readonly notify: (channel: string, payload: string) => void;
+
   constructor(
     /** The store's clock (Postgres's `now()` in the other store). */
-    private readonly now: () => Date = () => new Date(),
+    now: () => Date = () => new Date(),
     /** Called with each append's signal payload, as NOTIFY delivers it to listeners. */
-    private readonly notify: (channel: string, payload: string) => void = () => undefined,
-  ) {}
+    notify: (channel: string, payload: string) => void = () => undefined,
+  ) {
+    this.now = now;
+    this.notify = notify;
+  }
 
   /** A game as the lobby leaves it: open, or active with the deadlines of its first situations (news for the notifier). */
   create(input: { module: string; options: object; status: GameStatus; seats: SeatRow[]; deadlines?: Deadline[]; creator?: string | null }): GameRow {

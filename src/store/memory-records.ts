@@ -65,14 +65,24 @@ export class MemoryGameRecords implements GameRecords {
   /** One change at a time per game, as the row lock serialises them. */
   private readonly locks = new Map<string, Promise<unknown>>();
 
+  private readonly log: MemoryGameLog;
+  private readonly accounts: MemoryAccountRecords;
+  private readonly now: () => Date;
+  private readonly handleOf: (accountId: string) => string;
+
   constructor(
-    private readonly log: MemoryGameLog,
-    private readonly accounts: MemoryAccountRecords,
+    log: MemoryGameLog,
+    accounts: MemoryAccountRecords,
     /** The store's clock (Postgres's `now()`), as the log's. */
-    private readonly now: () => Date = () => new Date(),
+    now: () => Date = () => new Date(),
     /** The account's public handle (Postgres: `accounts.handle`). */
-    private readonly handleOf: (accountId: string) => string = (accountId) => accountId,
-  ) {}
+    handleOf: (accountId: string) => string = (accountId) => accountId,
+  ) {
+    this.log = log;
+    this.accounts = accounts;
+    this.now = now;
+    this.handleOf = handleOf;
+  }
 
   read(gameId: string) {
     return this.log.read(gameId);

@@ -5,7 +5,11 @@ import type { Queryable } from '../db/queryable.ts';
 import type { NotificationHousekeeping, Swept } from '../notify/ports/housekeeping.ts';
 
 export class PostgresNotificationHousekeeping implements NotificationHousekeeping {
-  constructor(private readonly db: Queryable) {}
+  private readonly db: Queryable;
+
+  constructor(db: Queryable) {
+    this.db = db;
+  }
 
   async sweep(cutoffs: { linksExpiredBy: Date; queuedBefore: Date; finishedBefore: Date }): Promise<Swept> {
     const { rows } = await this.db.query<Swept>(

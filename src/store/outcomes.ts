@@ -11,7 +11,10 @@ import type { OutcomeRecords, Rating, RatingValue } from '../service/ports/outco
 export class PostgresOutcomeRecords implements OutcomeRecords {
   private readonly store: EventStore;
 
-  constructor(private readonly pool: pg.Pool) {
+  private readonly pool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    this.pool = pool;
     this.store = new EventStore(pool);
   }
 

@@ -17,7 +17,11 @@ const GAME_COLUMNS = `g.id, g.module, g.status, g.options->'public' AS "publicOp
   o.winners, coalesce((g.options->>'rated')::boolean, false) AS rated, g.created_at AS "createdAt", g.updated_at AS "updatedAt"`;
 
 export class PostgresPlayerRecords implements PlayerRecords {
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly pool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
 
   async account(handle: string): Promise<{ id: string; handle: string } | null> {
     const { rows } = await this.pool.query<{ id: string; handle: string }>(`SELECT id, handle FROM accounts WHERE lower(handle) = lower($1)`, [handle]);

@@ -28,11 +28,17 @@ const PUSH_LIMIT_LOCK_SPACE = 72707380;
 const QUEUED_RETENTION = '2 days';
 
 export class PostgresPushKeys implements PushKeyRecords {
+  private readonly pool: pg.Pool;
+  private readonly sealer: KeySealer;
+
   constructor(
-    private readonly pool: pg.Pool,
+    pool: pg.Pool,
     /** SIGNING_KEY_SECRET's sealer: the private half is stored as the signing keys are. */
-    private readonly sealer: KeySealer = new KeySealer(),
-  ) {}
+    sealer: KeySealer = new KeySealer(),
+  ) {
+    this.pool = pool;
+    this.sealer = sealer;
+  }
 
   async keys(make: () => VapidKeys): Promise<VapidKeys> {
     const made = make();
@@ -80,7 +86,11 @@ const toRecord = (r: { id: string; endpoint: string; p256dh: string; auth: strin
 });
 
 export class PrismaPushSubscriptions implements PushSubscriptionRecords {
-  constructor(private readonly prisma: PrismaClient) {}
+  private readonly prisma: PrismaClient;
+
+  constructor(prisma: PrismaClient) {
+    this.prisma = prisma;
+  }
 
   save(accountId: string, subscription: PushEndpoint, check: (count: number) => void): Promise<PushSubscriptionRecord> {
     return this.prisma.$transaction(async (tx) => {
@@ -110,7 +120,11 @@ export class PrismaPushSubscriptions implements PushSubscriptionRecords {
 }
 
 export class PostgresPushDeliveries implements PushDeliveryRecords {
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly pool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
 
   async subscribedPlayers(gameId: string): Promise<PushRecipientRecord[]> {
     const { rows } = await this.pool.query<PushRecipientRecord>(

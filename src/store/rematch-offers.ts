@@ -9,7 +9,11 @@ import type { RematchChange, RematchOffers, StoredRematch } from '../service/por
 const COLUMNS = `offered_by AS "offeredBy", accepted, declined, new_game_id AS "newGameId", starting_at AS "startingAt", created_at AS "createdAt", version`;
 
 export class RematchOfferTable implements RematchOffers {
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly pool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
 
   async read(gameId: string): Promise<StoredRematch | null> {
     const { rows } = await this.pool.query<StoredRematch>(`SELECT ${COLUMNS} FROM rematch_offers WHERE game_id = $1`, [gameId]);

@@ -25,7 +25,11 @@ const DELIVERY_COLUMNS = `d.notification_id AS "notificationId", d.payload, d.st
 const WISH_COLUMNS = `id, account_id AS "accountId", game_id AS "gameId", format, reminder_minutes AS "reminderMinutes"`;
 
 export class PostgresWebhookDeliveries implements WebhookDeliveryRecords {
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly pool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
 
   async subscriptionsFor(gameId: string): Promise<SubscriptionWish[]> {
     const { rows } = await this.pool.query<SubscriptionWish & { format: WebhookFormat }>({

@@ -56,7 +56,11 @@ const toSubscription = (r: SubscriptionRow): Subscription => ({
 type SubscriptionChange = Parameters<PrismaClient['webhookSubscription']['updateManyAndReturn']>[0]['data'];
 
 export class PrismaWebhookSubscriptions implements WebhookSubscriptionRecords {
-  constructor(private readonly prisma: PrismaClient) {}
+  private readonly prisma: PrismaClient;
+
+  constructor(prisma: PrismaClient) {
+    this.prisma = prisma;
+  }
 
   create(subscription: NewSubscription, check: (counts: SubscriptionCounts) => void): Promise<Subscription> {
     const { accountId, gameId } = subscription;

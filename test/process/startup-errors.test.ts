@@ -1,5 +1,5 @@
 // Bad configuration stops the real process with exit code 1 and exactly one line on stderr that
-// names what to fix. Each case spawns `node --import tsx src/main.ts` as `npm start` does.
+// names what to fix. Each case spawns `src/main.ts` as `npm start` does.
 
 import fs from 'node:fs';
 import net from 'node:net';

@@ -39,7 +39,11 @@ export class HttpReceiver {
   /** `http://127.0.0.1:<port>`, once started. */
   base = '';
 
-  constructor(private readonly answer: Answer = () => 204) {}
+  private readonly answer: Answer;
+
+  constructor(answer: Answer = () => 204) {
+    this.answer = answer;
+  }
 
   async start(): Promise<void> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));

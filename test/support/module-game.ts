@@ -20,10 +20,13 @@ export class ModuleGame<State, Command, Event> {
   readonly log: Event[] = [];
   readonly start: State;
 
+  private readonly game: Played<State, Command, Event>;
+
   constructor(
-    private readonly game: Played<State, Command, Event>,
+    game: Played<State, Command, Event>,
     state: State,
   ) {
+    this.game = game;
     this.state = state;
     this.start = state;
   }

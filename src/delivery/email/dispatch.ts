@@ -77,15 +77,29 @@ interface Recipient {
 
 
 export class EmailChannel {
+  private readonly records: EmailRecords;
+  readonly links: EmailLinks;
+  private readonly games: GameReader;
+  private readonly settings: EmailChannelSettings;
+  private readonly logger?: Logger;
+  private readonly now: () => Date;
+
   constructor(
-    private readonly records: EmailRecords,
+    records: EmailRecords,
     /** The links its emails carry (verify, unsubscribe): the use cases that answer them too. */
-    readonly links: EmailLinks,
-    private readonly games: GameReader,
-    private readonly settings: EmailChannelSettings,
-    private readonly logger?: Logger,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+    links: EmailLinks,
+    games: GameReader,
+    settings: EmailChannelSettings,
+    logger?: Logger,
+    now: () => Date = () => new Date(),
+  ) {
+    this.records = records;
+    this.links = links;
+    this.games = games;
+    this.settings = settings;
+    this.logger = logger;
+    this.now = now;
+  }
 
   /** The worker's tasks for this channel. */
   tasks(): Record<string, (payload: unknown) => Promise<void>> {

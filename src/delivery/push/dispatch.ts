@@ -55,14 +55,28 @@ interface SendJob {
 }
 
 export class PushChannel {
+  private readonly records: PushDeliveryRecords;
+  private readonly keyring: VapidKeyring;
+  private readonly games: GameReader;
+  private readonly settings: PushChannelSettings;
+  private readonly logger?: Logger;
+  private readonly now: () => Date;
+
   constructor(
-    private readonly records: PushDeliveryRecords,
-    private readonly keyring: VapidKeyring,
-    private readonly games: GameReader,
-    private readonly settings: PushChannelSettings,
-    private readonly logger?: Logger,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+    records: PushDeliveryRecords,
+    keyring: VapidKeyring,
+    games: GameReader,
+    settings: PushChannelSettings,
+    logger?: Logger,
+    now: () => Date = () => new Date(),
+  ) {
+    this.records = records;
+    this.keyring = keyring;
+    this.games = games;
+    this.settings = settings;
+    this.logger = logger;
+    this.now = now;
+  }
 
   /** The worker's tasks for this channel. */
   tasks(): Record<string, (payload: unknown) => Promise<void>> {

@@ -10,7 +10,11 @@ export class VapidKeyring {
   /** Read once per process: the pair never changes. */
   private loaded: Promise<VapidKeys> | undefined;
 
-  constructor(private readonly records: PushKeyRecords) {}
+  private readonly records: PushKeyRecords;
+
+  constructor(records: PushKeyRecords) {
+    this.records = records;
+  }
 
   keys(): Promise<VapidKeys> {
     this.loaded ??= this.records.keys(() => webpush.generateVAPIDKeys()).catch((error: unknown) => {

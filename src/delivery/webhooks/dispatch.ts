@@ -97,13 +97,25 @@ export class WebhookDispatcher {
   /** First attempts started by `addAndAttempt` and not finished yet. */
   private readonly inFlight = new Set<Promise<void>>();
 
+  private readonly records: WebhookDeliveryRecords;
+  private readonly seated: SeatedGames;
+  private readonly games: GameReader;
+  readonly settings: WebhookSettings;
+  private readonly logger?: Logger;
+
   constructor(
-    private readonly records: WebhookDeliveryRecords,
-    private readonly seated: SeatedGames,
-    private readonly games: GameReader,
-    readonly settings: WebhookSettings,
-    private readonly logger?: Logger,
-  ) {}
+    records: WebhookDeliveryRecords,
+    seated: SeatedGames,
+    games: GameReader,
+    settings: WebhookSettings,
+    logger?: Logger,
+  ) {
+    this.records = records;
+    this.seated = seated;
+    this.games = games;
+    this.settings = settings;
+    this.logger = logger;
+  }
 
   /**
    * The `notify` listener: a delivery row and job for each matching subscription, and a reminder

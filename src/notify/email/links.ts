@@ -32,11 +32,19 @@ const newToken = (): string => randomBytes(24).toString('base64url');
 export type VerifyOutcome = 'verified' | 'invalid';
 
 export class EmailLinks {
+  private readonly tokens: EmailTokenRecords;
+  private readonly accounts: AccountEmailWrites & Pick<AccountEmailReads, 'accountWithEmail'>;
+  private readonly now: () => Date;
+
   constructor(
-    private readonly tokens: EmailTokenRecords,
-    private readonly accounts: AccountEmailWrites & Pick<AccountEmailReads, 'accountWithEmail'>,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+    tokens: EmailTokenRecords,
+    accounts: AccountEmailWrites & Pick<AccountEmailReads, 'accountWithEmail'>,
+    now: () => Date = () => new Date(),
+  ) {
+    this.tokens = tokens;
+    this.accounts = accounts;
+    this.now = now;
+  }
 
   /** A verification token for the account's current address. */
   verificationToken(accountId: string, email: string): Promise<string> {

@@ -42,10 +42,16 @@ export interface AccountEmailSettings extends EmailSettings {
 
 /** The account's email settings and address. */
 export class EmailSettingsBook {
+  private readonly reads: AccountEmailReads;
+  private readonly writes: Pick<AccountEmailWrites, 'changePreferences'>;
+
   constructor(
-    private readonly reads: AccountEmailReads,
-    private readonly writes: Pick<AccountEmailWrites, 'changePreferences'>,
-  ) {}
+    reads: AccountEmailReads,
+    writes: Pick<AccountEmailWrites, 'changePreferences'>,
+  ) {
+    this.reads = reads;
+    this.writes = writes;
+  }
 
   /** Undefined when the account does not exist. */
   async read(accountId: string): Promise<AccountEmailSettings | undefined> {

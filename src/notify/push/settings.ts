@@ -32,10 +32,16 @@ export function pushTimingOf(preferences: unknown): PushTiming {
 }
 
 export class PushSettingsBook {
+  private readonly reads: Pick<AccountEmailReads, 'emailOf'>;
+  private readonly writes: Pick<AccountEmailWrites, 'changePreferences'>;
+
   constructor(
-    private readonly reads: Pick<AccountEmailReads, 'emailOf'>,
-    private readonly writes: Pick<AccountEmailWrites, 'changePreferences'>,
-  ) {}
+    reads: Pick<AccountEmailReads, 'emailOf'>,
+    writes: Pick<AccountEmailWrites, 'changePreferences'>,
+  ) {
+    this.reads = reads;
+    this.writes = writes;
+  }
 
   /** Undefined when the account does not exist. */
   async read(accountId: string): Promise<PushSettings | undefined> {

@@ -29,11 +29,19 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
 export class PushSubscriptions {
+  private readonly records: PushSubscriptionRecords;
+  private readonly checkEndpoint: CheckEndpoint;
+  private readonly limits: { pushSubscriptionsPerAccount: number };
+
   constructor(
-    private readonly records: PushSubscriptionRecords,
-    private readonly checkEndpoint: CheckEndpoint,
-    private readonly limits: { pushSubscriptionsPerAccount: number } = DEFAULT_PUSH_LIMITS,
-  ) {}
+    records: PushSubscriptionRecords,
+    checkEndpoint: CheckEndpoint,
+    limits: { pushSubscriptionsPerAccount: number } = DEFAULT_PUSH_LIMITS,
+  ) {
+    this.records = records;
+    this.checkEndpoint = checkEndpoint;
+    this.limits = limits;
+  }
 
   async save(accountId: string, body: PushSubscriptionBody): Promise<PushSubscriptionRecord> {
     const subscription: PushEndpoint = { endpoint: body.endpoint, p256dh: keyOf(body.keys.p256dh, 'p256dh'), auth: keyOf(body.keys.auth, 'auth') };

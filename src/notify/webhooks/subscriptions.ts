@@ -32,14 +32,26 @@ export class WebhookSubscriptions {
   /** Creations per account, one at a time in this process (src/platform/one-at-a-time.ts). */
   private readonly serial = new OneAtATime();
 
+  private readonly records: WebhookSubscriptionRecords;
+  private readonly games: SeatedGames;
+  private readonly checkUrl: CheckWebhookUrl;
+  private readonly now: () => Date;
+  private readonly limits: { webhooksPerAccount: number; webhooksPerGame: number };
+
   constructor(
-    private readonly records: WebhookSubscriptionRecords,
+    records: WebhookSubscriptionRecords,
     /** The game and its seats, for a per-game subscription. */
-    private readonly games: SeatedGames,
-    private readonly checkUrl: CheckWebhookUrl,
-    private readonly now: () => Date,
-    private readonly limits: { webhooksPerAccount: number; webhooksPerGame: number } = { webhooksPerAccount: 20, webhooksPerGame: 10 },
-  ) {}
+    games: SeatedGames,
+    checkUrl: CheckWebhookUrl,
+    now: () => Date,
+    limits: { webhooksPerAccount: number; webhooksPerGame: number } = { webhooksPerAccount: 20, webhooksPerGame: 10 },
+  ) {
+    this.records = records;
+    this.games = games;
+    this.checkUrl = checkUrl;
+    this.now = now;
+    this.limits = limits;
+  }
 
   async create(
     accountId: string,

@@ -2,11 +2,14 @@
 
 export class MapFormatError extends Error {
   readonly code = 'MAP_FORMAT';
+  readonly mapId: string;
+
   constructor(
-    readonly mapId: string,
+    mapId: string,
     detail: string,
   ) {
     super(`map ${mapId}: ${detail}`);
+    this.mapId = mapId;
     this.name = 'MapFormatError';
   }
 }
