@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Pool as HttpPool } from 'undici';
 import { PROJECT_ROOT } from '../../src/config/config.ts';
 import { findFreePort } from '../../src/config/ports.ts';
+import { startFlags } from './start-command.ts';
 
 export const say = (line: string): void => void process.stdout.write(`${line}\n`);
 
@@ -36,14 +37,6 @@ export interface ServiceOptions {
   profileWindows?: boolean;
   /** More environment (e.g. WEBHOOK_ALLOW_HTTP). */
   env?: Record<string, string>;
-}
-
-/** Node's flags in `npm start` (package.json), so that the benchmarks run the service as it runs. */
-function startFlags(): string[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const words = manifest.scripts.start.split(/\s+/);
-  if (words[0] !== 'node' || words.at(-1) !== 'src/main.ts') throw new Error(`npm start is not "node <flags> src/main.ts": ${manifest.scripts.start}`);
-  return words.slice(1, -1);
 }
 
 /**

@@ -5,10 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/config/config.ts';
+import { startCommand } from '../../scripts/support/start-command.ts';
 
 it('the Docker image starts the service with npm start’s command', () => {
-  const start = (JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
   const cmd = fs.readFileSync(path.join(PROJECT_ROOT, 'Dockerfile'), 'utf8').match(/^CMD (\[.*\])$/m)?.[1];
   expect(cmd).toBeDefined();
-  expect(JSON.parse(cmd!)).toEqual(start.split(/\s+/));
+  expect(JSON.parse(cmd!)).toEqual(startCommand());
 });

@@ -1,10 +1,10 @@
 // Runs the real service as `npm start` runs it (`node <its flags> src/main.ts`), as a child process.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/config/config.ts';
+import { startCommand } from '../../scripts/support/start-command.ts';
 
 /**
  * The only variables passed on from the test run: the service sees none of its own settings
@@ -42,13 +42,10 @@ export const jobServiceEnv = (databaseUrl: string): Record<string, string> => ({
 
 const running = new Set<ServiceProcess>();
 
-/** `npm start`'s words after `node` (package.json): the service starts here as it starts in production. */
-const START_ARGS = (JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/).slice(1);
-
 /** `cwd`: the checkout to run (another copy of the project, e.g. one under a private directory). */
 export function spawnService(env: Record<string, string>, cwd: string = PROJECT_ROOT): ServiceProcess {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => PASSED_ON.includes(name)));
-  const child = spawn(process.execPath, START_ARGS, {
+  const child = spawn(process.execPath, startCommand().slice(1), {
     cwd,
     // Emails from accounts the tests register go to a temporary outbox, never the repository's.
     env: { MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `hs-test-outbox-${process.pid}`), ...inherited, ...env },
