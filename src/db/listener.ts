@@ -3,7 +3,8 @@
 // channel (a commit signals each listening backend, which then looks for its own channels), so
 // each extra one costs the database CPU on every command (measured: about 0.03 ms a command per
 // listening backend in `npm run bench:api`'s load). The game events and the session revocations
-// therefore share a connection.
+// therefore share a connection. A process that listens alone on its database sends no NOTIFY
+// with its commands at all (`announce`, audience.ts).
 //
 // When the database is unreachable, or the connection is lost later (restart, failover), it
 // reconnects with a growing wait (0.25 s doubling to 10 s) and never throws. Each channel's
@@ -11,6 +12,7 @@
 // while disconnected can be read again: a NOTIFY committed meanwhile is then both read and heard.
 
 import type pg from 'pg';
+import { Audience, CHECK_MS } from './audience.ts';
 
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 10_000;
@@ -63,6 +65,18 @@ export class ChannelListener {
 
 const connections = new WeakMap<pg.Pool, SharedConnection>();
 
+/**
+ * Runs `statement`, one that commits as it returns (on `pool`, not inside a transaction), with
+ * whether it should NOTIFY on `channel`. It should not while this process provably listens alone
+ * on the database (audience.ts): it then returns the payload it would have sent (null: none), and
+ * this process's listeners on `channel` hear it from here, as they would have heard the NOTIFY.
+ */
+export async function announce<T>(pool: pg.Pool, channel: string, statement: (notify: boolean) => Promise<{ value: T; payload: string | null }>): Promise<T> {
+  const connection = connections.get(pool);
+  if (!connection) return (await statement(true)).value;
+  return connection.announce(channel, statement);
+}
+
 function connectionOf(pool: pg.Pool): SharedConnection {
   let connection = connections.get(pool);
   if (!connection) connections.set(pool, (connection = new SharedConnection(pool)));
@@ -84,6 +98,8 @@ class SharedConnection {
   private queue: Promise<void> = Promise.resolve();
   private retry: NodeJS.Timeout | undefined;
   private backoffMs = FIRST_RETRY_MS;
+  private readonly audience = new Audience();
+  private checks: NodeJS.Timeout | undefined;
 
   private readonly pool: pg.Pool;
 
@@ -102,10 +118,41 @@ class SharedConnection {
     return this.serial();
   }
 
-  private serial(): Promise<void> {
-    const next = this.queue.then(() => this.sync());
+  async announce<T>(channel: string, statement: (notify: boolean) => Promise<{ value: T; payload: string | null }>): Promise<T> {
+    let told: string | null = null;
+    const value = await this.audience.run(async (notify) => {
+      const { value, payload } = await statement(notify);
+      if (!notify) told = payload;
+      return value;
+    });
+    const payload = told;
+    // After the caller's own reactions to its commit, as a NOTIFY would arrive.
+    if (payload !== null) setImmediate(() => this.hear(channel, payload));
+    return value;
+  }
+
+  private hear(channel: string, payload: string): void {
+    for (const member of this.members) if (member.channel === channel) member.onNotification(payload);
+  }
+
+  private serial(work: () => Promise<void> = () => this.sync()): Promise<void> {
+    const next = this.queue.then(work);
     this.queue = next;
     return next;
+  }
+
+  /** The audience's check, on the current connection; a failure drops the connection, as in `sync`. */
+  private check(): Promise<void> {
+    return this.serial(async () => {
+      const client = this.client;
+      if (!client) return;
+      try {
+        await this.audience.check(client);
+      } catch {
+        if (this.client === client) this.drop?.();
+        this.reconnectLater();
+      }
+    });
   }
 
   private async sync(): Promise<void> {
@@ -125,6 +172,11 @@ class SharedConnection {
       if (missing.length > 0) {
         await client.query(missing.map((c) => `LISTEN ${c}`).join('; '));
         for (const channel of missing) this.listening.add(channel);
+      }
+      if (!this.checks) {
+        await this.audience.claim(client);
+        this.checks = setInterval(() => void this.check(), CHECK_MS);
+        this.checks.unref();
       }
       for (const member of [...this.members]) {
         if (this.ready.has(member) || this.client !== client) continue;
@@ -151,12 +203,13 @@ class SharedConnection {
         this.drop = null;
         this.listening.clear();
         this.ready.clear();
+        this.audience.lost();
+        clearInterval(this.checks);
+        this.checks = undefined;
       }
       client.release(true);
     };
-    client.on('notification', (message) => {
-      for (const member of this.members) if (member.channel === message.channel) member.onNotification(message.payload ?? '');
-    });
+    client.on('notification', (message) => this.hear(message.channel, message.payload ?? ''));
     const lost = () => {
       if (this.client !== client) return;
       drop();

@@ -6,6 +6,7 @@
 
 import type pg from 'pg';
 import { nextExpiry, type Deadline } from '../clock/deadlines.ts';
+import { announce } from '../db/listener.ts';
 import type { Queryable } from '../db/queryable.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { AppendInput, Appended, GameRow, GameStamp, GameStatus, KeyedCommand, Move, SeatRow, StoredCommand, StoredEvent, UnnotifiedGame } from '../service/ports/records.ts';
@@ -141,7 +142,8 @@ export class EventStore {
    * read: same version, same clock revision (a vacation moves deadlines without a new version).
    * One statement, so one round trip and atomic without a transaction: the game row (version,
    * status, deadlines and the next expiry), the command (numbered after the last), its events, a
-   * snapshot when one is due, the Idempotency-Key when there is one, and the NOTIFY. No job rows:
+   * snapshot when one is due, the Idempotency-Key when there is one, and the NOTIFY (left out, and
+   * heard in this process alone, when nobody else listens: `announce`). No job rows:
    * deadlines are swept from `next_deadline`, notifications follow the log (`unnotified`). A game
    * nobody could be told about (`notify_wanted`), whose players have been told everything before,
    * has its notifier cursor moved along here, so the notifier never reads or writes it.
@@ -152,7 +154,8 @@ export class EventStore {
    */
   async append(db: Queryable, game: GameRow, input: AppendInput): Promise<Appended | null> {
     const version = game.version + input.events.length;
-    const { rows } = await db.query<{ commandSeq: number; acceptedAt: Date; untold: boolean; updatedAt: Date }>({
+    const signal = gameSignal(game.id, version, input.deadlines);
+    const statement = (notify: boolean) => db.query<{ commandSeq: number; acceptedAt: Date; untold: boolean; updatedAt: Date }>({
       name: 'append',
       text: `WITH moved AS (
          UPDATE games SET version = $8::int, status = $9::text, deadlines = $10::jsonb, next_deadline = $17::timestamptz, updated_at = now(),
@@ -180,7 +183,7 @@ export class EventStore {
          FROM command WHERE $18::text IS NOT NULL
        )
        SELECT seq AS "commandSeq", accepted_at AS "acceptedAt", moved.untold, moved.updated_at AS "updatedAt",
-              pg_notify($15::text, $16::text || CASE WHEN moved.untold THEN ':news' ELSE '' END)
+              (SELECT pg_notify($15::text, $16::text || CASE WHEN moved.untold THEN ':news' ELSE '' END) WHERE $15::text IS NOT NULL)
        FROM command, moved`,
       values: [
         game.id,
@@ -197,14 +200,22 @@ export class EventStore {
         input.events.map((e) => e.type),
         input.events.map((e) => JSON.stringify(e.payload)),
         input.snapshot === undefined ? null : JSON.stringify(input.snapshot),
-        input.channel,
-        gameSignal(game.id, version, input.deadlines),
+        notify ? input.channel : null,
+        signal,
         nextExpiry(input.deadlines),
         input.idempotency?.key ?? null,
         input.idempotency?.requestHash ?? null,
         input.command.acceptedAt ?? null,
       ],
     });
+    // A statement on the pool commits as it returns; inside a transaction it commits later, so it keeps its NOTIFY.
+    const { rows } =
+      db === this.pool
+        ? await announce(this.pool, input.channel, async (notify) => {
+            const result = await statement(notify);
+            return { value: result, payload: result.rows[0] ? `${signal}${result.rows[0].untold ? ':news' : ''}` : null };
+          })
+        : await statement(true);
     if (!rows[0]) return null;
     const { commandSeq, acceptedAt, untold, updatedAt } = rows[0];
     return {
