@@ -15,8 +15,9 @@
 //    ends. Expiries are timed for `--duration` s. The defaults (20 games, 0.5–2 s) ask for about
 //    16 expiries/s: under the flat-out load the sweeper (2 at a time) manages about 30/s on this
 //    2-core machine, so 40 games of 0.2–1 s (about 65/s) measure its backlog, not its lateness.
-// 4. Each window's deadline is the expiry the game announced when it moved (the NOTIFY every
-//    commit sends, `<game>:<version>:<next expiry ms>`, heard here on a LISTEN connection): the
+// 4. Each window's deadline is the expiry the game announced when it moved (the NOTIFY its start
+//    and each expiry send, `<game>:<version>:<next expiry ms>`, heard here on a LISTEN connection;
+//    both commit inside a transaction, so they NOTIFY even when the service listens alone): the
 //    expiry that the command after version v must honour. Lateness = the EXPIRE_WINDOW command's
 //    `accepted_at` (the sweeper's clock as it decides) − that deadline. Also shown: when its commit
 //    was heard (the NOTIFY of the expiry) − the deadline, i.e. including deciding and appending.
