@@ -26,7 +26,7 @@ function processOn(url: string): Listening {
   const heard: string[] = [];
   const listener = new ChannelListener(pool, CHANNEL, (payload) => heard.push(payload));
   let stopped = false;
-  const process: Listening = {
+  const member: Listening = {
     heard,
     send: (payload, hold) =>
       announce(pool, CHANNEL, async (notify) => {
@@ -42,8 +42,8 @@ function processOn(url: string): Listening {
       await pool.end();
     },
   };
-  opened.push(process);
-  return process;
+  opened.push(member);
+  return member;
 }
 
 async function eventually(check: () => Promise<boolean> | boolean, what: string, ms = 10_000): Promise<void> {
