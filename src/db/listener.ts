@@ -119,15 +119,9 @@ class SharedConnection {
   }
 
   async announce<T>(channel: string, statement: (notify: boolean) => Promise<{ value: T; payload: string | null }>): Promise<T> {
-    let told: string | null = null;
-    const value = await this.audience.run(async (notify) => {
-      const { value, payload } = await statement(notify);
-      if (!notify) told = payload;
-      return value;
-    });
-    const payload = told;
+    const { value, payload, notify } = await this.audience.run(async (notify) => ({ ...(await statement(notify)), notify }));
     // After the caller's own reactions to its commit, as a NOTIFY would arrive.
-    if (payload !== null) setImmediate(() => this.hear(channel, payload));
+    if (!notify && payload !== null) setImmediate(() => this.hear(channel, payload));
     return value;
   }
 
