@@ -11,6 +11,7 @@
 // `onListening` runs after every (re)connection, once LISTEN is in place, so whatever was missed
 // while disconnected can be read again: a NOTIFY committed meanwhile is then both read and heard.
 
+import { AsyncResource } from 'node:async_hooks';
 import type pg from 'pg';
 import { Audience, CHECK_MS } from './audience.ts';
 
@@ -100,6 +101,8 @@ class SharedConnection {
   private backoffMs = FIRST_RETRY_MS;
   private readonly audience = new Audience();
   private checks: NodeJS.Timeout | undefined;
+  /** Where payloads told from here are heard: outside the announcing request, as a NOTIFY from the listening connection is. */
+  private readonly delivery = new AsyncResource('ChannelDelivery');
 
   private readonly pool: pg.Pool;
 
@@ -121,7 +124,7 @@ class SharedConnection {
   async announce<T>(channel: string, statement: (notify: boolean) => Promise<{ value: T; payload: string | null }>): Promise<T> {
     const { value, payload, notify } = await this.audience.run(async (notify) => ({ ...(await statement(notify)), notify }));
     // After the caller's own reactions to its commit, as a NOTIFY would arrive.
-    if (!notify && payload !== null) setImmediate(() => this.hear(channel, payload));
+    if (!notify && payload !== null) setImmediate(() => this.delivery.runInAsyncScope(() => this.hear(channel, payload)));
     return value;
   }
 
