@@ -15,7 +15,9 @@ import { useTestApp } from '../support/app.ts';
 import { call, postCommand, readGame, register, type GameAnswer, type HttpPlayer } from '../support/http-client.ts';
 import { GAMES as REGISTERED } from '../../src/service/registry.ts';
 
-const t = useTestApp();
+// The bots answer at once: their least pause with a person at the table (a guard on what their
+// timing tells, tested in test/api/bot-seats.test.ts) made this game's bot moves wait 45 s in all.
+const t = useTestApp({ botMinDecisionMs: 0 });
 
 type Feed = { seq: number; type: string; data: Record<string, unknown> }[];
 type SeatView = { block: string; pool: string[]; drawn: string[]; surrendered: boolean };
