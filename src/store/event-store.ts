@@ -308,11 +308,20 @@ export class EventStore {
       values: [limit],
     });
     if (rows.length === 0) return [];
+    // Each game's commands after the last one told, read by seq (the key): versions never go down
+    // as seq goes up, so they are those after the last command at or below the told version. A
+    // join on `version > told` is answered by a scan of every command of every game once Postgres
+    // keeps a generic plan for the named statement (measured: 8.5 ms at 21,500 commands, against
+    // 0.25 ms by the key), a cost that grew with the whole table on every look the notifier took.
     const { rows: moves } = await db.query<Move & { gameId: string }>({
       name: 'unnotified-moves',
       text: `SELECT c.game_id AS "gameId", c.version, c.deadlines, c.accepted_at AS at
              FROM unnest($1::uuid[], $2::int[]) AS u(id, told)
-             JOIN commands c ON c.game_id = u.id AND c.version > u.told
+             CROSS JOIN LATERAL (
+               SELECT c.game_id, c.seq, c.version, c.deadlines, c.accepted_at FROM commands c
+               WHERE c.game_id = u.id
+                 AND c.seq > COALESCE((SELECT t.seq FROM commands t WHERE t.game_id = u.id AND t.version <= u.told ORDER BY t.seq DESC LIMIT 1), 0)
+             ) c
              ORDER BY c.game_id, c.seq`,
       values: [rows.map((g) => g.id), rows.map((g) => g.notifiedVersion)],
     });

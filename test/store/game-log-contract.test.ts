@@ -273,6 +273,15 @@ describe.each(stores)('GameLog contract: %s', (_name, make) => {
       expect((await h.log.unnotified(10_000)).find((g) => g.id === game.id)).toMatchObject({ version: 4, notifiedVersion: 2, moves: [{ version: 4, deadlines: [] }] });
       // A second notifier with the same stale read moves nothing.
       expect(await h.log.markNotified([{ gameId: game.id, from: 0, to: 2, deadlines: read.deadlines }])).toEqual([]);
+
+      // Every command past the cursor, in order, a command without events (the version it leaves
+      // is its predecessor's) among them; none at or below the told version.
+      await h.log.append({ ...game, version: 4 }, input([], { events: [] }));
+      await h.log.append({ ...game, version: 4 }, input(w2));
+      const moves = async () => (await h.log.unnotified(10_000)).find((g) => g.id === game.id)?.moves.map((m) => m.version);
+      expect(await moves()).toEqual([4, 4, 6]);
+      expect(await h.log.markNotified([{ gameId: game.id, from: 2, to: 4, deadlines: [] }])).toEqual([game.id]);
+      expect(await moves()).toEqual([6]);
     });
 
     it('a game nobody could be told about has its cursor moved by the append itself, once everything before was told', async () => {
