@@ -1,8 +1,9 @@
 // The notifier looks for untold games on every commit it hears, so what it reads must cost what
 // the untold commands cost, not what the whole log costs. Its statements are named, and Postgres
-// may keep one generic plan for a named statement: each of them is planned here as generic, on a
-// log of many long games with fresh statistics, and must reach `commands` by its key, never by a
-// scan of the table (which once cost 8.5 ms a look at 21,500 commands, growing with the log).
+// may keep one generic plan for a named statement: the one that reads each game's commands since
+// its cursor is planned here as generic, on a log of many long games with fresh statistics, and
+// must reach `commands` by its key, never by a scan of the table (a scan cost 8.5 ms a look at
+// 21,500 commands, and grew with the log).
 
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
