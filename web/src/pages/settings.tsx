@@ -168,8 +168,13 @@ function PushNotifications() {
     }
   }
 
+  // The box shows the player's choice at once. Were it bound to the loaded value alone, any render
+  // before the reload (the message's, say) would set it back to the old value under their thumb.
+  const [chosenMute, setChosenMute] = useState<boolean | null>(null);
   async function mute(muted: boolean) {
+    setChosenMute(muted);
     const { data, error } = await api.PUT('/v1/me/push-settings', { body: { muted } });
+    setChosenMute(data ? data.muted : null);
     setMessage(data ? { text: muted ? 'Push is muted on all your devices.' : 'Push is on again.', error: false } : { text: problemText(error), error: true });
     state.reload();
   }
@@ -196,7 +201,7 @@ function PushNotifications() {
       {value && (
         <div class="field">
           <label>
-            <input type="checkbox" checked={value.muted} onChange={(event) => void mute((event.currentTarget as HTMLInputElement).checked)} /> Mute on all my devices
+            <input type="checkbox" checked={chosenMute ?? value.muted} onChange={(event) => void mute((event.currentTarget as HTMLInputElement).checked)} /> Mute on all my devices
             ({value.devices} subscribed)
           </label>
         </div>
