@@ -33,7 +33,7 @@ export type { Queryable };
 
 // The creator's handle by the accounts' primary key: a game's creator need not hold a seat.
 const gameColumns = `id, module, status, options, version, deadlines, clock_revision AS "clockRevision", seats_revision AS "seatsRevision",
-  (SELECT a.handle FROM accounts a WHERE a.id = CASE WHEN options->>'createdBy' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN (options->>'createdBy')::uuid END) AS creator, created_at AS "createdAt", updated_at AS "updatedAt"`;
+  (SELECT a.handle FROM accounts a WHERE a.id = games.created_by) AS creator, created_at AS "createdAt", updated_at AS "updatedAt"`;
 // The hot queries are named: each connection parses and plans them once (node-pg prepares a named
 // query on first use per connection).
 const GAME_WITH_SEATS = `SELECT ${gameColumns}, ${seatsColumn('games')} FROM games WHERE id = $1`;
@@ -47,11 +47,11 @@ export class EventStore {
 
   async createGame(
     db: Queryable,
-    input: { module: string; status: GameStatus; options: object },
+    input: { module: string; status: GameStatus; options: object; createdBy?: string },
   ): Promise<GameRow> {
     const { rows } = await db.query<GameRow>(
-      `INSERT INTO games (module, status, options) VALUES ($1, $2, $3) RETURNING ${gameColumns}`,
-      [input.module, input.status, JSON.stringify(input.options)],
+      `INSERT INTO games (module, status, options, created_by) VALUES ($1, $2, $3, $4) RETURNING ${gameColumns}`,
+      [input.module, input.status, JSON.stringify(input.options), input.createdBy ?? null],
     );
     return rows[0]!;
   }

@@ -79,7 +79,7 @@ export class PostgresGameRecords implements GameRecords {
         await lockLimit(tx, 'games', options.createdBy);
         check(await gamesCreatedBy(tx, options.createdBy));
       }
-      const game = await this.store.createGame(tx, { module, status: 'open', options });
+      const game = await this.store.createGame(tx, { module, status: 'open', options, createdBy: options.createdBy });
       await createSeats(tx, game.id, bots);
       return then(held(this.store, tx), game, await seatsOf(tx, game.id));
     });
@@ -152,7 +152,7 @@ async function gamesCreatedBy(db: Queryable, accountId: string): Promise<{ open:
   const { rows } = await db.query<{ open: number; today: number }>(
     `SELECT count(*) FILTER (WHERE status = 'open')::int AS open,
             count(*) FILTER (WHERE created_at > now() - interval '1 day')::int AS today
-       FROM games WHERE options->>'createdBy' = $1 AND (status = 'open' OR created_at > now() - interval '1 day')`,
+       FROM games WHERE created_by = $1 AND (status = 'open' OR created_at > now() - interval '1 day')`,
     [accountId],
   );
   return rows[0]!;

@@ -163,6 +163,24 @@ describe('migrate', () => {
     expect(snapshot.rows[0].state).toEqual({ rng: 123, windows: 3, edition: 1 });
   });
 
+  it('gives the games stored before `created_by` their creator from `options.createdBy`', async () => {
+    const { pool } = await emptyDatabase();
+    const at = migrations.findIndex((m) => m.name.endsWith('_games_know_their_creator'));
+    expect(at).toBeGreaterThan(0);
+    await run(pool, migrations.slice(0, at));
+    const account = await pool.query(`INSERT INTO accounts (handle, email, password_hash) VALUES ('maker', 'maker@example.com', 'x') RETURNING id`);
+    const maker = account.rows[0].id as string;
+    const insert = (options: object) =>
+      pool.query(`INSERT INTO games (module, status, options) VALUES ('helter-skelter', 'open', $1) RETURNING id`, [JSON.stringify(options)]);
+    const made = (await insert({ createdBy: maker })).rows[0].id as string;
+    const orphan = (await insert({ createdBy: '00000000-0000-4000-8000-000000000000' })).rows[0].id as string;
+    const none = (await insert({})).rows[0].id as string;
+    await run(pool);
+    const { rows } = await pool.query(`SELECT id, created_by FROM games`);
+    const creatorOf = new Map(rows.map((row) => [row.id as string, row.created_by as string | null]));
+    expect(creatorOf).toEqual(new Map([[made, maker], [orphan, null], [none, null]]));
+  });
+
   it('rolls back a failing migration entirely: no table, no history row', async () => {
     const { pool } = await emptyDatabase();
     const broken = { name: '29990101000000_broken', sql: 'CREATE TABLE half_done (id integer);\nSELECT * FROM no_such_table;\n' };

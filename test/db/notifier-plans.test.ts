@@ -5,10 +5,10 @@
 // must reach `commands` by its key, never by a scan of the table (a scan cost 8.5 ms a look at
 // 21,500 commands, and grew with the log).
 
-import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EventStore } from '../../src/store/event-store.ts';
 import { useTestDatabase } from '../support/database.ts';
+import { genericPlan, recordingPool } from '../support/query-plans.ts';
 
 const db = useTestDatabase();
 
@@ -29,58 +29,19 @@ beforeAll(async () => {
   await db.pool.query('ANALYZE games; ANALYZE commands');
 });
 
-/** Every named statement `work` sends, with its parameters, as the store wrote it. */
-async function statementsOf(work: (db: Pick<pg.Pool, 'query'>) => Promise<unknown>): Promise<{ name: string; text: string; values: unknown[] }[]> {
-  const sent: { name: string; text: string; values: unknown[] }[] = [];
-  const recording = {
-    query: (config: pg.QueryConfig) => {
-      if (config.name) sent.push({ name: config.name, text: config.text, values: config.values ?? [] });
-      return db.pool.query(config);
-    },
-  } as unknown as Pick<pg.Pool, 'query'>;
-  await work(recording);
-  return sent;
-}
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-/** How the generic plan Postgres would keep for the statement reaches each table: node type and index, per table read. */
-async function genericPlan(statement: { name: string; text: string; values: unknown[] }): Promise<{ relation: string; node: string; index?: string }[]> {
-  const client = await db.pool.connect();
-  try {
-    await client.query(`SET plan_cache_mode = force_generic_plan`);
-    await client.query(`PREPARE planned AS ${statement.text}`);
-    const literals = statement.values.map((v) => client.escapeLiteral(Array.isArray(v) ? `{${v.join(',')}}` : String(v)));
-    const { rows } = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`EXPLAIN (FORMAT JSON) EXECUTE planned(${literals.join(', ')})`);
-    const reads: { relation: string; node: string; index?: string }[] = [];
-    const walk = (node: PlanNode): void => {
-      if (node['Relation Name']) reads.push({ relation: node['Relation Name'], node: node['Node Type'], ...(node['Index Name'] ? { index: node['Index Name'] } : {}) });
-      node.Plans?.forEach(walk);
-    };
-    walk(rows[0]!['QUERY PLAN'][0]!.Plan);
-    return reads;
-  } finally {
-    await client.query('DEALLOCATE ALL; RESET plan_cache_mode');
-    client.release();
-  }
-}
-
 describe('the notifier’s reads, planned generically on a long log', () => {
   it('reach the untold commands by the key of `commands`, never by scanning it', async () => {
     const store = new EventStore(db.pool);
-    const statements = await statementsOf((recording) => store.unnotified(recording, 100));
+    const recording = recordingPool(db.pool);
+    await store.unnotified(recording.pool, 100);
+    const statements = recording.sent;
     expect(statements.map((s) => s.name)).toEqual(['unnotified', 'unnotified-moves']);
     // What it read is right: the half of the games told up to two commands ago, two commands each.
     const untold = await store.unnotified(db.pool, 100);
     expect(untold).toHaveLength(GAMES / 2);
     for (const game of untold) expect(game.moves.map((m) => m.version)).toEqual([COMMANDS_PER_GAME * 2 - 2, COMMANDS_PER_GAME * 2]);
 
-    const reads = (await genericPlan(statements[1]!)).filter((r) => r.relation === 'commands');
+    const reads = (await genericPlan(db.pool, statements[1]!)).filter((r) => r.relation === 'commands');
     expect(reads.length).toBeGreaterThan(0);
     for (const read of reads) expect(read).toMatchObject({ index: 'commands_pkey' });
   });
