@@ -1,6 +1,6 @@
 // The floor under the service's latency, for `npm run bench:api` (d): the least an HTTP service can
 // do per command on this machine. A process of its own, like the service, with the same framework
-// (Fastify, no logging), the same pool size and the same database, serving two routes:
+// (Fastify, no logging), the same pool and the same database, serving two routes:
 //
 //   GET  /floor/games/:id            one indexed read of the game row (the service's read is this
 //                                    plus the seats, the rules and the view)
@@ -15,7 +15,8 @@
 
 import fs from 'node:fs';
 import Fastify from 'fastify';
-import pg from 'pg';
+import { createLogger } from '../../src/config/logger.ts';
+import { createPool } from '../../src/db/database.ts';
 import { EventStore } from '../../src/store/event-store.ts';
 
 interface FloorShape {
@@ -26,7 +27,9 @@ interface FloorShape {
 }
 
 const shape = JSON.parse(fs.readFileSync(process.env.FLOOR_SHAPE!, 'utf8')) as FloorShape;
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+// The service's own pool (src/db/database.ts): the same size and the same idle timeout, so that
+// neither side's connections close in the middle of the other side's measurement.
+const pool = createPool(process.env.DATABASE_URL!, Number(process.env.DATABASE_POOL_MAX ?? 10), createLogger('silent'));
 const store = new EventStore(pool);
 const channel = process.env.FLOOR_CHANNEL ?? 'bench_floor';
 let commands = 0;

@@ -77,8 +77,18 @@ export function databaseOver(pool: pg.Pool, migrations: Migration[], embedded?: 
   };
 }
 
+/**
+ * How long a pooled connection may sit idle before it is closed: ten minutes, PgBouncer's default
+ * for its server connections. A new connection costs Postgres a fork, cold caches and every named
+ * statement prepared again, and a pool that shrinks soon after a busy spell pays that again at the
+ * next one. Closing many at once is not free either: when ten connections that a burst had opened
+ * closed together, both cores of the benchmark machine spent 100–180 ms in the kernel on Postgres's
+ * page faults (docs/performance.md, "Y's tail").
+ */
+const IDLE_CONNECTION_MS = 600_000;
+
 export function createPool(url: string, max: number, logger: Logger): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: IDLE_CONNECTION_MS });
   // An idle client losing its connection (server restart, failover) must not crash the process.
   pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection failed'));
   // A checked-out client losing its connection too: its query fails, the process carries on.
