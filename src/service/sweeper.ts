@@ -75,26 +75,57 @@ export class DeadlineSweeper {
     this.arm(at);
   }
 
-  /** Sweeps now (or once more after the running sweep), then arms the timer for the next expiry. */
+  /**
+   * Sweeps now, then arms the timer for the next expiry. During a sweep, a game that falls due
+   * need not wait for the sweep to end: another expirer joins it, up to `concurrency` at once
+   * (under load, a sweep's expiries take tens of milliseconds each, and one due meanwhile waited
+   * for all of them). With every expirer busy, the sweep runs once more after.
+   */
   sweep(): void {
-    this.loop.run();
+    if (this.sweeping && this.expirers.size < this.settings.concurrency && !this.stopped) this.addExpirer();
+    else this.loop.run();
   }
 
-  private async drain(): Promise<void> {
-    // `concurrency` loops, each expiring due games one by one until none is left.
-    const loop = async () => {
+  /** Expirers of the sweep in progress. */
+  private readonly expirers = new Set<Promise<void>>();
+  private sweeping = false;
+
+  /** One more expirer: it expires due games one by one until none is left. Its failure is logged, not thrown. */
+  private addExpirer(): void {
+    const expirer = (async () => {
       while (!this.stopped) {
         const expired = await this.expireOne();
-        if (!expired) return;
+        if (!expired) return await this.armForNext();
         // A window whose expiry changes nothing would be swept for ever: given up, and said loudly.
         if (expired.gaveUp) this.logger?.error(expired, 'deadline given up: its expiry cannot change the game');
         else this.logger?.info(expired, 'window expired');
       }
-    };
-    await Promise.all(Array.from({ length: this.settings.concurrency }, loop));
+    })()
+      .catch((error: unknown) => this.logger?.warn({ err: error }, 'deadline sweep failed'))
+      .finally(() => this.expirers.delete(expirer));
+    this.expirers.add(expirer);
+  }
+
+  private async drain(): Promise<void> {
+    this.sweeping = true;
+    try {
+      while (this.expirers.size < this.settings.concurrency) this.addExpirer();
+      // Expirers that joined meanwhile are waited for too.
+      while (this.expirers.size > 0) await Promise.all([...this.expirers]);
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  /**
+   * Arms the timer for the next expiry the database knows of. Each expirer does so once it finds
+   * nothing due: the timer keeps only the earliest expiry, so the ones after it are learnt here
+   * while other expirers are still busy. An earlier timer stays: when it finds nothing due, the
+   * sweep it starts re-arms from here.
+   */
+  private async armForNext(): Promise<void> {
     if (this.stopped) return;
     const next = await this.log.nextDeadline();
-    // An earlier timer stays: when it finds nothing due, the sweep it starts re-arms from here.
     if (next) this.arm(next.getTime());
   }
 
