@@ -23,6 +23,8 @@ export interface SweeperSettings {
 
 export const DEFAULT_SWEEPER_SETTINGS: SweeperSettings = { intervalMs: 1_000, concurrency: 4 };
 
+/** How soon an expirer that found nothing due looks again for a game already due (see `armForNext`). */
+const RECHECK_MS = 25;
 /** A little after the due time, so the database's clock has surely passed it too. */
 const MARGIN_MS = 2;
 /** setTimeout's limit (about 24.8 days); a longer wait re-arms on the way. */
@@ -120,13 +122,15 @@ export class DeadlineSweeper {
   /**
    * Arms the timer for the next expiry the database knows of. Each expirer does so once it finds
    * nothing due: the timer keeps only the earliest expiry, so the ones after it are learnt here
-   * while other expirers are still busy. An earlier timer stays: when it finds nothing due, the
-   * sweep it starts re-arms from here.
+   * while other expirers are still busy. An earlier timer stays.
    */
   private async armForNext(): Promise<void> {
     if (this.stopped) return;
     const next = await this.log.nextDeadline();
-    if (next) this.arm(next.getTime());
+    // One already due that no expirer could take is being expired (here, or by another process),
+    // and its commit tells its next expiry; looking again a little later covers a game that fell
+    // due just after this expirer looked, without sweeping in a loop meanwhile.
+    if (next) this.arm(Math.max(next.getTime(), Date.now() + RECHECK_MS));
   }
 
   private arm(at: number): void {

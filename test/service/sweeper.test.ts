@@ -74,4 +74,18 @@ describe('the deadline sweeper', () => {
     await settle();
     expect(most).toBe(2);
   });
+
+  it('looks again shortly, not in a loop, for a game already due that another expirer holds', async () => {
+    const slow = held();
+    let asked = 0;
+    // The database says game a is due (its expiry is running); nothing else is.
+    const pastDue = { nextDeadline: async () => new Date(Date.now() - 1_000) } as unknown as GameLog;
+    sweeper = new DeadlineSweeper(pastDue, async () => (asked++ === 0 ? slow.promise : null), { intervalMs: 60_000, concurrency: 2 });
+    sweeper.start();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // About one look every 25 ms while game a's expiry runs, not one after another.
+    expect(asked).toBeGreaterThan(1);
+    expect(asked).toBeLessThan(20);
+    slow.end(expired('a'));
+  });
 });
