@@ -127,10 +127,16 @@ export class DeadlineSweeper {
   private async armForNext(): Promise<void> {
     if (this.stopped) return;
     const next = await this.log.nextDeadline();
-    // One already due that no expirer could take is being expired (here, or by another process),
-    // and its commit tells its next expiry; looking again a little later covers a game that fell
-    // due just after this expirer looked, without sweeping in a loop meanwhile.
-    if (next) this.arm(Math.max(next.getTime(), Date.now() + RECHECK_MS));
+    if (!next) return;
+    const now = Date.now();
+    if (next.getTime() > now) return this.arm(next.getTime());
+    // A game already due that no expirer could take is being expired: by another expirer here,
+    // whose commit tells its next expiry, or by another process. The timer is armed for the
+    // expiry after it, not sweeping in a loop until it commits; and, with no other expirer busy
+    // here, also for another look shortly, for a game that fell due just after this one looked.
+    const upcoming = (await this.log.nextDeadline(new Date(now)))?.getTime() ?? Infinity;
+    const at = Math.min(upcoming, this.expirers.size > 1 ? Infinity : now + RECHECK_MS);
+    if (at < Infinity) this.arm(at);
   }
 
   private arm(at: number): void {

@@ -289,11 +289,12 @@ export class EventStore {
     await db.query(`UPDATE games SET next_deadline = $2 WHERE id = $1`, [gameId, until]);
   }
 
-  /** The earliest window expiry of any active game. */
-  async nextDeadline(db: Queryable): Promise<Date | null> {
+  /** The earliest window expiry of any active game; with `after`, the earliest later than it. */
+  async nextDeadline(db: Queryable, after?: Date): Promise<Date | null> {
     const { rows } = await db.query<{ next: Date | null }>({
       name: 'next-deadline',
-      text: `SELECT min(next_deadline) AS next FROM games WHERE status = 'active'`,
+      text: `SELECT min(next_deadline) AS next FROM games WHERE status = 'active' AND ($1::timestamptz IS NULL OR next_deadline > $1)`,
+      values: [after ?? null],
     });
     return rows[0]?.next ?? null;
   }

@@ -78,8 +78,8 @@ export class PostgresGameLog implements GameLog {
     return this.store.deferExpiry(this.db, gameId, until);
   }
 
-  nextDeadline() {
-    return this.store.nextDeadline(this.db);
+  nextDeadline(after?: Date) {
+    return this.store.nextDeadline(this.db, after);
   }
 
   unnotified(limit: number) {

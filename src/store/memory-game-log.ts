@@ -277,8 +277,10 @@ export class MemoryGameLog implements GameLog {
     if (game) game.nextDeadline = until && until.toISOString();
   }
 
-  async nextDeadline(): Promise<Date | null> {
-    const times = [...this.games.values()].filter((g) => g.row.status === 'active' && g.nextDeadline !== null).map((g) => g.nextDeadline!);
+  async nextDeadline(after?: Date): Promise<Date | null> {
+    const times = [...this.games.values()]
+      .filter((g) => g.row.status === 'active' && g.nextDeadline !== null && (!after || Date.parse(g.nextDeadline) > after.getTime()))
+      .map((g) => g.nextDeadline!);
     return times.length === 0 ? null : new Date(times.sort()[0]!);
   }
 

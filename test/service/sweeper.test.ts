@@ -75,17 +75,38 @@ describe('the deadline sweeper', () => {
     expect(most).toBe(2);
   });
 
-  it('looks again shortly, not in a loop, for a game already due that another expirer holds', async () => {
-    const slow = held();
+  it('while another process expires a game already due, looks again every little while, not in a loop', async () => {
     let asked = 0;
-    // The database says game a is due (its expiry is running); nothing else is.
-    const pastDue = { nextDeadline: async () => new Date(Date.now() - 1_000) } as unknown as GameLog;
-    sweeper = new DeadlineSweeper(pastDue, async () => (asked++ === 0 ? slow.promise : null), { intervalMs: 60_000, concurrency: 2 });
+    // The database says a game is due, but no expirer here can take it: another process holds it.
+    const heldElsewhere = { nextDeadline: async (after?: Date) => (after ? null : new Date(Date.now() - 1_000)) } as unknown as GameLog;
+    sweeper = new DeadlineSweeper(heldElsewhere, async () => (asked++, null), { intervalMs: 60_000, concurrency: 1 });
     sweeper.start();
     await new Promise((resolve) => setTimeout(resolve, 200));
-    // About one look every 25 ms while game a's expiry runs, not one after another.
+    // About one look every 25 ms, not one after another.
     expect(asked).toBeGreaterThan(1);
     expect(asked).toBeLessThan(20);
+  });
+
+  it('while its own expirer holds a game already due, times the next expiry after it', async () => {
+    const slow = held();
+    const calls: string[] = [];
+    const start = Date.now();
+    // Game a is due and held by the first expirer; game b falls due 60 ms after the start.
+    const log = { nextDeadline: async (after?: Date) => (after ? new Date(start + 60) : new Date(start - 1_000)) } as unknown as GameLog;
+    const due = ['a', null, 'b', null];
+    sweeper = new DeadlineSweeper(log, async () => {
+      const next = due.length > 2 || Date.now() >= start + 60 ? due.shift() : null;
+      calls.push(String(next));
+      if (next === 'a') return slow.promise;
+      return next ? expired(next) : null;
+    }, { intervalMs: 60_000, concurrency: 2 });
+    sweeper.start();
+    await settle();
+    // The second expirer found nothing, and did not look again and again while game a's expiry ran.
+    expect(calls).toEqual(['a', 'null']);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Game b's timer brought an expirer for it while game a's expiry was still running.
+    expect(calls.slice(0, 3)).toEqual(['a', 'null', 'b']);
     slow.end(expired('a'));
   });
 });

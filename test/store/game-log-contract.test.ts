@@ -224,6 +224,10 @@ describe.each(stores)('GameLog contract: %s', (_name, make) => {
       expect(await first).toEqual({ value: earlier.id });
       expect(second).toEqual({ value: later.id });
       expect(await h.log.nextDeadline()).not.toBeNull();
+      // After now, the earliest expiry is one not due yet: `notYet`'s, or another test's later one.
+      const upcoming = await h.log.nextDeadline(new Date());
+      expect(upcoming!.getTime()).toBeGreaterThan(Date.now());
+      expect(upcoming!.getTime()).toBeLessThanOrEqual(Date.parse(at(60_000)));
       expect((await h.log.read(notYet.id))!.game.status).toBe('active');
     });
 

@@ -51,8 +51,8 @@ export interface GameLog {
   recordMisses(gameId: string, seats: readonly number[], version: number, after: number): Promise<number[]>;
   /** Sets when the game is next looked at by the sweepers, whatever its deadlines say; null: not until a command moves it. */
   deferExpiry(gameId: string, until: Date | null): Promise<void>;
-  /** The earliest window expiry of any active game. */
-  nextDeadline(): Promise<Date | null>;
+  /** The earliest window expiry of any active game; with `after`, the earliest later than it. */
+  nextDeadline(after?: Date): Promise<Date | null>;
   /** Games whose log is ahead of what their players were told, longest waiting first. */
   unnotified(limit: number): Promise<UnnotifiedGame[]>;
   /** Moves notifier cursors that are still where they were read; returns the games moved. */
