@@ -22,6 +22,23 @@ const log = { nextDeadline: async () => null } as unknown as GameLog;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 let sweeper: DeadlineSweeper | undefined;
+
+/**
+ * A sweeper (two expirers) over `log` whose expiries take the games of `due` in turn, game a's
+ * held by `slow`, whenever `ready()` says the next one is due (nothing is, otherwise); what each
+ * expiry found, in order.
+ */
+function sweepingThrough(log: GameLog, due: (string | null)[], slow: ReturnType<typeof held>, ready = () => true): string[] {
+  const calls: string[] = [];
+  sweeper = new DeadlineSweeper(log, async () => {
+    const next = ready() ? due.shift() : null;
+    calls.push(String(next));
+    if (next === 'a') return slow.promise;
+    return next ? expired(next) : null;
+  }, { intervalMs: 60_000, concurrency: 2 });
+  sweeper.start();
+  return calls;
+}
 afterEach(async () => {
   const stopped = sweeper?.stop();
   for (const end of running.splice(0)) end(null);
@@ -31,15 +48,8 @@ afterEach(async () => {
 describe('the deadline sweeper', () => {
   it('expires a game that falls due during a sweep without waiting for the sweep’s other expiries', async () => {
     const slow = held();
-    const due = ['a', null, 'b', null]; // the sweep finds game a (slow), then nothing; later game b
-    const calls: string[] = [];
-    sweeper = new DeadlineSweeper(log, async () => {
-      const next = due.shift();
-      calls.push(String(next));
-      if (next === 'a') return slow.promise;
-      return next ? expired(next) : null;
-    }, { intervalMs: 60_000, concurrency: 2 });
-    sweeper.start();
+    // The sweep finds game a (slow), then nothing; later game b.
+    const calls = sweepingThrough(log, ['a', null, 'b', null], slow);
     await settle();
     expect(calls).toEqual(['a', 'null']);
     // Game b's deadline passes while game a's expiry is still running: its timer asks for a sweep.
@@ -89,18 +99,11 @@ describe('the deadline sweeper', () => {
 
   it('while its own expirer holds a game already due, times the next expiry after it', async () => {
     const slow = held();
-    const calls: string[] = [];
     const start = Date.now();
     // Game a is due and held by the first expirer; game b falls due 60 ms after the start.
     const log = { nextDeadline: async (after?: Date) => (after ? new Date(start + 60) : new Date(start - 1_000)) } as unknown as GameLog;
     const due = ['a', null, 'b', null];
-    sweeper = new DeadlineSweeper(log, async () => {
-      const next = due.length > 2 || Date.now() >= start + 60 ? due.shift() : null;
-      calls.push(String(next));
-      if (next === 'a') return slow.promise;
-      return next ? expired(next) : null;
-    }, { intervalMs: 60_000, concurrency: 2 });
-    sweeper.start();
+    const calls = sweepingThrough(log, due, slow, () => due.length > 2 || Date.now() >= start + 60);
     await settle();
     // The second expirer found nothing, and did not look again and again while game a's expiry ran.
     expect(calls).toEqual(['a', 'null']);
