@@ -53,7 +53,7 @@ describe('the deadline sweeper', () => {
     await settle();
     expect(calls).toEqual(['a', 'null']);
     // Game b's deadline passes while game a's expiry is still running: its timer asks for a sweep.
-    sweeper.sweep();
+    sweeper!.sweep();
     await settle();
     expect(calls).toEqual(['a', 'null', 'b', 'null']);
     slow.end(expired('a'));
