@@ -84,13 +84,13 @@ export class DeadlineSweeper {
    * for all of them). With every expirer busy, the sweep runs once more after.
    */
   sweep(): void {
-    if (this.sweeping && this.expirers.size < this.settings.concurrency && !this.stopped) this.addExpirer();
+    // Expirers run only inside a sweep (it waits for them all), so any running means one is in progress.
+    if (this.expirers.size > 0 && this.expirers.size < this.settings.concurrency && !this.stopped) this.addExpirer();
     else this.loop.run();
   }
 
   /** Expirers of the sweep in progress. */
   private readonly expirers = new Set<Promise<void>>();
-  private sweeping = false;
 
   /** One more expirer: it expires due games one by one until none is left. Its failure is logged, not thrown. */
   private addExpirer(): void {
@@ -109,14 +109,9 @@ export class DeadlineSweeper {
   }
 
   private async drain(): Promise<void> {
-    this.sweeping = true;
-    try {
-      while (this.expirers.size < this.settings.concurrency) this.addExpirer();
-      // Expirers that joined meanwhile are waited for too.
-      while (this.expirers.size > 0) await Promise.all([...this.expirers]);
-    } finally {
-      this.sweeping = false;
-    }
+    while (this.expirers.size < this.settings.concurrency) this.addExpirer();
+    // Expirers that joined meanwhile are waited for too.
+    while (this.expirers.size > 0) await Promise.all([...this.expirers]);
   }
 
   /**
