@@ -106,9 +106,11 @@ describe('Block War over HTTP', () => {
       // Every few moves, both readers' views and feeds (the game is still going: nothing is public yet).
       if (moves % 10 === 0) {
         for (const [name, reader] of [['rico', rico], ['spectator', null]] as const) {
+          // The feed first: the bots play meanwhile, and once a game ends its whole log is public.
+          // A view still active after the feed was read proves the feed was read while it was.
+          const feed = await feedOf(id, reader, cursors[name]);
           const now = await readGame(t.base, id, reader);
           if (now.status !== 'active') break;
-          const feed = await feedOf(id, reader, cursors[name]);
           checkHidden(now, feed, null);
           feeds[name].push(...feed);
           cursors[name] = feed.at(-1)?.seq ?? cursors[name];
