@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { nextExpiry, type Deadline } from '../clock/deadlines.ts';
 import { announce } from '../db/listener.ts';
 import type { Queryable } from '../db/queryable.ts';
-import { inTransaction } from '../db/transaction.ts';
+import { inTransaction, inTransactionFrom } from '../db/transaction.ts';
 import type { AppendInput, Appended, GameRow, GameStamp, GameStatus, KeyedCommand, Move, SeatRow, StoredCommand, StoredEvent, UnnotifiedGame } from '../service/ports/records.ts';
 import { seatsColumn } from './seats.ts';
 
@@ -37,6 +37,10 @@ const gameColumns = `id, module, status, options, version, deadlines, clock_revi
 // The hot queries are named: each connection parses and plans them once (node-pg prepares a named
 // query on first use per connection).
 const GAME_WITH_SEATS = `SELECT ${gameColumns}, ${seatsColumn('games')} FROM games WHERE id = $1`;
+/** The sweeper's hold (`withDueGame`); not named: it has no parameters and travels with its BEGIN. */
+const LOCK_DUE_GAME = `SELECT ${gameColumns}, ${seatsColumn('games')} FROM games
+  WHERE status = 'active' AND next_deadline <= now()
+  ORDER BY next_deadline LIMIT 1 FOR UPDATE OF games SKIP LOCKED`;
 
 export class EventStore {
   readonly pool: pg.Pool;
@@ -268,20 +272,17 @@ export class EventStore {
   }
 
   /**
-   * The active game whose next window expiry passed longest ago, with its seats, locked for the
-   * transaction `tx` (`FOR UPDATE SKIP LOCKED`: another process's sweeper takes the next one);
-   * null when no game is due.
+   * Runs `work` on the active game whose next window expiry passed longest ago, with its seats,
+   * locked for `work`'s transaction (`FOR UPDATE SKIP LOCKED`: another process's sweeper takes the
+   * next one), and commits; null when no game is due. The lock goes with the BEGIN, in one round
+   * trip: the expiry's lateness waits for it.
    */
-  async lockDueGame(tx: Queryable): Promise<{ game: GameRow; seats: SeatRow[] } | null> {
-    const { rows } = await tx.query<GameRow & { seats: SeatRow[] }>({
-      name: 'lock-due-game',
-      text: `SELECT ${gameColumns}, ${seatsColumn('games')} FROM games
-             WHERE status = 'active' AND next_deadline <= now()
-             ORDER BY next_deadline LIMIT 1 FOR UPDATE OF games SKIP LOCKED`,
+  withDueGame<T>(pool: pg.Pool, work: (tx: pg.PoolClient, due: { game: GameRow; seats: SeatRow[] }) => Promise<T>): Promise<{ value: T } | null> {
+    return inTransactionFrom<GameRow & { seats: SeatRow[] }, { value: T } | null>(pool, LOCK_DUE_GAME, async (tx, rows) => {
+      if (!rows[0]) return null;
+      const { seats, ...game } = rows[0];
+      return { value: await work(tx, { game, seats }) };
     });
-    if (!rows[0]) return null;
-    const { seats, ...game } = rows[0];
-    return { game, seats };
   }
 
   /** Sets `next_deadline` whatever the deadlines say (a game whose expiry changed nothing is looked at again later). */

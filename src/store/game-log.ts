@@ -4,7 +4,6 @@
 
 import type pg from 'pg';
 import type { Queryable } from '../db/queryable.ts';
-import { inTransaction } from '../db/transaction.ts';
 import type { AppendInput, EventStore, GameRow } from './event-store.ts';
 import { IdempotencyKeyTaken, type GameLog, type NotifiedMark } from '../service/ports/game-log.ts';
 import type { Appended, GameWithSeats } from '../service/ports/records.ts';
@@ -63,11 +62,7 @@ export class PostgresGameLog implements GameLog {
   }
 
   withDueGame<T>(work: (log: GameLog, due: GameWithSeats) => Promise<T>): Promise<{ value: T } | null> {
-    return inTransaction(this.pool, async (tx) => {
-      const due = await this.store.lockDueGame(tx);
-      if (!due) return null;
-      return { value: await work(new PostgresGameLog(this.store, tx, this.pool), due) };
-    });
+    return this.store.withDueGame(this.pool, (tx, due) => work(new PostgresGameLog(this.store, tx, this.pool), due));
   }
 
   recordMisses(gameId: string, seats: readonly number[], version: number, after: number) {
