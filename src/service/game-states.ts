@@ -6,7 +6,7 @@
 
 import type { GameLog } from './ports/game-log.ts';
 import type { Seat } from '../platform/game-module.ts';
-import type { GameRow, GameWithSeats } from './ports/records.ts';
+import { hasEnded, type GameRow, type GameWithSeats } from './ports/records.ts';
 import { notFound } from '../platform/refusal.ts';
 import type { AnyGameModule, GameRegistry } from './registry.ts';
 
@@ -50,7 +50,7 @@ export class GameStates {
     const from = snapshot ? snapshot.state : module.initialState(game.options.setup);
     const events = await this.log.events(game.id, snapshot?.version ?? 0, version);
     const state = module.replay(from, events.map((e) => e.payload));
-    if (version === game.version) this.remember(game.id, version, state);
+    if (version === game.version) this.remember(game, version, state);
     return state;
   }
 
@@ -75,11 +75,14 @@ export class GameStates {
 
   /**
    * Records the state a committed append produced (and the game row and seats it left, and the
-   * awaited seats' legal commands on it, when known).
+   * awaited seats' legal commands on it, when known). An ended game's is let go: the cache is for
+   * games in play, and holding every game that ended lately (until the bound) grew the heap with
+   * each one; a finished game's rare reads replay it from its newest snapshot.
    */
-  remember(gameId: string, version: number, state: unknown, seen?: GameWithSeats, legal?: ReadonlyMap<Seat, unknown[]>): void {
-    this.cache.delete(gameId);
-    this.cache.set(gameId, { version, state, seen, legal });
+  remember(game: Pick<GameRow, 'id' | 'status'>, version: number, state: unknown, seen?: GameWithSeats, legal?: ReadonlyMap<Seat, unknown[]>): void {
+    this.cache.delete(game.id);
+    if (hasEnded(game.status)) return;
+    this.cache.set(game.id, { version, state, seen, legal });
     if (this.cache.size > this.options.cacheSize) this.cache.delete(this.cache.keys().next().value!);
   }
 

@@ -346,7 +346,7 @@ export class Play {
 
   /** Once the append has committed: the cache may hold the new state and row; then the service's own reactions. */
   private committed(accepted: Accepted): void {
-    this.states.remember(accepted.game.id, accepted.version, accepted.state, accepted.seats && { game: accepted.game, seats: accepted.seats }, accepted.legalOfAwaited);
+    this.states.remember(accepted.game, accepted.version, accepted.state, accepted.seats && { game: accepted.game, seats: accepted.seats }, accepted.legalOfAwaited);
     this.afterCommit(accepted);
   }
 }
