@@ -5,10 +5,12 @@
 
 import { PrismaPg } from '@prisma/adapter-pg';
 import type pg from 'pg';
-import { PrismaClient, type Prisma } from '../generated/prisma/client.ts';
+import { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import { poolOptions } from './pools.ts';
 
 export type { PrismaClient };
+/** Prisma's SQL helpers (`Prisma.raw`, `Prisma.sql`) for the statements that stay SQL. */
+export { Prisma };
 /** The client inside `prisma.$transaction(async (tx) => …)`. */
 export type PrismaTransaction = Prisma.TransactionClient;
 /** A value for a `Json` column. */

@@ -2,7 +2,7 @@
 // (src/notify/ports/webhook-subscriptions.ts), through Prisma Client.
 
 import { lockLimitIn } from '../db/limit-locks.ts';
-import type { PrismaClient } from '../db/prisma.ts';
+import { Prisma, type PrismaClient } from '../db/prisma.ts';
 import type {
   Attempt,
   Delivery,
@@ -26,6 +26,15 @@ const COLUMNS = {
   previousSecretExpiresAt: true,
   createdAt: true,
 } as const;
+
+/**
+ * The same columns, returned by the two statements that write secrets. Those are SQL: Prisma Client
+ * makes a value of a list column part of the query's shape, so each secret would compile a query
+ * plan of its own and stay in the client's cache of plans (1,000 of them) long after.
+ */
+const RETURNED = Prisma.raw(`id, url, format, game_id AS "gameId", enabled, disabled_reason AS "disabledReason",
+  consecutive_failures AS "consecutiveFailures", reminder_minutes AS "reminderMinutes",
+  previous_secret_expires_at AS "previousSecretExpiresAt", created_at AS "createdAt"`);
 
 interface SubscriptionRow {
   id: string;
@@ -71,11 +80,11 @@ export class PrismaWebhookSubscriptions implements WebhookSubscriptionRecords {
       const mine = await tx.webhookSubscription.count({ where: { accountId } });
       const game = gameId === null ? 0 : await tx.webhookSubscription.count({ where: { gameId } });
       check({ mine, game });
-      const row = await tx.webhookSubscription.create({
-        data: { accountId, gameId, url: subscription.url, format: subscription.format, secrets: [subscription.secret], reminderMinutes: subscription.reminderMinutes },
-        select: COLUMNS,
-      });
-      return toSubscription(row);
+      const [row] = await tx.$queryRaw<SubscriptionRow[]>`
+        INSERT INTO webhook_subscriptions (account_id, game_id, url, format, secrets, reminder_minutes)
+        VALUES (${accountId}::uuid, ${gameId}::uuid, ${subscription.url}, ${subscription.format}, ARRAY[${subscription.secret}], ${subscription.reminderMinutes}::int)
+        RETURNING ${RETURNED}`;
+      return toSubscription(row!);
     });
   }
 
@@ -102,11 +111,10 @@ export class PrismaWebhookSubscriptions implements WebhookSubscriptionRecords {
   }
 
   async replaceSecrets(accountId: string, id: string, expected: readonly string[], secrets: string[], previousSecretExpiresAt: Date): Promise<Subscription | undefined> {
-    const [row] = await this.prisma.webhookSubscription.updateManyAndReturn({
-      where: { id, accountId, secrets: { equals: [...expected] } },
-      data: { secrets, previousSecretExpiresAt },
-      select: COLUMNS,
-    });
+    const [row] = await this.prisma.$queryRaw<SubscriptionRow[]>`
+      UPDATE webhook_subscriptions SET secrets = ${secrets}::text[], previous_secret_expires_at = ${previousSecretExpiresAt}
+      WHERE id = ${id}::uuid AND account_id = ${accountId}::uuid AND secrets = ${[...expected]}::text[]
+      RETURNING ${RETURNED}`;
     return row ? toSubscription(row) : undefined;
   }
 
