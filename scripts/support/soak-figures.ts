@@ -23,6 +23,7 @@ interface Family {
 export interface Scrape {
   rssBytes: number;
   heapUsedBytes: number;
+  heapLiveBytes: number;
   eventLoopP99Seconds: number;
   poolWaiting: number;
   openStreams: number;
@@ -49,6 +50,7 @@ export function parseScrape(text: string): Scrape {
   return {
     rssBytes: sum('process_resident_memory_bytes'),
     heapUsedBytes: sum('nodejs_heap_size_used_bytes'),
+    heapLiveBytes: sum('pbw_heap_live_bytes'),
     eventLoopP99Seconds: sum('nodejs_eventloop_lag_p99_seconds'),
     poolWaiting: sum('pbw_db_pool_waiting'),
     openStreams: sum('pbw_open_streams'),
@@ -177,8 +179,8 @@ export interface Report {
   rssMiB: number;
   /** The heap used at the report's scrape: somewhere on the garbage collector's sawtooth. */
   heapUsedMiB: number;
-  /** The least heap used of the scrapes over the report's minute (one every few seconds): the heap after its collections, which a leak raises. */
-  heapFloorMiB: number;
+  /** The heap kept alive (`pbw_heap_live_bytes`: the old generation after the last full collection), which a leak raises. */
+  heapLiveMiB: number;
   routes: Record<string, { n: number; p50: number; p99: number }>;
   /** The command route's p99 (ms) over the report's minute (the verdict holds blocks of minutes to the band: `blockP99s`). */
   commandP99: number;
@@ -245,7 +247,7 @@ function slope(points: readonly [number, number][]): number {
 /**
  * After warm-up (the first judged report, or block of reports, is the reference): every later
  * report's RSS and every later block's command p99 (`p99Blocks`) within ±`band` of it; RSS and the
- * heap's floor projected to grow less than `growthBound` of the reference's value in an hour;
+ * heap kept alive projected to grow less than `growthBound` of the reference's value in an hour;
  * every game verified; and over the minutes after warm-up, deadline lateness and notification
  * delay within the targets their own benchmarks hold.
  */
@@ -266,12 +268,12 @@ export function judge(
   const p99Drift = drift(p99Blocks);
   const growth = (value: (r: Report) => number) => (first ? (slope(reports.map((r) => [r.minute / 60, value(r)])) / value(first)) : 0);
   const rssGrowth = growth((r) => r.rssMiB);
-  const heapGrowth = growth((r) => r.heapFloorMiB);
+  const heapGrowth = growth((r) => r.heapLiveMiB);
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   if (rssDrift > band) reasons.push(`RSS moved ${pct(rssDrift)} from the first judged report's (band ±${pct(band)})`);
   if (p99Drift > band) reasons.push(`the command p99 moved ${pct(p99Drift)} from the first judged block's (band ±${pct(band)})`);
   if (rssGrowth > growthBound) reasons.push(`RSS grows ${pct(rssGrowth)} an hour (bound ${pct(growthBound)})`);
-  if (heapGrowth > growthBound) reasons.push(`the heap's floor grows ${pct(heapGrowth)} an hour (bound ${pct(growthBound)})`);
+  if (heapGrowth > growthBound) reasons.push(`the heap kept alive grows ${pct(heapGrowth)} an hour (bound ${pct(growthBound)})`);
   if (verified.ok !== verified.games) reasons.push(`${verified.games - verified.ok} of ${verified.games} games did not verify`);
   const { lateness, notifications } = afterWarmUp;
   const latenessMs = lateness.p99AtMostSeconds === null ? null : lateness.p99AtMostSeconds * 1000;

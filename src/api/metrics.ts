@@ -9,9 +9,12 @@
 //   notice takes to leave, by channel; how webhook attempts end (the Telemetry port, which the
 //   service and the channels report through);
 // - read when scraped: each pool's connections (in use, idle) and the requests waiting for one,
-//   open streams, jobs queued; and Node's own (memory, event-loop delay, garbage collection).
+//   open streams, jobs queued; and Node's own (memory, event-loop delay, garbage collection), with
+//   the heap kept alive, read after each full collection (`pbw_heap_live_bytes`).
 
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
+import v8 from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { CommandOutcome, NoticeChannel, Telemetry, WebhookOutcome } from '../service/ports/telemetry.ts';
@@ -36,6 +39,26 @@ const PREFIX = 'pbw_';
 const LATENCY_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Seconds: deadlines and notices are judged in tens of milliseconds to a minute. */
 const DELAY_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
+
+/**
+ * The heap the process keeps alive: its old generation (every space but the young one) as the last
+ * full collection left it; 0 before the first. The heap in use (`nodejs_heap_size_used_bytes`)
+ * swings by hundreds of megabytes with garbage not yet collected; this moves only when what is
+ * kept does, so a rise over hours is a leak. One observer for the process, however many apps.
+ */
+let liveHeapBytes = 0;
+let fullCollections: PerformanceObserver | undefined;
+function watchFullCollections(): void {
+  fullCollections ??= new PerformanceObserver((list) => {
+    const full = list.getEntries().some((e) => (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR);
+    if (!full) return;
+    liveHeapBytes = v8
+      .getHeapSpaceStatistics()
+      .filter((space) => !space.space_name.startsWith('new_'))
+      .reduce((sum, space) => sum + space.space_used_size, 0);
+  });
+  fullCollections.observe({ entryTypes: ['gc'] });
+}
 
 export class OperatorMetrics implements Telemetry {
   readonly registry = new Registry();
@@ -75,6 +98,15 @@ export class OperatorMetrics implements Telemetry {
 
   constructor(sources: MetricsSources) {
     collectDefaultMetrics({ register: this.registry });
+    watchFullCollections();
+    new Gauge({
+      name: `${PREFIX}heap_live_bytes`,
+      help: 'The V8 heap kept alive: the old generation in use just after the last full collection (0 before the first). Unlike the heap in use, it does not swing with garbage; a rise over hours is a leak.',
+      registers: [this.registry],
+      collect() {
+        this.set(liveHeapBytes);
+      },
+    });
     new Gauge({
       name: `${PREFIX}db_pool_connections`,
       help: 'Database connections by pool and state (in-use, idle).',

@@ -2,6 +2,8 @@
 // text format, and its numbers move with what the service does. Parsed with a Prometheus text
 // parser, as a scraper would read it.
 
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { describe, expect, it } from 'vitest';
 import { queuedJobs } from '../../src/api/metrics.ts';
@@ -93,6 +95,30 @@ describe('GET /metrics', () => {
     expect(after.families.has('pbw_jobs_queued')).toBe(true);
     expect(after.families.has('nodejs_eventloop_lag_p99_seconds')).toBe(true);
     expect(after.families.has('process_resident_memory_bytes')).toBe(true);
+  });
+
+  it('reads the heap kept alive after each full collection: it rises with what is kept, not with garbage', async () => {
+    // A full collection on demand: V8's own `gc`, exposed for the test.
+    v8.setFlagsFromString('--expose-gc');
+    const collect = vm.runInNewContext('gc') as () => void;
+    const liveAfterCollecting = async () => {
+      collect();
+      // The observer hears of the collection after it, not during it.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return valueOf(await scrape(), 'pbw_heap_live_bytes');
+    };
+    const before = await liveAfterCollecting();
+    expect(before).toBeGreaterThan(0);
+    // 40 MB kept alive across a collection, then let go.
+    let kept: number[][] | null = Array.from({ length: 40 }, () => new Array<number>(131_072).fill(1.5));
+    const keeping = await liveAfterCollecting();
+    expect(keeping - before).toBeGreaterThan(30 * 1024 * 1024);
+    expect(kept.length).toBe(40);
+    kept = null;
+    // Garbage (as much again, never kept) does not count once collected.
+    for (let i = 0; i < 40; i++) void new Array<number>(131_072).fill(2.5);
+    const after = await liveAfterCollecting();
+    expect(keeping - after).toBeGreaterThan(30 * 1024 * 1024);
   });
 
   it('counts as queued the jobs due that no worker took, not those queued for later', async () => {

@@ -63,13 +63,13 @@ describe('the soak reading deadline lateness', () => {
 describe('the soak’s verdict', () => {
   /** A judged report: steady unless told otherwise. */
   const report = (minute: number, changes: Partial<Report> = {}): Report =>
-    ({ minute, warmUp: false, rssMiB: 500, heapUsedMiB: 200, heapFloorMiB: 120, commandP99: 40, ...changes }) as Report;
+    ({ minute, warmUp: false, rssMiB: 500, heapUsedMiB: 200, heapLiveMiB: 120, commandP99: 40, ...changes }) as Report;
   const steadyP99 = [40, 38, 42];
   const onTarget: AfterWarmUp = { lateness: { expiries: 300, p99AtMostSeconds: 0.1 }, notifications: { n: 900, p95: 120 } };
   const all = { games: 10, ok: 10 };
 
   it('passes a steady run within the targets, judged from its first report', () => {
-    // The heap used swings with the collector; its floor is what is judged.
+    // The heap used swings with the collector; the heap kept alive is what is judged.
     const verdict = judge([report(10, { heapUsedMiB: 150 }), report(30, { rssMiB: 540, heapUsedMiB: 480 }), report(50, { heapUsedMiB: 400 })], steadyP99, all, onTarget);
     expect(verdict.reasons).toEqual([]);
     expect(verdict.pass).toBe(true);
@@ -107,11 +107,11 @@ describe('the soak’s verdict', () => {
     expect(judge([report(3), report(4)], steadyP99, { games: 10, ok: 9 }, onTarget).reasons).toEqual(['1 of 10 games did not verify']);
   });
 
-  it('fails a heap whose floor keeps rising', () => {
-    const rising = [10, 20, 30, 40].map((minute) => report(minute, { heapFloorMiB: 100 + minute }));
+  it('fails a heap kept alive that keeps rising', () => {
+    const rising = [10, 20, 30, 40].map((minute) => report(minute, { heapLiveMiB: 100 + minute }));
     const verdict = judge(rising, steadyP99, all, onTarget);
     expect(verdict.heapGrowthPerHourPercent).toBe(54.5);
-    expect(verdict.reasons).toEqual(["the heap's floor grows 54.5% an hour (bound 15.0%)"]);
+    expect(verdict.reasons).toEqual(['the heap kept alive grows 54.5% an hour (bound 15.0%)']);
   });
 
   it('takes the command p99 over blocks of reports, leaving out a last short block', () => {
