@@ -47,4 +47,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Run node directly, not through npm, so SIGTERM reaches the service and it shuts down gracefully;
 # with npm start's flags (package.json, docs/operations.md).
-CMD ["node", "--max-semi-space-size=32", "src/main.ts"]
+CMD ["node", "--max-semi-space-size=32", "--max-old-space-size=1024", "src/main.ts"]
