@@ -30,11 +30,14 @@ const COLUMNS = {
 /**
  * The same columns, returned by the two statements that write secrets. Those are SQL: Prisma Client
  * makes a value of a list column part of the query's shape, so each secret would compile a query
- * plan of its own and stay in the client's cache of plans (1,000 of them) long after.
+ * plan of its own and stay in the client's cache of plans (1,000 of them) long after. Each field's
+ * column is its name in snake case (the schema's `@map`).
  */
-const RETURNED = Prisma.raw(`id, url, format, game_id AS "gameId", enabled, disabled_reason AS "disabledReason",
-  consecutive_failures AS "consecutiveFailures", reminder_minutes AS "reminderMinutes",
-  previous_secret_expires_at AS "previousSecretExpiresAt", created_at AS "createdAt"`);
+const RETURNED = Prisma.raw(
+  Object.keys(COLUMNS)
+    .map((field) => `${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)} AS "${field}"`)
+    .join(', '),
+);
 
 interface SubscriptionRow {
   id: string;
