@@ -49,7 +49,8 @@ const DELAY_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60,
 let liveHeapBytes = 0;
 let fullCollections: PerformanceObserver | undefined;
 function watchFullCollections(): void {
-  fullCollections ??= new PerformanceObserver((list) => {
+  if (fullCollections) return;
+  fullCollections = new PerformanceObserver((list) => {
     const full = list.getEntries().some((e) => (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR);
     if (!full) return;
     liveHeapBytes = v8
