@@ -70,7 +70,10 @@ export class CredentialWatches {
     };
     const stop = () => {
       stopped = true;
-      clearTimeout(timer);
+      // Ref'd first: Node drops a cleared timer's list (one per duration, and every token's is its
+      // own) at once only for a ref'd timer; an unref'd one's stayed until the token would have
+      // expired, one for every stream and long-poll ended before then.
+      if (timer) clearTimeout(timer.ref());
       unsubscribe();
     };
     const check = () => {
