@@ -5,6 +5,7 @@
 
 import type { Seat } from '../../platform/game-module.ts';
 import type { StandingOrders } from './orders.ts';
+import { cloneState } from './state.ts';
 import type { Event, GameState } from './types.ts';
 
 export type GameView = Omit<GameState, 'rng' | 'orders'> & { seats: { seat: Seat; orders?: StandingOrders }[] };
@@ -15,7 +16,8 @@ export type VisibleEvent =
   | { type: 'OrdersSet'; seat: Seat; orders?: StandingOrders };
 
 export function view(s: GameState, viewer: Seat | null): GameView {
-  const { rng: _rng, orders, ...rest } = JSON.parse(JSON.stringify(s)) as GameState;
+  // The fold's own field-by-field copy, not a JSON round trip: the view shares nothing with the cached state.
+  const { rng: _rng, orders, ...rest } = cloneState(s);
   return { ...rest, seats: orders.map((o, seat) => (seat === viewer ? { seat, orders: o } : { seat })) };
 }
 
