@@ -147,6 +147,9 @@ try {
       MAIL_OUTBOX_DIR: outbox,
       STREAMS_PER_ADDRESS: '100000',
       STREAMS_PER_PROCESS: '1000000',
+      // Each client logs in once, at the start: its session must outlast the run and the seating
+      // (an hour's session ended a 60-minute run with 401s at its 58th minute).
+      SESSION_TTL_SECONDS: String(Math.max(3_600, (MINUTES + 30) * 60)),
     },
   });
   api = new Api(service.url, Math.min(256, GAMES + 8));
