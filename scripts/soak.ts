@@ -3,7 +3,7 @@
 //
 //   npm run soak                                         # the default: 22 minutes, 10 of them the warm-up
 //   npm run soak -- --minutes 3 --warmup 1 --games 60 --rate 20   # a short try (too short to pass)
-//   npm run soak -- --games 2000 --minutes 55 --warmup 10 --rate 15 --save   # the recorded run (docs/performance.md, "Soak")
+//   npm run soak -- --games 2000 --minutes 60 --warmup 30 --rate 15 --save   # a 2,000-game run (docs/performance.md, "Soak")
 //   DATABASE_URL=postgres://… npm run soak               # a throw-away database on that server
 //   npm run soak -- --save                               # also writes the report to docs/soak/<time>.jsonl
 //   npm run soak -- --warmup 3                           # reports before the judged ones (default: 10, or seating + 1 if longer)
@@ -12,7 +12,8 @@
 // 1. The service runs as its own process (`src/main.ts`, rate limits off, LOG_LEVEL=warn) on a
 //    throw-away database (the embedded Postgres, durable; or one created on DATABASE_URL's server),
 //    with METRICS_TOKEN set, webhooks allowed to a receiver on 127.0.0.1 (WEBHOOK_ALLOW_HTTP and
-//    WEBHOOK_ALLOW_PRIVATE) and email written to an outbox in a temporary directory.
+//    WEBHOOK_ALLOW_PRIVATE), email written to an outbox in a temporary directory, and sessions that
+//    outlast the run (SESSION_TTL_SECONDS: each client logs in once).
 // 2. `--games` scripted clients, each with one account, each play one game at a time against the
 //    server's bots: Helter Skelter, Block War and the Miniatures game in turn; a new game when one
 //    ends. A client picks any of its legal commands alike (never giving up). All clients together
