@@ -2,11 +2,11 @@
 // holds: a game that falls due while a sweep is busy expiring others is expired at once by another
 // expirer, up to the concurrency, instead of waiting for the sweep to end.
 
-import v8 from 'node:v8';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameLog } from '../../src/service/ports/game-log.ts';
 import type { Expired } from '../../src/service/play.ts';
 import { DeadlineSweeper } from '../../src/service/sweeper.ts';
+import { timerLists } from '../support/timer-lists.ts';
 
 /** Expiries the test ends when it likes; any left running are ended after each test. */
 const running: ((value: Expired | null) => void)[] = [];
@@ -116,17 +116,13 @@ describe('the deadline sweeper', () => {
 
   it('leaves no timer list behind when it re-arms for an earlier expiry', async () => {
     // Node keeps one list per timer duration; every earlier expiry announced here is a new one.
-    const probe = setTimeout(() => undefined, 123_457);
-    const TimersList = (probe as unknown as { _idlePrev: object })._idlePrev.constructor as new () => object;
-    clearTimeout(probe);
-    const lists = () => v8.queryObjects(TimersList, { format: 'count' }) as number;
     sweeper = new DeadlineSweeper(log, async () => null, { intervalMs: 60_000, concurrency: 1 });
     sweeper.start();
     await settle();
-    const before = lists();
+    const before = timerLists();
     const far = Date.now() + 3_600_000;
     for (let i = 1; i <= 500; i++) sweeper.expect(far - 7 * i);
     // The timer is still armed (one list for it); the 499 it was armed for before left none.
-    expect(lists() - before).toBeLessThanOrEqual(1);
+    expect(timerLists() - before).toBeLessThanOrEqual(1);
   });
 });
