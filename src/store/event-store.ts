@@ -162,7 +162,7 @@ export class EventStore {
     const statement = (notify: boolean) => db.query<{ commandSeq: number; acceptedAt: Date; untold: boolean; updatedAt: Date }>({
       name: 'append',
       text: `WITH moved AS (
-         UPDATE games SET version = $8::int, status = $9::text, deadlines = $10::jsonb, next_deadline = $17::timestamptz, updated_at = now(),
+         UPDATE games SET version = $8::int, status = $9::text, deadlines = $10::jsonb, next_deadline = $16::timestamptz, updated_at = now(),
            notified_version = CASE WHEN listeners.unheard AND notified_version = $7::int THEN $8::int ELSE notified_version END,
            notified_deadlines = CASE WHEN listeners.unheard AND notified_version = $7::int THEN $10::jsonb ELSE notified_deadlines END
          FROM (SELECT NOT notify_wanted($1::uuid) AS unheard) AS listeners
@@ -171,23 +171,23 @@ export class EventStore {
        ), command AS (
          INSERT INTO commands (game_id, seq, type, payload, sender_kind, seat, caller_id, version, deadlines, accepted_at)
          SELECT $1::uuid, (SELECT COALESCE(MAX(seq), 0) + 1 FROM commands WHERE game_id = $1::uuid), $2::text, $3::json, $4::text, $5::int, $6::text, $8::int, $10::jsonb,
-                COALESCE($20::timestamptz, now())
+                COALESCE($19::timestamptz, now())
          FROM moved
          RETURNING seq, accepted_at
        ), appended AS (
          INSERT INTO events (game_id, seq, command_seq, type, payload, created_at)
-         SELECT $1::uuid, $7::int + e.n::int, command.seq, e.t, e.p::json, command.accepted_at
-         FROM command, unnest($12::text[], $13::text[]) WITH ORDINALITY AS e(t, p, n)
+         SELECT $1::uuid, $7::int + e.n::int, command.seq, e.event->>0, e.event->1, command.accepted_at
+         FROM command, json_array_elements($12::json) WITH ORDINALITY AS e(event, n)
        ), snapshot AS (
-         INSERT INTO snapshots (game_id, version, state) SELECT $1::uuid, $8::int, $14::json FROM moved WHERE $14::json IS NOT NULL
+         INSERT INTO snapshots (game_id, version, state) SELECT $1::uuid, $8::int, $13::json FROM moved WHERE $13::json IS NOT NULL
          ON CONFLICT (game_id, version) DO NOTHING
        ), keyed AS (
          INSERT INTO idempotency_keys (caller_id, key, request_hash, game_id, command_seq, version, expires_at)
-         SELECT $6::text, $18::text, $19::text, $1::uuid, command.seq, $8::int, now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
-         FROM command WHERE $18::text IS NOT NULL
+         SELECT $6::text, $17::text, $18::text, $1::uuid, command.seq, $8::int, now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
+         FROM command WHERE $17::text IS NOT NULL
        )
        SELECT seq AS "commandSeq", accepted_at AS "acceptedAt", moved.untold, moved.updated_at AS "updatedAt",
-              (SELECT pg_notify($15::text, $16::text || CASE WHEN moved.untold THEN ':news' ELSE '' END) WHERE $15::text IS NOT NULL)
+              (SELECT pg_notify($14::text, $15::text || CASE WHEN moved.untold THEN ':news' ELSE '' END) WHERE $14::text IS NOT NULL)
        FROM command, moved`,
       values: [
         game.id,
@@ -201,8 +201,9 @@ export class EventStore {
         input.status,
         JSON.stringify(input.deadlines),
         game.clockRevision ?? 0,
-        input.events.map((e) => e.type),
-        input.events.map((e) => JSON.stringify(e.payload)),
+        // One JSON array of [type, payload] pairs: a text[] parameter would have pg escape every quote
+        // of every payload, and Postgres unescape them again.
+        JSON.stringify(input.events.map((e) => [e.type, e.payload])),
         input.snapshot === undefined ? null : JSON.stringify(input.snapshot),
         notify ? input.channel : null,
         signal,

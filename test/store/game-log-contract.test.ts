@@ -149,10 +149,11 @@ describe.each(stores)('GameLog contract: %s', (_name, make) => {
       expect(await h.log.snapshot(game.id, 4)).toEqual({ version: 2, state: { at: 2 } });
     });
 
-    // A game's bytes must not depend on its storage: jsonb would give `{"a":…,"bb":…,"zed":…}` back.
+    // A game's bytes must not depend on its storage: jsonb would give `{"a":…,"bb":…,"zed":…}` back,
+    // and a string's quotes, backslashes and line breaks must come back as they went in.
     it('gives back commands, events and snapshots with their keys in the order they were written', async () => {
       const game = await h.create([]);
-      const written = { zed: 1, bb: { y: [2, { d: 3, c: 4 }], x: null }, a: 'z' };
+      const written = { zed: 1, bb: { y: [2, { d: 3, c: 4 }], x: null }, a: 'z "q" \\ \\" é\n' };
       const order = JSON.stringify(written);
       await h.log.append(
         game,
