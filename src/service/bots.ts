@@ -15,6 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { botFor, botsOf } from '../platform/bots.ts';
 import { keyedRng } from '../platform/random.ts';
 import type { Logger } from '../config/logger.ts';
+import type { Seat } from '../platform/game-module.ts';
 import type { GameRecords } from './ports/game-records.ts';
 import type { GameWithSeats, StoredOptions } from './ports/records.ts';
 import { Refusal } from '../platform/refusal.ts';
@@ -130,7 +131,7 @@ export class Bots {
     // After the bot's own command, the game as that command left it: no read for the next move
     // (a bot often makes several in a row). The append's version check confirms it, and a refusal
     // reads the game afresh, so only a loop's first look costs a read.
-    let after: { found: GameWithSeats; state: unknown } | null = null;
+    let after: { found: GameWithSeats; state: unknown; legal?: ReadonlyMap<Seat, unknown[]> } | null = null;
     for (;;) {
       if (this.stopped) return;
       const found = after?.found ?? (await this.records.read(gameId));
@@ -138,12 +139,15 @@ export class Bots {
       const { game, seats } = found;
       const module = this.states.moduleOf(game);
       const state = after ? after.state : await this.states.at(game);
+      // The awaited seats' legal commands on this state, as the platform's guard listed them when
+      // the command that made it was decided: the rules list a seat's commands once per version.
+      const known = after ? after.legal : this.states.legalAt(gameId, game.version);
       after = null;
       // Bot seats, and seats a bot plays while their players are away (./absent-seats.ts).
       const bots = new Set(seats.filter((s) => s.bot || s.absent).map((s) => s.seat));
       const turn = module.awaiting(state).find((a) => bots.has(a.seat));
       if (!turn) return;
-      const legal = module.legalCommands(state, turn.seat) as { type: string }[];
+      const legal = (known?.get(turn.seat) ?? module.legalCommands(state, turn.seat)) as readonly { type: string }[];
       if (legal.length === 0) return;
       const options = game.options as unknown as StoredOptions;
       const rng = keyedRng(botKey(options.fairness.key, game.version, turn.seat));
@@ -161,7 +165,8 @@ export class Bots {
           command: command as Record<string, unknown>,
           expectedVersion: game.version,
         });
-        if (accepted.seats && accepted.state !== undefined) after = { found: { game: accepted.game, seats: accepted.seats }, state: accepted.state };
+        if (accepted.seats && accepted.state !== undefined)
+          after = { found: { game: accepted.game, seats: accepted.seats }, state: accepted.state, legal: accepted.legalOfAwaited };
       } catch (error) {
         // Someone else moved first (a player, a deadline, another process's bot): look again.
         // Or the player took the seat back while it was deciding (NOT_A_BOT): look again.

@@ -3,8 +3,8 @@
 // awaited (the stored deadlines), and, when asked for, the game as the sender then sees it, equal
 // to a read at that version. The view and the sender's legal commands are computed once per
 // command: the platform's guard (src/platform/awaited-guard.ts) already listed the legal commands
-// of every awaited seat, and the answer's view takes the sender's from there; so does the read of
-// the seat awaited next.
+// of every awaited seat, and the answer's view takes the sender's from there; so do the read of
+// the seat awaited next and a bot choosing for its seat.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { pickCommand } from '../../src/platform/random-player.ts';
@@ -145,5 +145,51 @@ describe('the answer to a player’s command', () => {
       if (next !== seat) handedOver++;
     }
     expect(handedOver).toBeGreaterThan(0);
+  });
+});
+
+describe('a bot’s move', () => {
+  it('chooses among the legal commands the guard listed for its seat, the rules listing none of them again', async () => {
+    const hs = GAMES.get('helter-skelter')!;
+    // The seats each state's commands were listed for: a seat listed twice on one state is work done twice.
+    const listed = new WeakMap<object, number[]>();
+    let twice = 0;
+    const module: AnyGameModule = {
+      ...hs,
+      legalCommands: (state, seat) => {
+        const seats = listed.get(state) ?? [];
+        if (seats.includes(seat)) twice++;
+        listed.set(state, [...seats, seat]);
+        return hs.legalCommands(state, seat);
+      },
+    };
+    const channels = new MemoryChannels();
+    const log = new MemoryGameLog(undefined, channels.notify);
+    const accounts = new MemoryAccountRecords();
+    const records = new MemoryGameRecords(log, accounts);
+    const service = new GameService(
+      { log, backgroundLog: log, records, accounts, invites: new MemoryInviteRecords(), listen: channels.listen },
+      { registry: new Map([...GAMES, [hs.id, module]]), allowScenarios: true, background: { pollIntervalMs: 20 }, botMinDecisionMs: 0 },
+    );
+    services.push(service);
+    await service.start();
+    const body = { game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', seed: 'bots', seats: [{ team: 'judges' }, { team: 'slaine', bot: 'heuristic' }] }, seat: 0 };
+    const id = (await service.create('p0', body)).game.id;
+    let rng = keyedRng('78'.repeat(32));
+    for (let i = 0; i < 2_000; i++) {
+      const mine = await service.views.game(id, 'p0');
+      if (mine.status !== 'active' || (await log.commands(id)).filter((c) => c.seat === 1).length >= 40) break;
+      if (mine.legalCommands.length === 0) {
+        await new Promise((r) => setTimeout(r, 2));
+        continue;
+      }
+      let command: { type: string };
+      [command, rng] = pickCommand(mine.legalCommands as { type: string }[], rng);
+      await service.submit({ gameId: id, author: { account: 'p0' }, command });
+    }
+    await service.bots.idle();
+    // The bot played, and never had the rules list again what the guard had listed on that state.
+    expect((await log.commands(id)).filter((c) => c.senderKind === 'seat' && c.seat === 1).length).toBeGreaterThanOrEqual(40);
+    expect(twice).toBe(0);
   });
 });
