@@ -9,7 +9,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { pickCommand } from '../../src/platform/random-player.ts';
 import { keyedRng } from '../../src/platform/random.ts';
-import { GameService } from '../../src/service/index.ts';
+import { GameService, type GameServiceSettings } from '../../src/service/index.ts';
 import { GAMES, type AnyGameModule } from '../../src/service/registry.ts';
 import { MemoryGameLog } from '../../src/store/memory-game-log.ts';
 import { MemoryAccountRecords, MemoryChannels, MemoryGameRecords, MemoryInviteRecords } from '../../src/store/memory-records.ts';
@@ -31,13 +31,22 @@ function counted() {
   return { registry: new Map([...GAMES, [hs.id, module]]), calls };
 }
 
-async function table(registry: ReadonlyMap<string, AnyGameModule> = GAMES) {
+/** The game service on in-memory ports, playing `registry`'s games; no background unless `settings` asks for it. */
+function inMemory(registry: ReadonlyMap<string, AnyGameModule>, settings: Partial<GameServiceSettings> = {}) {
   const channels = new MemoryChannels();
   const log = new MemoryGameLog(undefined, channels.notify);
   const accounts = new MemoryAccountRecords();
   const records = new MemoryGameRecords(log, accounts);
-  const service = new GameService({ log, backgroundLog: log, records, accounts, invites: new MemoryInviteRecords(), listen: channels.listen }, { registry, allowScenarios: true, background: null });
+  const service = new GameService(
+    { log, backgroundLog: log, records, accounts, invites: new MemoryInviteRecords(), listen: channels.listen },
+    { registry, allowScenarios: true, background: null, ...settings },
+  );
   services.push(service);
+  return { service, log };
+}
+
+async function table(registry: ReadonlyMap<string, AnyGameModule> = GAMES) {
+  const { service } = inMemory(registry);
   const body = { game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', seed: 'answers', seats: [{ team: 'judges' }, { team: 'slaine' }] }, seat: 0 };
   const id = (await service.create('p0', body)).game.id;
   await service.claim(id, 1, 'p1');
@@ -163,15 +172,7 @@ describe('a bot’s move', () => {
         return hs.legalCommands(state, seat);
       },
     };
-    const channels = new MemoryChannels();
-    const log = new MemoryGameLog(undefined, channels.notify);
-    const accounts = new MemoryAccountRecords();
-    const records = new MemoryGameRecords(log, accounts);
-    const service = new GameService(
-      { log, backgroundLog: log, records, accounts, invites: new MemoryInviteRecords(), listen: channels.listen },
-      { registry: new Map([...GAMES, [hs.id, module]]), allowScenarios: true, background: { pollIntervalMs: 20 }, botMinDecisionMs: 0 },
-    );
-    services.push(service);
+    const { service, log } = inMemory(new Map([...GAMES, [hs.id, module]]), { background: { pollIntervalMs: 20 }, botMinDecisionMs: 0 });
     await service.start();
     const body = { game: 'helter-skelter', options: { map: 'dan-tanna-enid-blyton', seed: 'bots', seats: [{ team: 'judges' }, { team: 'slaine', bot: 'heuristic' }] }, seat: 0 };
     const id = (await service.create('p0', body)).game.id;
