@@ -209,6 +209,8 @@ try {
       routes,
       commandP99: routes['POST /v1/games/:id/commands']?.p99 ?? NaN,
       eventLoopP99Ms: round(figures.eventLoopP99Seconds * 1000),
+      gcMsPerSecond: round((1000 * (figures.gcSeconds - previous.scrape.gcSeconds)) / ((now - previous.at) / 1000)),
+      gcPausesOver10ms: figures.gcPausesOver10ms - previous.scrape.gcPausesOver10ms,
       poolWaiting: figures.poolWaiting,
       openStreams: figures.openStreams,
       jobsQueued: figures.jobsQueued,
@@ -316,7 +318,7 @@ function line(r: Report): string {
     .join('');
   return (
     `[${r.minute.toFixed(1)} min${r.warmUp ? ', warm-up' : ''}] rss ${r.rssMiB} MiB heap ${r.heapUsedMiB} MiB (live ${r.heapLiveMiB}) | ${r.commandsPerSecond} commands/s (${r.commands} stored), idle slots ${r.idleSlots} | ` +
-    `p50/p99: ${routes} | event loop p99 ${r.eventLoopP99Ms} ms, pool waiting ${r.poolWaiting}, streams ${r.openStreams}, jobs ${r.jobsQueued} | ` +
+    `p50/p99: ${routes} | event loop p99 ${r.eventLoopP99Ms} ms, GC ${r.gcMsPerSecond} ms/s (${r.gcPausesOver10ms} pauses > 10 ms), pool waiting ${r.poolWaiting}, streams ${r.openStreams}, jobs ${r.jobsQueued} | ` +
     `database ${r.databaseMiB} MiB = ${r.databaseBytesPerCommand} B/command, snapshots ${r.snapshots} | ` +
     `lateness p99 ≤ ${ms(r.latenessP99AtMostMs)} ms (${r.expiries} expiries${perGame}) | notification p50/p99 ${ms(r.notificationP50Ms)}/${ms(r.notificationP99Ms)} ms (${r.notifications}) | load ${r.loadAverage}`
   );

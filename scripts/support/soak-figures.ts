@@ -25,6 +25,9 @@ export interface Scrape {
   heapUsedBytes: number;
   heapLiveBytes: number;
   eventLoopP99Seconds: number;
+  /** Time spent in garbage collection pauses so far (s), and the pauses longer than 10 ms (prom-client's `nodejs_gc_duration_seconds`). */
+  gcSeconds: number;
+  gcPausesOver10ms: number;
   poolWaiting: number;
   openStreams: number;
   jobsQueued: number;
@@ -47,11 +50,15 @@ export function parseScrape(text: string): Scrape {
   const sum = (name: string, keep: (s: Sample) => boolean = () => true) => family(name).filter(keep).reduce((n, s) => n + Number(s.value ?? 0), 0);
   const lateness = new Map<string, Map<number, number>>();
   for (const { labels, buckets } of histogramSeries(text, 'pbw_deadline_lateness_seconds')) lateness.set(labels.game ?? '', buckets);
+  // prom-client's GC buckets are 1 ms, 10 ms, 100 ms, …: the pauses over 10 ms are all but the first two buckets.
+  const gc = histogramSeries(text, 'nodejs_gc_duration_seconds');
   return {
     rssBytes: sum('process_resident_memory_bytes'),
     heapUsedBytes: sum('nodejs_heap_size_used_bytes'),
     heapLiveBytes: sum('pbw_heap_live_bytes'),
     eventLoopP99Seconds: sum('nodejs_eventloop_lag_p99_seconds'),
+    gcSeconds: gc.reduce((n, { sum }) => n + sum, 0),
+    gcPausesOver10ms: gc.reduce((n, { buckets }) => n + (buckets.get(Infinity) ?? 0) - (buckets.get(0.01) ?? 0), 0),
     poolWaiting: sum('pbw_db_pool_waiting'),
     openStreams: sum('pbw_open_streams'),
     jobsQueued: sum('pbw_jobs_queued'),
@@ -62,23 +69,31 @@ export function parseScrape(text: string): Scrape {
 }
 
 /**
- * A histogram's series, each its labels (but `le`) and its cumulative count per bucket bound.
+ * A histogram's series, each its labels (but `le`), its cumulative count per bucket bound and its sum.
  * The parser reads a histogram with labels as one series (the last one's buckets, every other
  * series' overwritten, and no labels), so the bucket lines are handed to it alone, without
  * their `# TYPE` line: it then reads each as a plain sample with its labels.
  */
-export function histogramSeries(text: string, name: string): { labels: Record<string, string>; buckets: Map<number, number> }[] {
-  const bucketLines = text.split('\n').filter((line) => line.startsWith(`${name}_bucket{`) || line.startsWith(`${name}_bucket `));
+export function histogramSeries(text: string, name: string): { labels: Record<string, string>; buckets: Map<number, number>; sum: number }[] {
+  const lines = text.split('\n');
+  const bucketLines = lines.filter((line) => line.startsWith(`${name}_bucket{`) || line.startsWith(`${name}_bucket `));
+  const sumLines = lines.filter((line) => line.startsWith(`${name}_sum{`) || line.startsWith(`${name}_sum `));
   // The parser keeps a family's last line only when a line follows it: end with a newline.
   const samples = (parsePrometheusTextFormat(bucketLines.join('\n') + '\n') as Family[]).flatMap((f) => f.metrics);
-  const series = new Map<string, { labels: Record<string, string>; buckets: Map<number, number> }>();
+  const sums = (parsePrometheusTextFormat(sumLines.join('\n') + '\n') as Family[]).flatMap((f) => f.metrics);
+  const keyOf = (labels: Record<string, string>) => JSON.stringify(Object.entries(labels).sort(([a], [b]) => a.localeCompare(b)));
+  const series = new Map<string, { labels: Record<string, string>; buckets: Map<number, number>; sum: number }>();
   for (const sample of samples) {
     const { le, ...labels } = sample.labels ?? {};
     if (le === undefined) continue;
-    const key = JSON.stringify(Object.entries(labels).sort(([a], [b]) => a.localeCompare(b)));
+    const key = keyOf(labels);
     let entry = series.get(key);
-    if (!entry) series.set(key, (entry = { labels, buckets: new Map() }));
+    if (!entry) series.set(key, (entry = { labels, buckets: new Map(), sum: 0 }));
     entry.buckets.set(le === '+Inf' ? Infinity : Number(le), Number(sample.value ?? 0));
+  }
+  for (const sample of sums) {
+    const entry = series.get(keyOf(sample.labels ?? {}));
+    if (entry) entry.sum = Number(sample.value ?? 0);
   }
   return [...series.values()];
 }
@@ -185,6 +200,9 @@ export interface Report {
   /** The command route's p99 (ms) over the report's minute (the verdict holds blocks of minutes to the band: `blockP99s`). */
   commandP99: number;
   eventLoopP99Ms: number;
+  /** Of the report's interval, the milliseconds a second spent in GC pauses, and the pauses over 10 ms. */
+  gcMsPerSecond: number;
+  gcPausesOver10ms: number;
   poolWaiting: number;
   openStreams: number;
   jobsQueued: number;

@@ -58,6 +58,17 @@ describe('the soak reading deadline lateness', () => {
     expect([scrape.commandsAccepted, scrape.commandsRefused]).toEqual([2, 1]);
     expect(scrape.rssBytes).toBeGreaterThan(0);
   });
+
+  it('reads the time spent in GC pauses and the pauses over 10 ms, every kind counted', () => {
+    const gc = (kind: string, counts: number[], sum: number) =>
+      ['0.001', '0.01', '0.1', '1', '2', '5', '+Inf'].map((le, i) => `nodejs_gc_duration_seconds_bucket{le="${le}",kind="${kind}"} ${counts[i]}`).join('\n') +
+      `\nnodejs_gc_duration_seconds_sum{kind="${kind}"} ${sum}\nnodejs_gc_duration_seconds_count{kind="${kind}"} ${counts[6]}`;
+    const text = ['# TYPE nodejs_gc_duration_seconds histogram', gc('minor', [90, 118, 120, 120, 120, 120, 120], 0.25), gc('major', [0, 1, 3, 4, 4, 4, 4], 0.5), ''].join('\n');
+    const scrape = parseScrape(text);
+    expect(scrape.gcSeconds).toBeCloseTo(0.75);
+    // 2 minor pauses and 3 major ones took longer than 10 ms.
+    expect(scrape.gcPausesOver10ms).toBe(5);
+  });
 });
 
 describe('the soak’s verdict', () => {
