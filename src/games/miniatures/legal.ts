@@ -4,7 +4,7 @@
 // draws are checked by decide (and answered by preview) against the same rules.
 
 import { meleeProblem } from './actions/melee.ts';
-import { shotProblem } from './actions/shoot.ts';
+import { mayShoot } from './actions/shoot.ts';
 import { enemiesOf, modelsOf } from './state.ts';
 import type { Command, GameState, ModelState, Seat } from './types.ts';
 
@@ -37,7 +37,7 @@ function actionsOf(s: GameState, m: ModelState, windowId: string): Command[] {
   const enemies = enemiesOf(s, m);
   const melee = enemies.filter((e) => meleeProblem(s, m, e.id, undefined) === null).map((e): Command => ({ type: 'MELEE', model: m.id, target: e.id, windowId }));
   if (m.lockedWith.length > 0) return melee;
-  const shoot = enemies.filter((e) => !('code' in shotProblem(s, m, e.id))).map((e): Command => ({ type: 'SHOOT', model: m.id, target: e.id, windowId }));
+  const shoot = enemies.filter((e) => mayShoot(s, m, e)).map((e): Command => ({ type: 'SHOOT', model: m.id, target: e.id, windowId }));
   return [{ type: 'MOVE', model: m.id, windowId }, ...shoot, ...melee, { type: 'SPECIAL', model: m.id, windowId }];
 }
 

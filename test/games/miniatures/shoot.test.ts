@@ -4,7 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { armourSaves } from '../../../src/games/miniatures/damage.ts';
 import { miniatures } from '../../../src/games/miniatures/index.ts';
-import { find, firstKey, position, rekeyed, rolls } from './support.ts';
+import { mayShoot, shotProblem } from '../../../src/games/miniatures/actions/shoot.ts';
+import { enemiesOf } from '../../../src/games/miniatures/state.ts';
+import { keyN } from '../../support/module-game.ts';
+import { find, firstKey, position, rekeyed, rolls, TestGame } from './support.ts';
 
 const p = (x: number, y: number) => ({ x, y });
 const shot = (model: string, target: string) => ({ type: 'SHOOT' as const, model, target });
@@ -154,5 +157,20 @@ describe('Shooting into close combat', () => {
       shooting.forEach((r, i) => expect(r.dice).toHaveLength(defending[i]!.model === 'judge-2' ? atJudge : 2 - atJudge));
     }
     expect(friendly).toBeGreaterThan(0);
+  });
+  it('the legal commands rule out a target beyond Range by distance before drawing Line of Sight, with the same answer as the Shoot action', () => {
+    const problems = new Map<string, number>();
+    for (let game = 1; game <= 3; game++)
+      TestGame.create(keyN(300 + game)).playRandomly(200, (s) => {
+        for (const m of Object.values(s.models).filter((x) => !x.removed))
+          for (const e of enemiesOf(s, m)) {
+            const problem = shotProblem(s, m, e.id);
+            expect(mayShoot(s, m, e)).toBe(!('code' in problem));
+            const code = 'code' in problem ? problem.code : 'none';
+            problems.set(code, (problems.get(code) ?? 0) + 1);
+          }
+      });
+    // Both ways a shot fails that the shortcut is about, and shots that stand, were met.
+    for (const code of ['none', 'OUT_OF_RANGE', 'NO_LINE_OF_SIGHT']) expect(problems.get(code) ?? 0).toBeGreaterThan(0);
   });
 });

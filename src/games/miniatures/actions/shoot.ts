@@ -9,7 +9,7 @@ import { roll, signed } from '../dice.ts';
 import { refuseIf } from '../../../platform/draft.ts';
 import type { Draft } from '../draft.ts';
 import { INCH } from '../geometry/shapes.ts';
-import { fmt, inContact } from '../table/movement.ts';
+import { edgeDistance, fmt, inContact } from '../table/movement.ts';
 import { obscuredShare, sight, type Sight } from '../table/sight.ts';
 import { baseOf, enemiesOf, otherBases, standing, tableOf } from '../state.ts';
 import { completeAction, startAction } from '../turn.ts';
@@ -29,6 +29,18 @@ export function shotProblem(s: GameState, m: ModelState, targetId: unknown): { c
   if (!seen.lineOfSight) return { code: 'NO_LINE_OF_SIGHT', message: `${m.name} cannot see ${target.name}.` };
   if (seen.range > weapon.range! * INCH) return { code: 'OUT_OF_RANGE', message: `${target.name} is ${fmt(seen.range)} in away; the ${weapon.name}'s Range is ${weapon.range} in.` };
   return { weapon, sight: seen, target };
+}
+
+/**
+ * Whether `m` may shoot `target` now: `shotProblem` finds none. Listing the legal commands asks it
+ * of every model and enemy, and the line of sight is the costly part (a sight line per sample
+ * across the target, through every piece of terrain), so a target beyond the weapon's Range is
+ * ruled out by distance first: the same answer, since a shot needs both.
+ */
+export function mayShoot(s: GameState, m: ModelState, target: ModelState): boolean {
+  const weapon = rangedWeapon(profile(m.profile));
+  if (weapon && edgeDistance(baseOf(m), baseOf(target)) > weapon.range! * INCH) return false;
+  return !('code' in shotProblem(s, m, target.id));
 }
 
 export const sightOf = (s: GameState, m: ModelState, target: ModelState) => sight(tableOf(s), baseOf(m), baseOf(target), otherBases(s, m.id, target.id));

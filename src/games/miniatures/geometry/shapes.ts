@@ -70,8 +70,37 @@ export function segmentDistance(a: Point, b: Point, c: Point, d: Point): number 
   return Math.min(pointSegmentDistance(a, c, d), pointSegmentDistance(b, c, d), pointSegmentDistance(c, a, b), pointSegmentDistance(d, a, b));
 }
 
+/** A polygon's bounding box. */
+interface Box {
+  readonly minX: number;
+  readonly minY: number;
+  readonly maxX: number;
+  readonly maxY: number;
+}
+
+/**
+ * Each polygon's box, computed once: a table's terrain keeps its shape all game, and every sight
+ * line is tried against every piece of it (most of the cost of listing a seat's shots), so a piece
+ * the line cannot reach is passed over on four comparisons instead of its edges.
+ */
+const BOXES = new WeakMap<Polygon, Box>();
+
+function boxOf(poly: Polygon): Box {
+  let box = BOXES.get(poly);
+  if (!box) {
+    const xs = poly.map((p) => p.x);
+    const ys = poly.map((p) => p.y);
+    box = { minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys) };
+    BOXES.set(poly, box);
+  }
+  return box;
+}
+
 /** Strictly inside the polygon (a point on its boundary is not inside). Works for float points. */
 export function insidePolygon(p: { x: number; y: number }, poly: Polygon): boolean {
+  // A point strictly inside lies strictly inside the box.
+  const box = boxOf(poly);
+  if (p.x <= box.minX || p.x >= box.maxX || p.y <= box.minY || p.y >= box.maxY) return false;
   let inside = false;
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
     const a = poly[j]!;
@@ -88,6 +117,9 @@ export function insidePolygon(p: { x: number; y: number }, poly: Polygon): boole
  * counts. Running along an edge is outside.
  */
 function insideIntervals(a: Point, b: Point, poly: Polygon): [number, number][] {
+  // A segment that stays on one side of the box (touching it at most) has nothing strictly inside.
+  const box = boxOf(poly);
+  if (Math.max(a.x, b.x) <= box.minX || Math.min(a.x, b.x) >= box.maxX || Math.max(a.y, b.y) <= box.minY || Math.min(a.y, b.y) >= box.maxY) return [];
   const cuts = [0, 1];
   const dx = b.x - a.x;
   const dy = b.y - a.y;
