@@ -27,7 +27,9 @@
 // 3. Every `--report-every` s (60) one line: the service's RSS and heap (process_resident_memory_bytes,
 //    nodejs_heap_size_used_bytes from /metrics) and the heap kept alive (pbw_heap_live_bytes: the
 //    old generation after the last full collection), p50/p99 per route as the clients measured them,
-//    event-loop delay (nodejs_eventloop_lag_p99_seconds), requests waiting for a pool connection,
+//    event-loop delay (nodejs_eventloop_lag_p99_seconds), the accepted commands the service itself
+//    timed over 25 ms (http_request_duration_seconds) and the soak's own event-loop delay (what the
+//    clients' times hold beyond the service's), requests waiting for a pool connection,
 //    the database's size per command (pg_database_size / commands so far), snapshots written,
 //    deadline lateness (pbw_deadline_lateness_seconds: the bucket 99% fell under, in all and per game) and notification
 //    delay (the commit of the command that opened the window a webhook announces → its arrival at
@@ -51,6 +53,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { Pool as HttpPool } from 'undici';
@@ -179,6 +182,8 @@ try {
 
   const reports: Report[] = [];
   const started = performance.now();
+  const generatorLoop = monitorEventLoopDelay({ resolution: 1 });
+  generatorLoop.enable();
   let previous: { scrape: Scrape; at: number; idle: number } = { scrape: await scrape(service.url, metricsToken), at: started, idle: 0 };
   /** The scrape at the end of the warm-up: the whole run's lateness is counted from it. */
   let warmedUp: Scrape | undefined = WARMUP === 0 ? previous.scrape : undefined;
@@ -211,6 +216,10 @@ try {
       eventLoopP99Ms: round(figures.eventLoopP99Seconds * 1000),
       gcMsPerSecond: round((1000 * (figures.gcSeconds - previous.scrape.gcSeconds)) / ((now - previous.at) / 1000)),
       gcPausesOver10ms: figures.gcPausesOver10ms - previous.scrape.gcPausesOver10ms,
+      serviceCommandsOver25ms: figures.commandsTimedOver25ms - previous.scrape.commandsTimedOver25ms,
+      serviceCommands: figures.commandsTimed - previous.scrape.commandsTimed,
+      generatorLoopP99Ms: round(generatorLoop.percentile(99) / 1e6),
+      generatorLoopMaxMs: round(generatorLoop.max / 1e6),
       poolWaiting: figures.poolWaiting,
       openStreams: figures.openStreams,
       jobsQueued: figures.jobsQueued,
@@ -229,6 +238,7 @@ try {
       loadAverage: round(os.loadavg()[0]!, 2),
     };
     previous = { scrape: figures, at: now, idle: pacer.idle };
+    generatorLoop.reset();
     // The first judged report's minute, profiled (scripts/profile-top.ts reads the file).
     if (args.profile && reports.length === WARMUP) service.profiling?.stop();
     if (reports.length + 1 === WARMUP) {
@@ -318,7 +328,7 @@ function line(r: Report): string {
     .join('');
   return (
     `[${r.minute.toFixed(1)} min${r.warmUp ? ', warm-up' : ''}] rss ${r.rssMiB} MiB heap ${r.heapUsedMiB} MiB (live ${r.heapLiveMiB}) | ${r.commandsPerSecond} commands/s (${r.commands} stored), idle slots ${r.idleSlots} | ` +
-    `p50/p99: ${routes} | event loop p99 ${r.eventLoopP99Ms} ms, GC ${r.gcMsPerSecond} ms/s (${r.gcPausesOver10ms} pauses > 10 ms), pool waiting ${r.poolWaiting}, streams ${r.openStreams}, jobs ${r.jobsQueued} | ` +
+    `p50/p99: ${routes} | event loop p99 ${r.eventLoopP99Ms} ms, GC ${r.gcMsPerSecond} ms/s (${r.gcPausesOver10ms} pauses > 10 ms), commands over 25 ms as the service timed them ${r.serviceCommandsOver25ms} of ${r.serviceCommands}, the soak's own event loop p99 ${r.generatorLoopP99Ms} ms (max ${r.generatorLoopMaxMs}), pool waiting ${r.poolWaiting}, streams ${r.openStreams}, jobs ${r.jobsQueued} | ` +
     `database ${r.databaseMiB} MiB = ${r.databaseBytesPerCommand} B/command, snapshots ${r.snapshots} | ` +
     `lateness p99 ≤ ${ms(r.latenessP99AtMostMs)} ms (${r.expiries} expiries${perGame}) | notification p50/p99 ${ms(r.notificationP50Ms)}/${ms(r.notificationP99Ms)} ms (${r.notifications}) | load ${r.loadAverage}`
   );

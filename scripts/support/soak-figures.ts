@@ -33,6 +33,14 @@ export interface Scrape {
   jobsQueued: number;
   commandsAccepted: number;
   commandsRefused: number;
+  /**
+   * Accepted commands (POST /v1/games/:id/commands answered 200) as the service timed them
+   * (`http_request_duration_seconds`, from its first hook to its answer), in all and over 25 ms:
+   * what the clients measure beyond that waited outside the service's handling (its event loop
+   * busy before the request was read, or the soak's own).
+   */
+  commandsTimed: number;
+  commandsTimedOver25ms: number;
   /** Deadline lateness, per game (its `game` label): cumulative count per bucket bound (seconds). */
   lateness: Map<string, Map<number, number>>;
 }
@@ -52,6 +60,9 @@ export function parseScrape(text: string): Scrape {
   for (const { labels, buckets } of histogramSeries(text, 'pbw_deadline_lateness_seconds')) lateness.set(labels.game ?? '', buckets);
   // prom-client's GC buckets are 1 ms, 10 ms, 100 ms, …: the pauses over 10 ms are all but the first two buckets.
   const gc = histogramSeries(text, 'nodejs_gc_duration_seconds');
+  const commands = histogramSeries(text, 'http_request_duration_seconds').filter(
+    ({ labels }) => labels.method === 'POST' && labels.route === '/v1/games/:id/commands' && labels.status === '200',
+  );
   return {
     rssBytes: sum('process_resident_memory_bytes'),
     heapUsedBytes: sum('nodejs_heap_size_used_bytes'),
@@ -64,6 +75,8 @@ export function parseScrape(text: string): Scrape {
     jobsQueued: sum('pbw_jobs_queued'),
     commandsAccepted: sum('pbw_commands_total', (s) => s.labels?.outcome === 'accepted'),
     commandsRefused: sum('pbw_commands_total', (s) => s.labels?.outcome === 'refused'),
+    commandsTimed: commands.reduce((n, { buckets }) => n + (buckets.get(Infinity) ?? 0), 0),
+    commandsTimedOver25ms: commands.reduce((n, { buckets }) => n + (buckets.get(Infinity) ?? 0) - (buckets.get(0.025) ?? 0), 0),
     lateness,
   };
 }
@@ -203,6 +216,15 @@ export interface Report {
   /** Of the report's interval, the milliseconds a second spent in GC pauses, and the pauses over 10 ms. */
   gcMsPerSecond: number;
   gcPausesOver10ms: number;
+  /** Of the report's interval: the accepted commands the service itself timed over 25 ms, of those it timed (`Scrape.commandsTimed`). */
+  serviceCommandsOver25ms: number;
+  serviceCommands: number;
+  /**
+   * The soak's own event-loop delay over the interval (ms; `monitorEventLoopDelay`, its 1 ms timer
+   * included): the clients' times include it, so a slow minute the service did not see shows here.
+   */
+  generatorLoopP99Ms: number;
+  generatorLoopMaxMs: number;
   poolWaiting: number;
   openStreams: number;
   jobsQueued: number;

@@ -69,6 +69,17 @@ describe('the soak reading deadline lateness', () => {
     // 2 minor pauses and 3 major ones took longer than 10 ms.
     expect(scrape.gcPausesOver10ms).toBe(5);
   });
+
+  it('counts the accepted commands the service timed, and those over 25 ms, apart from refusals and other routes', async () => {
+    const metrics = serviceMetrics();
+    for (const seconds of [0.003, 0.02, 0.03, 0.2]) metrics.observeRequest('POST', '/v1/games/:id/commands', 200, seconds);
+    metrics.observeRequest('POST', '/v1/games/:id/commands', 409, 0.5);
+    metrics.observeRequest('GET', '/v1/games/:id', 200, 0.1);
+    metrics.observeRequest('POST', '/v1/games/:id/chat', 200, 0.1);
+    const scrape = parseScrape(await metrics.registry.metrics());
+    expect(scrape.commandsTimed).toBe(4);
+    expect(scrape.commandsTimedOver25ms).toBe(2);
+  });
 });
 
 describe('the soak’s verdict', () => {
