@@ -12,8 +12,8 @@
 
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { botFor, botsOf } from '../platform/bots.ts';
-import { keyedRng } from '../platform/random.ts';
+import { botsOf } from '../platform/bots.ts';
+import { chooseBotCommand } from './bot-thread.ts';
 import type { Logger } from '../config/logger.ts';
 import type { Seat } from '../platform/game-module.ts';
 import type { GameRecords } from './ports/game-records.ts';
@@ -150,11 +150,12 @@ export class Bots {
       const legal = (known?.get(turn.seat) ?? module.legalCommands(state, turn.seat)) as readonly { type: string }[];
       if (legal.length === 0) return;
       const options = game.options as unknown as StoredOptions;
-      const rng = keyedRng(botKey(options.fairness.key, game.version, turn.seat));
+      const key = botKey(options.fairness.key, game.version, turn.seat);
       const started = performance.now();
       // An absent player's seat has no bot of its own: the game's default stands in.
       const kind = options.botKinds[turn.seat] ?? botsOf(module).default;
-      const command = botFor(module, kind).choose(state, turn.seat, legal, rng) as { type: string };
+      // Off the event loop (bot-thread.ts): the requests of every other game do not wait for it.
+      const command = (await chooseBotCommand(module, kind, state, turn.seat, legal, key)) as { type: string };
       // A game of bots only has nobody to tell anything to, and plays at full speed.
       const wait = this.minDecisionMs - (performance.now() - started);
       if (wait > 0 && seats.some((s) => !s.bot)) await sleep(wait);

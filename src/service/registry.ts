@@ -12,7 +12,8 @@ export type AnyGameModule = GameModule<any, any, any, any, any, any>;
 
 /**
  * The games a server plays, by id. The composition root (src/app.ts, a script) builds one with
- * `gameRegistry` and injects it into everything that asks a game module; nothing else reads `GAMES`.
+ * `gameRegistry` and injects it into everything that asks a game module. Nothing else reads `GAMES`
+ * but the bots' thread (bot-thread.ts), to which a game can only be named.
  */
 export type GameRegistry = ReadonlyMap<string, AnyGameModule>;
 
