@@ -18,14 +18,16 @@ const LAYERS = [
   // Settings and logs: a leaf every impure layer may read. The environment itself
   // (config/config.ts) is read only at the edges: see the rule config-at-the-edges.
   { name: 'config', path: 'src/config/', may: [], why: 'settings, the logger, start-up errors; imports nothing' },
+  // A worker thread started on the first question, for work kept off the event loop: a leaf.
+  { name: 'threads', path: 'src/threads/', may: [], why: 'a worker thread on call and its answering side; imports nothing' },
   // Use cases: the only place rules meet what is stored, through ports of its own (src/service/ports/).
-  { name: 'service', path: 'src/service/', may: ['platform', 'games', 'clock', 'config'], why: 'game play, lobby, clocks, bots, notifications as decisions: the only place rules meet storage, through its ports' },
+  { name: 'service', path: 'src/service/', may: ['platform', 'games', 'clock', 'config', 'threads'], why: 'game play, lobby, clocks, bots, notifications as decisions: the only place rules meet storage, through its ports' },
   { name: 'ports', path: 'src/service/ports/', may: ['platform', 'clock'], why: 'what the service needs from the adapters (records, the log, listeners, channels), as types it owns' },
   // Use cases of notifications (webhook subscriptions, email settings, verification, unsubscribe),
   // beside the service's: through ports of their own (src/notify/ports/).
   { name: 'notify', path: 'src/notify/', may: ['ports', 'clock', 'platform'], why: 'notification use cases (subscriptions, email settings and links) and what a notification says; no storage, no sending' },
   { name: 'notify-ports', path: 'src/notify/ports/', may: ['ports', 'platform', 'clock'], why: 'what the notification use cases and channels need from storage, as types they own' },
-  { name: 'auth', path: 'src/auth/', may: ['platform', 'db', 'config'], why: 'accounts, tokens, keys; refuses with the platform Refusal, knows no HTTP statuses; the account row is written through its ports' },
+  { name: 'auth', path: 'src/auth/', may: ['platform', 'db', 'config', 'threads'], why: 'accounts, tokens, keys; refuses with the platform Refusal, knows no HTTP statuses; the account row is written through its ports' },
   // Adapters: each implements ports of the service or drives it.
   { name: 'generated', path: 'src/generated/', may: [], why: 'the Prisma client (generated, not cruised)' },
   { name: 'db', path: 'src/db/', may: ['config', 'generated'], why: 'Postgres: pools, migrations, transactions, Queryable, the channel listener' },
