@@ -2,6 +2,7 @@
 // text format, and its numbers move with what the service does. Parsed with a Prometheus text
 // parser, as a scraper would read it.
 
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
@@ -22,6 +23,25 @@ interface Family {
 interface Scrape {
   families: Map<string, Family>;
   text: string;
+}
+
+/**
+ * Resolves once observers have been told of a full collection that began at `since` or later. The
+ * service's observer hears of it in the same dispatch as this one, so one turn later it has read
+ * the heap. A collection the test's own allocations set off may still be on its way to them:
+ * it began earlier, so it is not the one waited for, and a scrape after it would read the heap
+ * half-filled.
+ */
+function fullCollectionHeard(since: number): Promise<void> {
+  return new Promise((resolve) => {
+    const observer = new PerformanceObserver((list) => {
+      const full = list.getEntries().some((e) => (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR && e.startTime >= since);
+      if (!full) return;
+      observer.disconnect();
+      setImmediate(resolve);
+    });
+    observer.observe({ entryTypes: ['gc'] });
+  });
 }
 
 async function scrape(): Promise<Scrape> {
@@ -102,9 +122,9 @@ describe('GET /metrics', () => {
     v8.setFlagsFromString('--expose-gc');
     const collect = vm.runInNewContext('gc') as () => void;
     const liveAfterCollecting = async () => {
+      const heard = fullCollectionHeard(performance.now());
       collect();
-      // The observer hears of the collection after it, not during it.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await heard;
       return valueOf(await scrape(), 'pbw_heap_live_bytes');
     };
     const before = await liveAfterCollecting();
