@@ -76,7 +76,7 @@ test('a mistyped address draws a not-found page with a way back; /v1/nope stays 
   const response = await page.goto(`${t.base}/lobbby`);
   expect(response?.status()).toBe(404);
   await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
-  expect(await page.title()).toBe('Page not found — Judge Dredd play-by-web');
+  await expect.poll(() => page.title()).toBe('Page not found — Judge Dredd play-by-web');
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('link', { name: /Back to/ }).click();
   await page.waitForURL(`${t.base}/`);
@@ -88,7 +88,7 @@ test('a mistyped address draws a not-found page with a way back; /v1/nope stays 
 test('sign-up refuses a too-short handle in a sentence, not in validator words', async () => {
   const { page } = player;
   await page.goto(`${t.base}/signup`);
-  expect(await page.title()).toBe('Sign up — Judge Dredd play-by-web');
+  await expect.poll(() => page.title()).toBe('Sign up — Judge Dredd play-by-web');
   await page.getByLabel('Handle').fill('ab');
   await page.getByLabel('Email').fill('ab@example.com');
   await page.getByLabel('Password').fill('correct horse battery staple');
@@ -151,7 +151,7 @@ test('a solo game says it is solo, and its opponent is The Dark Judges; the head
   });
   await page.goto(`${t.base}/games/${game.id}`);
   await page.getByRole('heading', { name: 'Helter Skelter solo: The Judges v The Dark Judges', level: 1 }).waitFor();
-  expect(await page.title()).toMatch(/Helter Skelter solo: The Judges v The Dark Judges — Judge Dredd play-by-web$/);
+  await expect.poll(() => page.title()).toMatch(/Helter Skelter solo: The Judges v The Dark Judges — Judge Dredd play-by-web$/);
   expect(await page.locator('header.top .brand').textContent()).toBe('Judge Dredd play-by-web');
   const opponent = page.locator('table.scores tbody tr').nth(1);
   await expect.poll(() => opponent.locator('th').textContent()).toMatch(/^\s*D The Dark Judges$/);
@@ -176,8 +176,9 @@ test('a replay plays on its own, shows the scores as they stood, and its link op
   const step = page.locator('.replay-event');
   await step.filter({ hasText: /^Move 1 of \d+: / }).waitFor();
   const total = Number((await step.textContent())!.match(/of (\d+)/)![1]);
-  // (The games against the bot and the Dark Judges still await this player: the count says so.)
-  expect(await page.title()).toBe('(2) Your move — Replay: Helter Skelter: The Judges v Sláine — Judge Dredd play-by-web');
+  // (The games against the bot and the Dark Judges still await this player: the count says so,
+  // once the awaiting feed has answered.)
+  await expect.poll(() => page.title()).toBe('(2) Your move — Replay: Helter Skelter: The Judges v Sláine — Judge Dredd play-by-web');
   // At the first move nobody has scored; at the last the winner has.
   const points = () => page.locator('table.scores tbody td:first-of-type').allTextContents();
   await expect.poll(async () => (await points()).map((text) => Number.parseInt(text, 10))).toEqual([0, 0]);

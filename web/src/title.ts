@@ -3,7 +3,7 @@
 // true), read when a page opens, when the tab is shown again, when a game the page follows moves,
 // and every half minute while signed in; on a game's page "Your move" says that this game awaits you.
 
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { api } from './api/client.ts';
 import { PRODUCT_NAME } from './product.ts';
 import { session } from './session.ts';
@@ -80,7 +80,8 @@ export function documentTitle(name: string | null, awaiting: number, game?: { aw
 export function usePageTitle(name: string | null, game?: { awaitsMe: boolean }): void {
   const awaiting = useAwaitingCount();
   const title = documentTitle(name, awaiting, game);
-  useEffect(() => {
+  // Set with the page's own DOM, not a frame later: the tab never names the page that was.
+  useLayoutEffect(() => {
     document.title = title;
   }, [title]);
 }
