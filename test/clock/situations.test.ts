@@ -181,7 +181,7 @@ describe('each situation ends at its deadline', () => {
     expectOnTime(command, asked.deadline);
     // The action is complete: the window after it asks seat 1 whatever its hand holds (R11).
     expect(events.map((e) => e.type)).toEqual(['DefenderDecided', 'DamageTaken', 'InterruptWindowOpened']);
-    expect(events[0]!.payload).toMatchObject({ character: 'johnny-alpha' });
+    expect(events[0]!.payload).toMatchObject({ character: 'johnny-alpha', choice: { kind: 'damage' }, expired: true });
     expect(events[1]!.payload).toMatchObject({ character: 'johnny-alpha', from: 'dredd' });
     const amount = events[1]!.payload.amount as number;
     expect(amount).toBeGreaterThan(0);

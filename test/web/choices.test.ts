@@ -102,6 +102,14 @@ describe('words', () => {
     expect(eventWords({ type: 'StartingCardsAssigned', seat: 1, character: 'slaine', byServer: true }, names)).toBe('Bot (Sláine) ran out of time: the server chose the starting map cards of Sláine Mac Roth.');
     expect(eventWords({ type: 'MapCardRemoved', seat: 1, card: 7, byServer: true }, names)).toBe('Bot (Sláine) ran out of time: the server removes map card 7 from the game.');
   });
+
+  it('a defence the deadline decided says so; one the player chose does not', () => {
+    expect(eventWords({ type: 'DefenderDecided', character: 'dredd', choice: { kind: 'damage' }, expired: true } as never, names)).toBe('The defence deadline passed: Judge Dredd takes the damage.');
+    expect(eventWords({ type: 'DefenderDecided', character: 'dredd', choice: { kind: 'damage' } } as never, names)).toBe('Judge Dredd takes the damage.');
+    expect(eventWords({ type: 'DefenderDecided', character: 'dredd', choice: { kind: 'discarded', card: 'judges-01' }, expired: true } as never, names)).toMatch(
+      /^The defence deadline passed: Judge Dredd discards .+ against the PSI attack\.$/,
+    );
+  });
 });
 
 describe('the Dark Judges’ set-up and solo commands', () => {

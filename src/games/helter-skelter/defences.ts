@@ -98,10 +98,13 @@ function emitDefence(d: Draft, seat: Seat, defender: CharacterId, option: Defenc
   d.emit({ type: 'DefenderDecided', character: defender, choice: { kind: 'defended', defence: option.defence, card: option.card } });
 }
 
-function emitPsiDiscard(d: Draft, seat: Seat, defender: CharacterId, card: CardId): void {
+function emitPsiDiscard(d: Draft, seat: Seat, defender: CharacterId, card: CardId, expired = false): void {
   d.emit({ type: 'CardsDiscarded', seat, cards: [card], reason: 'PSI' });
-  d.emit({ type: 'DefenderDecided', character: defender, choice: { kind: 'discarded', card } });
+  d.emit({ type: 'DefenderDecided', character: defender, choice: { kind: 'discarded', card }, ...marked(expired) });
 }
+
+/** The mark of a decision the server made because the deadline passed: the log says so. */
+const marked = (expired: boolean) => (expired ? { expired: true as const } : {});
 
 /**
  * `defence: always` spends the cheapest card that suffices (R38): the one that could do least
@@ -123,16 +126,16 @@ function cheapest(options: DefenceOption[]): DefenceOption | undefined {
  * R37); otherwise, when `defend` is set (`defence: always`), the cheapest card that pays a defence
  * against this attack is spent on it (R38); else the damage is taken.
  */
-function decideUnasked(d: Draft, attack: Attack, defender: CharacterId, defend: boolean): void {
+function decideUnasked(d: Draft, attack: Attack, defender: CharacterId, defend: boolean, expired = false): void {
   const seat = d.state.characters[defender]!.seat;
   if (attack.action === 'PSI') {
     const card = psiDiscards(d.state, defender)[0];
-    if (card) return emitPsiDiscard(d, seat, defender, card);
+    if (card) return emitPsiDiscard(d, seat, defender, card, expired);
   } else if (defend) {
     const option = cheapest(defenceOptions(d.state, attack, defender));
     if (option) return emitDefence(d, seat, defender, option);
   }
-  d.emit({ type: 'DefenderDecided', character: defender, choice: { kind: 'damage' } });
+  d.emit({ type: 'DefenderDecided', character: defender, choice: { kind: 'damage' }, ...marked(expired) });
 }
 
 function openDefence(s: GameState) {
@@ -189,11 +192,11 @@ export function psiDiscard(d: Draft, seat: Seat, cmd: PsiDiscard): Attack | null
   return settleDefenders(d);
 }
 
-/** The defence deadline passed: undecided defenders take the damage (PSI: the first eligible card goes). */
+/** The defence deadline passed: undecided defenders take the damage (PSI: the first eligible card goes), marked `expired`. */
 export function expireDefence(d: Draft): Attack | null {
   const w = openDefence(d.state);
   for (const defender of w.defenders)
-    if (defender.choice.kind === 'undecided') decideUnasked(d, w.attack, defender.character, false);
+    if (defender.choice.kind === 'undecided') decideUnasked(d, w.attack, defender.character, false, true);
   return settleDefenders(d);
 }
 

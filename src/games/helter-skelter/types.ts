@@ -357,7 +357,8 @@ export type Event =
   | { type: 'CharacterMoved'; character: CharacterId; from: SpaceId; to: SpaceId }
   | { type: 'FragmentCollected'; seat: Seat; character: CharacterId; space: SpaceId }
   | { type: 'AttackDeclared'; windowId: string; attack: Attack; defenders: CharacterId[] }
-  | { type: 'DefenderDecided'; character: CharacterId; choice: DefenderChoice }
+  /** `expired`: the defence deadline passed and the server decided for the defender's owner. */
+  | { type: 'DefenderDecided'; character: CharacterId; choice: DefenderChoice; expired?: true }
   | { type: 'DamageTaken'; character: CharacterId; amount: number; from: CharacterId }
   /** A Dark Judge's armour token turned: by an attack (`vulnerable`) or at the end of a turn (`protected`). */
   | { type: 'ArmourFlipped'; character: CharacterId; side: ArmourSide }

@@ -233,6 +233,7 @@ describe('DEFENCES: deciding each defender', () => {
     expect(g.legalOf(1, 'TAKE_DAMAGE')).toEqual([{ type: 'TAKE_DAMAGE', character: 'anderson' }]);
     g.send(2, { type: 'TAKE_DAMAGE', character: 'lulu' });
     const events = g.send(1, { type: 'TAKE_DAMAGE', character: 'anderson' });
+    expect(ofType(events, 'DefenderDecided')).toEqual([{ type: 'DefenderDecided', character: 'anderson', choice: { kind: 'damage' } }]);
     expect(damageIn(events)).toEqual({ anderson: 1, lulu: 1 });
   });
 
@@ -256,11 +257,18 @@ describe('DEFENCES: deciding each defender', () => {
     expect(g.refused(0, { type: 'TAKE_DAMAGE', character: 'giant' })).toBe('NOT_A_DEFENDER');
   });
 
-  // docs/architecture.md §4: "On expiry every undecided defender takes the damage."
-  it('on expiry every undecided defender takes the damage, and decided ones keep their defence', () => {
+  // docs/architecture.md §4: "On expiry every undecided defender takes the damage." The events say
+  // the deadline decided (docs/api.md: what the server did for a seat is marked as such), so the log
+  // never reads it as the player's choice; a damage the player chose carries no mark.
+  it('on expiry every undecided defender takes the damage, marked expired, and decided ones keep their defence', () => {
     const { g } = melee3({ judges: JUDGE_DEFLECTS.slice(0, 2), dante: [DANTE_DEFLECT] });
-    g.send(1, { type: 'DEFEND', character: 'giant', defence: 'DEFLECT', card: JUDGE_DEFLECTS[0]! });
+    const chosen = g.send(1, { type: 'DEFEND', character: 'giant', defence: 'DEFLECT', card: JUDGE_DEFLECTS[0]! });
+    expect(ofType(chosen, 'DefenderDecided')).toEqual([{ type: 'DefenderDecided', character: 'giant', choice: { kind: 'defended', defence: 'DEFLECT', card: JUDGE_DEFLECTS[0] } }]);
     const events = g.expire();
+    expect(ofType(events, 'DefenderDecided')).toEqual([
+      { type: 'DefenderDecided', character: 'anderson', choice: { kind: 'damage' }, expired: true },
+      { type: 'DefenderDecided', character: 'lulu', choice: { kind: 'damage' }, expired: true },
+    ]);
     expect(damageIn(events)).toEqual({ anderson: 1, lulu: 1 });
     expect(g.hand(1)).toEqual([JUDGE_DEFLECTS[1]]);
     expect(g.hand(2)).toEqual([DANTE_DEFLECT]);

@@ -118,6 +118,8 @@ describe('PSI', () => {
     g.send(0, psi);
     const events = g.expire();
     expect(ofType(events, 'CardsDiscarded')).toEqual([{ type: 'CardsDiscarded', seat: 1, cards: [two], reason: 'PSI' }]);
+    // The log says the deadline discarded it, not the player.
+    expect(ofType(events, 'DefenderDecided')).toEqual([{ type: 'DefenderDecided', character: 'wulf', choice: { kind: 'discarded', card: two }, expired: true }]);
     expect(ofType(events, 'DamageTaken')).toEqual([]);
   });
 

@@ -100,8 +100,10 @@ export function eventWords(data: components['schemas']['FeedEvent']['data'], nam
     case 'DefenderDecided': {
       const choice = (e.choice ?? {}) as Record<string, unknown>;
       if (choice.kind === 'defended') return `${ch('character')} defends: ${DEFENDED[str(choice.defence)] ?? str(choice.defence)} with ${names.card(str(choice.card))}.`;
-      if (choice.kind === 'discarded') return `${ch('character')} discards ${names.card(str(choice.card))} against the PSI attack.`;
-      if (choice.kind === 'damage') return `${ch('character')} takes the damage.`;
+      // The server decided because the defence deadline passed: never read as the player's choice.
+      const expired = e.expired ? 'The defence deadline passed: ' : '';
+      if (choice.kind === 'discarded') return `${expired}${ch('character')} discards ${names.card(str(choice.card))} against the PSI attack.`;
+      if (choice.kind === 'damage') return `${expired}${ch('character')} takes the damage.`;
       return null;
     }
     case 'DamageTaken':
