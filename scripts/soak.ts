@@ -15,10 +15,11 @@
 //    WEBHOOK_ALLOW_PRIVATE), email written to an outbox in a temporary directory, and sessions that
 //    outlast the run (SESSION_TTL_SECONDS: each client logs in once).
 // 2. `--games` scripted clients, each with one account, each play one game at a time against the
-//    server's bots: Helter Skelter, Block War and the Miniatures game in turn; a new game when one
-//    ends. A client picks any of its legal commands alike (never giving up). All clients together
-//    send their commands at `--rate` commands/s (15), steadily (a pacer hands out slots; the bots'
-//    commands come on top, about six to each of the clients'). A share of the clients follow
+//    server's bots, each client always the same game of the three (Helter Skelter, Block War, the
+//    Miniatures game; the clients spread evenly over them), a new one when one ends. A client picks
+//    any of its legal commands alike (never giving up). All clients together send their commands
+//    at `--rate` commands/s (15), steadily (a pacer hands out slots; the bots' commands come on
+//    top, about six to each of the clients'). A share of the clients follow
 //    their game's event stream (SSE) to learn when they may act, the others read the game again; a
 //    share hold a per-game webhook to the receiver; a share play with 60-second clocks (their
 //    sends go first, but never two in a row while others wait) and let one window in four expire

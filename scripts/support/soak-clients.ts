@@ -1,10 +1,10 @@
 // The soak's players (`npm run soak`): each scripted client holds one account and plays one game
-// at a time against the server's bots, over HTTP, the three registered games in turn. A client
-// waits for its turn either by following its game's event stream (SSE) or by reading the game
-// again; it sends each command when the pacer gives it a slot, so that all clients together send
-// at a steady rate; now and then it writes at the table; some hold a per-game webhook to the
-// soak's receiver; and in games with short clocks some let a window expire, so that the deadline
-// sweeper works too.
+// at a time against the server's bots, over HTTP, always the same one of the three registered games
+// (the clients spread evenly over them). A client waits for its turn either by following its
+// game's event stream (SSE) or by reading the game again; it sends each command when the pacer
+// gives it a slot, so that all clients together send at a steady rate; now and then it writes at
+// the table; some hold a per-game webhook to the soak's receiver; and in games with short clocks
+// some let a window expire, so that the deadline sweeper works too.
 
 import { Pool as HttpPool } from 'undici';
 import { gameRegistry } from '../../src/service/registry.ts';
