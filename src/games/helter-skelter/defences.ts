@@ -88,7 +88,7 @@ export function declareAttack(d: Draft, attack: Attack, defenders: CharacterId[]
       continue;
     }
     const order = defenceOrderFor(d.state, id);
-    if (order !== 'ask') decideUnasked(d, attack, id, order === 'always');
+    if (order !== 'ask') decideUnasked(d, attack, id, order);
   }
   return settleDefenders(d);
 }
@@ -121,17 +121,19 @@ function cheapest(options: DefenceOption[]): DefenceOption | undefined {
 }
 
 /**
- * The server decides a defender for its owner: when the defence deadline passes, or by standing
- * orders. Against PSI the first card in hand order with the defender's symbol is discarded (R15,
- * R37); otherwise, when `defend` is set (`defence: always`), the cheapest card that pays a defence
- * against this attack is spent on it (R38); else the damage is taken.
+ * The server decides a defender for its owner: by standing orders (`by`: `always` or `never`), or
+ * when the defence deadline passes (`deadline`: marked `expired`, so the log says so). Against PSI
+ * the first card in hand order with the defender's symbol is discarded (R15, R37); otherwise, under
+ * `defence: always`, the cheapest card that pays a defence against this attack is spent on it
+ * (R38); else the damage is taken.
  */
-function decideUnasked(d: Draft, attack: Attack, defender: CharacterId, defend: boolean, expired = false): void {
+function decideUnasked(d: Draft, attack: Attack, defender: CharacterId, by: 'always' | 'never' | 'deadline'): void {
   const seat = d.state.characters[defender]!.seat;
+  const expired = by === 'deadline';
   if (attack.action === 'PSI') {
     const card = psiDiscards(d.state, defender)[0];
     if (card) return emitPsiDiscard(d, seat, defender, card, expired);
-  } else if (defend) {
+  } else if (by === 'always') {
     const option = cheapest(defenceOptions(d.state, attack, defender));
     if (option) return emitDefence(d, seat, defender, option);
   }
@@ -196,7 +198,7 @@ export function psiDiscard(d: Draft, seat: Seat, cmd: PsiDiscard): Attack | null
 export function expireDefence(d: Draft): Attack | null {
   const w = openDefence(d.state);
   for (const defender of w.defenders)
-    if (defender.choice.kind === 'undecided') decideUnasked(d, w.attack, defender.character, false, true);
+    if (defender.choice.kind === 'undecided') decideUnasked(d, w.attack, defender.character, 'deadline');
   return settleDefenders(d);
 }
 
