@@ -69,6 +69,7 @@ import { Api, percentile, say, sleep, startService, type Service } from './suppo
 import { clientCounts, Pacer, SoakClient, startedGames } from './support/soak-clients.ts';
 import { blockP99s, DEADLINE_P99_TARGET_MS, judge, latenessBetween, NOTIFICATION_P95_TARGET_MS, round, RouteTimes, scrape, stored, type Report, type Scrape } from './support/soak-figures.ts';
 import { noticeDelays } from './support/notice-delays.ts';
+import { startSoakFloor, type SoakFloor } from './support/soak-floor.ts';
 import { Receiver } from './support/webhook-receiver.ts';
 
 const { values: args } = parseArgs({
@@ -78,6 +79,7 @@ const { values: args } = parseArgs({
     rate: { type: 'string' },
     'report-every': { type: 'string', default: '60' },
     'p99-window': { type: 'string', default: '5' },
+    'floor-rate': { type: 'string', default: '10' },
     warmup: { type: 'string' },
     followers: { type: 'string', default: '0.25' },
     hooked: { type: 'string', default: '0.25' },
@@ -110,9 +112,11 @@ const SEATING_MS = 50;
 const WARMUP = Number(args.warmup ?? Math.max(10, Math.ceil((GAMES * SEATING_MS) / (REPORT_EVERY_S * 1000)) + 1));
 /** Reports per block whose command p99 the verdict compares (soak-figures.ts, `blockP99s`). */
 const P99_WINDOW = Number(args['p99-window']);
+/** The floor's commands a second (./support/soak-floor.ts): a block of five minutes rests on 3,000. */
+const FLOOR_RATE = Number(args['floor-rate']);
 const BAND = 0.15;
 const GROWTH_BOUND = 0.15;
-for (const [name, value] of Object.entries({ games: GAMES, minutes: MINUTES, rate: RATE, 'report-every': REPORT_EVERY_S, 'p99-window': P99_WINDOW }))
+for (const [name, value] of Object.entries({ games: GAMES, minutes: MINUTES, rate: RATE, 'report-every': REPORT_EVERY_S, 'p99-window': P99_WINDOW, 'floor-rate': FLOOR_RATE }))
   if (!(value > 0)) throw new Error(`--${name} must be a positive number`);
 if (!(Number.isInteger(WARMUP) && WARMUP >= 0)) throw new Error('--warmup must be a whole number of reports');
 
@@ -127,6 +131,7 @@ const database = await openBenchDatabase(logger, 'hs_soak');
 const dbPool = new pg.Pool({ connectionString: database.url, max: 1 });
 dbPool.on('error', () => undefined); // the final DROP DATABASE … WITH (FORCE)
 let service: Service | undefined;
+let floor: SoakFloor | undefined;
 let api: Api | undefined;
 let streams: HttpPool | undefined;
 const pacer = new Pacer();
@@ -157,6 +162,7 @@ try {
       SESSION_TTL_SECONDS: String(Math.max(3_600, (MINUTES + 30) * 60)),
     },
   });
+  floor = await startSoakFloor(database.url, FLOOR_RATE, logger);
   api = new Api(service.url, Math.min(256, GAMES + 8));
   const times = new RouteTimes();
   const share = { followers: Number(args.followers), hooked: Number(args.hooked), clocked: Number(args.clocked), chat: Number(args.chat) };
@@ -182,6 +188,8 @@ try {
   });
 
   const reports: Report[] = [];
+  /** The floor's command latencies of each report (ms). */
+  const floorByReport: number[][] = [];
   const started = performance.now();
   const generatorLoop = monitorEventLoopDelay({ resolution: 1 });
   generatorLoop.enable();
@@ -200,6 +208,8 @@ try {
     const figures = await scrape(service.url, metricsToken);
     const db = await stored(dbPool);
     const routes = times.take();
+    const floorTimes = floor.take();
+    floorByReport.push(floorTimes);
     const notices = await noticeDelays(dbPool, receiver.take());
     noticesUnmatched += notices.unmatched;
     noticesAfterWarmUp?.push(...notices.delays);
@@ -214,6 +224,7 @@ try {
       heapLiveMiB: round(figures.heapLiveBytes / MiB),
       routes,
       commandP99: routes['POST /v1/games/:id/commands']?.p99 ?? NaN,
+      floorP99: round(percentile(floorTimes, 99)),
       eventLoopP99Ms: round(figures.eventLoopP99Seconds * 1000),
       gcMsPerSecond: round((1000 * (figures.gcSeconds - previous.scrape.gcSeconds)) / ((now - previous.at) / 1000)),
       gcPausesOver10ms: figures.gcPausesOver10ms - previous.scrape.gcPausesOver10ms,
@@ -263,6 +274,8 @@ try {
       `pacer slots with no client ready: ${pacer.idle} of ${pacer.slots}`,
   );
   const afterWarmUp = { lateness: latenessBetween(warmedUp, previous.scrape), notifications: { n: noticesAfterWarmUp?.length ?? 0, p95: noticesAfterWarmUp?.length ? round(percentile(noticesAfterWarmUp, 95)) : null } };
+  await floor.stop();
+  floor = undefined;
   await api.close();
   api = undefined;
   await streams?.close();
@@ -278,10 +291,14 @@ try {
   const verified = { games: verification.games, ok: verification.games - bad.size };
   const { commands } = await stored(dbPool);
   const p99Blocks = blockP99s(times.commandsByReport.slice(WARMUP), P99_WINDOW);
-  const verdict = judge(reports.slice(WARMUP), p99Blocks, verified, afterWarmUp, BAND, GROWTH_BOUND);
+  const floorP99Blocks = blockP99s(floorByReport.slice(WARMUP), P99_WINDOW);
+  const verdict = judge(reports.slice(WARMUP), { service: p99Blocks, floor: floorP99Blocks }, verified, afterWarmUp, BAND, GROWTH_BOUND);
   say(`verified ${verified.ok} of ${verified.games} games (${verification.commands} commands, ${verification.events} events); clients started ${startedGames.size}`);
   say(`RSS and the heap kept alive projected over an hour: ${verdict.rssGrowthPerHourPercent}% and ${verdict.heapGrowthPerHourPercent}% of the first judged minute's (bound ${100 * GROWTH_BOUND}%)`);
-  say(`command p99 by blocks of ${P99_WINDOW} reports after warm-up: ${p99Blocks.join(', ') || '–'} ms (band ±${100 * BAND}% of the first)`);
+  say(
+    `command p99 by blocks of ${P99_WINDOW} reports after warm-up: ${p99Blocks.join(', ') || '–'} ms; the floor's: ${floorP99Blocks.join(', ') || '–'} ms; ` +
+      `the service's over the floor's: ${p99Blocks.map((x, i) => (x / floorP99Blocks[i]!).toFixed(2)).join(', ') || '–'} (band ±${100 * BAND}% of the first)`,
+  );
   say(
     `after warm-up: deadline lateness p99 ≤ ${verdict.deadlineP99AtMostMs ?? '–'} ms over ${verdict.expiries} expiries (target ${DEADLINE_P99_TARGET_MS} ms); ` +
       `notification delay p95 ${verdict.notificationP95Ms ?? '–'} ms over ${verdict.notifications} webhooks (target < ${NOTIFICATION_P95_TARGET_MS} ms)`,
@@ -289,7 +306,7 @@ try {
   for (const reason of verdict.reasons) say(`  FAIL: ${reason}`);
   const last =
     `soak: ${verdict.pass ? 'pass' : 'FAIL'} minutes=${reports.at(-1)?.minute ?? 0} commands=${commands} games=${verified.games} ` +
-    `rss_drift=${verdict.rssDriftPercent}% p99_drift=${verdict.p99DriftPercent}% verified=${verified.ok}/${verified.games} ` +
+    `rss_drift=${verdict.rssDriftPercent}% p99_drift=${verdict.p99DriftPercent}% raw_p99_drift=${verdict.rawP99DriftPercent}% verified=${verified.ok}/${verified.games} ` +
     `lateness_p99<=${verdict.deadlineP99AtMostMs ?? '–'}ms notification_p95=${verdict.notificationP95Ms ?? '–'}ms`;
   if (args.save) {
     const dir = path.join(PROJECT_ROOT, 'docs', 'soak');
@@ -305,6 +322,7 @@ try {
   stopping = true;
   pacer.stop();
   stop.abort();
+  await floor?.stop().catch(() => undefined);
   await api?.close().catch(() => undefined);
   await streams?.close().catch(() => undefined);
   await service?.stop().catch(() => undefined);
@@ -329,7 +347,7 @@ function line(r: Report): string {
     .join('');
   return (
     `[${r.minute.toFixed(1)} min${r.warmUp ? ', warm-up' : ''}] rss ${r.rssMiB} MiB heap ${r.heapUsedMiB} MiB (live ${r.heapLiveMiB}) | ${r.commandsPerSecond} commands/s (${r.commands} stored), idle slots ${r.idleSlots} | ` +
-    `p50/p99: ${routes} | event loop p99 ${r.eventLoopP99Ms} ms, GC ${r.gcMsPerSecond} ms/s (${r.gcPausesOver10ms} pauses > 10 ms), commands over 25 ms as the service timed them ${r.serviceCommandsOver25ms} of ${r.serviceCommands}, the soak's own event loop p99 ${r.generatorLoopP99Ms} ms (max ${r.generatorLoopMaxMs}), pool waiting ${r.poolWaiting}, streams ${r.openStreams}, jobs ${r.jobsQueued} | ` +
+    `p50/p99: ${routes}; the floor's p99 ${ms(r.floorP99)} ms | event loop p99 ${r.eventLoopP99Ms} ms, GC ${r.gcMsPerSecond} ms/s (${r.gcPausesOver10ms} pauses > 10 ms), commands over 25 ms as the service timed them ${r.serviceCommandsOver25ms} of ${r.serviceCommands}, the soak's own event loop p99 ${r.generatorLoopP99Ms} ms (max ${r.generatorLoopMaxMs}), pool waiting ${r.poolWaiting}, streams ${r.openStreams}, jobs ${r.jobsQueued} | ` +
     `database ${r.databaseMiB} MiB = ${r.databaseBytesPerCommand} B/command, snapshots ${r.snapshots} | ` +
     `lateness p99 ≤ ${ms(r.latenessP99AtMostMs)} ms (${r.expiries} expiries${perGame}) | notification p50/p99 ${ms(r.notificationP50Ms)}/${ms(r.notificationP99Ms)} ms (${r.notifications}) | load ${r.loadAverage}`
   );

@@ -212,6 +212,8 @@ export interface Report {
   routes: Record<string, { n: number; p50: number; p99: number }>;
   /** The command route's p99 (ms) over the report's minute (the verdict holds blocks of minutes to the band: `blockP99s`). */
   commandP99: number;
+  /** The floor's command p99 (ms) over the same minute (./soak-floor.ts): the machine's own latency then. */
+  floorP99: number;
   eventLoopP99Ms: number;
   /** Of the report's interval, the milliseconds a second spent in GC pauses, and the pauses over 10 ms. */
   gcMsPerSecond: number;
@@ -248,9 +250,12 @@ export interface Report {
 export interface Verdict {
   pass: boolean;
   rssDriftPercent: number;
-  /** The command p99 of each block of reports after warm-up (ms), the first the reference. */
+  /** The command p99 of each block of reports after warm-up (ms), the first the reference; and the floor's, block by block. */
   p99Blocks: number[];
+  floorP99Blocks: number[];
+  /** How far the service's block p99 over the floor's moved from the first block's (what is judged), and the service's p99 alone (printed). */
   p99DriftPercent: number;
+  rawP99DriftPercent: number;
   /** Projected growth over an hour, from a least-squares line through the minutes after warm-up, as a share of the first judged report's value (%). */
   rssGrowthPerHourPercent: number;
   heapGrowthPerHourPercent: number;
@@ -286,14 +291,15 @@ function slope(points: readonly [number, number][]): number {
 
 /**
  * After warm-up (the first judged report, or block of reports, is the reference): every later
- * report's RSS and every later block's command p99 (`p99Blocks`) within ±`band` of it; RSS and the
+ * report's RSS, and every later block's command p99 over the floor's in that block (`p99.service`
+ * over `p99.floor`: the machine's own drift divided out), within ±`band` of it; RSS and the
  * heap kept alive projected to grow less than `growthBound` of the reference's value in an hour;
  * every game verified; and over the minutes after warm-up, deadline lateness and notification
  * delay within the targets their own benchmarks hold.
  */
 export function judge(
   reports: readonly Report[],
-  p99Blocks: readonly number[],
+  p99: { service: readonly number[]; floor: readonly number[] },
   verified: { games: number; ok: number },
   afterWarmUp: AfterWarmUp,
   band = 0.15,
@@ -302,16 +308,18 @@ export function judge(
   const reasons: string[] = [];
   const [first, ...later] = reports;
   if (!first || later.length === 0) reasons.push('the run is too short to judge: after the warm-up it needs a reference report and at least one after it');
-  if (p99Blocks.length < 2) reasons.push('the run is too short to judge the command p99: after the warm-up it needs two blocks of reports');
+  if (p99.service.length < 2) reasons.push('the run is too short to judge the command p99: after the warm-up it needs two blocks of reports');
+  else if (p99.floor.length !== p99.service.length || !p99.floor.every((x) => x > 0)) reasons.push('the floor did not measure every block: the command p99 cannot be judged');
   const drift = (values: readonly number[]) => (values.length > 1 ? Math.max(0, ...values.slice(1).map((v) => Math.abs(v / values[0]! - 1))) : 0);
   const rssDrift = drift(reports.map((r) => r.rssMiB));
-  const p99Drift = drift(p99Blocks);
+  const p99Drift = drift(p99.service.map((x, i) => x / (p99.floor[i] ?? NaN)).filter(Number.isFinite));
+  const rawP99Drift = drift(p99.service);
   const growth = (value: (r: Report) => number) => (first ? (slope(reports.map((r) => [r.minute / 60, value(r)])) / value(first)) : 0);
   const rssGrowth = growth((r) => r.rssMiB);
   const heapGrowth = growth((r) => r.heapLiveMiB);
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   if (rssDrift > band) reasons.push(`RSS moved ${pct(rssDrift)} from the first judged report's (band ±${pct(band)})`);
-  if (p99Drift > band) reasons.push(`the command p99 moved ${pct(p99Drift)} from the first judged block's (band ±${pct(band)})`);
+  if (p99Drift > band) reasons.push(`the command p99 over the floor's moved ${pct(p99Drift)} from the first judged block's (band ±${pct(band)})`);
   if (rssGrowth > growthBound) reasons.push(`RSS grows ${pct(rssGrowth)} an hour (bound ${pct(growthBound)})`);
   if (heapGrowth > growthBound) reasons.push(`the heap kept alive grows ${pct(heapGrowth)} an hour (bound ${pct(growthBound)})`);
   if (verified.ok !== verified.games) reasons.push(`${verified.games - verified.ok} of ${verified.games} games did not verify`);
@@ -328,8 +336,10 @@ export function judge(
   return {
     pass: reasons.length === 0,
     rssDriftPercent: round(100 * rssDrift),
-    p99Blocks: [...p99Blocks],
+    p99Blocks: [...p99.service],
+    floorP99Blocks: [...p99.floor],
     p99DriftPercent: round(100 * p99Drift),
+    rawP99DriftPercent: round(100 * rawP99Drift),
     rssGrowthPerHourPercent: round(100 * rssGrowth),
     heapGrowthPerHourPercent: round(100 * heapGrowth),
     deadlineP99AtMostMs: latenessMs,

@@ -86,7 +86,8 @@ describe('the soak’s verdict', () => {
   /** A judged report: steady unless told otherwise. */
   const report = (minute: number, changes: Partial<Report> = {}): Report =>
     ({ minute, warmUp: false, rssMiB: 500, heapUsedMiB: 200, heapLiveMiB: 120, commandP99: 40, ...changes }) as Report;
-  const steadyP99 = [40, 38, 42];
+  /** The command p99 of three blocks, and the floor's beside it. */
+  const steadyP99 = { service: [40, 38, 42], floor: [10, 10, 10] };
   const onTarget: AfterWarmUp = { lateness: { expiries: 300, p99AtMostSeconds: 0.1 }, notifications: { n: 900, p95: 120 } };
   const all = { games: 10, ok: 10 };
 
@@ -98,19 +99,40 @@ describe('the soak’s verdict', () => {
     expect(verdict.rssDriftPercent).toBe(8);
     expect(verdict.heapGrowthPerHourPercent).toBe(0);
     expect(verdict.p99DriftPercent).toBe(5);
+    expect(verdict.rawP99DriftPercent).toBe(5);
     expect(verdict.deadlineP99AtMostMs).toBe(100);
     expect(verdict.notificationP95Ms).toBe(120);
   });
 
   it('fails a command p99 that leaves the band, and late deadlines or notifications', () => {
     const late: AfterWarmUp = { lateness: { expiries: 300, p99AtMostSeconds: 0.25 }, notifications: { n: 900, p95: 250 } };
-    const verdict = judge([report(3), report(4)], [40, 47], all, late);
+    const verdict = judge([report(3), report(4)], { service: [40, 47], floor: [10, 10] }, all, late);
     expect(verdict.pass).toBe(false);
     expect(verdict.reasons).toEqual([
-      "the command p99 moved 17.5% from the first judged block's (band ±15.0%)",
+      "the command p99 over the floor's moved 17.5% from the first judged block's (band ±15.0%)",
       'deadline lateness p99 is at most 250 ms, over the target 100 ms (npm run bench:deadlines)',
       'notification delay p95 is 250 ms, over the target 250 ms (npm run bench:notify)',
     ]);
+  });
+
+  it('judges the command p99 over the floor’s: the machine slowing down moves both', () => {
+    // The machine 40% slower in the last block: the service's p99 and the floor's rise together.
+    const machine = judge([report(10), report(30)], { service: [40, 42, 56], floor: [10, 10.5, 14] }, all, onTarget);
+    expect(machine.reasons).toEqual([]);
+    expect(machine.p99DriftPercent).toBe(0);
+    expect(machine.rawP99DriftPercent).toBe(40);
+    // The service alone slowing down, the floor steady.
+    const service = judge([report(10), report(30)], { service: [40, 42, 56], floor: [10, 10, 10] }, all, onTarget);
+    expect(service.reasons).toEqual(["the command p99 over the floor's moved 40.0% from the first judged block's (band ±15.0%)"]);
+    // The machine faster while the service held still is the service slower relative to it.
+    expect(judge([report(10), report(30)], { service: [40, 40], floor: [10, 8] }, all, onTarget).p99DriftPercent).toBe(25);
+  });
+
+  it('cannot judge the command p99 without the floor’s in every block', () => {
+    expect(judge([report(10), report(30)], { service: [40, 41], floor: [10] }, all, onTarget).reasons).toEqual([
+      'the floor did not measure every block: the command p99 cannot be judged',
+    ]);
+    expect(judge([report(10), report(30)], { service: [40, 41], floor: [10, Number.NaN] }, all, onTarget).pass).toBe(false);
   });
 
   it('does not count a target as met when nothing measured it', () => {
@@ -122,7 +144,7 @@ describe('the soak’s verdict', () => {
   });
 
   it('needs a reference report and one after it, and every game verified', () => {
-    expect(judge([report(3)], [40], all, onTarget).reasons).toEqual([
+    expect(judge([report(3)], { service: [40], floor: [10] }, all, onTarget).reasons).toEqual([
       'the run is too short to judge: after the warm-up it needs a reference report and at least one after it',
       'the run is too short to judge the command p99: after the warm-up it needs two blocks of reports',
     ]);
