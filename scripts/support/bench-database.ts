@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from '../../src/config/logger.ts';
+import { migrate, readMigrations } from '../../src/db/migrations.ts';
 import { EmbeddedPostgres } from '../../src/db/embedded-postgres.ts';
 
 export interface BenchDatabase {
@@ -112,6 +113,28 @@ async function serverProcesses(url: string, database: string): Promise<{ pids():
       clearInterval(timer);
       await client.end().catch(() => undefined);
     },
+  };
+}
+
+/**
+ * A new database on the same server as `url`'s, named after it with `suffix`, with the service's
+ * schema: for a process run beside the service's (the soak's floor). `drop` removes it.
+ */
+export async function siblingDatabase(url: string, suffix: string, logger: Logger): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${new URL(url).pathname.slice(1) || 'postgres'}_${suffix}`.replace(/[^a-z0-9_]/gi, '_');
+  await onServer(url, `CREATE DATABASE ${name}`);
+  const sibling = new URL(url);
+  sibling.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: sibling.toString(), max: 1 });
+  try {
+    await migrate(pool, await readMigrations(), { logger });
+  } finally {
+    await pool.end();
+  }
+  return {
+    url: sibling.toString(),
+    // FORCE: ends the connections a pool may still hold. The server may be gone already.
+    drop: () => onServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined),
   };
 }
 

@@ -2,22 +2,21 @@
 // the verdict can tell the service slowing down from the machine slowing down (its capacity moves
 // threefold between hours, and a 22-minute soak in a slowing hour saw its command p99 rise 21%
 // with its p50 and the soak's own event loop). It is `npm run bench:api`'s floor (floor-server.ts):
-// a process of its own with the service's framework and pool, appending a fixed command with the
-// service's `EventStore.append`, here at a few commands a second, on a database of its own in the
+// a process of its own with the service's framework, appending a fixed command with the service's
+// `EventStore.append`, here at twenty commands a second (`--floor-rate`), on a database of its own in the
 // soak's Postgres (the same server, disk and cores; the soak's games, their verification and its
 // database figures untouched).
 
-import pg from 'pg';
 import type { Logger } from '../../src/config/logger.ts';
-import { migrate, readMigrations } from '../../src/db/migrations.ts';
+import { siblingDatabase } from './bench-database.ts';
 import { FloorClient, floorGames, startFloor, type FloorShape } from './bench-floor.ts';
 import { Api, type Service } from './bench-service.ts';
 import { Pacer } from './soak-clients.ts';
 
 /**
  * The floor's command, fixed for the whole run (only its latency's drift is read, so it need only
- * stay the same): three events of a Helter Skelter move's size, as the soak's commands average
- * about three, and a snapshot of a Helter Skelter state's size (2.7 KB) every 67 commands, the
+ * stay the same): three events of a Helter Skelter move's size (the soak's commands average 3.6:
+ * 226,293 events of 62,462 commands in a default run), and a snapshot of a Helter Skelter state's size (2.7 KB) every 67 commands, the
  * service's every 200 versions.
  */
 const SHAPE: FloorShape = {
@@ -27,7 +26,7 @@ const SHAPE: FloorShape = {
   snapshotEvery: 67,
 };
 
-/** Floor clients: enough that a slot never waits for the previous command's answer at the floor's rate. */
+/** Floor clients, each on a game of its own: enough that a slot seldom waits for an answer at twenty a second. */
 const CLIENTS = 4;
 
 export interface SoakFloor {
@@ -38,7 +37,7 @@ export interface SoakFloor {
 
 /** Starts the floor on a new database beside `soakDatabaseUrl`'s, driven at `rate` commands a second. */
 export async function startSoakFloor(soakDatabaseUrl: string, rate: number, logger: Logger): Promise<SoakFloor> {
-  const sibling = await siblingDatabase(soakDatabaseUrl, logger);
+  const sibling = await siblingDatabase(soakDatabaseUrl, 'floor', logger);
   let floor: Service | undefined;
   let api: Api | undefined;
   try {
@@ -84,32 +83,4 @@ export async function startSoakFloor(soakDatabaseUrl: string, rate: number, logg
     await sibling.drop();
     throw error;
   }
-}
-
-/** A new database on the same server, with the service's schema; `drop` removes it. */
-async function siblingDatabase(url: string, logger: Logger): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${new URL(url).pathname.slice(1) || 'postgres'}_floor`.replace(/[^a-z0-9_]/gi, '_');
-  const onServer = async (sql: string) => {
-    const client = new pg.Client(url);
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await onServer(`CREATE DATABASE ${name}`);
-  const sibling = new URL(url);
-  sibling.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: sibling.toString(), max: 1 });
-  try {
-    await migrate(pool, await readMigrations(), { logger });
-  } finally {
-    await pool.end();
-  }
-  return {
-    url: sibling.toString(),
-    // FORCE: ends the connections the floor's pool may still hold. The server may be gone already.
-    drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined),
-  };
 }
