@@ -20,16 +20,16 @@
 //    Miniatures game; the clients spread evenly over them), a new one when one ends. A client picks
 //    any of its legal commands alike (never giving up). All clients together send their commands
 //    at `--rate` commands/s (15), steadily (a pacer hands out slots; the bots' commands come on
-//    top: about two to each of the clients' at the default 150 games, six at 2,000). A share of the clients follow
-//    their game's event stream (SSE) to learn when they may act, the others read the game again; a
-//    share hold a per-game webhook to the receiver; a share play with 60-second clocks (their
-//    sends go first, but never two in a row while others wait) and let one window in four expire
-//    (the deadline sweeper's work), taking their seat back when three in a row handed it to a bot;
-//    now and then a client writes at the table.
+//    top: about two to each of the clients' at the default 150 games, six at 2,000). A share of
+//    the clients follow their game's event stream (SSE) to learn when they may act, the others
+//    read the game again; a share hold a per-game webhook to the receiver; a share play with
+//    60-second clocks (their sends go first, but never two in a row while others wait) and let one
+//    window in four expire (the deadline sweeper's work), taking their seat back when three in a
+//    row handed it to a bot; now and then a client writes at the table.
 // 3. Every `--report-every` s (60) one line: the service's RSS and heap (process_resident_memory_bytes,
 //    nodejs_heap_size_used_bytes from /metrics) and the heap kept alive (pbw_heap_live_bytes: the
-//    old generation after the last full collection), p50/p99 per route as the clients measured them,
-//    event-loop delay (nodejs_eventloop_lag_p99_seconds), the accepted commands the service itself
+//    old generation's objects after the last full collection, compiled code left out), p50/p99
+//    per route as the clients measured them, event-loop delay (nodejs_eventloop_lag_p99_seconds), the accepted commands the service itself
 //    timed over 25 ms (http_request_duration_seconds) and the soak's own event-loop delay (what the
 //    clients' times hold beyond the service's), requests waiting for a pool connection,
 //    the database's size per command (pg_database_size / commands so far), snapshots written,
@@ -41,12 +41,12 @@
 //    to sit down, 20 a second, and one more), the first report is the reference: every later one's RSS
 //    stays within ±15% of it, and so does the command p99 of every block of `--p99-window` (5)
 //    reports over the floor's p99 in the same block (5.), against the first block's (a minute's
-//    p99 rests on its 9 slowest commands at the default rate: too few to hold to ±15%); RSS and the heap kept alive, fitted by a straight line
-//    over the judged reports, grow less than 15% of the reference's value an hour; every game
-//    verifies; and over the
-//    run after warm-up, deadline lateness p99 ≤ 100 ms and notification delay
-//    p95 < 250 ms, the targets of `npm run bench:deadlines` and `bench:notify`, under this load
-//    (a target that no expiry or no webhook measured fails).
+//    p99 rests on its 9 slowest commands at the default rate: too few to hold to ±15%); RSS and
+//    the heap kept alive, fitted by a straight line over the judged reports, grow less than 15% of
+//    the reference's value an hour; every game verifies; and over the run after warm-up, deadline
+//    lateness p99 ≤ 100 ms and notification delay p95 < 250 ms, the targets of
+//    `npm run bench:deadlines` and `bench:notify`, under this load (a target that no expiry or no
+//    webhook measured fails).
 //    Last line: `soak: pass|FAIL minutes=M commands=N games=G rss_drift=…% p99_drift=…% raw_p99_drift=…%
 //    verified=V/G lateness_p99<=…ms notification_p95=…ms`
 //    (N: commands accepted in all, the bots' and the clock's included; G: games played; p99_drift

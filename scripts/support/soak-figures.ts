@@ -207,7 +207,7 @@ export interface Report {
   rssMiB: number;
   /** The heap used at the report's scrape: somewhere on the garbage collector's sawtooth. */
   heapUsedMiB: number;
-  /** The heap kept alive (`pbw_heap_live_bytes`: the old generation after the last full collection), which a leak raises. */
+  /** The heap kept alive (`pbw_heap_live_bytes`: the old generation's objects after the last full collection, compiled code left out), which a leak raises. */
   heapLiveMiB: number;
   routes: Record<string, { n: number; p50: number; p99: number }>;
   /** The command route's p99 (ms) over the report's minute (the verdict holds blocks of minutes to the band: `blockP99s`). */
