@@ -45,9 +45,10 @@ const DELAY_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60,
  * and those of compiled code) as the last full collection left it; 0 before the first. The heap in
  * use (`nodejs_heap_size_used_bytes`) swings by hundreds of megabytes with garbage not yet
  * collected; this moves only when what is kept does, so a rise over hours is a leak. The code
- * spaces are left out: V8 keeps compiling functions as play reaches rarer rules (2.1 MB of a soak's
- * 10-minute rise of 2.1 MB was code and its metadata in two heap snapshots, the objects unchanged),
- * which a leak's line must not include. One observer for the process, however many apps.
+ * spaces are left out: V8 keeps compiling functions as play reaches rarer rules (two heap
+ * snapshots 10 minutes apart in a soak put the whole 2.1 MB rise in compiled code and its
+ * metadata, the service's own objects unchanged), and the program's size bounds that, as it does
+ * not bound a leak. One observer for the process, however many apps.
  */
 let liveHeapBytes = 0;
 let fullCollections: PerformanceObserver | undefined;
