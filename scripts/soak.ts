@@ -308,7 +308,7 @@ try {
   say(`RSS and the heap kept alive projected over an hour: ${verdict.rssGrowthPerHourPercent}% and ${verdict.heapGrowthPerHourPercent}% of the first judged minute's (bound ${100 * GROWTH_BOUND}%)`);
   say(
     `command p99 by blocks of ${P99_WINDOW} reports after warm-up: ${p99Blocks.join(', ') || '–'} ms; the floor's: ${floorP99Blocks.join(', ') || '–'} ms; ` +
-      `the service's over the floor's: ${p99Blocks.map((x, i) => (x / floorP99Blocks[i]!).toFixed(2)).join(', ') || '–'} (band ±${100 * BAND}% of the first)`,
+      `the service's over the floor's: ${verdict.p99OverFloor.join(', ') || '–'} (band ±${100 * BAND}% of the first)`,
   );
   say(
     `after warm-up: deadline lateness p99 ≤ ${verdict.deadlineP99AtMostMs ?? '–'} ms over ${verdict.expiries} expiries (target ${DEADLINE_P99_TARGET_MS} ms); ` +

@@ -253,6 +253,8 @@ export interface Verdict {
   /** The command p99 of each block of reports after warm-up (ms), the first the reference; and the floor's, block by block. */
   p99Blocks: number[];
   floorP99Blocks: number[];
+  /** Each block's command p99 over the floor's (two decimals): what the band holds. */
+  p99OverFloor: number[];
   /** How far the service's block p99 over the floor's moved from the first block's (what is judged), and the service's p99 alone (printed). */
   p99DriftPercent: number;
   rawP99DriftPercent: number;
@@ -312,7 +314,8 @@ export function judge(
   else if (p99.floor.length !== p99.service.length || !p99.floor.every((x) => x > 0)) reasons.push('the floor did not measure every block: the command p99 cannot be judged');
   const drift = (values: readonly number[]) => (values.length > 1 ? Math.max(0, ...values.slice(1).map((v) => Math.abs(v / values[0]! - 1))) : 0);
   const rssDrift = drift(reports.map((r) => r.rssMiB));
-  const p99Drift = drift(p99.service.map((x, i) => x / (p99.floor[i] ?? NaN)).filter(Number.isFinite));
+  const overFloor = p99.service.map((x, i) => x / (p99.floor[i] ?? NaN)).filter(Number.isFinite);
+  const p99Drift = drift(overFloor);
   const rawP99Drift = drift(p99.service);
   const growth = (value: (r: Report) => number) => (first ? (slope(reports.map((r) => [r.minute / 60, value(r)])) / value(first)) : 0);
   const rssGrowth = growth((r) => r.rssMiB);
@@ -338,6 +341,7 @@ export function judge(
     rssDriftPercent: round(100 * rssDrift),
     p99Blocks: [...p99.service],
     floorP99Blocks: [...p99.floor],
+    p99OverFloor: overFloor.map((x) => round(x, 2)),
     p99DriftPercent: round(100 * p99Drift),
     rawP99DriftPercent: round(100 * rawP99Drift),
     rssGrowthPerHourPercent: round(100 * rssGrowth),

@@ -3,9 +3,9 @@
 // threefold between hours, and a 22-minute soak in a slowing hour saw its command p99 rise 21%
 // with its p50 and the soak's own event loop). It is `npm run bench:api`'s floor (floor-server.ts):
 // a process of its own with the service's framework, appending a fixed command with the service's
-// `EventStore.append`, here at twenty commands a second (`--floor-rate`), on a database of its own in the
-// soak's Postgres (the same server, disk and cores; the soak's games, their verification and its
-// database figures untouched).
+// `EventStore.append`, here at twenty commands a second (`--floor-rate`), on a database of its own
+// in the soak's Postgres (the same server, disk and cores; the soak's games, their verification
+// and its database figures untouched).
 
 import type { Logger } from '../../src/config/logger.ts';
 import { siblingDatabase } from './bench-database.ts';
@@ -16,8 +16,8 @@ import { Pacer } from './soak-clients.ts';
 /**
  * The floor's command, fixed for the whole run (only its latency's drift is read, so it need only
  * stay the same): three events of a Helter Skelter move's size (the soak's commands average 3.6:
- * 226,293 events of 62,462 commands in a default run), and a snapshot of a Helter Skelter state's size (2.7 KB) every 67 commands, the
- * service's every 200 versions.
+ * 226,293 events of 62,462 commands in a default run), and a snapshot of a Helter Skelter state's
+ * size (2.7 KB) every 67 commands, the service's every 200 versions.
  */
 const SHAPE: FloorShape = {
   events: Array.from({ length: 3 }, (_, i) => ({ type: 'FigureMoved', payload: { figure: `judges-${i}`, from: 'c12', to: 'c13', path: ['c12', 'c13'], actionsLeft: 2 - i } })),

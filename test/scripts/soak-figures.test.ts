@@ -121,6 +121,7 @@ describe('the soak’s verdict', () => {
     expect(machine.reasons).toEqual([]);
     expect(machine.p99DriftPercent).toBe(0);
     expect(machine.rawP99DriftPercent).toBe(40);
+    expect(machine.p99OverFloor).toEqual([4, 4, 4]);
     // The service alone slowing down, the floor steady.
     const service = judge([report(10), report(30)], { service: [40, 42, 56], floor: [10, 10, 10] }, all, onTarget);
     expect(service.reasons).toEqual(["the command p99 over the floor's moved 40.0% from the first judged block's (band ±15.0%)"]);
