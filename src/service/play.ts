@@ -68,6 +68,8 @@ export interface Expired {
   windowId: string;
   version: number;
   status: string;
+  /** How long after its deadline the window was expired, in ms (the sweeper logs it with the expiry). */
+  latenessMs?: number;
   /**
    * Why the sweeper gave up on this game's deadlines instead of expiring the window: its expiry
    * changed nothing, the rules refused it, or it failed again and again. The game is swept again
@@ -150,7 +152,7 @@ export class Play {
    * expiry of a window be appended, however many processes sweep.
    */
   async expireDue(log: GameLog = this.log): Promise<Expired | null> {
-    type Outcome = { accepted: Accepted; windowId: string } | { failed: unknown; gameId: string; windowId: string } | { gaveUp: Expired };
+    type Outcome = { accepted: Accepted; windowId: string; latenessMs?: number } | { failed: unknown; gameId: string; windowId: string } | { gaveUp: Expired };
     const held = await log.withDueGame(async (holding, due): Promise<Outcome> => {
       const windowId = expiryOrder(due.game.deadlines)[0] ?? '';
       const gameId = due.game.id;
@@ -179,8 +181,9 @@ export class Play {
           accepted.seats = accepted.seats?.map((seat) => (handed.includes(seat.seat) ? { ...seat, absent: true } : seat));
         }
         const deadline = due.game.deadlines.find((d) => d.windowId === windowId)?.deadline;
-        if (deadline) this.telemetry.deadlineExpired(due.game.module, this.deadlines.now().getTime() - Date.parse(deadline));
-        return { accepted, windowId };
+        const latenessMs = deadline === undefined ? undefined : this.deadlines.now().getTime() - Date.parse(deadline);
+        if (latenessMs !== undefined) this.telemetry.deadlineExpired(due.game.module, latenessMs);
+        return { accepted, windowId, latenessMs };
       } catch (error) {
         // The rules refusing the expiry (the platform's guard among them) is as final as a decision.
         if (error instanceof Refusal && error.kind === 'rule') return await giveUp(`the rules refused the expiry: ${error.code} ${error.message}`);
@@ -197,9 +200,9 @@ export class Play {
       await log.deferExpiry(held.value.gameId, this.retryExpiryAt());
       throw held.value.failed;
     }
-    const { accepted, windowId } = held.value;
+    const { accepted, windowId, latenessMs } = held.value;
     this.committed(accepted);
-    return { gameId: accepted.game.id, windowId, version: accepted.version, status: accepted.game.status };
+    return { gameId: accepted.game.id, windowId, version: accepted.version, status: accepted.game.status, latenessMs };
   }
 
   /** Windows this process has given up expiring since it started (each one logged by the sweeper as an error). */

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { OperatorMetrics } from '../../src/api/metrics.ts';
-import { blockP99s, judge, latenessBetween, parseScrape, type AfterWarmUp, type Report } from '../../scripts/support/soak-figures.ts';
+import { blockP99s, judge, trendDrift, latenessBetween, parseScrape, type AfterWarmUp, type Report } from '../../scripts/support/soak-figures.ts';
 
 /** The service's own metrics, with nothing but what the test observes. */
 function serviceMetrics(): OperatorMetrics {
@@ -98,8 +98,9 @@ describe('the soak’s verdict', () => {
     expect(verdict.pass).toBe(true);
     expect(verdict.rssDriftPercent).toBe(8);
     expect(verdict.heapGrowthPerHourPercent).toBe(0);
-    expect(verdict.p99DriftPercent).toBe(5);
-    expect(verdict.rawP99DriftPercent).toBe(5);
+    // A line through 4, 3.8 and 4.2 times the floor: 3.9 → 4.1.
+    expect(verdict.p99DriftPercent).toBe(5.1);
+    expect(verdict.rawP99DriftPercent).toBe(5.1);
     expect(verdict.deadlineP99AtMostMs).toBe(100);
     expect(verdict.notificationP95Ms).toBe(120);
   });
@@ -109,7 +110,7 @@ describe('the soak’s verdict', () => {
     const verdict = judge([report(3), report(4)], { service: [40, 47], floor: [10, 10] }, all, late);
     expect(verdict.pass).toBe(false);
     expect(verdict.reasons).toEqual([
-      "the command p99 over the floor's moved 17.5% from the first judged block's (band ±15.0%)",
+      "the command p99 over the floor's moved 17.5% from the first judged block to the last, on a straight line through them (band ±15.0%)",
       'deadline lateness p99 is at most 250 ms, over the target 100 ms (npm run bench:deadlines)',
       'notification delay p95 is 250 ms, over the target 250 ms (npm run bench:notify)',
     ]);
@@ -120,13 +121,32 @@ describe('the soak’s verdict', () => {
     const machine = judge([report(10), report(30)], { service: [40, 42, 56], floor: [10, 10.5, 14] }, all, onTarget);
     expect(machine.reasons).toEqual([]);
     expect(machine.p99DriftPercent).toBe(0);
-    expect(machine.rawP99DriftPercent).toBe(40);
+    // The p99 alone, on a line through 40, 42 and 56: 38 → 54.
+    expect(machine.rawP99DriftPercent).toBe(42.1);
     expect(machine.p99OverFloor).toEqual([4, 4, 4]);
     // The service alone slowing down, the floor steady.
     const service = judge([report(10), report(30)], { service: [40, 42, 56], floor: [10, 10, 10] }, all, onTarget);
-    expect(service.reasons).toEqual(["the command p99 over the floor's moved 40.0% from the first judged block's (band ±15.0%)"]);
+    // A line through 4, 4.2 and 5.6: 3.8 → 5.4.
+    expect(service.reasons).toEqual(["the command p99 over the floor's moved 42.1% from the first judged block to the last, on a straight line through them (band ±15.0%)"]);
     // The machine faster while the service held still is the service slower relative to it.
     expect(judge([report(10), report(30)], { service: [40, 40], floor: [10, 8] }, all, onTarget).p99DriftPercent).toBe(25);
+  });
+
+  it('judges where the p99 over the floor’s goes, not one slow block against the first', () => {
+    // One slow block between steady ones: a moment, not a creep.
+    const bump = judge([report(10), report(40)], { service: [20, 20, 26, 20, 20], floor: [10, 10, 10, 10, 10] }, all, onTarget);
+    expect(bump.reasons).toEqual([]);
+    expect(bump.p99DriftPercent).toBe(0);
+    // A first block that read low, the others steady above it (the 45-minute run's shape).
+    const lowFirst = judge([report(10), report(40)], { service: [18.1, 19.4, 19.1, 18.3, 21.4, 20.4, 19.4], floor: Array(7).fill(10) }, all, onTarget);
+    expect(lowFirst.pass).toBe(true);
+    expect(lowFirst.p99DriftPercent).toBe(9.5);
+    // A steady creep of 5% a block fails, though no block leaves the band of its neighbour.
+    const creep = judge([report(10), report(40)], { service: [20, 21, 22, 23, 24], floor: [10, 10, 10, 10, 10] }, all, onTarget);
+    expect(creep.p99DriftPercent).toBe(20);
+    expect(creep.pass).toBe(false);
+    expect(trendDrift([2, 3])).toBeCloseTo(0.5);
+    expect(trendDrift([3])).toBe(0);
   });
 
   it('cannot judge the command p99 without the floor’s in every block', () => {
