@@ -181,7 +181,7 @@ describe('Play on the in-memory log', () => {
       const expired = await t.play.expireDue();
       if (!expired) break;
       windows.push(expired.windowId);
-      // Its deadline was a minute after the window opened; the sweep came 61 s after that.
+      // Its deadline was a minute after the window opened; the sweep came 61 s after it opened: a second late.
       expect(expired.latenessMs).toBe(1 * SECOND);
       // Expired: the next window is not due before its own deadline.
       expect(await t.play.expireDue()).toBeNull();
