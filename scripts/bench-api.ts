@@ -35,8 +35,12 @@
 // as well as work); T: the service's commands/s over the floor's, flat out; X: their POST p99s,
 // flat out; Y: their POST p99s paced at the same rate. Each ratio is the median of the rounds'
 // ratios; S and F are the median rates. Goals: R ≤ 1.3, T ≥ 0.8, X ≤ 1.5, Y ≤ 2.
-// Before the last line, the rules' own CPU per command (decide, replay, legal commands, views),
-// timed on the service's games in this process: the least R could be whatever the platform.
+// Before the last line, what T's goal leaves: flat out both sides keep the two cores busy, so T
+// is about the floor's whole CPU per command (process, database and load generator) over the
+// service's, and the line says how much more the service's may be, and how much of that the load
+// generator spends parsing the larger answers (`Api.read`); then the rules' own CPU per command
+// (decide, replay, legal commands, views), timed on the service's games in this process: the
+// least R could be whatever the platform.
 // `--profile` writes a CPU profile of the service and of the floor for each of their measured
 // paced phases (where R is judged; the profiler's cost then lands in R), that window alone, under
 // .bench/ (`service-<pid>-<n>.cpuprofile` and `floor-<pid>-<n>.cpuprofile`, for Chrome DevTools
@@ -249,7 +253,17 @@ const p99 = (m: Measured) => percentile(m.latencies, 99);
 const median = (values: readonly number[]) => percentile(values, 50);
 const load = () => os.loadavg()[0]!.toFixed(2);
 /** CPU per command (ms): the process and its database, the load generator apart. */
-const cpuPerCommand = (m: Measured) => ({ total: (1000 * (m.cpu.service + m.cpu.database)) / m.count, process: (1000 * m.cpu.service) / m.count, database: (1000 * m.cpu.database) / m.count, bench: (1000 * m.cpu.bench) / m.count });
+const cpuPerCommand = (m: Measured) => ({
+  total: (1000 * (m.cpu.service + m.cpu.database)) / m.count,
+  process: (1000 * m.cpu.service) / m.count,
+  database: (1000 * m.cpu.database) / m.count,
+  bench: (1000 * m.cpu.bench) / m.count,
+  /** The load generator's reading of the answers: KB a command, and the ms `JSON.parse` took. */
+  answerKb: (m.cpu.answers?.bytes ?? NaN) / 1000 / m.count,
+  parse: (1000 * (m.cpu.answers?.parseSeconds ?? NaN)) / m.count,
+});
+/** Everything the command cost the two shared cores (ms): the process, its database and the load generator. */
+const wholeCpu = (m: Measured) => (1000 * (m.cpu.service + m.cpu.database + m.cpu.bench)) / m.count;
 
 /** The meter, and the process's CPU profile over the same window when it is asked for (`--profile`). */
 function profiled(meter: Meter, of: Service): Meter {
@@ -305,11 +319,11 @@ try {
   const players = await newPlayers(serviceApi, CLIENTS);
   const pacedPlayers: LoadClient[] = [...players, ...(await newPlayers(serviceApi, PACED_CLIENTS - CLIENTS, 'paced', CLIENTS))];
   const morePlayers = (n: number) => newPlayers(serviceApi, n, 'paced', pacedPlayers.length);
-  const meterOf = (pid: number) => cpuMeter(() => ({ service: [pid], database: database.pids() }));
+  const meterOf = (pid: number, api: Api) => cpuMeter(() => ({ service: [pid], database: database.pids() }), api);
 
   // The floor's command is the service's average one: the service plays first, unmeasured.
   say(`the service plays ${WARMUP_S * 2} s unmeasured, so that the floor can append its average command…`);
-  const warming = await benchFlat(players, meterOf(service.pid), '  warming');
+  const warming = await benchFlat(players, meterOf(service.pid, serviceApi), '  warming');
   /** The floor reads the game as often a command as the service's clients did (the last time they were measured). */
   let readsPerCommand = Math.min(1, warming.gets / Math.max(1, warming.posts.count));
   const shape = await averageCommand(database.url);
@@ -326,11 +340,11 @@ try {
     say(`\nround ${round} of ${ROUNDS} (${round % 2 === 1 ? 'the service first' : 'the floor first'}, load average ${load()})`);
     const flatOf = async (name: Side['name']) => {
       if (name === 'service') {
-        const measured = await benchFlat(players, meterOf(service!.pid), '  service');
+        const measured = await benchFlat(players, meterOf(service!.pid, serviceApi), '  service');
         readsPerCommand = Math.min(1, measured.gets / Math.max(1, measured.posts.count));
         return measured;
       }
-      return benchFlat(floorClients.slice(0, CLIENTS), meterOf(floor!.pid), '  floor');
+      return benchFlat(floorClients.slice(0, CLIENTS), meterOf(floor!.pid, floorApi), '  floor');
     };
     const order: Side['name'][] = round % 2 === 1 ? ['service', 'floor'] : ['floor', 'service'];
     const flats = new Map<Side['name'], Side['flat']>();
@@ -341,8 +355,8 @@ try {
       paceds.set(
         name,
         name === 'service'
-          ? await benchPaced(pacedPlayers, morePlayers, offered, profiled(meterOf(service!.pid), service!), '  service paced')
-          : await benchPaced(floorClients, moreFloorClients, offered, profiled(meterOf(floor!.pid), floor!), '  floor paced'),
+          ? await benchPaced(pacedPlayers, morePlayers, offered, profiled(meterOf(service!.pid, serviceApi), service!), '  service paced')
+          : await benchPaced(floorClients, moreFloorClients, offered, profiled(meterOf(floor!.pid, floorApi), floor!), '  floor paced'),
       );
     }
     const sides = { service: { name: 'service', flat: flats.get('service')!, paced: paceds.get('service')! }, floor: { name: 'floor', flat: flats.get('floor')!, paced: paceds.get('floor')! } } as const;
@@ -351,7 +365,8 @@ try {
       const cpu = cpuPerCommand(side.flat.posts);
       say(
         `  ${side.name.padEnd(7)} flat: ${rate(side.flat.posts).toFixed(0)} commands/s, POST p50 ${ms(percentile(side.flat.posts.latencies, 50))} p99 ${ms(p99(side.flat.posts))}; ` +
-          `CPU per command ${cpu.total.toFixed(2)} ms (process ${cpu.process.toFixed(2)}, database ${cpu.database.toFixed(2)}; load generator ${cpu.bench.toFixed(2)}); ` +
+          `CPU per command ${cpu.total.toFixed(2)} ms (process ${cpu.process.toFixed(2)}, database ${cpu.database.toFixed(2)}; load generator ${cpu.bench.toFixed(2)}, ` +
+          `of which ${cpu.parse.toFixed(2)} parsing ${cpu.answerKb.toFixed(1)} KB of answers); ` +
           `paced at ${offered}/s: p50 ${ms(percentile(side.paced.latencies, 50))} p99 ${ms(p99(side.paced))}, CPU per command ${cpuPerCommand(side.paced).total.toFixed(2)} ms ` +
           `(process ${cpuPerCommand(side.paced).process.toFixed(2)}, database ${cpuPerCommand(side.paced).database.toFixed(2)}), ${side.paced.waited} of ${side.paced.count} sends found no client ready`,
       );
@@ -379,6 +394,17 @@ try {
   say(`  throughput flat out, service / floor: ${T.toFixed(2)}  goal ≥ ${GOALS.throughput}: ${verdict(T >= GOALS.throughput)}   (rounds: ${ratios.map((r) => r.throughput.toFixed(2)).join(', ')})`);
   say(`  POST p99 flat out, service / floor:   ${X.toFixed(2)}  goal ≤ ${GOALS.p99}: ${verdict(X <= GOALS.p99)}   (rounds: ${ratios.map((r) => r.p99.toFixed(2)).join(', ')})`);
   say(`  POST p99 paced, service / floor:      ${Y.toFixed(2)}  goal ≤ ${GOALS.paced}: ${verdict(Y <= GOALS.paced)}   (rounds: ${ratios.map((r) => r.paced.toFixed(2)).join(', ')})`);
+  // Flat out, both sides keep the two cores busy, so T follows what a command costs them in all:
+  // the budget T's goal leaves, and what of it the load generator's reading of the answers takes.
+  const flatMedian = (side: 'service' | 'floor', of: (m: Measured) => number) => median(rounds.map((r) => of(r[side].flat.posts)));
+  const [wholeS, wholeF] = [flatMedian('service', wholeCpu), flatMedian('floor', wholeCpu)];
+  const client = (side: 'service' | 'floor', key: 'bench' | 'parse' | 'answerKb') => flatMedian(side, (m) => cpuPerCommand(m)[key]);
+  say(
+    `  flat out, the process, its database and the load generator cost ${wholeS.toFixed(2)} ms a command against the floor's ${wholeF.toFixed(2)} ` +
+      `(floor over service ${median(rounds.map((r) => wholeCpu(r.floor.flat.posts) / wholeCpu(r.service.flat.posts))).toFixed(2)}, T ${T.toFixed(2)}); ` +
+      `T ≥ ${GOALS.throughput} leaves ${(wholeF / GOALS.throughput - wholeF).toFixed(2)} ms beyond the floor's, and the load generator alone took ${(client('service', 'bench') - client('floor', 'bench')).toFixed(2)} ms more ` +
+      `(parsing ${client('service', 'answerKb').toFixed(1)} KB of answers a command, against ${client('floor', 'answerKb').toFixed(2)} KB: ${(client('service', 'parse') - client('floor', 'parse')).toFixed(2)} ms more)`,
+  );
   const waited = rounds.reduce((sum, r) => sum + (r.service.paced.waited ?? 0) + (r.floor.paced.waited ?? 0), 0);
   say(`  paced sends that found no client ready, in all rounds: ${waited}`);
   await sayRulesWork(rounds, readsPerCommand);

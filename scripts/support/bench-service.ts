@@ -146,6 +146,8 @@ function newest(dir: string): string {
 
 export class Api {
   readonly http: HttpPool;
+  /** What the answers read so far cost this client: their bytes, and the milliseconds `JSON.parse` took. */
+  readonly read = { bytes: 0, parseMs: 0 };
 
   constructor(url: string, connections: number) {
     this.http = new HttpPool(url, { connections, pipelining: 1 });
@@ -159,7 +161,11 @@ export class Api {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.body.text();
-    return { status: response.statusCode, body: (text ? JSON.parse(text) : {}) as T };
+    const parsing = performance.now();
+    const parsed = (text ? JSON.parse(text) : {}) as T;
+    this.read.parseMs += performance.now() - parsing;
+    this.read.bytes += text.length;
+    return { status: response.statusCode, body: parsed };
   }
 
   close(): Promise<void> {
@@ -402,18 +408,23 @@ export interface CpuUse {
   service: number;
   database: number;
   bench: number;
+  /** The answers the load generator read meanwhile, when the meter was given its client: their bytes and the seconds `JSON.parse` took. */
+  answers?: { bytes: number; parseSeconds: number };
 }
 
 export type Meter = ReturnType<typeof cpuMeter>;
 
-/** CPU seconds used by the service, the database and this process between begin() and end(). */
-export function cpuMeter(pids: () => { service: number[]; database: number[] }) {
-  let before: { service: Map<number, number>; database: Map<number, number>; bench: NodeJS.CpuUsage } | undefined;
+/**
+ * CPU seconds used by the service, the database and this process between begin() and end(); with
+ * `api`, also what reading that client's answers cost meanwhile (`Api.read`).
+ */
+export function cpuMeter(pids: () => { service: number[]; database: number[] }, api?: Api) {
+  let before: { service: Map<number, number>; database: Map<number, number>; bench: NodeJS.CpuUsage; read: Api['read'] } | undefined;
   const delta = (now: Map<number, number>, then: Map<number, number>) => [...now].reduce((sum, [pid, s]) => sum + s - (then.get(pid) ?? 0), 0);
   return {
     begin() {
       const { service, database } = pids();
-      before = { service: cpuSeconds(service), database: cpuSeconds(database), bench: process.cpuUsage() };
+      before = { service: cpuSeconds(service), database: cpuSeconds(database), bench: process.cpuUsage(), read: { ...(api?.read ?? { bytes: 0, parseMs: 0 }) } };
     },
     end(): CpuUse {
       const { service, database } = pids();
@@ -422,6 +433,7 @@ export function cpuMeter(pids: () => { service: number[]; database: number[] }) 
         service: delta(cpuSeconds(service), before!.service),
         database: delta(cpuSeconds(database), before!.database),
         bench: (bench.user + bench.system) / 1e6,
+        ...(api ? { answers: { bytes: api.read.bytes - before!.read.bytes, parseSeconds: (api.read.parseMs - before!.read.parseMs) / 1000 } } : {}),
       };
     },
   };
