@@ -164,7 +164,8 @@ export class Api {
     const parsing = performance.now();
     const parsed = (text ? JSON.parse(text) : {}) as T;
     this.read.parseMs += performance.now() - parsing;
-    this.read.bytes += text.length;
+    const length = response.headers['content-length'];
+    this.read.bytes += typeof length === 'string' ? Number(length) : Buffer.byteLength(text);
     return { status: response.statusCode, body: parsed };
   }
 
