@@ -2,6 +2,7 @@
 // Each rule file lists its own options next to the checks that refuse the rest, so `decide`
 // accepts exactly what is listed here (a property test holds both to it).
 
+import { sidesOf, type Sides } from './actions/act.ts';
 import { legalCollects } from './actions/collect-fragment.ts';
 import { legalTargeted } from './actions/combat.ts';
 import { legalExplodes } from './actions/explode.ts';
@@ -83,7 +84,11 @@ function mapCardRemovals(s: GameState, seat: Seat): Command[] {
 }
 
 /** Whether `seat` could deploy or take any action on a turn of its own in this position. */
-export const couldActOnTurn = (s: GameState, seat: Seat): boolean => deployments(s, seat).length > 0 || actionFamilies.some((family) => family(s, seat).length > 0);
+export function couldActOnTurn(s: GameState, seat: Seat): boolean {
+  if (deployments(s, seat).length > 0) return true;
+  const sides = sidesOf(s, seat);
+  return actionFamilies.some((family) => family(s, seat, sides).length > 0);
+}
 
 function deployments(s: GameState, seat: Seat): Command[] {
   return charactersOf(s, seat)
@@ -92,10 +97,10 @@ function deployments(s: GameState, seat: Seat): Command[] {
 }
 
 /** Each kind of action's legal commands, in the order `legalCommands` lists them. */
-const actionFamilies: readonly ((s: GameState, seat: Seat) => readonly Command[])[] = [
+const actionFamilies: readonly ((s: GameState, seat: Seat, sides: Sides) => readonly Command[])[] = [
   legalMoves,
   legalCollects,
-  ...[melee, smash, snipe, shotgun, psi].map((spec) => (s: GameState, seat: Seat) => legalTargeted(spec, s, seat) as Command[]),
+  ...[melee, smash, snipe, shotgun, psi].map((spec) => (s: GameState, seat: Seat, sides: Sides) => legalTargeted(spec, s, seat, sides) as Command[]),
   legalExplodes,
   legalFlights,
   legalRallies,
@@ -103,5 +108,6 @@ const actionFamilies: readonly ((s: GameState, seat: Seat) => readonly Command[]
 ];
 
 function actions(s: GameState, seat: Seat): Command[] {
-  return actionFamilies.flatMap((family) => family(s, seat));
+  const sides = sidesOf(s, seat);
+  return actionFamilies.flatMap((family) => family(s, seat, sides));
 }

@@ -23,6 +23,23 @@ export function actingCharacter(s: GameState, seat: Seat, id: CharacterId): OnBo
 export const charactersOnBoard = (s: GameState, seat: Seat): OnBoard[] =>
   Object.values(s.characters).filter((c): c is OnBoard => c.seat === seat && isOnBoard(c));
 
+/**
+ * Who is on the board, for a seat about to act: its own characters (the ones that may act) and
+ * the enemies, each in roster order. Listed once for all of a position's legal actions, which
+ * each walk them.
+ */
+export interface Sides {
+  own: readonly OnBoard[];
+  enemies: readonly OnBoard[];
+}
+
+export function sidesOf(s: GameState, seat: Seat): Sides {
+  const own: OnBoard[] = [];
+  const enemies: OnBoard[] = [];
+  for (const c of Object.values(s.characters)) if (isOnBoard(c)) (c.seat === seat ? own : enemies).push(c);
+  return { own, enemies };
+}
+
 /** Discards the cost and records the action. */
 export function payAndAnnounce(d: Draft, seat: Seat, cards: readonly CardId[], cmd: ActionCommand): void {
   d.emit({ type: 'CardsDiscarded', seat, cards: cards.slice(), reason: cmd.type });

@@ -10,7 +10,7 @@ import { check } from '../../../platform/draft.ts';
 import type { Draft } from '../draft.ts';
 import { charactersOf } from '../state.ts';
 import type { CardId, CharacterState, CollectFragment, GameState, Seat } from '../types.ts';
-import { actingCharacter, charactersOnBoard, payAndAnnounce } from './act.ts';
+import { actingCharacter, payAndAnnounce, type Sides } from './act.ts';
 
 export const COLLECT_COST = 3;
 
@@ -42,9 +42,9 @@ export function collectFragment(d: Draft, seat: Seat, cmd: CollectFragment): voi
   checkPointsVictory(d, seat);
 }
 
-export function legalCollects(s: GameState, seat: Seat): CollectFragment[] {
+export function legalCollects(s: GameState, seat: Seat, sides: Sides): CollectFragment[] {
   const out: CollectFragment[] = [];
-  for (const c of charactersOnBoard(s, seat)) {
+  for (const c of sides.own) {
     if (!s.fragments.some((f) => f.seat === seat && f.space === c.space)) continue;
     const seen = new Set<string>();
     for (const payer of payers(s, seat, c)) {

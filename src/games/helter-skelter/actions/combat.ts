@@ -8,7 +8,7 @@ import { check } from '../../../platform/draft.ts';
 import type { Draft } from '../draft.ts';
 import { character } from '../state.ts';
 import type { ActionCommand, Attack, CardId, CharacterId, CharacterState, CombatSymbol, GameState, Seat } from '../types.ts';
-import { actingCharacter, charactersOnBoard, checkProblem, payAndAnnounce, type OnBoard, type Problem } from './act.ts';
+import { actingCharacter, checkProblem, payAndAnnounce, type OnBoard, type Problem, type Sides } from './act.ts';
 
 export interface TargetedCommand {
   type: CombatSymbol;
@@ -43,9 +43,6 @@ export function enemyOnBoard(s: GameState, seat: Seat, id: CharacterId): OnBoard
   return c as OnBoard;
 }
 
-export const enemiesOnBoard = (s: GameState, seat: Seat): OnBoard[] =>
-  Object.values(s.characters).filter((c): c is OnBoard => c.seat !== seat && c.status === 'deployed' && c.space !== null);
-
 /** Returns the attack if no defender had to be asked (it is complete), for decide.ts to open the INTERRUPT window. */
 export function decideTargeted(spec: TargetedAttack, d: Draft, seat: Seat, cmd: TargetedCommand): Attack | null {
   const s = d.state;
@@ -59,10 +56,9 @@ export function decideTargeted(spec: TargetedAttack, d: Draft, seat: Seat, cmd: 
   return declareAttack(d, { seat, character: actor.id, action: spec.symbol, damage: spec.damage, interrupting }, defenders);
 }
 
-export function legalTargeted(spec: TargetedAttack, s: GameState, seat: Seat): TargetedCommand[] {
+export function legalTargeted(spec: TargetedAttack, s: GameState, seat: Seat, { own, enemies }: Sides): TargetedCommand[] {
   const out: TargetedCommand[] = [];
-  const enemies = enemiesOnBoard(s, seat);
-  for (const actor of charactersOnBoard(s, seat)) {
+  for (const actor of own) {
     const cards = handCards(s, seat, (card) => paysCombat(card, spec.symbol, actor));
     if (cards.length === 0) continue;
     for (const defender of enemies) {

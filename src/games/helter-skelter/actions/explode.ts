@@ -9,7 +9,7 @@ import { declareAttack } from '../defences.ts';
 import type { Draft } from '../draft.ts';
 import { charactersOn } from '../state.ts';
 import type { Attack, Explode, GameState, Seat, SpaceId } from '../types.ts';
-import { actingCharacter, charactersOnBoard, checkProblem, payAndAnnounce, type OnBoard, type Problem } from './act.ts';
+import { actingCharacter, checkProblem, payAndAnnounce, type OnBoard, type Problem, type Sides } from './act.ts';
 import { interruptingNow } from './combat.ts';
 
 /** "Each defender must make a DEFLECT or PRECOG defence or take 1 damage." */
@@ -36,9 +36,9 @@ export function explode(d: Draft, seat: Seat, cmd: Explode): Attack | null {
   return declareAttack(d, { seat, character: actor.id, action: 'EXPLODE', damage: EXPLODE_DAMAGE, interrupting }, defenders);
 }
 
-export function legalExplodes(s: GameState, seat: Seat): Explode[] {
+export function legalExplodes(s: GameState, seat: Seat, sides: Sides): Explode[] {
   const out: Explode[] = [];
-  for (const actor of charactersOnBoard(s, seat)) {
+  for (const actor of sides.own) {
     const cards = handCards(s, seat, (card) => paysCombat(card, 'EXPLODE', actor));
     if (cards.length === 0) continue;
     for (const space of [actor.space, ...boardFor(s.map).adjacent(actor.space)]) {

@@ -7,7 +7,7 @@ import { checkCombatCost, handCards, paysCombat } from '../costs.ts';
 import { check } from '../../../platform/draft.ts';
 import type { Draft } from '../draft.ts';
 import type { Fly, GameState, Seat } from '../types.ts';
-import { actingCharacter, charactersOnBoard, payAndAnnounce } from './act.ts';
+import { actingCharacter, payAndAnnounce, type Sides } from './act.ts';
 
 export function fly(d: Draft, seat: Seat, cmd: Fly): void {
   const c = actingCharacter(d.state, seat, cmd.character);
@@ -21,9 +21,9 @@ export function fly(d: Draft, seat: Seat, cmd: Fly): void {
   d.emit({ type: 'CharacterMoved', character: c.id, from: c.space, to: cmd.to });
 }
 
-export function legalFlights(s: GameState, seat: Seat): Fly[] {
+export function legalFlights(s: GameState, seat: Seat, sides: Sides): Fly[] {
   const out: Fly[] = [];
-  for (const c of charactersOnBoard(s, seat)) {
+  for (const c of sides.own) {
     const cards = handCards(s, seat, (card) => paysCombat(card, 'FLY', c));
     if (cards.length === 0) continue;
     for (const to of boardFor(s.map).flyDestinations(c.space))

@@ -9,7 +9,7 @@ import { checkCombatCost, handCards, paysCombat } from '../costs.ts';
 import type { Draft } from '../draft.ts';
 import { maxHealth } from '../state.ts';
 import type { GameState, Heal, Seat } from '../types.ts';
-import { actingCharacter, charactersOnBoard, checkProblem, payAndAnnounce, type OnBoard, type Problem } from './act.ts';
+import { actingCharacter, charactersOnBoard, checkProblem, payAndAnnounce, type OnBoard, type Problem, type Sides } from './act.ts';
 
 
 /** "A character in your team on the same or an adjacent space." */
@@ -29,9 +29,9 @@ export function heal(d: Draft, seat: Seat, cmd: Heal): void {
   if (ally!.health < maxHealth(ally!)) d.emit({ type: 'HealthRestored', character: cmd.ally, amount: 1, reason: 'HEAL' });
 }
 
-export function legalHeals(s: GameState, seat: Seat): Heal[] {
+export function legalHeals(s: GameState, seat: Seat, sides: Sides): Heal[] {
   const out: Heal[] = [];
-  const team = charactersOnBoard(s, seat);
+  const team = sides.own;
   for (const actor of team) {
     const cards = handCards(s, seat, (card) => paysCombat(card, 'HEAL', actor));
     if (cards.length === 0) continue;

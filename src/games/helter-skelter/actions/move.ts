@@ -12,7 +12,7 @@ import type { Draft } from '../draft.ts';
 import { drivenByDeath } from '../specials/driven-by-death.ts';
 import { inParalysingAura } from '../specials/paralysing-aura.ts';
 import type { CardId, CharacterState, Climb, GameState, Move, Seat, SpaceId } from '../types.ts';
-import { actingCharacter, charactersOnBoard, checkProblem, payAndAnnounce, type Problem } from './act.ts';
+import { actingCharacter, checkProblem, payAndAnnounce, type Problem, type Sides } from './act.ts';
 
 export const MOVE_COST = 1;
 export const CLIMB_COST = 2;
@@ -63,10 +63,10 @@ export function move(d: Draft, seat: Seat, cmd: Move | Climb): void {
   d.emit({ type: 'CharacterMoved', character: c.id, from: c.space, to: cmd.to });
 }
 
-export function legalMoves(s: GameState, seat: Seat): (Move | Climb)[] {
+export function legalMoves(s: GameState, seat: Seat, sides: Sides): (Move | Climb)[] {
   const board = boardFor(s.map);
   const out: (Move | Climb)[] = [];
-  for (const c of charactersOnBoard(s, seat)) {
+  for (const c of sides.own) {
     // The hand's cards showing each payer's symbol: the mover's own, then Driven by Death's.
     const showing = payers(s, seat, c).map((payer) => handCards(s, seat, (card) => showsCharacter(card, payer)));
     // Each adjacent space is reached by exactly one of the two (stepProblem refuses the other).

@@ -13,7 +13,7 @@ import { check } from '../../../platform/draft.ts';
 import type { Draft } from '../draft.ts';
 import { symbolFor } from '../state.ts';
 import type { CardId, GameState, Rally, RallyMove, Seat, SpaceId } from '../types.ts';
-import { actingCharacter, charactersOnBoard, checkProblem, payAndAnnounce, type OnBoard } from './act.ts';
+import { actingCharacter, charactersOnBoard, checkProblem, payAndAnnounce, type OnBoard, type Sides } from './act.ts';
 import { allyProblem } from './heal.ts';
 import { stepProblem } from './move.ts';
 
@@ -68,10 +68,10 @@ export function rally(d: Draft, seat: Seat, cmd: Rally): void {
   }
 }
 
-export function legalRallies(s: GameState, seat: Seat): Rally[] {
+export function legalRallies(s: GameState, seat: Seat, sides: Sides): Rally[] {
   const board = boardFor(s.map);
   const out: Rally[] = [];
-  const team = charactersOnBoard(s, seat);
+  const team = sides.own;
   for (const actor of team) {
     const rallyCards = handCards(s, seat, (card) => paysCombat(card, 'RALLY', actor));
     if (rallyCards.length === 0) continue;

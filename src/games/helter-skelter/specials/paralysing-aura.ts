@@ -11,7 +11,8 @@ import type { CharacterState, GameState } from '../types.ts';
 /** Whether `c` stands in the aura of an enemy's Judge Fear. */
 export function inParalysingAura(s: GameState, c: CharacterState): boolean {
   if (!isOnBoard(c)) return false;
-  return Object.values(s.characters).some(
-    (fear) => hasSpecial(fear, 'paralysing-aura') && isOnBoard(fear) && fear.space === c.space && teamOf(fear.id) !== teamOf(c.id),
-  );
+  // Asked for each character whose MOVEs the legal commands list: the cheap test, the space, goes first.
+  for (const fear of Object.values(s.characters))
+    if (fear.space === c.space && isOnBoard(fear) && hasSpecial(fear, 'paralysing-aura') && teamOf(fear.id) !== teamOf(c.id)) return true;
+  return false;
 }
