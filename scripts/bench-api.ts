@@ -258,12 +258,12 @@ const cpuPerCommand = (m: Measured) => ({
   process: (1000 * m.cpu.service) / m.count,
   database: (1000 * m.cpu.database) / m.count,
   bench: (1000 * m.cpu.bench) / m.count,
+  /** Everything the command cost the two shared cores: the process, its database and the load generator. */
+  whole: (1000 * (m.cpu.service + m.cpu.database + m.cpu.bench)) / m.count,
   /** The load generator's reading of the answers: KB a command, and the ms `JSON.parse` took. */
   answerKb: (m.cpu.answers?.bytes ?? NaN) / 1000 / m.count,
   parse: (1000 * (m.cpu.answers?.parseSeconds ?? NaN)) / m.count,
 });
-/** Everything the command cost the two shared cores (ms): the process, its database and the load generator. */
-const wholeCpu = (m: Measured) => (1000 * (m.cpu.service + m.cpu.database + m.cpu.bench)) / m.count;
 
 /** The meter, and the process's CPU profile over the same window when it is asked for (`--profile`). */
 function profiled(meter: Meter, of: Service): Meter {
@@ -396,14 +396,13 @@ try {
   say(`  POST p99 paced, service / floor:      ${Y.toFixed(2)}  goal ≤ ${GOALS.paced}: ${verdict(Y <= GOALS.paced)}   (rounds: ${ratios.map((r) => r.paced.toFixed(2)).join(', ')})`);
   // Flat out, both sides keep the two cores busy, so T follows what a command costs them in all:
   // the budget T's goal leaves, and what of it the load generator's reading of the answers takes.
-  const flatMedian = (side: 'service' | 'floor', of: (m: Measured) => number) => median(rounds.map((r) => of(r[side].flat.posts)));
-  const [wholeS, wholeF] = [flatMedian('service', wholeCpu), flatMedian('floor', wholeCpu)];
-  const client = (side: 'service' | 'floor', key: 'bench' | 'parse' | 'answerKb') => flatMedian(side, (m) => cpuPerCommand(m)[key]);
+  const flatMedian = (side: 'service' | 'floor', key: 'whole' | 'bench' | 'parse' | 'answerKb') => median(rounds.map((r) => cpuPerCommand(r[side].flat.posts)[key]));
+  const [wholeS, wholeF] = [flatMedian('service', 'whole'), flatMedian('floor', 'whole')];
   say(
     `  flat out, the process, its database and the load generator cost ${wholeS.toFixed(2)} ms a command against the floor's ${wholeF.toFixed(2)} ` +
-      `(floor over service ${median(rounds.map((r) => wholeCpu(r.floor.flat.posts) / wholeCpu(r.service.flat.posts))).toFixed(2)}, T ${T.toFixed(2)}); ` +
-      `T ≥ ${GOALS.throughput} leaves ${(wholeF / GOALS.throughput - wholeF).toFixed(2)} ms beyond the floor's, and the load generator alone took ${(client('service', 'bench') - client('floor', 'bench')).toFixed(2)} ms more ` +
-      `(parsing ${client('service', 'answerKb').toFixed(1)} KB of answers a command, against ${client('floor', 'answerKb').toFixed(2)} KB: ${(client('service', 'parse') - client('floor', 'parse')).toFixed(2)} ms more)`,
+      `(floor over service ${median(rounds.map((r) => cpuPerCommand(r.floor.flat.posts).whole / cpuPerCommand(r.service.flat.posts).whole)).toFixed(2)}, T ${T.toFixed(2)}); ` +
+      `T ≥ ${GOALS.throughput} leaves ${(wholeF / GOALS.throughput - wholeF).toFixed(2)} ms beyond the floor's, and the load generator alone took ${(flatMedian('service', 'bench') - flatMedian('floor', 'bench')).toFixed(2)} ms more ` +
+      `(parsing ${flatMedian('service', 'answerKb').toFixed(1)} KB of answers a command, against ${flatMedian('floor', 'answerKb').toFixed(2)} KB: ${(flatMedian('service', 'parse') - flatMedian('floor', 'parse')).toFixed(2)} ms more)`,
   );
   const waited = rounds.reduce((sum, r) => sum + (r.service.paced.waited ?? 0) + (r.floor.paced.waited ?? 0), 0);
   say(`  paced sends that found no client ready, in all rounds: ${waited}`);
